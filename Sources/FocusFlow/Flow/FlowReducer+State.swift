@@ -1,0 +1,62 @@
+extension FlowReducer {
+    /// Where a flow is: still being filled in, or finished one way or the other.
+    public enum Phase: String, Sendable, Codable, CustomStringConvertible {
+        case editing, completed, cancelled
+
+        public var description: String { rawValue }
+    }
+
+    /// A flow's whole state: plain values, asserted in tests like any other.
+    public struct State: Sendable, Equatable, Codable {
+        public var phase: Phase
+        /// The field being edited; `nil` only once the flow completed or was cancelled.
+        public var focus: FieldID?
+        /// How the one text field presents its text right now.
+        public var surface: Surface
+        /// The keyboard up right now: always the focused field's.
+        public var keyboard: KeyboardType
+        /// Whether the focused secure field is shown in clear. Leaving the field hides it again.
+        public var revealed: Bool
+        /// Every field's text-field state, hidden fields included, so that nothing typed is lost.
+        public var fields: FieldStates
+        /// The message of the rule each field failed last, until it passes.
+        public var errors: [FieldID: String]
+
+        public init(
+            phase: Phase = .editing, focus: FieldID?, surface: Surface, keyboard: KeyboardType,
+            revealed: Bool = false, fields: FieldStates, errors: [FieldID: String] = [:]
+        ) {
+            self.phase = phase
+            self.focus = focus
+            self.surface = surface
+            self.keyboard = keyboard
+            self.revealed = revealed
+            self.fields = fields
+            self.errors = errors
+        }
+
+        /// The text of `field`, empty when it has none.
+        public func text(of field: FieldID) -> String { fields[field]?.text ?? "" }
+
+        /// The text of the field at `position`.
+        func text(at position: Int) -> String { fields[position: position].text }
+
+        /// The focused field's error message, if its last check failed.
+        public var error: String? { focus.flatMap { errors[$0] } }
+    }
+}
+
+extension FlowReducer.State: CustomStringConvertible {
+    /// A readable form with every secure value masked, safe for logs and test failures.
+    public var description: String {
+        let texts = fields.ids.map { id in
+            "\(id): \(fields.isSecure(id) ? "<secure>" : text(of: id).debugDescription)"
+        }
+        let errorList = errors.keys.sorted().map { "\($0): \(errors[$0]!.debugDescription)" }
+        return """
+            State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), \
+            keyboard: .\(keyboard), revealed: \(revealed), fields: [\(texts.joined(separator: ", "))], \
+            errors: [\(errorList.joined(separator: ", "))])
+            """
+    }
+}

@@ -1,0 +1,217 @@
+/// The focus state machine: one ``TextFieldReducer`` per field, with focus, surface and keyboard
+/// as plain state.
+///
+/// Pure: ``reduce(into:action:)`` changes the state and returns the ``FlowEvent``s that describe
+/// the change; it performs nothing. ``FlowStore`` runs it for hosts.
+///
+/// Moves:
+/// - ``Action/next`` (and a field's ``TextFieldReducer/Action/submit``) validates the focused
+///   field and moves to the next visible one, or completes the flow on the last.
+/// - ``Action/previous`` moves back and is never blocked.
+/// - ``Action/focus(_:)`` jumps with exactly one ``FlowEvent/focusMoved(from:to:)``. A backward
+///   jump is free. A forward jump is the net effect of pressing Next until the target: it
+///   validates the focused field and every visible field it skips, and stops on the first that
+///   fails (with ``FlowEvent/invalid(field:message:)``), so no field is ever passed unchecked.
+public struct FlowReducer: Sendable {
+    public let spec: FlowSpec
+    private let text = TextFieldReducer()
+    /// For each field, the later fields whose `matches` rule names it.
+    private let dependents: [[Int]]
+    /// For each field, the index of the field its `when` condition reads.
+    private let conditionSource: [Int?]
+    /// The fields that have a `when` condition, in order.
+    private let conditional: [Int]
+
+    public init(spec: FlowSpec) {
+        self.spec = spec
+        var dependents = Array(repeating: [Int](), count: spec.fields.count)
+        var conditionSource = [Int?](repeating: nil, count: spec.fields.count)
+        for (index, field) in spec.fields.enumerated() {
+            if let other = field.rules.matches, let source = spec.index(of: other) { dependents[source].append(index) }
+            if let condition = field.when { conditionSource[index] = spec.index(of: condition.field) }
+        }
+        self.dependents = dependents
+        self.conditionSource = conditionSource
+        self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// A text action for the focused field.
+        case field(TextFieldReducer.Action)
+        /// Validate the focused field and move to the next visible one; complete on the last.
+        case next
+        /// Move to the previous visible field. Never blocked.
+        case previous
+        /// Jump to a visible field. See ``FlowReducer`` for what a forward jump checks.
+        case focus(FieldID)
+        /// Show or hide the focused secure field's text.
+        case toggleReveal
+        /// Give up: focus clears and the flow ends without answers.
+        case cancel
+    }
+
+    /// The state before anything happened: the first field focused, every field empty.
+    public func initialState() -> State {
+        let first = spec.fields[0]
+        return State(
+            focus: first.id, surface: first.secure ? .secure : .plain, keyboard: first.keyboard,
+            fields: FieldStates(layout: spec.layout))
+    }
+
+    /// Applies `action` to `state`.
+    ///
+    /// Once the flow completed or was cancelled, every action is ignored.
+    ///
+    /// - Returns: the events describing the change, in order; empty when nothing happened.
+    /// - Complexity: O(1) for moves and reveals, except validation, which is linear in the
+    ///   checked value; a text change compares old and new text once, at `memcmp` speed.
+    public func reduce(into state: inout State, action: Action) -> [FlowEvent] {
+        var events: [FlowEvent] = []
+        reduce(into: &state, action: action, events: &events)
+        return events
+    }
+
+    /// Applies `action` to `state`, appending the events to `events`: for hosts that reuse one
+    /// buffer instead of receiving a new array each time.
+    public func reduce(into state: inout State, action: Action, events: inout [FlowEvent]) {
+        guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { return }
+        switch action {
+        case .field(let action):
+            edit(&state, field: index, action: action, events: &events)
+        case .next:
+            advance(&state, from: index, events: &events)
+        case .previous:
+            guard let target = (0..<index).reversed().first(where: { isVisible($0, in: state) }) else { return }
+            move(&state, from: index, to: target, events: &events)
+        case .focus(let id):
+            guard let target = spec.index(of: id), target != index, isVisible(target, in: state) else { return }
+            if target > index {
+                for skipped in index..<target where isVisible(skipped, in: state) {
+                    guard check(&state, skipped, events: &events, movingFrom: index) else { return }
+                }
+            }
+            move(&state, from: index, to: target, events: &events)
+        case .toggleReveal:
+            guard spec.layout.secure[index] else { return }
+            state.revealed.toggle()
+            let old = state.surface
+            state.surface = state.revealed ? .plain : .secure
+            events.append(.surfaceChanged(field: focus, from: old, to: state.surface))
+        case .cancel:
+            state.phase = .cancelled
+            state.focus = nil
+            events += [.focusMoved(from: focus, to: nil), .cancelled]
+        }
+    }
+
+    /// Whether `field` is shown given the answers so far (its `when` holds, and so on up the chain).
+    ///
+    /// - Complexity: O(1) for a field without a condition.
+    public func isVisible(_ field: FieldID, in state: State) -> Bool {
+        spec.index(of: field).map { isVisible($0, in: state) } ?? false
+    }
+
+    /// The focused field's position among the visible fields (1-based) and how many are visible.
+    ///
+    /// - Complexity: O(*c*), *c* the number of fields with a `when` condition.
+    public func progress(in state: State) -> (step: Int, steps: Int) {
+        let index = state.focus.flatMap(spec.index(of:)) ?? spec.fields.count - 1
+        var hiddenBefore = 0, hidden = 0
+        for c in conditional where !isVisible(c, in: state) {
+            hidden += 1
+            if c < index { hiddenBefore += 1 }
+        }
+        return (index + 1 - hiddenBefore, spec.fields.count - hidden)
+    }
+
+    /// The answers the flow would complete with now: the visible fields' values, in order.
+    public func result(of state: State) -> FlowResult {
+        FlowResult(answers: spec.fields.indices.filter { isVisible($0, in: state) }.map {
+            .init(field: spec.layout.ids[$0], value: state.text(at: $0), secure: spec.layout.secure[$0])
+        })
+    }
+
+    // MARK: - Moves
+
+    private func edit(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
+        let id = spec.layout.ids[index]
+        if case .textChanged(let new) = action {
+            guard let region = new.editedRegion(from: state.text(at: index)) else { return }
+            guard new.accepts(state.keyboard, in: region) else { return events.append(.rejected(field: id)) }
+        }
+        let secure = spec.layout.secure[index]
+        for effect in text.reduce(into: &state.fields[position: index], action: action) {
+            switch effect {
+            case .notify(.changed(let old, let new)):
+                events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
+            case .notify(.cleared):
+                events.append(.cleared(field: id))
+            case .notify(.submitted):
+                events.append(.submitted(field: id))
+                return advance(&state, from: index, events: &events)
+            }
+        }
+        if !state.errors.isEmpty, state.errors[id] != nil {
+            state.errors[id] = failure(of: index, in: state)
+        }
+        for dependent in dependents[index] {
+            let dependentID = spec.layout.ids[dependent]
+            if state.errors[dependentID] != nil || state.fields[position: dependent].hasText {
+                state.errors[dependentID] = failure(of: dependent, in: state)
+            }
+        }
+    }
+
+    /// Validates the focused field, then moves to the next visible field or completes.
+    private func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
+        guard check(&state, index, events: &events, movingFrom: index) else { return }
+        if let target = (index + 1..<spec.fields.count).first(where: { isVisible($0, in: state) }) {
+            return move(&state, from: index, to: target, events: &events)
+        }
+        for other in spec.fields.indices where other != index && isVisible(other, in: state) {
+            guard check(&state, other, events: &events, movingFrom: index) else { return }
+        }
+        state.phase = .completed
+        state.focus = nil
+        events += [.focusMoved(from: spec.layout.ids[index], to: nil), .completed(result(of: state))]
+    }
+
+    /// Validates the field at `position`, recording or clearing its error. When it fails, focus
+    /// moves to it from `index` (unless it is there already) and `invalid` is said.
+    ///
+    /// - Returns: whether the field passed.
+    private func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
+        let id = spec.layout.ids[position]
+        guard let message = failure(of: position, in: state) else {
+            state.errors[id] = nil
+            return true
+        }
+        state.errors[id] = message
+        if position != index { move(&state, from: index, to: position, events: &events) }
+        events.append(.invalid(field: id, message: message))
+        return false
+    }
+
+    /// Moves focus, resetting reveal, with one `focusMoved` and the surface and keyboard changes.
+    private func move(_ state: inout State, from index: Int, to target: Int, events: inout [FlowEvent]) {
+        let to = spec.layout.ids[target]
+        let keyboard = spec.fields[target].keyboard
+        state.focus = to
+        state.revealed = false
+        events.append(.focusMoved(from: spec.layout.ids[index], to: to))
+        let surface: Surface = spec.layout.secure[target] ? .secure : .plain
+        if surface != state.surface {
+            events.append(.surfaceChanged(field: to, from: state.surface, to: surface))
+            state.surface = surface
+        }
+        if keyboard != state.keyboard {
+            events.append(.keyboardChanged(from: state.keyboard, to: keyboard))
+            state.keyboard = keyboard
+        }
+    }
+
+    private func isVisible(_ index: Int, in state: State) -> Bool {
+        guard let source = conditionSource[index], let condition = spec.fields[index].when else { return true }
+        return condition.isSatisfied(by: state.text(at: source)) && isVisible(source, in: state)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The rules a field's value must pass before focus moves forward. Every rule is optional.
+public struct FieldRules: Sendable, Equatable {
+    public var required: Bool
+    /// At least this many characters (grapheme clusters, as a person counts them).
+    public var minLength: Int?
+    /// At most this many characters.
+    public var maxLength: Int?
+    /// A regular expression (ICU syntax) the whole value must match.
+    public var pattern: String? {
+        didSet { compiled = nil }
+    }
+    /// The id of an earlier field whose value this one must equal (a password confirmation).
+    public var matches: FieldID?
+    /// The values allowed.
+    public var oneOf: [String]?
+    /// Said instead of the default message when any rule fails.
+    public var message: String?
+
+    /// The compiled ``pattern``, set once the rules are checked.
+    var compiled: CompiledPattern?
+
+    public init(
+        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
+        message: String? = nil
+    ) {
+        self.required = required
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.matches = matches
+        self.oneOf = oneOf
+        self.message = message
+    }
+
+    public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
+        lhs.required == rhs.required && lhs.minLength == rhs.minLength
+            && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
+            && lhs.matches == rhs.matches && lhs.oneOf == rhs.oneOf && lhs.message == rhs.message
+    }
+
+    /// Checks that the rules make sense together and compiles the pattern.
+    mutating func check(path: String) throws {
+        if let min = minLength, min < 0 {
+            throw FlowSpecError(path: "\(path).minLength", message: "must be 0 or more, not \(min)")
+        }
+        if let max = maxLength, max < 0 {
+            throw FlowSpecError(path: "\(path).maxLength", message: "must be 0 or more, not \(max)")
+        }
+        if let min = minLength, let max = maxLength, min > max {
+            throw FlowSpecError(
+                path: "\(path).minLength",
+                message: "minLength \(min) is more than maxLength \(max): no value could pass")
+        }
+        if let oneOf, oneOf.isEmpty {
+            throw FlowSpecError(path: "\(path).oneOf", message: "an empty list allows no value; leave oneOf out instead")
+        }
+        if let pattern {
+            do {
+                compiled = try CompiledPattern(pattern)
+            } catch {
+                throw FlowSpecError(
+                    path: "\(path).pattern",
+                    message: "the pattern \(pattern.debugDescription) does not compile as a regular expression")
+            }
+        }
+    }
+}
+
+/// A compiled, whole-value regular expression. Immutable, so safe to share.
+final class CompiledPattern: @unchecked Sendable {
+    private let regex: NSRegularExpression
+
+    init(_ pattern: String) throws {
+        _ = try NSRegularExpression(pattern: pattern)
+        regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+    }
+
+    /// Whether the whole of `value` matches.
+    func matches(_ value: String) -> Bool {
+        regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+    }
+}

@@ -1,0 +1,145 @@
+/// The flow file format of `Flows/*.json`; `Flows/flow.schema.json` describes the same.
+extension FlowSpec: Codable {
+    private static let keys = ["$schema", "id", "title", "fields"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try c.rejectUnknownKeys(allowed: Self.keys)
+        try self.init(
+            id: c.decode(String.self, forKey: "id"),
+            title: c.decodeIfPresent(String.self, forKey: "title") ?? "",
+            fields: c.decode([FieldSpec].self, forKey: "fields"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.encode(id, forKey: "id")
+        try c.encode(title, forKey: "title")
+        try c.encode(fields, forKey: "fields")
+    }
+}
+
+extension FieldSpec: Codable {
+    private static let keys = ["id", "label", "placeholder", "hint", "secure", "keyboard", "rules", "when"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try c.rejectUnknownKeys(allowed: Self.keys)
+        var keyboard = KeyboardType.default
+        if let name = try c.decodeIfPresent(String.self, forKey: "keyboard") {
+            guard let known = KeyboardType(rawValue: name) else {
+                let names = KeyboardType.allCases.map(\.rawValue)
+                let hint = Suggestion.nearest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                    ?? "expected one of \(names.joined(separator: ", "))"
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: c.codingPath + [AnyKey("keyboard")],
+                    debugDescription: "unknown keyboard \"\(name)\"; \(hint)"))
+            }
+            keyboard = known
+        }
+        self.init(
+            id: try c.decode(FieldID.self, forKey: "id"),
+            label: try c.decodeIfPresent(String.self, forKey: "label"),
+            placeholder: try c.decodeIfPresent(String.self, forKey: "placeholder"),
+            hint: try c.decodeIfPresent(String.self, forKey: "hint"),
+            secure: try c.decodeIfPresent(Bool.self, forKey: "secure") ?? false,
+            keyboard: keyboard,
+            rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
+            when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.encode(id, forKey: "id")
+        try c.encode(label, forKey: "label")
+        try c.encodeIfPresent(placeholder, forKey: "placeholder")
+        try c.encodeIfPresent(hint, forKey: "hint")
+        if secure { try c.encode(true, forKey: "secure") }
+        if keyboard != .default { try c.encode(keyboard, forKey: "keyboard") }
+        if rules != FieldRules() { try c.encode(rules, forKey: "rules") }
+        try c.encodeIfPresent(when, forKey: "when")
+    }
+}
+
+extension FieldRules: Codable {
+    private static let keys = ["required", "minLength", "maxLength", "pattern", "matches", "oneOf", "message"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try c.rejectUnknownKeys(allowed: Self.keys)
+        self.init(
+            required: try c.decodeIfPresent(Bool.self, forKey: "required") ?? false,
+            minLength: try c.decodeIfPresent(Int.self, forKey: "minLength"),
+            maxLength: try c.decodeIfPresent(Int.self, forKey: "maxLength"),
+            pattern: try c.decodeIfPresent(String.self, forKey: "pattern"),
+            matches: try c.decodeIfPresent(FieldID.self, forKey: "matches"),
+            oneOf: try c.decodeIfPresent([String].self, forKey: "oneOf"),
+            message: try c.decodeIfPresent(String.self, forKey: "message"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        if required { try c.encode(true, forKey: "required") }
+        try c.encodeIfPresent(minLength, forKey: "minLength")
+        try c.encodeIfPresent(maxLength, forKey: "maxLength")
+        try c.encodeIfPresent(pattern, forKey: "pattern")
+        try c.encodeIfPresent(matches, forKey: "matches")
+        try c.encodeIfPresent(oneOf, forKey: "oneOf")
+        try c.encodeIfPresent(message, forKey: "message")
+    }
+}
+
+extension FieldCondition {
+    private static let keys = ["field", "equals", "notEmpty"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try c.rejectUnknownKeys(allowed: Self.keys)
+        let field = try c.decode(FieldID.self, forKey: "field")
+        let equals = try c.decodeIfPresent(String.self, forKey: "equals")
+        let notEmpty = try c.decodeIfPresent(Bool.self, forKey: "notEmpty")
+        switch (equals, notEmpty) {
+        case (let value?, nil): self.init(field: field, test: .equals(value))
+        case (nil, let flag?): self.init(field: field, test: .notEmpty(flag))
+        default:
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: c.codingPath,
+                debugDescription: "a condition needs exactly one of \"equals\" or \"notEmpty\""))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyKey.self)
+        try c.encode(field, forKey: "field")
+        switch test {
+        case .equals(let value): try c.encode(value, forKey: "equals")
+        case .notEmpty(let flag): try c.encode(flag, forKey: "notEmpty")
+        }
+    }
+}
+
+/// A coding key for any name, so that decoders can see and refuse keys they do not know.
+struct AnyKey: CodingKey, ExpressibleByStringLiteral {
+    var stringValue: String
+    var intValue: Int?
+
+    init(_ string: String) { stringValue = string }
+    init(stringLiteral value: String) { stringValue = value }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension KeyedDecodingContainer where K == AnyKey {
+    /// Throws for the first key not in `allowed`, suggesting the nearest allowed one.
+    func rejectUnknownKeys(allowed: [String]) throws {
+        for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !allowed.contains(key.stringValue) {
+            let hint = Suggestion.nearest(to: key.stringValue, in: allowed).map { "; did you mean \"\($0)\"?" }
+                ?? "; known keys: \(allowed.joined(separator: ", "))"
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [key], debugDescription: "unknown key \"\(key.stringValue)\"\(hint)"))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+extension FlowSpec {
+    /// Loads a flow file.
+    ///
+    /// - Parameter url: a JSON file in the flow format.
+    /// - Throws: ``FlowSpecError`` naming the file and the line and column or field path.
+    public init(contentsOf url: URL) throws {
+        let file = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            throw FlowSpecError(file: file, message: exists ? "cannot be read" : "no such file")
+        }
+        try self.init(json: data, file: file)
+    }
+
+    /// Decodes a flow from JSON (standard JSON: no comments, no trailing commas).
+    ///
+    /// - Parameters:
+    ///   - json: the flow file's bytes.
+    ///   - file: the name used in error messages.
+    /// - Throws: ``FlowSpecError``.
+    public init(json: Data, file: String? = nil) throws {
+        var bytes = [UInt8](json)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw FlowSpecError(file: file, message: "the file is empty; a flow is a JSON object with \"id\", \"title\" and \"fields\"")
+        }
+        if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
+            throw FlowSpecError(file: file, message: "not a text file (it is not valid UTF-8); a flow is a JSON file")
+        }
+        if let problem = JSONSyntax.firstError(in: bytes) {
+            let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
+            throw FlowSpecError(file: file, line: line, column: column, message: problem.message)
+        }
+        do {
+            self = try JSONDecoder().decode(FlowSpec.self, from: Data(bytes))
+        } catch var error as FlowSpecError {
+            error.file = file
+            throw error
+        } catch let error as DecodingError {
+            throw Self.explain(error, bytes: bytes, file: file)
+        }
+    }
+
+    /// The sign-up flow the package embeds (`Flows/signup.json`), for `focusflow run` with no flow.
+    ///
+    /// - Throws: never for a correctly built package; the test suite loads it.
+    public static func signup() throws -> FlowSpec {
+        try FlowSpec(json: Data(PackageResources.signup_json), file: "signup.json (embedded)")
+    }
+
+    private static func explain(_ error: DecodingError, bytes: [UInt8], file: String?) -> FlowSpecError {
+        func path(_ codingPath: [any CodingKey]) -> String? {
+            codingPath.isEmpty ? nil : describe(codingPath, ids: fieldIDs(in: bytes))
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return FlowSpecError(file: file, path: path(context.codingPath), message: context.debugDescription)
+        case .typeMismatch(let type, let context):
+            let top = context.codingPath.isEmpty ? "; a flow is a JSON object with \"id\", \"title\" and \"fields\"" : ""
+            return FlowSpecError(
+                file: file, path: path(context.codingPath),
+                message: "expected \(name(of: type))\(top)")
+        case .valueNotFound(let type, let context):
+            return FlowSpecError(file: file, path: path(context.codingPath), message: "expected \(name(of: type)), found null")
+        case .keyNotFound(let key, let context):
+            return FlowSpecError(
+                file: file, path: path(context.codingPath),
+                message: "missing \"\(key.stringValue)\"")
+        @unknown default:
+            return FlowSpecError(file: file, message: "\(error)")
+        }
+    }
+
+    /// `fields[2] ("confirm").rules.matches` from a coding path.
+    private static func describe(_ codingPath: [any CodingKey], ids: [String?]) -> String {
+        var text = ""
+        var previous: String?
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+                if previous == "fields", index < ids.count, let id = ids[index] { text += " (\"\(id)\")" }
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+            previous = key.stringValue
+        }
+        return text
+    }
+
+    /// The ids of the fields, read loosely, to name fields in messages.
+    private static func fieldIDs(in bytes: [UInt8]) -> [String?] {
+        let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let fields = object?["fields"] as? [Any] ?? []
+        return fields.map { ($0 as? [String: Any])?["id"] as? String }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is Bool.Type: "true or false"
+        case is String.Type, is FieldID.Type: "a string"
+        case is Int.Type: "a whole number"
+        case is [String].Type: "a list of strings"
+        case is [FieldSpec].Type: "a list of fields"
+        case _ where String(describing: type).hasPrefix("Array"): "a list"
+        default: "an object"
+        }
+    }
+}

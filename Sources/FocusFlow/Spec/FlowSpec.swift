@@ -1,0 +1,69 @@
+/// A flow: its identity, its title and its fields in order.
+///
+/// A `FlowSpec` is always valid: both ``init(id:title:fields:)`` and the loader check every
+/// rule of the flow format (unique ids, references to earlier fields only, patterns that
+/// compile…) and throw a ``FlowSpecError`` otherwise.
+public struct FlowSpec: Sendable, Equatable {
+    public let id: String
+    public let title: String
+    public let fields: [FieldSpec]
+
+    /// Where each field is, shared by every state of this flow.
+    let layout: FieldLayout
+
+    /// Creates a flow, checking it as the loader does.
+    ///
+    /// - Throws: ``FlowSpecError`` naming the field path of the first problem.
+    public init(id: String, title: String, fields: [FieldSpec]) throws {
+        self.id = id
+        self.title = title
+        var fields = fields
+        let indexByID = try Self.check(&fields)
+        self.fields = fields
+        self.layout = FieldLayout(fields: fields, indexByID: indexByID)
+    }
+
+    /// The position of the field named `id`, or `nil` when the flow has no such field.
+    ///
+    /// - Complexity: O(1).
+    public func index(of id: FieldID) -> Int? { layout.indexByID[id] }
+
+    /// The field named `id`.
+    public subscript(id: FieldID) -> FieldSpec? { index(of: id).map { fields[$0] } }
+
+    public static func == (lhs: FlowSpec, rhs: FlowSpec) -> Bool {
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields
+    }
+
+    private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {
+        guard !fields.isEmpty else {
+            throw FlowSpecError(path: "fields", message: "a flow needs at least one field")
+        }
+        var indexByID: [FieldID: Int] = [:]
+        for index in fields.indices {
+            let field = fields[index]
+            let path = "fields[\(index)]"
+            guard !field.id.rawValue.isEmpty else {
+                throw FlowSpecError(path: "\(path).id", message: "a field id cannot be empty")
+            }
+            if let first = indexByID[field.id] {
+                throw FlowSpecError(
+                    path: "\(path).id",
+                    message: "duplicate id \"\(field.id)\" (fields[\(first)] has it already)")
+            }
+            func mustBeEarlier(_ name: FieldID, _ key: String) throws {
+                guard indexByID[name] == nil else { return }
+                let earlier = fields[..<index].map(\.id.rawValue)
+                let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map { "; did you mean \"\($0)\"?" }
+                    ?? (earlier.isEmpty ? "; it is the first field" : " (earlier fields: \(earlier.joined(separator: ", ")))")
+                throw FlowSpecError(
+                    path: "\(path) (\"\(field.id)\").\(key)", message: "\"\(name)\" names no earlier field\(detail)")
+            }
+            if let other = field.rules.matches { try mustBeEarlier(other, "rules.matches") }
+            if let condition = field.when { try mustBeEarlier(condition.field, "when.field") }
+            try fields[index].rules.check(path: "\(path) (\"\(field.id)\").rules")
+            indexByID[field.id] = index
+        }
+        return indexByID
+    }
+}

@@ -1,0 +1,101 @@
+import FocusFlow
+
+/// In-process throughput of the reducer: typing, next/previous and jumps.
+enum EngineBench {
+    /// A flow of `count` fields cycling through every keyboard, every fourth one secure, no rules.
+    static func generated(_ count: Int) throws -> FlowSpec {
+        let keyboards = KeyboardType.allCases
+        return try FlowSpec(id: "generated", title: "Generated", fields: (0..<count).map {
+            FieldSpec(id: FieldID("f\($0)"), secure: $0 % 4 == 1, keyboard: keyboards[$0 % keyboards.count])
+        })
+    }
+
+    /// Typing one character and deleting it again, `n` times each, into the focused field that
+    /// already holds `length` characters. The new values are built beforehand: what is timed is
+    /// the reducer, as a text binding's setter hands it the whole new value.
+    static func typing(_ spec: FlowSpec, length: Int, n: Int = 200_000) -> Measure {
+        let reducer = FlowReducer(spec: spec)
+        let base = String(repeating: "1", count: length)
+        let longer = base + "2"
+        var state = reducer.initialState()
+        _ = reducer.reduce(into: &state, action: .field(.textChanged(base)))
+        var events: [FlowEvent] = []
+        events.reserveCapacity(8)
+        return Measure.run(operations: 2 * n) {
+            for _ in 0..<n {
+                reducer.reduce(into: &state, action: .field(.textChanged(longer)), events: &events)
+                events.removeAll(keepingCapacity: true)
+                reducer.reduce(into: &state, action: .field(.textChanged(base)), events: &events)
+                events.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// `next` then `previous` between the first two fields, the first holding a valid value.
+    static func nextPrevious(_ spec: FlowSpec, value: String, n: Int = 200_000) -> Measure {
+        let reducer = FlowReducer(spec: spec)
+        var state = reducer.initialState()
+        _ = reducer.reduce(into: &state, action: .field(.textChanged(value)))
+        return Measure.run(operations: 2 * n) {
+            for _ in 0..<n {
+                blackHole(reducer.reduce(into: &state, action: .next))
+                blackHole(reducer.reduce(into: &state, action: .previous))
+            }
+        }
+    }
+
+    /// A jump from the first field to the `distance`-th and back, every field on the way valid.
+    static func jump(_ spec: FlowSpec, values: [String], distance: Int, n: Int = 200_000) -> Measure {
+        let reducer = FlowReducer(spec: spec)
+        var state = reducer.initialState()
+        for value in values.prefix(distance) {
+            _ = reducer.reduce(into: &state, action: .field(.textChanged(value)))
+            _ = reducer.reduce(into: &state, action: .next)
+        }
+        _ = reducer.reduce(into: &state, action: .focus(spec.fields[0].id))
+        let first = spec.fields[0].id, target = spec.fields[distance].id
+        return Measure.run(operations: 2 * n) {
+            for _ in 0..<n {
+                blackHole(reducer.reduce(into: &state, action: .focus(target)))
+                blackHole(reducer.reduce(into: &state, action: .focus(first)))
+            }
+        }
+    }
+
+    static func report() throws {
+        print("Engine (in-process, one core; median ns per action of 7 rounds)")
+        let signup = try FlowSpec.signup()
+        let signupValues = ["ada@example.com", "correct horse", "correct horse", "에이다", "+82 10 1234 5678", "123456"]
+        let rows: [(String, Measure)] = [
+            ("signup  typing (email, 15 chars)", typing(signup, length: 15)),
+            ("signup  next/previous", nextPrevious(signup, value: signupValues[0])),
+            ("signup  jump email↔nickname", jump(signup, values: signupValues, distance: 3)),
+        ]
+        for (name, m) in rows { print("  \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(Figure.ns(m.median))  \(Figure.perSecond(m.median))") }
+
+        print("  generated flows (ratio to 10 fields):")
+        var baseline: [String: Double] = [:]
+        for count in [10, 1_000, 10_000] {
+            let spec = try generated(count)
+            let values = Array(repeating: "1", count: 3)
+            let cases: [(String, Measure)] = [
+                ("typing", typing(spec, length: 10)),
+                ("next/previous", nextPrevious(spec, value: "1")),
+                ("jump f0↔f3", jump(spec, values: values, distance: 3)),
+            ]
+            for (name, m) in cases {
+                let base = baseline[name] ?? m.median
+                baseline[name] = base
+                print("  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) fields \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(Figure.ns(m.median))  \(Figure.ratio(m.median / base))")
+            }
+        }
+
+        print("  typing into a field already holding N characters (ratio to 10):")
+        let spec = try generated(10)
+        let short = typing(spec, length: 10).median
+        for length in [10, 1_000, 10_000] {
+            let m = length == 10 ? short : typing(spec, length: length).median
+            print("  \(String(length).padding(toLength: 6, withPad: " ", startingAt: 0)) chars                              \(Figure.ns(m))  \(Figure.ratio(m / short))")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import FocusFlow
+import Foundation
+
+/// `focusflow`: dispatches to one command a file. Returns the exit status.
+enum CLI {
+    static let version = "0.1.0"
+
+    static let usage = """
+        focusflow — walk multi-step forms in a terminal, or embed them
+
+        USAGE
+          focusflow run [FLOW] [--output FILE] [--accessible] [--mask CHAR]
+          focusflow validate FLOW...
+          focusflow --help | --version
+
+        With no FLOW, run walks the built-in sign-up flow.
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 130 cancelled.
+        """
+
+    static func main(_ words: [String]) -> Int32 {
+        guard let name = words.first else {
+            return Run.main([])
+        }
+        let rest = words.dropFirst()
+        do {
+            switch name {
+            case "--help", "-h", "help": print(usage); return 0
+            case "--version": print("focusflow \(version)"); return 0
+            case "validate": return try Validate.main(rest)
+            case "run": return Run.main(Array(rest))
+            default:
+                let commands = ["run", "validate", "help"]
+                let hint = Suggestion.nearest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(
+                    name.hasPrefix("-") ? "unknown option \(name)" : "unknown command '\(name)'\(hint)", command: "focusflow")
+            }
+        } catch {
+            Output.error("\(error)")
+            return 2
+        }
+    }
+}
+
+/// Where the commands write.
+enum Output {
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

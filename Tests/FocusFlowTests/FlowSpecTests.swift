@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import FocusFlow
+
+@Suite("Flow files")
+struct FlowSpecTests {
+    static let shipped = ["signup", "login", "delivery"]
+
+    @Test("Every shipped flow loads", arguments: shipped)
+    func shippedFlowsLoad(name: String) throws {
+        let spec = try Fixtures.flow(name)
+        #expect(spec.id == name)
+        #expect(!spec.fields.isEmpty)
+    }
+
+    @Test("The sign-up flow has what the mission asks: email, secure password and confirm, Hangul nickname, phone, 6-digit code")
+    func signupShape() throws {
+        let spec = try Fixtures.flow("signup")
+        #expect(spec.fields.map(\.id) == ["email", "password", "confirm", "nickname", "phone", "code"])
+        #expect(spec["password"]?.secure == true && spec["confirm"]?.secure == true)
+        #expect(spec["confirm"]?.rules.matches == "password")
+        #expect(spec["nickname"].map { $0.keyboard.accepts("한글") } == true)
+        #expect(spec["code"]?.keyboard == .numberPad)
+    }
+
+    @Test("The embedded default flow is Flows/signup.json, byte for byte")
+    func embeddedDefault() throws {
+        let file = try Data(contentsOf: Fixtures.root.appendingPathComponent("Flows/signup.json"))
+        #expect(Data(PackageResources.signup_json) == file)
+        #expect(try FlowSpec.signup() == Fixtures.flow("signup"))
+    }
+
+    @Test("A flow survives encoding and decoding", arguments: shipped)
+    func roundTrip(name: String) throws {
+        let spec = try Fixtures.flow(name)
+        let again = try FlowSpec(json: JSONEncoder().encode(spec))
+        #expect(again == spec)
+    }
+
+    /// Bad flows and the message each must get: the file, then the line and column or the path.
+    static let badFlows: [(String, String)] = [
+        ("", "bad.json: the file is empty; a flow is a JSON object with \"id\", \"title\" and \"fields\""),
+        ("  \n ", "bad.json: the file is empty; a flow is a JSON object with \"id\", \"title\" and \"fields\""),
+        ("\u{0}\u{1}binary", "bad.json: not a text file (it is not valid UTF-8); a flow is a JSON file"),
+        ("{\n  \"id\": \"x\",\n  \"fields\": [ {\"id\":\"a\"}, ]\n}", "bad.json:3:27: a comma before ']' is not allowed"),
+        ("{\"id\": \"x\" \"fields\": []}", "bad.json:1:12: expected ',' or '}' after a value in an object"),
+        ("{\"id\": \"x\",\n\"fields\": [{\"id\": \"a}]}", "bad.json:2:19: a string that never ends; expected a closing '\"'"),
+        ("{\"id\": \"한\", \"fields\": [}", "bad.json:1:24: expected a value (a string, number, object, list, true, false or null)"),
+        ("[1]", "bad.json: expected an object; a flow is a JSON object with \"id\", \"title\" and \"fields\""),
+        ("{\"id\":\"x\"}", "bad.json: missing \"fields\""),
+        ("{\"id\":\"x\",\"fields\":[]}", "bad.json: fields: a flow needs at least one field"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"numPad\"}]}",
+         "bad.json: fields[0] (\"a\").keyboard: unknown keyboard \"numPad\"; did you mean \"numberPad\"?"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"klingon\"}]}",
+         "bad.json: fields[0] (\"a\").keyboard: unknown keyboard \"klingon\"; expected one of default, asciiCapable, numbersAndPunctuation, url, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"a\"}]}", "bad.json: fields[1].id: duplicate id \"a\" (fields[0] has it already)"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"\"}]}", "bad.json: fields[0].id: a field id cannot be empty"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"password\"},{\"id\":\"b\",\"rules\":{\"matches\":\"pasword\"}}]}",
+         "bad.json: fields[1] (\"b\").rules.matches: \"pasword\" names no earlier field; did you mean \"password\"?"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"matches\":\"b\"}},{\"id\":\"b\"}]}",
+         "bad.json: fields[0] (\"a\").rules.matches: \"b\" names no earlier field; it is the first field"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
+         "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
+         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\" or \"notEmpty\""),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
+         "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":\"8\"}}]}", "bad.json: fields[0] (\"a\").rules.minLength: expected a whole number"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":9,\"maxLength\":3}}]}",
+         "bad.json: fields[0] (\"a\").rules.minLength: minLength 9 is more than maxLength 3: no value could pass"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"oneOf\":[]}}]}",
+         "bad.json: fields[0] (\"a\").rules.oneOf: an empty list allows no value; leave oneOf out instead"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secrue\":true}]}", "bad.json: fields[0] (\"a\").secrue: unknown key \"secrue\"; did you mean \"secure\"?"),
+        ("{\"id\":\"x\",\"fields\":{\"id\":\"a\"}}", "bad.json: fields: expected a list"),
+        ("{\"id\":7,\"fields\":[{\"id\":\"a\"}]}", "bad.json: id: expected a string"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":null}]}", "bad.json: fields[0].id: expected a string, found null"),
+    ]
+
+    @Test("A bad flow gets one clear message naming the file and the place", arguments: badFlows)
+    func badFlow(json: String, message: String) {
+        #expect(throws: FlowSpecError.self) { try FlowSpec(json: Data(json.utf8), file: "bad.json") }
+        do {
+            _ = try FlowSpec(json: Data(json.utf8), file: "bad.json")
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+
+    @Test("A missing file is named")
+    func missingFile() {
+        #expect(throws: FlowSpecError(file: "/nonexistent/flow.json", message: "no such file")) {
+            try FlowSpec(contentsOf: URL(fileURLWithPath: "/nonexistent/flow.json"))
+        }
+    }
+
+    @Test("Building a flow in code is checked the same way")
+    func codeChecked() {
+        #expect(throws: FlowSpecError(path: "fields[1].id", message: "duplicate id \"a\" (fields[0] has it already)")) {
+            try FlowSpec(id: "x", title: "", fields: [FieldSpec(id: "a"), FieldSpec(id: "a")])
+        }
+    }
+
+    @Test("Conditions show fields only while an earlier answer satisfies them, chained")
+    func conditions() throws {
+        let reducer = FlowReducer(spec: try Fixtures.flow("delivery"))
+        var (state, _) = Fixtures.run(reducer, Fixtures.answer("Ada") + Fixtures.answer("pickup"))
+        #expect(state.focus == "referral", "address and postcode are hidden for pickup")
+        #expect(reducer.progress(in: state) == (3, 3), "name, method, referral; the voucher waits for a referral")
+        _ = reducer.reduce(into: &state, action: .previous)
+        #expect(state.focus == "method", "previous skips hidden fields")
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
+        #expect(reducer.isVisible("address", in: state))
+        #expect(!reducer.isVisible("postcode", in: state), "postcode waits for an address")
+        #expect(reducer.reduce(into: &state, action: .focus("postcode")).isEmpty, "a hidden field cannot be focused")
+        for action in [.next] + Fixtures.answer("1 Road") + Fixtures.answer("12-345") + Fixtures.answer("") {
+            _ = reducer.reduce(into: &state, action: action)
+        }
+        #expect(state.phase == .completed)
+        #expect(reducer.result(of: state).json == #"{"name":"Ada","method":"post","address":"1 Road","postcode":"12-345","referral":""}"#)
+    }
+
+    @Test("Hidden fields keep their text and are left out of the result")
+    func hiddenKeepText() throws {
+        let reducer = FlowReducer(spec: try Fixtures.flow("delivery"))
+        var (state, _) = Fixtures.run(reducer, Fixtures.answer("Ada") + Fixtures.answer("post") + Fixtures.answer("1 Road"))
+        _ = reducer.reduce(into: &state, action: .focus("method"))
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("pickup")))
+        #expect(!reducer.isVisible("address", in: state))
+        #expect(state.text(of: "address") == "1 Road")
+        #expect(reducer.result(of: state)["address"] == nil)
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
+        #expect(reducer.result(of: state)["address"] == "1 Road")
+    }
+
+    @Test("Rules: required, min and max in characters, pattern on the whole value, one of, custom message")
+    func rules() throws {
+        func failure(_ rules: FieldRules, _ value: String) throws -> String? {
+            let reducer = FlowReducer(spec: try FlowSpec(id: "r", title: "", fields: [FieldSpec(id: "f", label: "Field", rules: rules)]))
+            var state = reducer.initialState()
+            state.fields["f"] = .init(text: value)
+            return reducer.failure(of: "f", in: state)
+        }
+        #expect(try failure(.init(required: true), "") == "Field is required.")
+        #expect(try failure(.init(minLength: 2), "") == nil, "an optional empty field passes")
+        #expect(try failure(.init(minLength: 3), "한글") == "Field must be at least 3 characters.")
+        #expect(try failure(.init(minLength: 2), "👍🏽👍🏽") == nil, "characters are graphemes")
+        #expect(try failure(.init(maxLength: 1), "ab") == "Field must be at most 1 character.")
+        #expect(try failure(.init(pattern: "[0-9]+"), "12a") == "Field is not in the expected format.")
+        #expect(try failure(.init(pattern: "[0-9]+"), "a12") != nil, "the pattern must match the whole value")
+        #expect(try failure(.init(pattern: "[0-9]+"), "12") == nil)
+        #expect(try failure(.init(oneOf: ["a", "b"]), "c") == "Field must be one of: a, b.")
+        #expect(try failure(.init(oneOf: ["a", "b"]), "b") == nil)
+        #expect(try failure(.init(required: true, message: "Say something"), "") == "Say something")
+    }
+}

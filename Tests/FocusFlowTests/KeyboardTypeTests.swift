@@ -1,0 +1,76 @@
+import Testing
+@testable import FocusFlow
+
+@Suite("Keyboards")
+struct KeyboardTypeTests {
+    /// Characters each keyboard must accept and must refuse: the README's table, as data.
+    static let table: [(KeyboardType, accepts: String, refuses: [Character])] = [
+        (.default, "aZ 9~한글😀👍🏽é\u{200D}", ["\u{7}", "\n", "\t", "\u{7F}", "\u{85}"]),
+        (.twitter, "a@#한", ["\n"]),
+        (.webSearch, "a 한", ["\u{1B}"]),
+        (.asciiCapable, " !azAZ09~", ["한", "é", "\n", "\u{7F}", "😀"]),
+        (.numbersAndPunctuation, "0 9!/:@[`{~", ["a", "Z", "한", "\n"]),
+        (.url, "https://x.y/~a?b=c", [" ", "é", "\n"]),
+        (.emailAddress, "a.b+c@d.e", [" ", "한", "\t"]),
+        (.numberPad, "0123456789", ["a", " ", "-", ".", "١"]),
+        (.asciiCapableNumberPad, "0123456789", ["a", " ", "+"]),
+        (.decimalPad, "0123456789.,", ["-", " ", "e"]),
+        (.phonePad, "0123456789 +*#()-", ["a", ".", ","]),
+        (.namePhonePad, "Ada 한 +82 (10)", [".", "@", "!"]),
+    ]
+
+    @Test("Every keyboard has a row in the table")
+    func everyKeyboardCovered() {
+        #expect(Set(Self.table.map(\.0)) == Set(KeyboardType.allCases))
+    }
+
+    @Test("Each keyboard accepts its set and refuses the rest", arguments: Self.table.map { $0.0 })
+    func acceptsAndRefuses(keyboard: KeyboardType) throws {
+        let row = try #require(Self.table.first { $0.0 == keyboard })
+        #expect(keyboard.accepts(row.accepts), "\(keyboard) should accept \(row.accepts.debugDescription)")
+        #expect(keyboard.firstRefused(in: row.accepts) == nil)
+        for character in row.refuses {
+            #expect(!keyboard.accepts(character), "\(keyboard) should refuse \(String(character).debugDescription)")
+            #expect(!keyboard.accepts(row.accepts + String(character)))
+        }
+    }
+
+    @Test("Names are UIKit's, and decode from flow files", arguments: KeyboardType.allCases)
+    func names(keyboard: KeyboardType) throws {
+        #expect(KeyboardType(rawValue: keyboard.rawValue) == keyboard)
+        #expect(!keyboard.badge.isEmpty && !keyboard.summary.isEmpty)
+    }
+
+    static let pairs = KeyboardType.allCases.flatMap { a in KeyboardType.allCases.map { b in (a, b) } }
+
+    @Test("Moving between fields says keyboardChanged exactly when the keyboards differ, both ways", arguments: Self.pairs)
+    func keyboardChangedExactlyWhenDifferent(from: KeyboardType, to: KeyboardType) throws {
+        let reducer = FlowReducer(spec: try Fixtures.pair(from, to))
+        var state = reducer.initialState()
+        #expect(state.keyboard == from)
+        let forward = reducer.reduce(into: &state, action: .next)
+        #expect(state.keyboard == to)
+        #expect(forward.contains(.keyboardChanged(from: from, to: to)) == (from != to))
+        #expect(forward.filter { if case .keyboardChanged = $0 { true } else { false } }.count == (from != to ? 1 : 0))
+        let back = reducer.reduce(into: &state, action: .previous)
+        #expect(state.keyboard == from)
+        #expect(back.contains(.keyboardChanged(from: to, to: from)) == (from != to))
+    }
+
+    /// A sample that each keyboard refuses, typed into a field of that keyboard.
+    @Test("Typing outside the keyboard changes nothing and says rejected", arguments: Self.table.map { $0.0 })
+    func typingRefused(keyboard: KeyboardType) throws {
+        let row = try #require(Self.table.first { $0.0 == keyboard })
+        let reducer = FlowReducer(spec: try Fixtures.pair(keyboard, .default))
+        var state = reducer.initialState()
+        let typed = String(row.accepts.prefix(3))
+        _ = reducer.reduce(into: &state, action: .field(.textChanged(typed)))
+        for refused in row.refuses {
+            let before = state
+            for attempt in [typed + String(refused), String(refused) + typed, String(typed.prefix(1)) + String(refused) + typed.dropFirst()] {
+                #expect(reducer.reduce(into: &state, action: .field(.textChanged(attempt))) == [.rejected(field: "a")])
+                #expect(state == before)
+            }
+        }
+    }
+}

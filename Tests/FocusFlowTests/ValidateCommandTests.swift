@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import focusflow
+
+@Suite("focusflow validate, help and usage errors")
+struct ValidateCommandTests {
+    @Test("Valid flows pass with exit 0")
+    func valid() throws {
+        let result = try Command.run(["validate", "Flows/signup.json", "Flows/login.json", "Flows/delivery.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Flows/signup.json: ok (6 fields)\nFlows/login.json: ok (2 fields)\nFlows/delivery.json: ok (6 fields)\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("Each invalid flow is named on stderr and the exit status is 2")
+    func invalid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-validate-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"numPad\"}]}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        try Data().write(to: folder.appendingPathComponent("empty.json"))
+        let result = try Command.run(["validate", "bad.json", Fixtures.root.appendingPathComponent("Flows/login.json").path, "empty.json", "missing.json"], directory: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            bad.json: fields[0] ("a").keyboard: unknown keyboard "numPad"; did you mean "numberPad"?
+            empty.json: the file is empty; a flow is a JSON object with "id", "title" and "fields"
+            missing.json: no such file
+
+            """)
+        #expect(result.stdout.hasSuffix("login.json: ok (2 fields)\n"))
+    }
+
+    @Test("Usage mistakes get one message, a pointer to help, and exit 2", arguments: [
+        (["valdate"], "focusflow: unknown command 'valdate'; did you mean 'validate'?\nRun 'focusflow --help' for usage.\n"),
+        (["--frobnicate"], "focusflow: unknown option --frobnicate\nRun 'focusflow --help' for usage.\n"),
+        (["validate"], "focusflow: validate needs at least one flow file\nRun 'focusflow validate --help' for usage.\n"),
+        (["validate", "--strict", "x.json"], "focusflow: unknown option --strict\nRun 'focusflow validate --help' for usage.\n"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try Command.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == message)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("--help and --version answer on stdout with exit 0", arguments: [["--help"], ["-h"], ["--version"], ["validate", "--help"]])
+    func helpAndVersion(arguments: [String]) throws {
+        let result = try Command.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(arguments == ["--version"] ? "focusflow \(CLI.version)" : "USAGE"))
+    }
+}
+
+@Suite("Argument parsing")
+struct ArgumentsTests {
+    @Test("Options with a value, inline or separate; flags; positionals; -- ends options")
+    func parses() throws {
+        let parsed = try Arguments(["a.json", "--output", "o.json", "--mask=*", "--accessible", "--", "--not-an-option"],
+                                   command: "run", options: ["output", "mask"], flags: ["accessible"])
+        #expect(parsed.positionals == ["a.json", "--not-an-option"])
+        #expect(parsed.values == ["output": "o.json", "mask": "*"])
+        #expect(parsed.flags == ["accessible"])
+    }
+
+    @Test("Mistakes are named", arguments: [
+        (["--output"], "--output needs a value"),
+        (["--accessible=yes"], "--accessible takes no value"),
+        (["--outptu", "x"], "unknown option --outptu; did you mean --output?"),
+    ])
+    func mistakes(words: [String], message: String) {
+        #expect(throws: UsageError(message, command: "run")) {
+            try Arguments(words, command: "run", options: ["output"], flags: ["accessible"])
+        }
+    }
+
+    @Test("Whole numbers are checked against their range")
+    func integers() throws {
+        let parsed = try Arguments(["--depth", "0"], command: "check", options: ["depth"])
+        #expect(throws: UsageError("--depth takes a whole number from 1 to 100, not \"0\"", command: "check")) {
+            try parsed.integer("depth", default: 8, in: 1...100, command: "check")
+        }
+        #expect(try Arguments([], command: "check", options: ["depth"]).integer("depth", default: 8, in: 1...100, command: "check") == 8)
+    }
+}
