@@ -9,25 +9,27 @@ enum CLI {
         focusflow — walk multi-step forms in a terminal, or embed them
 
         USAGE
-          focusflow run [FLOW] [--output FILE] [--accessible] [--mask CHAR]
+          focusflow [run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]
           focusflow validate FLOW...
           focusflow --help | --version
 
-        With no FLOW, run walks the built-in sign-up flow.
-        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 130 cancelled.
+        With no command, or with no FLOW, run walks the built-in sign-up flow.
+        Keys: Enter next · Shift-Tab previous · Ctrl-T show/hide a secure field · Ctrl-C cancel.
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 130 cancelled,
+        143 SIGTERM, 129 SIGHUP. 'focusflow COMMAND --help' tells more.
         """
 
     static func main(_ words: [String]) -> Int32 {
-        guard let name = words.first else {
-            return Run.main([])
-        }
+        let name = words.first ?? "run"
         let rest = words.dropFirst()
         do {
             switch name {
             case "--help", "-h", "help": print(usage); return 0
             case "--version": print("focusflow \(version)"); return 0
             case "validate": return try Validate.main(rest)
-            case "run": return Run.main(Array(rest))
+            case "run": return try Run.main(rest)
+            case _ where name.hasSuffix(".json") || ["--output", "--accessible", "--mask"].contains(where: name.hasPrefix):
+                return try Run.main(words)
             default:
                 let commands = ["run", "validate", "help"]
                 let hint = Suggestion.nearest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""

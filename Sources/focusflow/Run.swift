@@ -1,10 +1,77 @@
 import FocusFlow
+import FocusFlowTerminal
 import Foundation
 
-/// `focusflow run`: until the terminal front exists, checks the flow and says so.
+/// `focusflow run [FLOW]`: walks a flow and prints the answers as one JSON object.
 enum Run {
-    static func main(_ words: [String]) -> Int32 {
-        Output.error("focusflow run: the terminal front is not built yet; try 'focusflow validate Flows/signup.json'")
-        return 2
+    static let usage = """
+        USAGE: focusflow run [FLOW] [--output FILE] [--accessible] [--mask CHAR]
+
+        Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
+        as one JSON object on stdout, in field order. The interface itself goes to stderr.
+
+        OPTIONS
+          --output FILE   write the answers to FILE (atomically) instead of stdout
+          --accessible    plain line-per-prompt mode (also when TERM=dumb)
+          --mask CHAR     the character shown for each character of a secure field (default •)
+
+        KEYS
+          Enter next (completes on the last field) · Shift-Tab previous field
+          Ctrl-T show/hide a secure field · Ctrl-C, or Ctrl-D on an empty line, cancel
+
+        When stdin is not a terminal, each line answers the next visible field.
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 130 cancelled,
+        143 SIGTERM, 129 SIGHUP.
+        """
+
+    static func main(_ words: some Collection<String>) throws(UsageError) -> Int32 {
+        let arguments = try Arguments(words, command: "run", options: ["output", "mask"], flags: ["accessible"])
+        if arguments.flags.contains("help") { print(usage); return 0 }
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("run takes one flow file at most, not \(arguments.positionals.count)", command: "run")
+        }
+        var mask: Character = "•"
+        if let text = arguments.values["mask"] {
+            guard text.count == 1, let character = text.first, DisplayWidthCheck.isPrintable(character) else {
+                throw UsageError("--mask takes one printable character, not \(text.debugDescription)", command: "run")
+            }
+            mask = character
+        }
+        let spec: FlowSpec
+        do {
+            spec = try arguments.positionals.first.map { try FlowSpec(contentsOf: URL(fileURLWithPath: $0)) } ?? FlowSpec.signup()
+            if let output = arguments.values["output"] { try AnswerFile.checkWritable(output) }
+        } catch {
+            Output.error("focusflow: \(error)")
+            return 2
+        }
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), color: !noColor))
+        switch outcome {
+        case .completed(let result):
+            let json = result.json + "\n"
+            if let output = arguments.values["output"] {
+                do {
+                    try AnswerFile.write(json, to: output)
+                } catch {
+                    Output.error("focusflow: \(error)")
+                    return 2
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(json.utf8))
+            }
+        case .invalidInput(let message):
+            Output.error("focusflow: \(message)")
+        case .cancelled, .signalled:
+            break
+        }
+        return outcome.exitStatus
+    }
+}
+
+enum DisplayWidthCheck {
+    /// Whether `character` shows as something: not a control or a space.
+    static func isPrintable(_ character: Character) -> Bool {
+        KeyboardType.default.accepts(character) && !character.isWhitespace
     }
 }

@@ -46,7 +46,7 @@ extension String {
     ///
     /// - Complexity: O(*p* + *s*) byte comparisons, where *p* and *s* are the common prefix and
     ///   suffix, done a machine word at a time.
-    func editedRegion(from old: String) -> Range<Int>? {
+    package func editedRegion(from old: String) -> Range<Int>? {
         var new = self
         var old = old
         return new.withUTF8 { n in

@@ -1,0 +1,103 @@
+import FocusFlow
+import Glibc
+
+/// Walks a flow without readline: one line per visible field.
+enum LineMode {
+    /// Standard input is not a terminal: each line answers the focused field. The first line
+    /// that a keyboard refuses or a rule fails ends the walk with a message naming the field.
+    static func piped(_ options: RunOptions) -> RunOutcome {
+        let signals = SignalPipe()
+        defer { signals.restore() }
+        let store = FlowStore(spec: options.spec)
+        var reader = LineReader(fd: 0, signals: signals)
+        var number = 0
+        while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
+            let value: String
+            switch reader.next() {
+            case .line(let line): value = line
+            case .end: return .invalidInput("input ended before \(describe(field)); expected one line per visible field")
+            case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
+            }
+            number += 1
+            let place = "line \(number): \(describe(field))"
+            if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
+                return .invalidInput("\(place): \(refusal(field, value))")
+            }
+            for case .invalid(_, let message) in store.send(.next) {
+                return .invalidInput("\(place): \(message)")
+            }
+        }
+        return outcome(store)
+    }
+
+    /// A terminal that cannot edit a line (`TERM=dumb`) or `--accessible`: a plain prompt a
+    /// line, re-asked until the answer passes; a secure answer is read with echo off.
+    static func accessible(_ options: RunOptions) -> RunOutcome {
+        let signals = SignalPipe()
+        var saved = termios()
+        let haveTerminal = tcgetattr(0, &saved) == 0
+        defer {
+            if haveTerminal { tcsetattr(0, TCSANOW, &saved) }
+            signals.restore()
+        }
+        let store = FlowStore(spec: options.spec)
+        var reader = LineReader(fd: 0, signals: signals)
+        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). Enter answers one per line; Ctrl-D cancels.")
+        while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
+            let progress = store.reducer.progress(in: store.state)
+            var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
+            var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,
+                         field.placeholder.map { "for example \($0)" }, field.hint].compactMap { $0 }
+            let current = store.state.text(of: focus)
+            if !current.isEmpty { notes.append(field.secure ? "Enter keeps the current answer" : "now \(current)") }
+            if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
+            write(prompt + ": ")
+            if field.secure && haveTerminal {
+                var quiet = saved
+                quiet.c_lflag &= ~tcflag_t(ECHO)
+                tcsetattr(0, TCSANOW, &quiet)
+            }
+            let read = reader.next()
+            if field.secure && haveTerminal {
+                tcsetattr(0, TCSANOW, &saved)
+                write("\n")
+            }
+            switch read {
+            case .line(let line):
+                let value = field.secure && line.isEmpty && !current.isEmpty ? current : line
+                if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
+                    say(refusal(field, value))
+                    continue
+                }
+                for case .invalid(_, let message) in store.send(.next) { say(message) }
+            case .end:
+                say("Cancelled.")
+                return .cancelled
+            case .signal(let signal):
+                say("Cancelled.")
+                return signal == SIGINT ? .cancelled : .signalled(signal)
+            }
+        }
+        say("Done.")
+        return outcome(store)
+    }
+
+    static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }
+
+    /// Why a keyboard refused a value; a secure value's characters are never named.
+    static func refusal(_ field: FieldSpec, _ value: String) -> String {
+        let what = field.secure ? "a character" : (field.keyboard.firstRefused(in: value).map { "\(String($0).debugDescription)" } ?? "a character")
+        return "\(what) is not accepted; this field takes \(field.keyboard.summary)"
+    }
+
+    private static func outcome(_ store: FlowStore) -> RunOutcome {
+        store.state.phase == .completed ? .completed(store.reducer.result(of: store.state)) : .cancelled
+    }
+
+    private static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    private static func say(_ text: String) { write(text + "\n") }
+}

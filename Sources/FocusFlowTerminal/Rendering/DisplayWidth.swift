@@ -1,0 +1,23 @@
+import CReadline
+
+/// How many terminal columns text takes, per grapheme (Hangul and emoji take two).
+enum DisplayWidth {
+    /// The columns `text` takes.
+    ///
+    /// - Complexity: O(*n*); one pass over the bytes for ASCII text.
+    static func of(_ text: some StringProtocol) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The columns one grapheme takes: two for wide (East Asian) and emoji-presentation
+    /// characters, zero for a lone combining mark, one otherwise.
+    static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x80 { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
+        if scalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) { return 2 }
+        let width = Int(ff_wcwidth(first.value))
+        return max(width, first.properties.isEmojiPresentation ? 2 : (width < 0 ? 1 : width))
+    }
+}

@@ -1,0 +1,31 @@
+import FocusFlow
+
+/// Colours and the words around a field, for the interactive screen. `NO_COLOR` turns colours off.
+struct Theme {
+    var color: Bool
+    var mask: Character
+
+    func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+    func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
+    func badge(_ s: String) -> String { color ? "\u{1B}[7m \(s) \u{1B}[0m" : "[\(s)]" }
+
+    /// The lines above the input: title and step, then label, keyboard badge and hint.
+    func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool) -> [String] {
+        var second = "\(bold(field.label))  \(badge(field.keyboard.badge))"
+        if field.secure { second += dim(revealed ? "  shown" : "  hidden") }
+        if let hint = field.hint { second += "  " + dim(hint) }
+        return ["\(bold(flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
+    }
+
+    /// The lines under the input: the rule's message, a short note, the key hint.
+    func footer(error: String?, note: String?, secure: Bool) -> [String] {
+        var lines: [String] = []
+        if let error { lines.append(red("✗ \(error)")) }
+        if let note { lines.append(note) }
+        lines.append(dim("Enter next · Shift-Tab back\(secure ? " · Ctrl-T show/hide" : "") · Ctrl-C cancel"))
+        return lines
+    }
+
+    static let prompt = "› "
+}

@@ -1,0 +1,63 @@
+import FocusFlow
+import Glibc
+
+/// How a walk through a flow ended, and the exit status that says so.
+public enum RunOutcome: Equatable, Sendable {
+    case completed(FlowResult)
+    /// Ctrl-C, Ctrl-D on an empty line, or end of input at a prompt.
+    case cancelled
+    /// Scripted input failed a rule or its keyboard; the message names the field and the rule.
+    case invalidInput(String)
+    /// SIGTERM or SIGHUP ended the walk.
+    case signalled(Int32)
+
+    /// 0 done, 1 scripted input invalid, 130 cancelled, 128 + the signal's number.
+    public var exitStatus: Int32 {
+        switch self {
+        case .completed: 0
+        case .invalidInput: 1
+        case .cancelled: 130
+        case .signalled(let signal): 128 + signal
+        }
+    }
+}
+
+/// What `focusflow run` was asked for.
+public struct RunOptions: Sendable {
+    public var spec: FlowSpec
+    /// The character shown for each grapheme of a secure field.
+    public var mask: Character
+    /// Plain line-per-prompt mode (`--accessible`, or `TERM=dumb`).
+    public var accessible: Bool
+    /// Colours, unless `NO_COLOR` is set.
+    public var color: Bool
+
+    public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true) {
+        self.spec = spec
+        self.mask = mask
+        self.accessible = accessible
+        self.color = color
+    }
+}
+
+/// Walks a flow: interactively with readline on a terminal, line by line otherwise.
+public enum FlowRunner {
+    /// Chooses the mode from the environment and walks `options.spec`.
+    public static func run(_ options: RunOptions) -> RunOutcome {
+        Locale.setUp()
+        guard isatty(0) == 1 else { return LineMode.piped(options) }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        if options.accessible || term == "dumb" || term.isEmpty { return LineMode.accessible(options) }
+        return InteractiveSession(options: options).run()
+    }
+}
+
+enum Locale {
+    /// Without a UTF-8 character type, readline drops typed Hangul: fall back to C.UTF-8.
+    static func setUp() {
+        let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? ""
+        if !chosen.uppercased().contains("UTF-8") && !chosen.uppercased().contains("UTF8") {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}

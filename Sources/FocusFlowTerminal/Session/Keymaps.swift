@@ -1,0 +1,117 @@
+@preconcurrency import CReadline
+import Glibc
+
+/// The two keymaps of a session: readline's emacs map with the flow's keys bound, and a deep
+/// copy of it for secure fields with everything that could carry a secret elsewhere — history,
+/// history search, the kill ring, yanking, completion — taken out.
+struct Keymaps {
+    let plain: Keymap
+    let secure: Keymap
+
+    init() {
+        plain = Self.deepCopy(rl_get_keymap())
+        rl_bind_keyseq_in_map("\r", submitKey, plain)
+        rl_bind_keyseq_in_map("\n", submitKey, plain)
+        rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
+        rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
+        rl_bind_keyseq_in_map("\t", dingKey, plain)
+        secure = Self.deepCopy(plain)
+        Self.sanitize(secure)
+    }
+
+    func free() {
+        rl_free_keymap(plain)
+        rl_free_keymap(secure)
+    }
+
+    /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
+    private static func deepCopy(_ map: Keymap) -> Keymap {
+        let copy = rl_make_bare_keymap()!
+        for key in 0..<Int32(KEYMAP_SIZE) {
+            let type = ff_entry_type(map, key)
+            if type == ISKMAP {
+                ff_set_entry_keymap(copy, key, deepCopy(ff_entry_keymap(map, key)))
+            } else {
+                ff_set_entry(copy, key, type, ff_entry_address(map, key))
+            }
+        }
+        return copy
+    }
+
+    /// Replaces, in `map` and every sub-keymap, the commands that reach history or the kill ring.
+    private static func sanitize(_ map: Keymap) {
+        for key in 0..<Int32(KEYMAP_SIZE) {
+            switch ff_entry_type(map, key) {
+            case ISKMAP:
+                sanitize(ff_entry_keymap(map, key))
+            case ISFUNC:
+                guard let command = ff_entry_address(map, key) else { continue }
+                if let replacement = replacements().first(where: { $0.0.contains(command) })?.1 {
+                    ff_set_entry(map, key, ISFUNC, replacement)
+                }
+            default:
+                // A macro types text, which could be anything: refuse it in a secure field.
+                ff_set_entry(map, key, ISFUNC, ff_address(dingKey))
+            }
+        }
+    }
+
+    private static func addresses(_ functions: [UnsafeRawPointer?]) -> Set<UnsafeRawPointer> {
+        Set(functions.compactMap { $0 })
+    }
+
+    /// Commands to replace in a secure field, and what replaces them.
+    private static func replacements() -> [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
+        (addresses([ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history), ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history), ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search), ff_address(rl_noninc_forward_search_again), ff_address(rl_noninc_reverse_search_again), ff_address(rl_history_search_forward), ff_address(rl_history_search_backward), ff_address(rl_operate_and_get_next), ff_address(rl_fetch_history), ff_address(rl_yank), ff_address(rl_yank_pop), ff_address(rl_yank_nth_arg), ff_address(rl_yank_last_arg), ff_address(rl_copy_region_to_kill), ff_address(rl_copy_backward_word), ff_address(rl_copy_forward_word), ff_address(rl_complete), ff_address(rl_possible_completions), ff_address(rl_insert_completions), ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete), ff_address(rl_start_kbd_macro), ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions), ff_address(rl_dump_variables), ff_address(rl_dump_macros)]),
+         ff_address(dingKey)),
+        (addresses([ff_address(rl_unix_line_discard), ff_address(rl_backward_kill_line)]), ff_address(deleteToStartKey)),
+        (addresses([ff_address(rl_kill_line)]), ff_address(deleteToEndKey)),
+        (addresses([ff_address(rl_kill_full_line), ff_address(rl_kill_region)]), ff_address(deleteLineKey)),
+        (addresses([ff_address(rl_backward_kill_word), ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)]), ff_address(deleteWordBackKey)),
+        (addresses([ff_address(rl_kill_word)]), ff_address(deleteWordForwardKey)),
+    ] }
+
+    /// The byte offset where the word before `point` starts (spaces, then non-spaces).
+    static func wordStart(before point: Int) -> Int {
+        guard let buffer = ff_line_buffer() else { return 0 }
+        var i = point
+        while i > 0 && buffer[i - 1] == 0x20 { i -= 1 }
+        while i > 0 && buffer[i - 1] != 0x20 { i -= 1 }
+        return i
+    }
+
+    /// The byte offset where the word after `point` ends.
+    static func wordEnd(after point: Int) -> Int {
+        guard let buffer = ff_line_buffer() else { return point }
+        let end = Int(ff_end())
+        var i = point
+        while i < end && buffer[i] == 0x20 { i += 1 }
+        while i < end && buffer[i] != 0x20 { i += 1 }
+        return i
+    }
+}
+
+// The commands bound by the session. Readline's keymaps hold C function pointers, which Swift
+// forms only from functions, so these are functions rather than closures in a table.
+
+private func submitKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.submit(); return 0 }
+private func previousKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.previous(); return 0 }
+private func revealKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleReveal(); return 0 }
+private func dingKey(_: Int32, _: Int32) -> Int32 {
+    InteractiveSession.current?.refuse("That key does nothing here.")
+    return 0
+}
+
+// Kill commands for a secure field: they delete, but never save the text in the kill ring.
+private func deleteToStartKey(_: Int32, _: Int32) -> Int32 {
+    rl_delete_text(0, ff_point()); ff_set_point(0); return 0
+}
+private func deleteToEndKey(_: Int32, _: Int32) -> Int32 { rl_delete_text(ff_point(), ff_end()); return 0 }
+private func deleteLineKey(_: Int32, _: Int32) -> Int32 { rl_delete_text(0, ff_end()); ff_set_point(0); return 0 }
+private func deleteWordBackKey(_: Int32, _: Int32) -> Int32 {
+    let start = Keymaps.wordStart(before: Int(ff_point()))
+    rl_delete_text(Int32(start), ff_point()); ff_set_point(Int32(start)); return 0
+}
+private func deleteWordForwardKey(_: Int32, _: Int32) -> Int32 {
+    rl_delete_text(ff_point(), Int32(Keymaps.wordEnd(after: Int(ff_point())))); return 0
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The terminal front, driven through a real pseudo-terminal with real readline.
+@Suite("Terminal front over a pseudo-terminal", .serialized)
+struct TerminalTests {
+    static let signupTypeahead = "ada@example.com\rhunter2-secret\rhunter2-secret\r에이다 🙂\r+82 10 1234 5678\r123456\r"
+    static let signupJSON = #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}"# + "\n"
+
+    /// Writes a flow file for one test and returns its path.
+    static func flow(_ json: String) throws -> String {
+        let path = NSTemporaryDirectory() + "focusflow-pty-\(UUID()).json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let secretFlow = #"{"id":"s","title":"Secret","fields":[{"id":"secret","label":"Secret","secure":true},{"id":"note","label":"Note"}]}"#
+
+    @Test("A whole answer set typed ahead in one go fills every field in turn; the secret never shows")
+    func typeahead() throws {
+        let terminal = try PseudoTerminal(["run"])
+        #expect(terminal.waitFor("Email"))
+        terminal.send(Self.signupTypeahead)
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == Self.signupJSON)
+        #expect(!terminal.output.contains("hunter2"), "the secure value reached the screen")
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+    }
+
+    @Test("The walk shows title, step, label, keyboard badge, placeholder and the key hint")
+    func screenLayout() throws {
+        let terminal = try PseudoTerminal(["run"])
+        #expect(terminal.waitFor("Ctrl-C cancel"))
+        let lines = terminal.screen().lines
+        #expect(lines[0] == "Create your account  1/6")
+        #expect(lines[1] == "Email  [@]")
+        #expect(lines[2] == "› you@example.com")
+        #expect(lines[3] == "Enter next · Shift-Tab back · Ctrl-C cancel")
+        terminal.send("x\r")
+        #expect(terminal.waitFor("Enter an email address"))
+        #expect(terminal.screen().lines[2...3] == ["› x", "✗ Enter an email address like you@example.com"])
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+    }
+
+    @Test("Masks count graphemes: Hangul, an emoji with a skin tone, ASCII")
+    func masksPerGrapheme() throws {
+        let terminal = try PseudoTerminal([try Self.flow(Self.secretFlow)])
+        #expect(terminal.waitFor("Secret"))
+        terminal.send("한👍🏽ab")
+        #expect(terminal.waitForLine(2, "› ••••"), "\(terminal.screen().text)")
+        #expect(!terminal.output.contains("👍"))
+        terminal.send("\r\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"secret":"한👍🏽ab","note":""}"# + "\n")
+    }
+
+    @Test("Ctrl-T reveals and hides with the buffer and the cursor kept")
+    func revealKeepsCursor() throws {
+        let terminal = try PseudoTerminal([try Self.flow(Self.secretFlow)])
+        #expect(terminal.waitFor("Secret"))
+        terminal.send("abcd\u{1B}[D\u{1B}[D")
+        terminal.send("\u{14}")
+        #expect(terminal.waitForLine(2, "› abcd"), "\(terminal.screen().text)")
+        terminal.send("X")
+        #expect(terminal.waitForLine(2, "› abXcd"), "\(terminal.screen().text)")
+        terminal.send("\u{14}Y")
+        #expect(terminal.waitForLine(2, "› ••••••"), "\(terminal.screen().text)")
+        terminal.send("\r\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"secret":"abXYcd","note":""}"# + "\n")
+    }
+
+    @Test("Shift-Tab goes back with the text kept, and Enter goes on again")
+    func shiftTabBack() throws {
+        let terminal = try PseudoTerminal(["run"])
+        #expect(terminal.waitFor("Email"))
+        terminal.send("ada@example.com\r")
+        #expect(terminal.waitFor("Password"))
+        terminal.send("\u{1B}[Z")
+        #expect(terminal.waitForLine(2, "› ada@example.com"), "\(terminal.screen().text)")
+        terminal.send("\r" + Self.signupTypeahead.split(separator: "\r", omittingEmptySubsequences: false).dropFirst().joined(separator: "\r"))
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == Self.signupJSON)
+    }
+
+    @Test("Text outside the keyboard never enters the buffer: typed, pasted or yanked")
+    func refusedInput() throws {
+        let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"word","label":"Word"},{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)
+        let terminal = try PseudoTerminal([flow])
+        #expect(terminal.waitFor("Word"))
+        terminal.send("abc\u{15}7\r")             // Ctrl-U kills "abc" into the kill ring
+        #expect(terminal.waitFor("Digits"))
+        terminal.send("12a3")
+        #expect(terminal.waitFor("not accepted here"))
+        #expect(terminal.waitForLine(2, "› 123"), "\(terminal.screen().text)")
+        terminal.send("\u{1B}[200~4b5\u{1B}[201~")  // a bracketed paste with a letter in it: the letter is left out
+        #expect(terminal.waitForLine(2, "› 12345"), "\(terminal.screen().text)")
+        terminal.send("\u{19}")                      // Ctrl-Y yanks "abc": all refused
+        terminal.send("9")
+        #expect(terminal.waitForLine(2, "› 123459"), "\(terminal.screen().text)")
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"word":"7","digits":"123459"}"# + "\n")
+    }
+
+    @Test("A secure field has no kill ring and no history: nothing carries the secret to the next field")
+    func secureHasNoKillRingOrHistory() throws {
+        let terminal = try PseudoTerminal([try Self.flow(Self.secretFlow)])
+        #expect(terminal.waitFor("Secret"))
+        terminal.send("hunter22\u{15}")              // Ctrl-U in a secure field deletes, never kills
+        terminal.send("\u{1B}[A\u{12}")              // Up and Ctrl-R find nothing
+        terminal.send("ok\r")
+        #expect(terminal.waitFor("Note"))
+        terminal.send("\u{19}\r")                    // Ctrl-Y in the next field yanks nothing
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"secret":"ok","note":""}"# + "\n")
+        #expect(!terminal.output.contains("hunter"))
+    }
+
+    @Test("A masked line longer than the terminal wraps, and shrinking it leaves no stale rows")
+    func longMaskedLine() throws {
+        let terminal = try PseudoTerminal([try Self.flow(Self.secretFlow)], columns: 20, rows: 12)
+        #expect(terminal.waitFor("Secret"))
+        terminal.send(String(repeating: "x", count: 45))
+        #expect(terminal.waitFor { _ in terminal.screen(columns: 20, rows: 12).text.filter { $0 == "•" }.count == 45 })
+        terminal.send(String(repeating: "\u{7F}", count: 40))
+        #expect(terminal.waitFor { _ in
+            let screen = terminal.screen(columns: 20, rows: 12)
+            return screen.text.filter { $0 == "•" }.count == 5 && screen.lines.contains("› •••••")
+        })
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+        #expect(!terminal.output.contains("xxx"))
+    }
+
+    static let waysOut: [(String, Int32)] = [("done", 0), ("Ctrl-C", 130), ("Ctrl-D", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("flow error", 2)]
+
+    @Test("The terminal's settings are exactly as before after every way out", arguments: waysOut)
+    func settingsRestored(way: String, status: Int32) throws {
+        let terminal = try PseudoTerminal(way == "flow error" ? ["/nonexistent.json"] : ["run"])
+        if way != "flow error" { #expect(terminal.waitFor("Email")) }
+        switch way {
+        case "done": terminal.send(Self.signupTypeahead)
+        case "Ctrl-C": terminal.send("ada\u{3}")
+        case "Ctrl-D": terminal.send("\u{4}")
+        case "SIGTERM": terminal.send("ada"); _ = terminal.waitFor("ada"); kill(terminal.pid, SIGTERM)
+        case "SIGHUP": kill(terminal.pid, SIGHUP)
+        default: break
+        }
+        #expect(terminal.finish() == status)
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore), "settings changed after \(way)")
+        #expect(terminal.stdoutText.isEmpty == (status != 0), "stdout has the answers only when done")
+    }
+
+    @Test("The built-in sign-up flow runs from any folder")
+    func defaultFlowElsewhere() throws {
+        let terminal = try PseudoTerminal([], directory: "/")
+        #expect(terminal.waitFor("Create your account"))
+        terminal.send(Self.signupTypeahead)
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == Self.signupJSON)
+    }
+
+    @Test("TERM=dumb gives a plain prompt per line that never echoes a secure value", arguments: [["TERM": "dumb"], ["TERM": "xterm"]])
+    func dumbMode(environment: [String: String]) throws {
+        let arguments = environment["TERM"] == "dumb" ? ["run"] : ["run", "--accessible"]
+        let terminal = try PseudoTerminal(arguments, environment: environment)
+        #expect(terminal.waitFor("Step 1 of 6. Email"))
+        terminal.send("ada@example.com\n")
+        #expect(terminal.waitFor("Step 2 of 6. Password (hidden while you type"))
+        terminal.send("short\n")
+        #expect(terminal.waitFor("Password must be at least 8 characters."))
+        for answer in ["hunter2-secret", "hunter2-secret", "에이다 🙂", "+82 10 1234 5678", "123456"] {
+            terminal.send(answer + "\n")
+        }
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == Self.signupJSON)
+        #expect(!terminal.output.contains("hunter2") && !terminal.output.contains("short"))
+        #expect(!terminal.output.contains("\u{1B}["), "no escape sequences in plain mode")
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+    }
+}
+
+@Suite("Terminal options", .serialized)
+struct TerminalOptionTests {
+    @Test("--mask changes the mask character")
+    func mask() throws {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow), "--mask", "*"])
+        #expect(terminal.waitFor("Secret"))
+        terminal.send("abc")
+        #expect(terminal.waitForLine(2, "› ***"), "\(terminal.screen().text)")
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+    }
+
+    @Test("Colours are on by default and off with NO_COLOR", arguments: [true, false])
+    func colours(noColor: Bool) throws {
+        let terminal = try PseudoTerminal(["run"], environment: ["NO_COLOR": noColor ? "1" : ""])
+        #expect(terminal.waitFor("Ctrl-C cancel"))
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+        #expect(terminal.output.contains("\u{1B}[1m") == !noColor)
+        #expect(terminal.output.contains("\u{1B}[2m") == !noColor)
+    }
+
+    @Test("Hangul and emoji in a default field keep the cursor in the right column")
+    func wideCharacters() throws {
+        let terminal = try PseudoTerminal(["run", "Flows/signup.json"], directory: PseudoTerminal.packageRoot.path)
+        #expect(terminal.waitFor("Email"))
+        terminal.send("a@b.co\rhunter2-secret\rhunter2-secret\r")
+        #expect(terminal.waitFor("Nickname"))
+        terminal.send("에이다🙂\u{1B}[D\u{1B}[DX")   // two left, then X between 이 and 다
+        #expect(terminal.waitForLine(2, "› 에이X다🙂"), "\(terminal.screen().text)")
+        let screen = terminal.screen()
+        #expect(screen.row == 2 && screen.column == 2 + 5, "cursor after X: prompt 2 + 에이 4 + X 1")
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+    }
+}
