@@ -5,6 +5,7 @@ let package = Package(
     name: "FocusFlow",
     products: [
         .library(name: "FocusFlow", targets: ["FocusFlow"]),
+        .library(name: "FocusFlowSearch", targets: ["FocusFlowSearch"]),
         .library(name: "FocusFlowTerminal", targets: ["FocusFlowTerminal"]),
         .executable(name: "focusflow", targets: ["focusflow"]),
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
@@ -14,12 +15,14 @@ let package = Package(
             name: "FocusFlow",
             resources: [.embedInCode("Resources/signup.json")]
         ),
+        .target(name: "FocusFlowSearch", dependencies: ["FocusFlow"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline"]),
         .executableTarget(name: "focusflow", dependencies: ["FocusFlow", "FocusFlowTerminal"]),
-        .executableTarget(name: "focusflow-bench", dependencies: ["FocusFlow", "FocusFlowTerminal"]),
-        .testTarget(name: "FocusFlowTests", dependencies: ["FocusFlow", "focusflow"]),
+        .executableTarget(name: "focusflow-bench", dependencies: ["FocusFlow", "FocusFlowTerminal", "CReadline"]),
+        .testTarget(name: "FocusFlowTests", dependencies: ["FocusFlow", "FocusFlowSearch", "focusflow"]),
         .testTarget(name: "FocusFlowTerminalTests", dependencies: ["FocusFlowTerminal", "focusflow"]),
     ],
     swiftLanguageModes: [.v6]
 )
+

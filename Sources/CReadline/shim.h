@@ -7,6 +7,9 @@
 #include <wchar.h>
 // readline.h uses FILE without including stdio.h.
 #include <stdio.h>
+#include <errno.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
 #include <readline/readline.h>
 #include <readline/history.h>
 
@@ -39,6 +42,30 @@ static inline void ff_set_entry_keymap(Keymap map, int key, Keymap sub) {
 
 /// The columns a character takes (wcwidth needs _GNU_SOURCE, which Swift's Glibc lacks).
 static inline int ff_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+/// Reads one byte with one read(2). The session polls before it calls readline, so the byte is
+/// there; readline's own rl_getc would add a sigprocmask and a pselect per key.
+static inline int ff_getc(FILE *stream) {
+    unsigned char c;
+    for (;;) {
+        ssize_t n = read(fileno(stream), &c, 1);
+        if (n == 1) return c;
+        if (n == 0) return EOF;
+        if (errno != EINTR) return EOF;
+    }
+}
+
+/// Whether more input is already waiting, asked with one ioctl instead of a select.
+static inline int ff_input_available(void) {
+    int count = 0;
+    return ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0;
+}
+
+/// Reads bytes with ff_getc and asks about typeahead with ff_input_available.
+static inline void ff_use_plain_input(void) {
+    rl_getc_function = ff_getc;
+    rl_input_available_hook = ff_input_available;
+}
 
 /// An empty history, to swap in for a secure field.
 static inline HISTORY_STATE *ff_empty_history(void) {

@@ -1,5 +1,10 @@
 import FocusFlow
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 
 /// `focusflow`: dispatches to one command a file. Returns the exit status.
 enum CLI {
@@ -45,7 +50,20 @@ enum CLI {
 
 /// Where the commands write.
 enum Output {
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// Writes `text` and a line end to stderr.
+    static func error(_ text: String) { write(text + "\n", to: 2) }
+
+    /// Writes `text` to stdout, whole.
+    static func standard(_ text: String) { write(text, to: 1) }
+
+    private static func write(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            offset += n
+        }
     }
 }

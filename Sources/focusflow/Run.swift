@@ -1,6 +1,10 @@
 import FocusFlow
 import FocusFlowTerminal
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `focusflow run [FLOW]`: walks a flow and prints the answers as one JSON object.
 enum Run {
@@ -58,7 +62,7 @@ enum Run {
                     return 2
                 }
             } else {
-                FileHandle.standardOutput.write(Data(json.utf8))
+                Output.standard(json)
             }
         case .invalidInput(let message):
             Output.error("focusflow: \(message)")

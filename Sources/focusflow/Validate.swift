@@ -1,5 +1,9 @@
 import FocusFlow
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `focusflow validate FLOW...`: checks flow files; each problem on stderr, exit 2 if any.
 enum Validate {

@@ -1,3 +1,3 @@
-import Foundation
+import Glibc
 
 exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,5 +1,6 @@
 import Testing
 @testable import FocusFlow
+import FocusFlowSearch
 
 @Suite("Text field reducer")
 struct TextFieldReducerTests {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
 public struct FieldRules: Sendable, Equatable {
@@ -7,7 +6,7 @@ public struct FieldRules: Sendable, Equatable {
     public var minLength: Int?
     /// At most this many characters.
     public var maxLength: Int?
-    /// A regular expression (ICU syntax) the whole value must match.
+    /// A regular expression (Swift `Regex` syntax, as Perl and ICU) the whole value must match.
     public var pattern: String? {
         didSet { compiled = nil }
     }
@@ -69,17 +68,17 @@ public struct FieldRules: Sendable, Equatable {
     }
 }
 
-/// A compiled, whole-value regular expression. Immutable, so safe to share.
+/// A compiled, whole-value regular expression. Immutable (a `Regex` is a value whose matching
+/// keeps its own state), so safe to share.
 final class CompiledPattern: @unchecked Sendable {
-    private let regex: NSRegularExpression
+    private let regex: Regex<AnyRegexOutput>
 
     init(_ pattern: String) throws {
-        _ = try NSRegularExpression(pattern: pattern)
-        regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+        regex = try Regex(pattern)
     }
 
     /// Whether the whole of `value` matches.
     func matches(_ value: String) -> Bool {
-        regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+        (try? regex.wholeMatch(in: value)) != nil
     }
 }

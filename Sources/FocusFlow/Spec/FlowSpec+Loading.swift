@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension FlowSpec {
     /// Loads a flow file.
@@ -94,9 +98,28 @@ extension FlowSpec {
 
     /// The ids of the fields, read loosely, to name fields in messages.
     private static func fieldIDs(in bytes: [UInt8]) -> [String?] {
-        let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        let fields = object?["fields"] as? [Any] ?? []
-        return fields.map { ($0 as? [String: Any])?["id"] as? String }
+        (try? JSONDecoder().decode(LooseFlow.self, from: Data(bytes)))?.fields ?? []
+    }
+
+    /// A flow read only for its field ids, tolerating anything else.
+    private struct LooseFlow: Decodable {
+        var fields: [String?]
+
+        private struct LooseField: Decodable {
+            var id: String?
+            init(from decoder: any Decoder) throws {
+                id = try? decoder.container(keyedBy: AnyKey.self).decode(String.self, forKey: "id")
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            var list = try decoder.container(keyedBy: AnyKey.self).nestedUnkeyedContainer(forKey: "fields")
+            fields = []
+            while !list.isAtEnd {
+                fields.append((try? list.decode(LooseField.self))?.id)
+                if fields.count > 100_000 { break }
+            }
+        }
     }
 
     private static func name(of type: Any.Type) -> String {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension String {
     /// Whether `self` and `other` are the same bytes, not merely canonically equivalent.

@@ -6,7 +6,10 @@ enum DisplayWidth {
     ///
     /// - Complexity: O(*n*); one pass over the bytes for ASCII text.
     static func of(_ text: some StringProtocol) -> Int {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+        } ?? text.utf8.allSatisfy { $0 < 0x80 }
+        if ascii { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 

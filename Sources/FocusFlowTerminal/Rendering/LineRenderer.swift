@@ -11,8 +11,8 @@ struct LineRenderer {
     private var prompt = ""
     private var promptWidth = 0
     private var promptDrawn = false
-    /// The text drawn after the prompt, and the position just after it.
-    private var drawn = ""
+    /// What is drawn after the prompt, and the position just after it.
+    private var drawn = Content.plain("")
     private var end = 0
     private var placeholderDrawn = false
     private var footerDrawn: [String]?
@@ -30,10 +30,26 @@ struct LineRenderer {
         self.promptWidth = DisplayWidth.of(prompt.strippingEscapes)
     }
 
-    /// The bytes that bring the screen to show `text` after the prompt with the cursor
-    /// `cursorWidth` columns into it, `placeholder` (dim) when `text` is empty, and `footer`
-    /// under the input.
-    mutating func render(text: String, cursorWidth: Int, placeholder: String?, footer: [String], dim: (String) -> String) -> String {
+    /// What the input line shows after the prompt.
+    enum Content: Equatable {
+        /// The text itself.
+        case plain(String)
+        /// `count` masks, one per grapheme of a secure text.
+        case masked(count: Int, mask: Character)
+
+        var isEmpty: Bool {
+            switch self {
+            case .plain(let text): text.isEmpty
+            case .masked(let count, _): count == 0
+            }
+        }
+    }
+
+    /// The bytes that bring the screen to show `content` after the prompt with the cursor
+    /// `cursorWidth` columns into it, `placeholder` (dim) when it is empty, and `footer` under it.
+    ///
+    /// - Complexity: output proportional to what changed; a masked line costs O(1) to redraw.
+    mutating func render(_ content: Content, cursorWidth: Int, placeholder: String?, footer: [String], dim: (String) -> String) -> String {
         var out = ""
         if !promptDrawn {
             out += moveTo(0) + prompt
@@ -41,24 +57,20 @@ struct LineRenderer {
             advance(by: promptWidth, wrote: true, into: &out)
             end = promptWidth
         }
-        if placeholderDrawn && (!text.isEmpty || placeholder == nil) {
+        if placeholderDrawn && (!content.isEmpty || placeholder == nil) {
             out += moveTo(promptWidth) + "\u{1B}[K"
             placeholderDrawn = false
-            drawn = ""
+            drawn = .plain("")
             end = promptWidth
         }
-        if let region = text.editedRegion(from: drawn) {
-            let start = promptWidth + DisplayWidth.of(text.utf8Prefix(region.lowerBound))
-            out += moveTo(start)
-            let tail = text.utf8Suffix(from: region.lowerBound)
-            out += tail
-            let newEnd = promptWidth + DisplayWidth.of(text)
+        if let (start, tail, newEnd) = change(from: drawn, to: content) {
+            out += moveTo(start) + tail
             advance(by: newEnd - start, wrote: !tail.isEmpty, into: &out)
             if newEnd < end { out += "\u{1B}[K" }
-            drawn = text
+            drawn = content
             end = newEnd
         }
-        if text.isEmpty, let placeholder, !placeholderDrawn, !placeholder.isEmpty {
+        if content.isEmpty, let placeholder, !placeholderDrawn, !placeholder.isEmpty {
             let room = max(0, columns - promptWidth - 1)
             let shown = String(placeholder.prefix(room))
             out += moveTo(promptWidth) + dim(shown)
@@ -80,6 +92,27 @@ struct LineRenderer {
         }
         out += moveTo(promptWidth + cursorWidth)
         return out
+    }
+
+    /// Where the screen first differs, what to write from there, and where the line ends then;
+    /// `nil` when nothing changed.
+    private func change(from old: Content, to new: Content) -> (start: Int, tail: String, end: Int)? {
+        switch (old, new) {
+        case (.plain(let old), .plain(let new)):
+            guard let region = new.editedRegion(from: old) else { return nil }
+            let start = promptWidth + DisplayWidth.of(new.utf8Prefix(region.lowerBound))
+            let tail = new.utf8Suffix(from: region.lowerBound)
+            return (start, String(tail), start + DisplayWidth.of(tail))
+        case (.masked(let old, let oldMask), .masked(let new, let mask)) where oldMask == mask:
+            guard old != new else { return nil }
+            let width = DisplayWidth.of(mask)
+            let start = promptWidth + min(old, new) * width
+            return (start, String(repeating: mask, count: max(0, new - old)), promptWidth + new * width)
+        case (_, .plain(let new)):
+            return (promptWidth, new, promptWidth + DisplayWidth.of(new))
+        case (_, .masked(let count, let mask)):
+            return (promptWidth, String(repeating: mask, count: count), promptWidth + count * DisplayWidth.of(mask))
+        }
     }
 
     /// Moves to the start of the input's first row and forgets what was drawn.

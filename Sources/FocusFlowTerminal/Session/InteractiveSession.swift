@@ -45,6 +45,7 @@ final class InteractiveSession {
         ff_own_signals()
         ff_set_name("focusflow")
         ff_set_streams(stdin, stderr)
+        ff_use_plain_input()
         rl_initialize()
         ff_set_redisplay { InteractiveSession.current?.redisplay() }
         keymaps = Keymaps()
@@ -180,11 +181,11 @@ final class InteractiveSession {
         let text = store.state.text(of: focus)
         let point = min(Int(ff_point()), text.utf8.count)
         let masked = store.state.surface == .secure
-        let shown = masked ? String(repeating: options.mask, count: text.count) : text
         let before = text.utf8Prefix(point)
+        let content: LineRenderer.Content = masked ? .masked(count: text.count, mask: options.mask) : .plain(text)
         let cursor = masked ? before.count * maskWidth : DisplayWidth.of(before)
         let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
-        emit(renderer.render(text: shown, cursorWidth: cursor, placeholder: field.placeholder, footer: footer, dim: theme.dim))
+        emit(renderer.render(content, cursorWidth: cursor, placeholder: field.placeholder, footer: footer, dim: theme.dim))
     }
 
     private func handle(_ events: [FlowEvent]) {

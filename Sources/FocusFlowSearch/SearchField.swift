@@ -1,3 +1,4 @@
+import FocusFlow
 import Foundation
 
 /// A search field on its own: the ``TextFieldReducer`` plus a list of options filtered by the

@@ -1,0 +1,145 @@
+import Glibc
+
+/// A program running on a real pseudo-terminal (`openpty`): stdin and stderr on the terminal,
+/// stdout on a pipe. For the test suite and the bench, which drive `focusflow` as a person would.
+package final class PseudoTerminalProcess {
+    package let master: Int32
+    package let pid: pid_t
+    private let stdoutRead: Int32
+    /// Everything the program drew on the terminal, and wrote on stdout.
+    package private(set) var terminalBytes: [UInt8] = []
+    package private(set) var stdoutBytes: [UInt8] = []
+    /// The terminal's settings before the program started.
+    package let settingsBefore: termios
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
+    /// Starts `command` (a path, then its arguments) on a new terminal of the given size.
+    ///
+    /// - Throws: the `errno` of the step that failed.
+    package init(_ command: [String], columns: Int, rows: Int, environment: [String: String]) throws {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw PseudoTerminalError(errno) }
+        self.master = master
+        var before = termios()
+        tcgetattr(slave, &before)
+        settingsBefore = before
+        let slaveName = String(cString: ttyname(slave))
+        var pipeFDs: [Int32] = [-1, -1]
+        _ = pipe(&pipeFDs)
+        stdoutRead = pipeFDs[0]
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // After setsid, opening the terminal makes it the child's controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        for fd in [pipeFDs[0], pipeFDs[1], master, slave] { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The caller's threads may block signals; the child starts with none blocked and all
+        // default. POSIX_SPAWN_SETSID (0x80) is a GNU flag that Swift's Glibc does not import.
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | 0x80)
+
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.filter { !$0.value.isEmpty }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
+        close(pipeFDs[1])
+        close(slave)
+        guard status == 0 else { throw PseudoTerminalError(status) }
+        pid = child
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+        close(stdoutRead)
+    }
+
+    /// Types `text`, bytes as given (`\r` is Enter, `\u{1B}[Z` Shift-Tab…).
+    package func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// Reads what arrives within `milliseconds`; returns how many terminal bytes came.
+    @discardableResult
+    package func pump(milliseconds: Int32) -> Int {
+        var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: stdoutRead, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, 2, milliseconds) > 0 else { return 0 }
+        var got = 0
+        if fds[0].revents & Int16(POLLIN) != 0 {
+            let n = read(master, &chunk, chunk.count)
+            if n > 0 { terminalBytes += chunk.prefix(n); got = n }
+        }
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            let n = read(stdoutRead, &chunk, chunk.count)
+            if n > 0 { stdoutBytes += chunk.prefix(n) }
+        }
+        return got
+    }
+
+    /// Reads until `predicate` holds for everything drawn so far, or `seconds` pass.
+    @discardableResult
+    package func waitFor(seconds: Double, _ predicate: () -> Bool) -> Bool {
+        let deadline = Self.now() + seconds
+        while Self.now() < deadline {
+            if predicate() { return true }
+            pump(milliseconds: 20)
+        }
+        return predicate()
+    }
+
+    /// Waits for the program to end; its exit status, 128 + the signal's number when a signal
+    /// ended it, or `nil` if it still runs after `seconds` (it is killed then).
+    package func finish(seconds: Double) -> Int32? {
+        let deadline = Self.now() + seconds
+        var status: Int32 = 0
+        while Self.now() < deadline {
+            pump(milliseconds: 20)
+            if waitpid(pid, &status, WNOHANG) == pid {
+                while pump(milliseconds: 20) > 0 {}
+                return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            }
+        }
+        kill(pid, SIGKILL)
+        return nil
+    }
+
+    /// The terminal's settings now.
+    package var settings: termios {
+        var now = termios()
+        tcgetattr(master, &now)
+        return now
+    }
+
+    /// Seconds on the monotonic clock.
+    package static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+package struct PseudoTerminalError: Error, CustomStringConvertible {
+    package let code: Int32
+    init(_ code: Int32) { self.code = code }
+    package var description: String { "pseudo-terminal: \(String(cString: strerror(code)))" }
+}
