@@ -218,4 +218,37 @@ struct TerminalOptionTests {
         terminal.send("\u{3}")
         #expect(terminal.finish() == 130)
     }
+
+    @Test("Each plain field keeps its own history: Up brings back what was entered there, and only there")
+    func historyPerField() throws {
+        let flow = try TerminalTests.flow(#"{"id":"h","title":"H","fields":[{"id":"a","label":"A"},{"id":"b","label":"B"}]}"#)
+        let terminal = try PseudoTerminal([flow])
+        #expect(terminal.waitFor("A  ["))
+        terminal.send("first\r")
+        #expect(terminal.waitFor("B  ["))
+        terminal.send("\u{1B}[A")                         // Up in b: b has no history yet
+        terminal.send("x")
+        #expect(terminal.waitForLine(2, "› x"), "\(terminal.screen().text)")
+        terminal.send("\u{1B}[Z")                         // back to a
+        #expect(terminal.waitForLine(2, "› first"), "\(terminal.screen().text)")
+        terminal.send("\u{15}\u{1B}[A")                   // clear, then Up: a's own history
+        #expect(terminal.waitForLine(2, "› first"), "\(terminal.screen().text)")
+        terminal.send("\r\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"a":"first","b":"x"}"# + "\n")
+    }
+
+    @Test("A resized terminal gets the field drawn again at the new width")
+    func resize() throws {
+        let terminal = try PseudoTerminal(["run"])
+        #expect(terminal.waitFor("Ctrl-C cancel"))
+        terminal.send("ada@exa")
+        #expect(terminal.waitFor("ada@exa"))
+        terminal.resize(columns: 40, rows: 24)
+        #expect(terminal.waitFor { $0.components(separatedBy: "Create your account  1/6").count == 3 }, "the block is drawn again")
+        terminal.send("mple.com\r")
+        #expect(terminal.waitFor("Password"))
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+    }
 }

@@ -123,6 +123,12 @@ package final class PseudoTerminalProcess {
         return nil
     }
 
+    /// Changes the terminal's size; the kernel sends the program SIGWINCH.
+    package func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// The terminal's settings now.
     package var settings: termios {
         var now = termios()

@@ -35,6 +35,8 @@ final class PseudoTerminal {
 
     func send(_ text: String) { process.send(text) }
 
+    func resize(columns: Int, rows: Int) { process.resize(columns: columns, rows: rows) }
+
     /// Reads what the program draws until `predicate` holds for it, or `timeout` passes.
     @discardableResult
     func waitFor(timeout: Double = 10, _ predicate: (String) -> Bool) -> Bool {
