@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FocusFlow", targets: ["FocusFlow"]),
         .library(name: "FocusFlowSearch", targets: ["FocusFlowSearch"]),
+        .library(name: "FocusFlowTesting", targets: ["FocusFlowTesting"]),
         .library(name: "FocusFlowTerminal", targets: ["FocusFlowTerminal"]),
         .executable(name: "focusflow", targets: ["focusflow"]),
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
@@ -16,12 +17,14 @@ let package = Package(
             resources: [.embedInCode("Resources/signup.json")]
         ),
         .target(name: "FocusFlowSearch", dependencies: ["FocusFlow"]),
+        .target(name: "FocusFlowTesting", dependencies: ["FocusFlow"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline"]),
         .executableTarget(name: "focusflow", dependencies: ["FocusFlow", "FocusFlowTerminal"]),
         .executableTarget(name: "focusflow-bench", dependencies: ["FocusFlow", "FocusFlowTerminal", "CReadline"]),
         .testTarget(name: "FocusFlowTests", dependencies: ["FocusFlow", "FocusFlowSearch", "focusflow"]),
         .testTarget(name: "FocusFlowTerminalTests", dependencies: ["FocusFlowTerminal", "focusflow"]),
+        .testTarget(name: "FocusFlowTestingTests", dependencies: ["FocusFlowTesting", "focusflow"]),
     ],
     swiftLanguageModes: [.v6]
 )

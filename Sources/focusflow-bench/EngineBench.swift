@@ -1,4 +1,5 @@
 import FocusFlow
+import Foundation
 
 /// In-process throughput of the reducer: typing, next/previous and jumps.
 enum EngineBench {
@@ -97,5 +98,44 @@ enum EngineBench {
             let m = length == 10 ? short : typing(spec, length: length).median
             print("  \(String(length).padding(toLength: 6, withPad: " ", startingAt: 0)) chars                              \(Figure.ns(m))  \(Figure.ratio(m / short))")
         }
+    }
+}
+
+/// The JSON-lines protocol in process (what `replay` does, without the file), and `check`.
+enum ProtocolBench {
+    /// Requests a second through ``ProtocolSession``: a text change and its undo, then next and
+    /// previous, answered with full JSON responses.
+    static func replay(_ spec: FlowSpec, value: String, n: Int = 50_000) -> Measure {
+        var session = ProtocolSession(spec: spec)
+        let lines = [
+            #"{"action":"text","value":\#(JSONText.quote(value))}"#, "{\"action\":\"next\"}",
+            "{\"action\":\"previous\"}", "{\"action\":\"text\",\"value\":\"\"}",
+        ].map { Array($0.utf8) }
+        return Measure.run(operations: n * lines.count) {
+            for _ in 0..<n {
+                for line in lines { blackHole(session.respond(toLine: line)) }
+            }
+        }
+    }
+
+    static func report() throws {
+        print("\nProtocol (in-process replay of JSON lines; median ns per request of 7 rounds)")
+        let signup = try FlowSpec.signup()
+        let s = replay(signup, value: "ada@example.com").median
+        print("  signup                                 \(Figure.ns(s))  \(Figure.perSecond(s))")
+        var base: Double?
+        for count in [10, 10_000] {
+            let m = replay(try EngineBench.generated(count), value: "1").median
+            base = base ?? m
+            print("  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) fields                          \(Figure.ns(m))  \(Figure.perSecond(m))  \(Figure.ratio(m / base!))")
+        }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var report: FlowExplorer.Report?
+        for _ in 0..<5 {
+            let elapsed = clock.measure { report = FlowExplorer(spec: signup).run() }
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        print(String(format: "  check signup.json: %d states, %d edges, median %.3f s of 5", report?.states ?? 0, report?.edges ?? 0, times.sorted()[2]))
     }
 }

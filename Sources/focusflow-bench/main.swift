@@ -12,7 +12,10 @@ if arguments.first == "--run", let path = arguments.dropFirst().first {
     exit(outcome.exitStatus)
 }
 do {
-    if !arguments.contains("--terminal-only") { try EngineBench.report() }
+    if !arguments.contains("--terminal-only") {
+        try EngineBench.report()
+        try ProtocolBench.report()
+    }
     if !arguments.contains("--engine-only") { try TerminalBench.report() }
 } catch {
     print("focusflow-bench: \(error)")

@@ -16,6 +16,9 @@ enum CLI {
         USAGE
           focusflow [run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]
           focusflow validate FLOW...
+          focusflow serve [FLOW]                 JSON-lines protocol on stdin/stdout
+          focusflow replay [FLOW] SCRIPT         the same, requests from a file
+          focusflow check [FLOW] [--depth N] [--max-states N]
           focusflow --help | --version
 
         With no command, or with no FLOW, run walks the built-in sign-up flow.
@@ -32,11 +35,14 @@ enum CLI {
             case "--help", "-h", "help": print(usage); return 0
             case "--version": print("focusflow \(version)"); return 0
             case "validate": return try Validate.main(rest)
+            case "serve": return try Serve.serve(rest)
+            case "replay": return try Serve.replay(rest)
+            case "check": return try Check.main(rest)
             case "run": return try Run.main(rest)
             case _ where name.hasSuffix(".json") || ["--output", "--accessible", "--mask"].contains(where: name.hasPrefix):
                 return try Run.main(words)
             default:
-                let commands = ["run", "validate", "help"]
+                let commands = ["run", "validate", "serve", "replay", "check", "help"]
                 let hint = Suggestion.nearest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(
                     name.hasPrefix("-") ? "unknown option \(name)" : "unknown command '\(name)'\(hint)", command: "focusflow")

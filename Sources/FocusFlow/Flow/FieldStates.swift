@@ -2,7 +2,7 @@
 ///
 /// Read and write by id, as in a test's `$0.fields["email"] = .init(text: "ada@example.com")`;
 /// the reducer reaches a field by position in O(1).
-public struct FieldStates: Sendable, Equatable {
+public struct FieldStates: Sendable, Hashable {
     private var storage: [TextFieldReducer.State]
     let layout: FieldLayout
 
@@ -34,6 +34,8 @@ public struct FieldStates: Sendable, Equatable {
     public func isSecure(_ id: FieldID) -> Bool {
         layout.indexByID[id].map { layout.secure[$0] } ?? false
     }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 
     public static func == (lhs: FieldStates, rhs: FieldStates) -> Bool {
         lhs.storage == rhs.storage && (lhs.layout === rhs.layout || lhs.layout.ids == rhs.layout.ids)

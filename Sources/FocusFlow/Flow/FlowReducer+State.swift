@@ -7,7 +7,7 @@ extension FlowReducer {
     }
 
     /// A flow's whole state: plain values, asserted in tests like any other.
-    public struct State: Sendable, Equatable, Codable {
+    public struct State: Sendable, Hashable, Codable {
         public var phase: Phase
         /// The field being edited; `nil` only once the flow completed or was cancelled.
         public var focus: FieldID?

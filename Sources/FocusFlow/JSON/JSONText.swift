@@ -1,26 +1,105 @@
 /// Writes JSON text by hand where key order matters (answers in field order, protocol
-/// responses): `JSONEncoder` gives no order but sorted.
+/// responses) and speed does (a response per keystroke): `JSONEncoder` sorts or loses order.
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included. Non-ASCII is written as is (UTF-8).
     ///
     /// - Complexity: O(*n*).
     public static func quote(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+        var writer = JSONWriter()
+        writer.string(text)
+        return writer.text
+    }
+}
+
+/// Appends JSON to a byte buffer.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// JSON text written as is.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A string's bytes as they are (already JSON).
+    mutating func raw(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
         }
-        out += "\""
-        return out
+    }
+
+    /// A whole number, in decimal.
+    mutating func int(_ value: Int) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+        }
+    }
+
+    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+
+    /// A quoted, escaped string: `"`, `\`, control characters and U+2028/U+2029 escaped, the
+    /// rest copied byte for byte.
+    mutating func string(_ text: String) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { source in
+            var start = 0
+            var i = 0
+            while i < source.count {
+                let c = source[i]
+                var escape: StaticString?
+                switch c {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x00..<0x20, 0x7F: escape = ""
+                case 0xE2 where i + 2 < source.count && source[i + 1] == 0x80 && (source[i + 2] == 0xA8 || source[i + 2] == 0xA9):
+                    escape = ""
+                default: break
+                }
+                guard let escape else {
+                    i += 1
+                    continue
+                }
+                bytes.append(contentsOf: source[start..<i])
+                if escape.utf8CodeUnitCount > 0 {
+                    escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                    i += 1
+                } else if c == 0xE2 {
+                    raw(source[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                    i += 3
+                } else {
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0xF)]]
+                    i += 1
+                }
+                start = i
+            }
+            bytes.append(contentsOf: source[start..<source.count])
+        }
+        bytes.append(0x22)
+    }
+
+    /// A field id, or `null`.
+    mutating func id(_ field: FieldID?) {
+        if let field { string(field.rawValue) } else { raw("null") }
     }
 }

@@ -11,6 +11,28 @@ extension String {
         return editedRegion(from: other) == nil
     }
 
+    /// Whether `other`'s bytes appear in `self`'s: a leak check, not canonical matching.
+    ///
+    /// - Complexity: O(*n* × *m*) at worst; `memchr` and `memcmp` speed in practice.
+    package func containsVerbatim(_ other: String) -> Bool {
+        var haystack = self, needle = other
+        return haystack.withUTF8 { h in
+            needle.withUTF8 { n in
+                guard let first = n.first else { return true }
+                guard n.count <= h.count, let base = h.baseAddress else { return false }
+                var i = 0
+                let last = h.count - n.count
+                while i <= last {
+                    guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+                    i = at + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether `keyboard` accepts every scalar of `self` in the byte range `region`.
     ///
     /// - Complexity: O(*m*) in the region's length.

@@ -11,7 +11,7 @@
 /// ```
 public struct TextFieldReducer: Sendable {
     /// A text field's state: its text, exactly as typed.
-    public struct State: Sendable, Codable, Equatable {
+    public struct State: Sendable, Codable, Hashable {
         public var text: String
 
         public init(text: String = "") { self.text = text }
@@ -22,6 +22,12 @@ public struct TextFieldReducer: Sendable {
         /// Equal when the texts are the same bytes: `"가"` typed as one precomposed scalar and
         /// as two conjoining jamo are different states, although `String`'s `==` calls them equal.
         public static func == (lhs: State, rhs: State) -> Bool { lhs.text.isIdentical(to: rhs.text) }
+
+        /// Hashes the bytes, as ``==`` compares them.
+        public func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     public enum Action: Sendable, Equatable {

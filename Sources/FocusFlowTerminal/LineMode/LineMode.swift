@@ -14,7 +14,7 @@ enum LineMode {
         while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
             let value: String
             switch reader.next() {
-            case .line(let line): value = line
+            case .line(let line): value = String(decoding: line, as: UTF8.self)
             case .end: return .invalidInput("input ended before \(describe(field)); expected one line per visible field")
             case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
             }
@@ -63,7 +63,8 @@ enum LineMode {
                 write("\n")
             }
             switch read {
-            case .line(let line):
+            case .line(let bytes):
+                let line = String(decoding: bytes, as: UTF8.self)
                 let value = field.secure && line.isEmpty && !current.isEmpty ? current : line
                 if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
                     say(refusal(field, value))

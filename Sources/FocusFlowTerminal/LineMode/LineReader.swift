@@ -1,9 +1,9 @@
 import Glibc
 
-/// Reads lines from a file descriptor while watching the signal pipe.
-struct LineReader {
-    enum Read: Equatable {
-        case line(String)
+/// Reads lines from a file descriptor, bytes as they are, while watching the signal pipe.
+package struct LineReader {
+    package enum Read: Equatable {
+        case line([UInt8])
         case end
         case signal(Int32)
     }
@@ -13,24 +13,26 @@ struct LineReader {
     private var buffer: [UInt8] = []
     private var ended = false
 
+    package init(fd: Int32) { self.init(fd: fd, signals: nil) }
+
     init(fd: Int32, signals: SignalPipe?) {
         self.fd = fd
         self.signals = signals
     }
 
     /// The next line without its `\n` (or `\r\n`), the end of input, or a signal that arrived.
-    mutating func next() -> Read {
+    package mutating func next() -> Read {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 var line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 if line.last == 0x0D { line.removeLast() }
-                return .line(String(decoding: line, as: UTF8.self))
+                return .line(line)
             }
             if ended {
                 guard !buffer.isEmpty else { return .end }
                 defer { buffer = [] }
-                return .line(String(decoding: buffer, as: UTF8.self))
+                return .line(buffer)
             }
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             if let signals { fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }

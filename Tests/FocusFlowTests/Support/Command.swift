@@ -19,6 +19,11 @@ struct Command {
 
     /// Runs `focusflow arguments…` with `input` on stdin (closed when `nil`), in `directory`.
     static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, data: input.map { Data($0.utf8) }, directory: directory, environment: environment)
+    }
+
+    /// Runs `focusflow arguments…` with `data` on stdin, bytes as they are.
+    static func run(_ arguments: [String], data input: Data?, directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -29,11 +34,34 @@ struct Command {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
+        // Write and read at once, so that a large input never waits on a full output pipe.
+        let writer = Thread {
+            if let input { stdin.fileHandleForWriting.write(input) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errors = ErrorReader(stderr.fileHandleForReading)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class ErrorReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -1,0 +1,190 @@
+/// Explores the states a flow can reach, breadth first, under a finite set of requests
+/// derived from the flow, and checks every ``FlowInvariants`` on every edge.
+///
+/// Per field the explorer types the empty text, a value passing the field's rules, one failing
+/// them and one its keyboard refuses; it also presses next, previous, reveal, clear, cancel and
+/// jumps to every field. Breadth first, so a violation comes with the shortest script to it.
+///
+/// ```swift
+/// let report = FlowExplorer(spec: try FlowSpec.signup()).run()
+/// #expect(report.violation == nil)
+/// ```
+public struct FlowExplorer: Sendable {
+    public struct Options: Sendable {
+        /// How many requests deep to go.
+        public var depth: Int
+        /// How many distinct states to visit at most.
+        public var maxStates: Int
+
+        public init(depth: Int = 50, maxStates: Int = 200_000) {
+            self.depth = depth
+            self.maxStates = maxStates
+        }
+    }
+
+    /// A broken invariant and the shortest script that breaks it.
+    public struct Counterexample: Sendable, Equatable {
+        public var violation: FlowInvariants.Violation
+        /// The requests from the initial state, the last one breaking the invariant.
+        public var script: [FlowRequest]
+    }
+
+    public struct Report: Sendable {
+        public var states = 0
+        public var edges = 0
+        /// The deepest level explored, and whether every reachable state was (no limit hit).
+        public var depth = 0
+        public var exhaustive = true
+        public var fieldsFocused: Set<FieldID> = []
+        public var eventsSeen: Set<String> = []
+        public var completed = false
+        public var cancelled = false
+        /// Fields for which no value passing the rules was found among the explorer's candidates.
+        public var noPassingValue: [FieldID] = []
+        public var counterexample: Counterexample?
+    }
+
+    public let reducer: FlowReducer
+    private let invariants: FlowInvariants
+    private let transition: @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
+    /// The values typed into each field.
+    public let values: [FieldID: [String]]
+    private let noPassingValue: [FieldID]
+
+    /// - Parameters:
+    ///   - spec: the flow.
+    ///   - transition: the machine under test; the flow's ``FlowReducer`` when `nil`. Tests pass a
+    ///     deliberately broken one to see the explorer catch it.
+    public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil) {
+        let reducer = FlowReducer(spec: spec)
+        self.reducer = reducer
+        self.invariants = FlowInvariants(reducer: reducer)
+        self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
+        var values: [FieldID: [String]] = [:]
+        var passing: [FieldID: String] = [:]
+        var missing: [FieldID] = []
+        for field in spec.fields {
+            let pass = Self.passingValue(for: field, reducer: reducer, passing: passing)
+            if let pass { passing[field.id] = pass } else { missing.append(field.id) }
+            let fail = Self.failingValue(for: field, reducer: reducer, passing: passing)
+            var list = [""]
+            for candidate in [pass, fail, Self.refusedValue(for: field.keyboard)] {
+                if let candidate, !list.contains(where: { $0.isIdentical(to: candidate) }) { list.append(candidate) }
+            }
+            values[field.id] = list
+        }
+        self.values = values
+        self.noPassingValue = missing
+    }
+
+    /// The requests tried from `state`.
+    public func requests(from state: FlowReducer.State) -> [FlowRequest] {
+        guard let focus = state.focus else { return [] }
+        return (values[focus] ?? [""]).map(FlowRequest.text) + [.next, .previous, .reveal, .clear, .cancel]
+            + reducer.spec.fields.map { .focus($0.id) }
+    }
+
+    /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
+    /// invariant breaks.
+    ///
+    /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state.
+    public func run(_ options: Options = Options()) -> Report {
+        var report = Report()
+        report.noPassingValue = noPassingValue
+        let start = reducer.initialState()
+        var index: [FlowReducer.State: Int] = [start: 0]
+        var states = [start]
+        var parents: [(Int, FlowRequest)?] = [nil]
+        var frontier = [0]
+        var level = 0
+        report.fieldsFocused.insert(start.focus!)
+
+        func script(to state: Int) -> [FlowRequest] {
+            var steps: [FlowRequest] = []
+            var current = state
+            while let (parent, request) = parents[current] {
+                steps.append(request)
+                current = parent
+            }
+            return steps.reversed()
+        }
+
+        while !frontier.isEmpty {
+            guard level < options.depth else {
+                report.exhaustive = false
+                break
+            }
+            level += 1
+            var next: [Int] = []
+            for source in frontier {
+                let before = states[source]
+                for request in requests(from: before) {
+                    var after = before
+                    let events = transition(&after, request.action)
+                    report.edges += 1
+                    for event in events { report.eventsSeen.insert(event.name) }
+                    if let violation = invariants.check(before: before, action: request.action, after: after, events: events) {
+                        report.counterexample = Counterexample(violation: violation, script: script(to: source) + [request])
+                        report.states = states.count
+                        report.depth = level
+                        return report
+                    }
+                    if after.phase == .completed { report.completed = true }
+                    if after.phase == .cancelled { report.cancelled = true }
+                    if let focus = after.focus { report.fieldsFocused.insert(focus) }
+                    guard index[after] == nil, after.phase == .editing else { continue }
+                    guard states.count < options.maxStates else {
+                        report.exhaustive = false
+                        continue
+                    }
+                    index[after] = states.count
+                    states.append(after)
+                    parents.append((source, request))
+                    next.append(states.count - 1)
+                }
+            }
+            frontier = next
+            report.depth = level
+        }
+        report.states = states.count
+        return report
+    }
+
+    // MARK: - Values
+
+    private static let candidates = [
+        "ada@example.com", "hunter2-secret", "123456", "+82 10 1234 5678", "Ada", "에이다", "post", "pickup",
+        "1 Road", "12-345", "1234", "https://example.com", "3.14", "a", "1", "x",
+    ]
+
+    private static func passes(_ value: String, _ field: FieldSpec, _ reducer: FlowReducer, _ passing: [FieldID: String]) -> Bool {
+        guard field.keyboard.accepts(value) else { return false }
+        var state = reducer.initialState()
+        for (id, text) in passing { state.fields[id] = .init(text: text) }
+        state.fields[field.id] = .init(text: value)
+        return reducer.failure(of: field.id, in: state) == nil
+    }
+
+    private static func passingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
+        if let other = field.rules.matches, let value = passing[other] { return value }
+        let lengths = [field.rules.minLength, field.rules.maxLength].compactMap { $0 }
+        // A secure field gets a value no plain field uses, so that a leak of it can be seen.
+        var tries = (field.rules.oneOf ?? []) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
+        for length in lengths where length > 0 {
+            tries += candidates.map { String(repeating: $0, count: length).prefix(length) }.map(String.init)
+        }
+        if !field.rules.required { tries.append("") }
+        return tries.first { passes($0, field, reducer, passing) }
+    }
+
+    private static func failingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
+        let long = field.rules.maxLength.map { String(repeating: "1", count: $0 + 1) }
+        let tries = ["", "x", "1", "!", "x y"] + (long.map { [$0] } ?? []) + candidates
+        return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing) }
+    }
+
+    /// A character the keyboard refuses, typed into its field.
+    private static func refusedValue(for keyboard: KeyboardType) -> String {
+        ["a", "한", " ", "\u{7}"].first { !keyboard.accepts($0) } ?? "\u{7}"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import FocusFlow
+
+@Suite("Model-based check")
+struct ExplorerTests {
+    @Test("Every shipped flow holds all invariants over every reachable state", arguments: ["signup", "login", "delivery"])
+    func shippedFlowsHold(name: String) throws {
+        let report = FlowExplorer(spec: try Fixtures.flow(name)).run()
+        #expect(report.counterexample == nil, "\(String(describing: report.counterexample))")
+        #expect(report.exhaustive)
+        #expect(report.completed && report.cancelled)
+        #expect(report.fieldsFocused.count == (try Fixtures.flow(name)).fields.count)
+        #expect(report.noPassingValue.isEmpty)
+        #expect(report.eventsSeen.isSuperset(of: ["focusMoved", "keyboardChanged", "changed", "rejected", "invalid", "completed", "cancelled"]))
+    }
+
+    /// Machines broken on purpose, each against the invariant it breaks: the checker can fail.
+    static let broken: [(String, Int, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
+        ("loses the text of the field it leaves on previous", 5, { reducer in { state, action in
+            let left = state.focus
+            let events = reducer.reduce(into: &state, action: action)
+            if case .previous = action, let left, state.focus != left { state.fields[left] = .init(text: "") }
+            return events
+        } }),
+        ("forgets to say keyboardChanged", 4, { reducer in { state, action in
+            reducer.reduce(into: &state, action: action).filter { if case .keyboardChanged = $0 { false } else { true } }
+        } }),
+        ("lets refused text in", 7, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if events == [.rejected(field: state.focus!)], case .field(.textChanged(let text)) = action { state.fields[state.focus!] = .init(text: text) }
+            return events.filter { $0 != .rejected(field: state.focus ?? "") }
+        } }),
+        ("says the secure text in changed", 8, { reducer in { state, action in
+            let focus = state.focus
+            return reducer.reduce(into: &state, action: action).map { event in
+                if case .changed(let field, nil, nil) = event, field == focus { return .changed(field: field, old: "", new: state.text(of: field)) }
+                return event
+            }
+        } }),
+        ("keeps a secure field revealed after leaving it", 2, { reducer in { state, action in
+            let revealed = state.revealed
+            let events = reducer.reduce(into: &state, action: action)
+            if revealed, case .next = action { state.revealed = true; state.surface = .plain }
+            return events
+        } }),
+    ]
+
+    @Test("The explorer finds a deliberately broken machine and gives the shortest replayable script", arguments: broken.indices)
+    func findsBrokenMachine(index: Int) throws {
+        let (what, invariant, breakIt) = Self.broken[index]
+        let spec = try Fixtures.flow("signup")
+        let reducer = FlowReducer(spec: spec)
+        let report = FlowExplorer(spec: spec, transition: breakIt(reducer)).run()
+        let counterexample = try #require(report.counterexample, "no violation found for a machine that \(what)")
+        #expect(counterexample.violation.invariant == invariant, "\(counterexample.violation)")
+        // Replaying the script through the broken machine breaks the invariant on the last step,
+        // and through the real reducer it does not.
+        let invariants = FlowInvariants(reducer: reducer)
+        var broken = reducer.initialState(), real = reducer.initialState()
+        let transition = breakIt(reducer)
+        for (step, request) in counterexample.script.enumerated() {
+            let before = broken
+            let events = transition(&broken, request.action)
+            let violation = invariants.check(before: before, action: request.action, after: broken, events: events)
+            #expect((violation != nil) == (step == counterexample.script.count - 1))
+            let realBefore = real
+            let realEvents = reducer.reduce(into: &real, action: request.action)
+            #expect(invariants.check(before: realBefore, action: request.action, after: real, events: realEvents) == nil)
+        }
+        // Shortest: no script one request shorter reaches a violation (breadth first).
+        let shorter = FlowExplorer(spec: spec, transition: breakIt(reducer)).run(.init(depth: counterexample.script.count - 1))
+        #expect(shorter.counterexample == nil)
+    }
+
+    @Test("focusflow check passes the shipped flows and prints what it covered")
+    func checkCommand() throws {
+        let result = try Command.run(["check", "Flows/signup.json"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("Flows/signup.json: ") && lines[0].hasSuffix("every reachable state"))
+        #expect(lines[1] == "covered: 6/6 fields focused; completed: yes; cancelled: yes")
+        #expect(lines.last == "all 8 invariants hold on every edge explored")
+    }
+
+    @Test("focusflow check stops at its limits and says so")
+    func checkLimits() throws {
+        let result = try Command.run(["check", "Flows/signup.json", "--depth", "3"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("to depth 3 (limits: --depth 3, --max-states 200000)"))
+        let bad = try Command.run(["check", "--depth", "zero"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--depth takes a whole number from 1 to 1000, not \"zero\""))
+    }
+
+    @Test("The random-walk invariants test and the library checker agree: every shipped walk holds")
+    func libraryCheckerOnWalks() throws {
+        for name in ["signup", "delivery"] {
+            let reducer = FlowReducer(spec: try Fixtures.flow(name))
+            let invariants = FlowInvariants(reducer: reducer)
+            var generator = SplitMix(seed: 7)
+            for _ in 0..<100 {
+                var state = reducer.initialState()
+                let explorer = FlowExplorer(spec: reducer.spec)
+                for _ in 0..<30 where state.phase == .editing {
+                    let requests = explorer.requests(from: state)
+                    let request = requests[Int(generator.next() % UInt64(requests.count))]
+                    let before = state
+                    let events = reducer.reduce(into: &state, action: request.action)
+                    #expect(invariants.check(before: before, action: request.action, after: state, events: events) == nil)
+                }
+            }
+        }
+    }
+}

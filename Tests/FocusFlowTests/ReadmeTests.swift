@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The README's examples are run, so that they stay true.
+@Suite("README")
+struct ReadmeTests {
+    static func readme() throws -> String {
+        try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The code block after `<!-- name -->`.
+    static func block(after marker: String) throws -> String {
+        let text = try readme()
+        let start = try #require(text.range(of: "<!-- \(marker) -->"))
+        let open = try #require(text.range(of: "```python\n", range: start.upperBound..<text.endIndex))
+        let close = try #require(text.range(of: "```", range: open.upperBound..<text.endIndex))
+        return String(text[open.upperBound..<close.lowerBound])
+    }
+
+    @Test("The Python snippet walks a flow through focusflow serve using only the README")
+    func pythonDrivesServe() throws {
+        // The snippet starts the server with `swift run`; the test starts the binary it built.
+        let script = try Self.block(after: "python-serve")
+            .replacingOccurrences(of: #"["swift", "run", "-q", "focusflow","#, with: #"["\#(Command.executable.path)","#)
+        #expect(script.contains(Command.executable.path), "the snippet no longer starts focusflow the way the test expects")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        process.currentDirectoryURL = Fixtures.root
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed == "{'email': 'ada@example.com', 'password': 'hunter2'}\n")
+    }
+}
