@@ -51,12 +51,13 @@ enum LineMode {
             let current = store.state.text(of: focus)
             if !current.isEmpty { notes.append(field.secure ? "Enter keeps the current answer" : "now \(current)") }
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
-            write(prompt + ": ")
+            // Echo goes off before the prompt shows, so nothing typed after it is echoed.
             if field.secure && haveTerminal {
                 var quiet = saved
                 quiet.c_lflag &= ~tcflag_t(ECHO)
                 tcsetattr(0, TCSANOW, &quiet)
             }
+            write(prompt + ": ")
             let read = reader.next()
             if field.secure && haveTerminal {
                 tcsetattr(0, TCSANOW, &saved)
