@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+@testable import focusflow
 
 @Suite("Model-based check")
 struct ExplorerTests {
@@ -111,5 +112,29 @@ struct ExplorerTests {
                 }
             }
         }
+    }
+}
+
+@Suite("focusflow check's report")
+struct CheckReportTests {
+    @Test("A violation prints the invariant and a script that focusflow replay takes")
+    func violationReport() throws {
+        let spec = try Fixtures.flow("signup")
+        let reducer = FlowReducer(spec: spec)
+        let (_, _, breakIt) = ExplorerTests.broken[0]
+        let report = FlowExplorer(spec: spec, transition: breakIt(reducer)).run()
+        let text = Check.summary(report, name: "Flows/signup.json", spec: spec, options: .init())
+        let lines = text.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("VIOLATION of invariant 5: the text of") })
+        #expect(lines[header + 1].hasPrefix("shortest script ("))
+        let script = lines[(header + 2)...].map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(script.count == report.counterexample?.script.count)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-\(UUID()).jsonl")
+        try Data(script.joined(separator: "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let replayed = try Command.run(["replay", "Flows/signup.json", file.path])
+        #expect(replayed.status == 0)
+        #expect(replayed.stdout.split(separator: "\n").count == script.count + 1)
+        #expect(!replayed.stdout.contains("{\"error\":"), "every scripted request applies")
     }
 }
