@@ -191,19 +191,7 @@ public final class FlowTestStore {
 
     /// An event as Swift source for a `receive` call (secure texts stay `nil`).
     static func call(_ event: FlowEvent) -> String {
-        func id(_ field: FieldID?) -> String { field.map { "\"\($0)\"" } ?? "nil" }
-        func text(_ value: String?) -> String { value.map { $0.debugDescription } ?? "nil" }
-        switch event {
-        case .focusMoved(let from, let to): return ".focusMoved(from: \(id(from)), to: \(id(to)))"
-        case .surfaceChanged(let field, let from, let to): return ".surfaceChanged(field: \(id(field)), from: .\(from), to: .\(to))"
-        case .keyboardChanged(let from, let to): return ".keyboardChanged(from: .\(from), to: .\(to))"
-        case .changed(let field, let old, let new): return ".changed(field: \(id(field)), old: \(text(old)), new: \(text(new)))"
-        case .submitted(let field): return ".submitted(field: \(id(field)))"
-        case .cleared(let field): return ".cleared(field: \(id(field)))"
-        case .rejected(let field): return ".rejected(field: \(id(field)))"
-        case .invalid(let field, let message): return ".invalid(field: \(id(field)), message: \(message.debugDescription))"
-        case .completed: return ".completed(…)"
-        case .cancelled: return ".cancelled"
-        }
+        if case .completed = event { return ".completed(…)" }
+        return ".\(event)"
     }
 }

@@ -8,9 +8,8 @@ struct FlowTestStoreTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Flows/signup.json"))
     }
 
-    @Test("A test that states every change and receives every event passes")
-    func exhaustivePasses() throws {
-        let store = FlowTestStore(spec: try Self.signup())
+    /// Types an email and presses Next, stating every change and receiving every event.
+    static func walkToPassword(_ store: FlowTestStore) {
         store.send(.field(.textChanged("ada@example.com"))) {
             $0.fields["email"] = .init(text: "ada@example.com")
         }
@@ -23,6 +22,12 @@ struct FlowTestStoreTests {
         store.receive(.focusMoved(from: "email", to: "password"))
         store.receive(.surfaceChanged(field: "password", from: .plain, to: .secure))
         store.receive(.keyboardChanged(from: .emailAddress, to: .asciiCapable))
+    }
+
+    @Test("A test that states every change and receives every event passes")
+    func exhaustivePasses() throws {
+        let store = FlowTestStore(spec: try Self.signup())
+        Self.walkToPassword(store)
         store.send(.previous) {
             $0.focus = "email"
             $0.surface = .plain
@@ -137,16 +142,7 @@ struct FlowTestStoreTests {
     @Test("A differing secure field is shown without its text")
     func secureDifference() throws {
         let store = FlowTestStore(spec: try Self.signup(), exhaustivity: .on)
-        store.send(.field(.textChanged("ada@example.com"))) { $0.fields["email"] = .init(text: "ada@example.com") }
-        store.receive(.changed(field: "email", old: "", new: "ada@example.com"))
-        store.send(.next) {
-            $0.focus = "password"
-            $0.surface = .secure
-            $0.keyboard = .asciiCapable
-        }
-        store.receive(.focusMoved(from: "email", to: "password"))
-        store.receive(.surfaceChanged(field: "password", from: .plain, to: .secure))
-        store.receive(.keyboardChanged(from: .emailAddress, to: .asciiCapable))
+        Self.walkToPassword(store)
         withKnownIssue {
             store.send(.field(.textChanged("hunter2-secret"))) { $0.fields["password"] = .init(text: "wrong-guess") }
         } matching: { issue in

@@ -43,10 +43,11 @@ public enum FlowEvent: Sendable, Equatable {
 }
 
 extension FlowEvent: CustomStringConvertible {
-    /// A readable form that never shows a secure value.
+    /// The event as Swift source (`focusMoved(from: "email", to: "password")`), never showing a
+    /// secure value: a secure field's `changed` has `nil` texts, and `completed` masks them.
     public var description: String {
         func name(_ id: FieldID?) -> String { id.map { "\"\($0)\"" } ?? "nil" }
-        func text(_ value: String?) -> String { value.map { $0.debugDescription } ?? "<secure>" }
+        func text(_ value: String?) -> String { value.map { $0.debugDescription } ?? "nil" }
         switch self {
         case .focusMoved(let from, let to): return "focusMoved(from: \(name(from)), to: \(name(to)))"
         case .surfaceChanged(let field, let from, let to): return "surfaceChanged(field: \(name(field)), from: .\(from), to: .\(to))"
