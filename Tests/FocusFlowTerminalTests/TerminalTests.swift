@@ -256,4 +256,16 @@ struct TerminalOptionTests {
         terminal.send("\u{3}")
         #expect(terminal.finish() == 130)
     }
+
+    @Test("Readline's other ways to accept a line (M-#, Ctrl-O) keep the line and the raw mode", arguments: ["\u{1B}#", "\u{F}"])
+    func otherAccepts(keys: String) throws {
+        let flow = try TerminalTests.flow(#"{"id":"h","title":"H","fields":[{"id":"a","label":"A"},{"id":"b","label":"B"}]}"#)
+        let terminal = try PseudoTerminal([flow])
+        #expect(terminal.waitFor("A  ["))
+        terminal.send("abc" + keys + "d")
+        #expect(terminal.waitForLine(2, "› abcd"), "\(terminal.screen().text)")
+        terminal.send("\rx\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"a":"abcd","b":"x"}"# + "\n")
+    }
 }

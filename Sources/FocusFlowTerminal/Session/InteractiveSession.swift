@@ -109,7 +109,7 @@ final class InteractiveSession {
         guard let field = store.state.focus else { return }
         let text = store.state.text(of: field)
         let events = store.send(.field(.submit))
-        if !store.reducer.spec.fields[store.reducer.spec.index(of: field)!].secure, !text.isEmpty,
+        if store.reducer.spec[field]?.secure == false, !text.isEmpty,
            events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
             add_history(text)
         }

@@ -15,8 +15,9 @@ struct Keymaps {
         rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
         rl_bind_keyseq_in_map("\t", dingKey, plain)
+        Self.replace(in: plain, Self.lineAccepts, macros: nil)
         secure = Self.deepCopy(plain)
-        Self.sanitize(secure)
+        Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
     }
 
     func free() {
@@ -38,20 +39,20 @@ struct Keymaps {
         return copy
     }
 
-    /// Replaces, in `map` and every sub-keymap, the commands that reach history or the kill ring.
-    private static func sanitize(_ map: Keymap) {
+    /// Replaces, in `map` and every sub-keymap, each command found in `table`, and each macro
+    /// with `macros` when given.
+    private static func replace(in map: Keymap, _ table: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)], macros: UnsafeRawPointer?) {
         for key in 0..<Int32(KEYMAP_SIZE) {
             switch ff_entry_type(map, key) {
             case ISKMAP:
-                sanitize(ff_entry_keymap(map, key))
+                replace(in: ff_entry_keymap(map, key), table, macros: macros)
             case ISFUNC:
                 guard let command = ff_entry_address(map, key) else { continue }
-                if let replacement = replacements().first(where: { $0.0.contains(command) })?.1 {
+                if let replacement = table.first(where: { $0.0.contains(command) })?.1 {
                     ff_set_entry(map, key, ISFUNC, replacement)
                 }
             default:
-                // A macro types text, which could be anything: refuse it in a secure field.
-                ff_set_entry(map, key, ISFUNC, ff_address(dingKey))
+                if let macros { ff_set_entry(map, key, ISFUNC, macros) }
             }
         }
     }
@@ -60,14 +61,34 @@ struct Keymaps {
         Set(functions.compactMap { $0 })
     }
 
-    /// Commands to replace in a secure field, and what replaces them.
-    private static func replacements() -> [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
-        (addresses([ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history), ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history), ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search), ff_address(rl_noninc_forward_search_again), ff_address(rl_noninc_reverse_search_again), ff_address(rl_history_search_forward), ff_address(rl_history_search_backward), ff_address(rl_operate_and_get_next), ff_address(rl_fetch_history), ff_address(rl_yank), ff_address(rl_yank_pop), ff_address(rl_yank_nth_arg), ff_address(rl_yank_last_arg), ff_address(rl_copy_region_to_kill), ff_address(rl_copy_backward_word), ff_address(rl_copy_forward_word), ff_address(rl_complete), ff_address(rl_possible_completions), ff_address(rl_insert_completions), ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete), ff_address(rl_start_kbd_macro), ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions), ff_address(rl_dump_variables), ff_address(rl_dump_macros)]),
-         ff_address(dingKey)),
+    /// Readline's own ways to accept a line, in every field: accepting would hand the line to
+    /// readline's handler and drop raw mode, so Enter's binding stands in, and the others ding.
+    private static var lineAccepts: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
+        (addresses([ff_address(rl_newline)]), ff_address(submitKey)),
+        (addresses([ff_address(rl_insert_comment), ff_address(rl_operate_and_get_next)]), ff_address(dingKey)),
+    ] }
+
+    /// What could carry a secure field's text elsewhere: history, history search, the kill ring,
+    /// yanking, completion, keyboard macros. Kill commands become plain deletions.
+    private static var secretCarriers: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
+        (addresses([
+            ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history),
+            ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history),
+            ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search),
+            ff_address(rl_noninc_forward_search_again), ff_address(rl_noninc_reverse_search_again),
+            ff_address(rl_history_search_forward), ff_address(rl_history_search_backward), ff_address(rl_fetch_history),
+            ff_address(rl_yank), ff_address(rl_yank_pop), ff_address(rl_yank_nth_arg), ff_address(rl_yank_last_arg),
+            ff_address(rl_copy_region_to_kill), ff_address(rl_copy_backward_word), ff_address(rl_copy_forward_word),
+            ff_address(rl_complete), ff_address(rl_possible_completions), ff_address(rl_insert_completions),
+            ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete), ff_address(rl_start_kbd_macro),
+            ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions),
+            ff_address(rl_dump_variables), ff_address(rl_dump_macros),
+        ]), ff_address(dingKey)),
         (addresses([ff_address(rl_unix_line_discard), ff_address(rl_backward_kill_line)]), ff_address(deleteToStartKey)),
         (addresses([ff_address(rl_kill_line)]), ff_address(deleteToEndKey)),
         (addresses([ff_address(rl_kill_full_line), ff_address(rl_kill_region)]), ff_address(deleteLineKey)),
-        (addresses([ff_address(rl_backward_kill_word), ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)]), ff_address(deleteWordBackKey)),
+        (addresses([ff_address(rl_backward_kill_word), ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)]),
+         ff_address(deleteWordBackKey)),
         (addresses([ff_address(rl_kill_word)]), ff_address(deleteWordForwardKey)),
     ] }
 
