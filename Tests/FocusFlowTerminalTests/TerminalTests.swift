@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowTerminal
 
 /// The terminal front, driven through a real pseudo-terminal with real readline.
 @Suite("Terminal front over a pseudo-terminal", .serialized)
@@ -267,5 +268,16 @@ struct TerminalOptionTests {
         terminal.send("\rx\r")
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"a":"abcd","b":"x"}"# + "\n")
+    }
+}
+
+@Suite("Display widths")
+struct DisplayWidthTests {
+    @Test("Characters are counted as a person counts them, fast path or not", arguments: [
+        ("", 0), ("abc", 3), ("a\r\nb", 3), ("\r\r\n", 2), ("한글", 2), ("👍🏽a", 2), ("e\u{301}", 1), ("\u{1100}\u{1161}", 1),
+    ])
+    func characters(text: String, count: Int) {
+        #expect(DisplayWidth.characters(in: text) == count)
+        #expect(DisplayWidth.characters(in: text) == text.count)
     }
 }

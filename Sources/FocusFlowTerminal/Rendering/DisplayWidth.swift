@@ -13,6 +13,24 @@ enum DisplayWidth {
         return text.reduce(0) { $0 + of($1) }
     }
 
+    /// How many characters (grapheme clusters) `text` has: what a mask counts.
+    ///
+    /// - Complexity: O(*n*); one pass over the bytes for ASCII text, where only `\r\n` joins two
+    ///   bytes into one character.
+    static func characters(in text: some StringProtocol) -> Int {
+        let ascii: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var pairs = 0
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x0A && previous == 0x0D { pairs += 1 }
+                previous = byte
+            }
+            return bytes.count - pairs
+        } ?? nil
+        return ascii ?? text.count
+    }
+
     /// The columns one grapheme takes: two for wide (East Asian) and emoji-presentation
     /// characters, zero for a lone combining mark, one otherwise.
     static func of(_ character: Character) -> Int {

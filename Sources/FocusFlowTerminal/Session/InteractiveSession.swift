@@ -182,8 +182,8 @@ final class InteractiveSession {
         let point = min(Int(ff_point()), text.utf8.count)
         let masked = store.state.surface == .secure
         let before = text.utf8Prefix(point)
-        let content: LineRenderer.Content = masked ? .masked(count: text.count, mask: options.mask) : .plain(text)
-        let cursor = masked ? before.count * maskWidth : DisplayWidth.of(before)
+        let content: LineRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
+        let cursor = masked ? DisplayWidth.characters(in: before) * maskWidth : DisplayWidth.of(before)
         let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
         emit(renderer.render(content, cursorWidth: cursor, placeholder: field.placeholder, footer: footer, dim: theme.dim))
     }
