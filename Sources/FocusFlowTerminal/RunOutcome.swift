@@ -44,7 +44,7 @@ public struct RunOptions: Sendable {
 public enum FlowRunner {
     /// Chooses the mode from the environment and walks `options.spec`.
     public static func run(_ options: RunOptions) -> RunOutcome {
-        Locale.setUp()
+        TerminalLocale.setUp()
         guard isatty(0) == 1 else { return LineMode.piped(options) }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         if options.accessible || term == "dumb" || term.isEmpty { return LineMode.accessible(options) }
@@ -52,7 +52,7 @@ public enum FlowRunner {
     }
 }
 
-enum Locale {
+enum TerminalLocale {
     /// Without a UTF-8 character type, readline drops typed Hangul: fall back to C.UTF-8.
     static func setUp() {
         let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? ""

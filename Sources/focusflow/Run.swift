@@ -36,7 +36,7 @@ enum Run {
         }
         var mask: Character = "•"
         if let text = arguments.values["mask"] {
-            guard text.count == 1, let character = text.first, DisplayWidthCheck.isPrintable(character) else {
+            guard text.count == 1, let character = text.first, KeyboardType.default.accepts(character), !character.isWhitespace else {
                 throw UsageError("--mask takes one printable character, not \(text.debugDescription)", command: "run")
             }
             mask = character
@@ -70,12 +70,5 @@ enum Run {
             break
         }
         return outcome.exitStatus
-    }
-}
-
-enum DisplayWidthCheck {
-    /// Whether `character` shows as something: not a control or a space.
-    static func isPrintable(_ character: Character) -> Bool {
-        KeyboardType.default.accepts(character) && !character.isWhitespace
     }
 }

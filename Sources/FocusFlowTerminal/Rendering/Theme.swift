@@ -3,7 +3,6 @@ import FocusFlow
 /// Colours and the words around a field, for the interactive screen. `NO_COLOR` turns colours off.
 struct Theme {
     var color: Bool
-    var mask: Character
 
     func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }

@@ -31,7 +31,7 @@ final class InteractiveSession {
     init(options: RunOptions) {
         self.options = options
         self.store = FlowStore(spec: options.spec)
-        self.theme = Theme(color: options.color, mask: options.mask)
+        self.theme = Theme(color: options.color)
         self.maskWidth = max(1, DisplayWidth.of(options.mask))
         self.renderer = LineRenderer(columns: Self.columns())
     }
