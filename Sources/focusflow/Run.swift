@@ -41,13 +41,14 @@ enum Run {
             }
             mask = character
         }
-        let spec: FlowSpec
-        do {
-            spec = try arguments.positionals.first.map { try FlowSpec(contentsOf: URL(fileURLWithPath: $0)) } ?? FlowSpec.signup()
-            if let output = arguments.values["output"] { try AnswerFile.checkWritable(output) }
-        } catch {
-            Output.error("focusflow: \(error)")
-            return 2
+        guard let spec = Flow.load(arguments.positionals.first) else { return 2 }
+        if let output = arguments.values["output"] {
+            do {
+                try AnswerFile.checkWritable(output)
+            } catch {
+                Output.error("focusflow: \(error)")
+                return 2
+            }
         }
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), color: !noColor))

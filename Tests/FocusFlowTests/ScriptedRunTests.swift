@@ -6,30 +6,19 @@ import Testing
 struct ScriptedRunTests {
     static let answers = "ada@example.com\nhunter2-secret\nhunter2-secret\n에이다 🙂\n+82 10 1234 5678\n123456\n"
 
+    static let signupJSON = #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}"# + "\n"
+
     /// Runs focusflow with `input` piped in; returns status, stdout and stderr.
     static func run(_ arguments: [String], input: String) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: PseudoTerminal.executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = PseudoTerminal.packageRoot
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try Command.run(arguments, input: input)
+        return (result.status, result.stdout, result.stderr)
     }
 
     @Test("Answers piped in complete the flow and print one JSON object")
     func completes() throws {
         let (status, stdout, stderr) = try Self.run(["run"], input: Self.answers)
         #expect(status == 0)
-        #expect(stdout == TerminalTests.signupJSON)
+        #expect(stdout == Self.signupJSON)
         #expect(stderr.isEmpty)
     }
 
@@ -37,7 +26,7 @@ struct ScriptedRunTests {
     func crlf() throws {
         let (status, stdout, _) = try Self.run(["run"], input: Self.answers.replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(status == 0)
-        #expect(stdout == TerminalTests.signupJSON)
+        #expect(stdout == Self.signupJSON)
     }
 
     @Test("An invalid line names the field and the rule, exits 1, and prints nothing on stdout", arguments: [
@@ -70,7 +59,7 @@ struct ScriptedRunTests {
         let (status, stdout, _) = try Self.run(["run", "--output", folder + "/answers.json"], input: Self.answers)
         #expect(status == 0)
         #expect(stdout.isEmpty)
-        #expect(try String(contentsOfFile: folder + "/answers.json", encoding: .utf8) == TerminalTests.signupJSON)
+        #expect(try String(contentsOfFile: folder + "/answers.json", encoding: .utf8) == Self.signupJSON)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["answers.json"], "no temporary file left")
     }
 
