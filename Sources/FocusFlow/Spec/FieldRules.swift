@@ -1,3 +1,5 @@
+import Synchronization
+
 
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
 public struct FieldRules: Sendable, Equatable {
@@ -69,10 +71,14 @@ public struct FieldRules: Sendable, Equatable {
     }
 }
 
-/// A compiled, whole-value regular expression. Immutable (a `Regex` is a value whose matching
-/// keeps its own state), so safe to share.
+/// A compiled, whole-value regular expression, safe to share: the `Regex` is immutable (its
+/// matching keeps its own state) and the memo is behind a mutex.
 final class CompiledPattern: @unchecked Sendable {
     private let regex: Regex<AnyRegexOutput>
+    /// The last value matched and the answer. A field's value is checked again and again while
+    /// it does not change (Next on an invalid field, jumps and completion re-checking what they
+    /// pass), and a byte comparison costs far less than a match.
+    private let last = Mutex<(value: String, matches: Bool)?>(nil)
 
     init(_ pattern: String) throws {
         // Scalar semantics, as ICU and most engines match: a class like [0-9] or [^@ ] takes one
@@ -82,6 +88,9 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// Whether the whole of `value` matches.
     func matches(_ value: String) -> Bool {
-        (try? regex.wholeMatch(in: value)) != nil
+        if let known = last.withLock({ $0 }), known.value.isIdentical(to: value) { return known.matches }
+        let matches = (try? regex.wholeMatch(in: value)) != nil
+        last.withLock { $0 = (value, matches) }
+        return matches
     }
 }
