@@ -92,3 +92,19 @@ struct SearchFieldTests {
         #expect(state.results == options)
     }
 }
+
+@Suite("Text field reducer, both forms")
+struct TextFieldReducerFormsTests {
+    @Test("The array and the sink say the same effects for every action", arguments: [
+        ("", TextFieldReducer.Action.textChanged("a")), ("a", .textChanged("a")), ("a", .textChanged("b")),
+        ("\u{AC00}", .textChanged("\u{1100}\u{1161}")), ("x", .submit), ("x", .clear), ("", .clear),
+    ])
+    func sameEffects(text: String, action: TextFieldReducer.Action) {
+        var arrayState = TextFieldReducer.State(text: text), sinkState = arrayState
+        let array = TextFieldReducer().reduce(into: &arrayState, action: action)
+        var sink: [TextFieldReducer.Effect] = []
+        TextFieldReducer().reduce(into: &sinkState, action: action) { sink.append($0) }
+        #expect(array == sink)
+        #expect(arrayState == sinkState)
+    }
+}

@@ -140,7 +140,8 @@ public struct FlowReducer: Sendable {
             guard new.accepts(state.keyboard, in: region) else { return events.append(.rejected(field: id)) }
         }
         let secure = spec.layout.secure[index]
-        for effect in text.reduce(into: &state.fields[position: index], action: action) {
+        var submitted = false
+        text.reduce(into: &state.fields[position: index], action: action) { effect in
             switch effect {
             case .notify(.changed(let old, let new)):
                 events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
@@ -148,9 +149,10 @@ public struct FlowReducer: Sendable {
                 events.append(.cleared(field: id))
             case .notify(.submitted):
                 events.append(.submitted(field: id))
-                return advance(&state, from: index, events: &events)
+                submitted = true
             }
         }
+        if submitted { return advance(&state, from: index, events: &events) }
         if !state.errors.isEmpty, state.errors[id] != nil {
             state.errors[id] = failure(of: index, in: state)
         }

@@ -46,22 +46,34 @@ public struct TextFieldReducer: Sendable {
     /// Applies `action` to `state`.
     ///
     /// - Returns: What to tell the field's delegate, in order. Nothing when the text did not change.
-    /// - Complexity: O(*n*) byte comparison of the old and new text for `textChanged`; O(1) otherwise.
-    @inline(__always)
+    /// - Complexity: O(*n*) byte comparison of the old and new text for `textChanged` when their
+    ///   lengths are equal; O(1) otherwise.
     public func reduce(into state: inout State, action: Action) -> [Effect] {
+        var effects: [Effect] = []
+        reduce(into: &state, action: action) { effects.append($0) }
+        return effects
+    }
+
+    /// The same reducer, handing each effect to `effect` in order instead of returning an array:
+    /// for hosts on a per-keystroke path, such as ``FlowReducer``, that would rather not
+    /// allocate one.
+    @inline(__always)
+    public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .textChanged(let new):
-            if state.text.isIdentical(to: new) { return [] }
+            if state.text.isIdentical(to: new) { return }
             let old = state.text
             state.text = new
-            return [.notify(.changed(old: old, new: new))]
+            effect(.notify(.changed(old: old, new: new)))
         case .submit:
-            return [.notify(.submitted)]
+            effect(.notify(.submitted))
         case .clear:
-            guard state.hasText else { return [.notify(.cleared)] }
-            let old = state.text
-            state.text = ""
-            return [.notify(.changed(old: old, new: "")), .notify(.cleared)]
+            if state.hasText {
+                let old = state.text
+                state.text = ""
+                effect(.notify(.changed(old: old, new: "")))
+            }
+            effect(.notify(.cleared))
         }
     }
 }
