@@ -57,8 +57,7 @@ struct JSONWriter {
     /// rest copied byte for byte.
     mutating func string(_ text: String) {
         bytes.append(0x22)
-        var text = text
-        text.withUTF8 { source in
+        text.withBytes { source in
             var start = 0
             var i = 0
             while i < source.count {

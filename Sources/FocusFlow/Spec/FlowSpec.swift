@@ -26,7 +26,7 @@ public struct FlowSpec: Sendable, Equatable {
     /// The position of the field named `id`, or `nil` when the flow has no such field.
     ///
     /// - Complexity: O(1).
-    public func index(of id: FieldID) -> Int? { layout.indexByID[id] }
+    public func index(of id: FieldID) -> Int? { layout.position(of: id) }
 
     /// The field named `id`.
     public subscript(id: FieldID) -> FieldSpec? { index(of: id).map { fields[$0] } }

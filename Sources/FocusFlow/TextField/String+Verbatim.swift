@@ -3,6 +3,15 @@ import Glibc
 #endif
 
 extension String {
+    /// Runs `body` over the UTF-8 bytes in place, copying only a string that is not stored
+    /// as contiguous UTF-8 (one bridged from elsewhere).
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
     /// Whether `self` and `other` are the same bytes, not merely canonically equivalent.
     ///
     /// - Complexity: O(*n*), one `memcmp`-speed pass; O(1) when the byte counts differ.
@@ -15,9 +24,8 @@ extension String {
     ///
     /// - Complexity: O(*n* × *m*) at worst; `memchr` and `memcmp` speed in practice.
     package func containsVerbatim(_ other: String) -> Bool {
-        var haystack = self, needle = other
-        return haystack.withUTF8 { h in
-            needle.withUTF8 { n in
+        withBytes { h in
+            other.withBytes { n in
                 guard let first = n.first else { return true }
                 guard n.count <= h.count, let base = h.baseAddress else { return false }
                 var i = 0
@@ -38,8 +46,7 @@ extension String {
     /// - Complexity: O(*m*) in the region's length.
     func accepts(_ keyboard: KeyboardType, in region: Range<Int>) -> Bool {
         if region.isEmpty { return true }
-        var text = self
-        return text.withUTF8 { bytes in
+        return withBytes { bytes in
             var i = region.lowerBound
             while i < region.upperBound {
                 let lead = bytes[i]
@@ -71,10 +78,8 @@ extension String {
     /// - Complexity: O(*p* + *s*) byte comparisons, where *p* and *s* are the common prefix and
     ///   suffix, done a machine word at a time.
     package func editedRegion(from old: String) -> Range<Int>? {
-        var new = self
-        var old = old
-        return new.withUTF8 { n in
-            old.withUTF8 { o in Self.editedRegion(new: n, old: o) }
+        withBytes { n in
+            old.withBytes { o in Self.editedRegion(new: n, old: o) }
         }
     }
 

@@ -25,8 +25,7 @@ public struct TextFieldReducer: Sendable {
 
         /// Hashes the bytes, as ``==`` compares them.
         public func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            text.withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
