@@ -153,4 +153,22 @@ struct FlowSpecTests {
         #expect(try failure(.init(oneOf: ["a", "b"]), "b") == nil)
         #expect(try failure(.init(required: true, message: "Say something"), "") == "Say something")
     }
+
+    @Test("A plain field's pattern remembers its last value; a secure field's remembers nothing")
+    func patternMemo() throws {
+        let spec = try FlowSpec(id: "p", title: "", fields: [
+            FieldSpec(id: "code", rules: .init(pattern: "[0-9]+")),
+            FieldSpec(id: "pin", secure: true, rules: .init(pattern: "[0-9]{4}")),
+        ])
+        let reducer = FlowReducer(spec: spec)
+        var state = reducer.initialState()
+        state.fields["code"] = .init(text: "123")
+        state.fields["pin"] = .init(text: "9876")
+        #expect(reducer.failure(of: "code", in: state) == nil)
+        #expect(reducer.failure(of: "pin", in: state) == nil)
+        #expect(spec["code"]?.rules.compiled?.rememberedValue == "123")
+        #expect(spec["pin"]?.rules.compiled?.rememberedValue == nil, "the spec outlives the flow; a secret must not")
+        state.fields["code"] = .init(text: "12a")
+        #expect(reducer.failure(of: "code", in: state) != nil, "a remembered answer is for that value only")
+    }
 }

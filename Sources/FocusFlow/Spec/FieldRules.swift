@@ -44,7 +44,9 @@ public struct FieldRules: Sendable, Equatable {
     }
 
     /// Checks that the rules make sense together and compiles the pattern.
-    mutating func check(path: String) throws {
+    ///
+    /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
+    mutating func check(path: String, secure: Bool) throws {
         if let min = minLength, min < 0 {
             throw FlowSpecError(path: "\(path).minLength", message: "must be 0 or more, not \(min)")
         }
@@ -61,7 +63,7 @@ public struct FieldRules: Sendable, Equatable {
         }
         if let pattern {
             do {
-                compiled = try CompiledPattern(pattern)
+                compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
             } catch {
                 throw FlowSpecError(
                     path: "\(path).pattern",
@@ -77,17 +79,24 @@ final class CompiledPattern: @unchecked Sendable {
     private let regex: Regex<AnyRegexOutput>
     /// The last value matched and the answer. A field's value is checked again and again while
     /// it does not change (Next on an invalid field, jumps and completion re-checking what they
-    /// pass), and a byte comparison costs far less than a match.
+    /// pass), and a byte comparison costs far less than a match. A secure field's pattern keeps
+    /// nothing: the spec outlives the flow, and a secret must not outlive it in here.
     private let last = Mutex<(value: String, matches: Bool)?>(nil)
+    private let remembersLastValue: Bool
 
-    init(_ pattern: String) throws {
+    init(_ pattern: String, remembersLastValue: Bool) throws {
+        self.remembersLastValue = remembersLastValue
         // Scalar semantics, as ICU and most engines match: a class like [0-9] or [^@ ] takes one
         // scalar, and matching skips grapheme breaking, which is most of its cost.
         regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
     }
 
+    /// The value remembered with its answer, for tests.
+    var rememberedValue: String? { last.withLock { $0?.value } }
+
     /// Whether the whole of `value` matches.
     func matches(_ value: String) -> Bool {
+        guard remembersLastValue else { return (try? regex.wholeMatch(in: value)) != nil }
         if let known = last.withLock({ $0 }), known.value.isIdentical(to: value) { return known.matches }
         let matches = (try? regex.wholeMatch(in: value)) != nil
         last.withLock { $0 = (value, matches) }

@@ -61,7 +61,7 @@ public struct FlowSpec: Sendable, Equatable {
             }
             if let other = field.rules.matches { try mustBeEarlier(other, "rules.matches") }
             if let condition = field.when { try mustBeEarlier(condition.field, "when.field") }
-            try fields[index].rules.check(path: "\(path) (\"\(field.id)\").rules")
+            try fields[index].rules.check(path: "\(path) (\"\(field.id)\").rules", secure: field.secure)
             indexByID[field.id] = index
         }
         return indexByID
