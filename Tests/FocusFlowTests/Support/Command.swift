@@ -34,9 +34,12 @@ struct Command {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        // Write and read at once, so that a large input never waits on a full output pipe.
+        // Write and read at once, so that a large input never waits on a full output pipe. A
+        // program may exit before reading its input (a usage error): the write then fails with
+        // EPIPE, which must neither kill the test process (SIGPIPE) nor trap.
+        ignoreBrokenPipes
         let writer = Thread {
-            if let input { stdin.fileHandleForWriting.write(input) }
+            if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
@@ -65,3 +68,6 @@ private final class ErrorReader: @unchecked Sendable {
         return data
     }
 }
+
+/// SIGPIPE ignored for the test process, once: a write to a program that exited fails instead.
+private let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
