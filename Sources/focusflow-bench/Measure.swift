@@ -25,7 +25,6 @@ struct Measure {
 enum Figure {
     static func ns(_ value: Double) -> String { String(format: "%8.1f ns", value) }
     static func ms(_ value: Double) -> String { String(format: "%7.3f ms", value) }
-    static func msPlain(_ value: Double) -> String { String(format: "%.3f ms", value) }
     static func ratio(_ value: Double) -> String { String(format: "%5.2f×", value) }
     static func perSecond(_ nsPerOp: Double) -> String { String(format: "%6.2f M/s", 1e3 / nsPerOp) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FocusFlow
 
@@ -35,9 +36,10 @@ struct KeyboardTypeTests {
         }
     }
 
-    @Test("Names are UIKit's, and decode from flow files", arguments: KeyboardType.allCases)
+    @Test("Each name decodes from a flow file, and has a badge and a summary", arguments: KeyboardType.allCases)
     func names(keyboard: KeyboardType) throws {
-        #expect(KeyboardType(rawValue: keyboard.rawValue) == keyboard)
+        let json = #"{"id":"k","fields":[{"id":"f","keyboard":"\#(keyboard.rawValue)"}]}"#
+        #expect(try FlowSpec(json: Data(json.utf8)).fields[0].keyboard == keyboard)
         #expect(!keyboard.badge.isEmpty && !keyboard.summary.isEmpty)
     }
 

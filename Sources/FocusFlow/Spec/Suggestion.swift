@@ -13,7 +13,7 @@ package enum Suggestion {
     }
 
     /// Levenshtein distance over characters.
-    package static func distance(_ a: String, _ b: String) -> Int {
+    private static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
