@@ -68,7 +68,7 @@ struct ArgumentsTests {
         (["--outptu", "x"], "unknown option --outptu; did you mean --output?"),
     ])
     func mistakes(words: [String], message: String) {
-        #expect(throws: UsageError(message, command: "run")) {
+        #expect(throws: CommandError.usage(message, command: "run")) {
             try Arguments(words, command: "run", options: ["output"], flags: ["accessible"])
         }
     }
@@ -76,7 +76,7 @@ struct ArgumentsTests {
     @Test("Whole numbers are checked against their range")
     func integers() throws {
         let parsed = try Arguments(["--depth", "0"], command: "check", options: ["depth"])
-        #expect(throws: UsageError("--depth takes a whole number from 1 to 100, not \"0\"", command: "check")) {
+        #expect(throws: CommandError.usage("--depth takes a whole number from 1 to 100, not \"0\"", command: "check")) {
             try parsed.integer("depth", default: 8, in: 1...100, command: "check")
         }
         #expect(try Arguments([], command: "check", options: ["depth"]).integer("depth", default: 8, in: 1...100, command: "check") == 8)
