@@ -66,6 +66,9 @@ struct ArgumentsTests {
         (["--output"], "--output needs a value"),
         (["--accessible=yes"], "--accessible takes no value"),
         (["--outptu", "x"], "unknown option --outptu; did you mean --output?"),
+        (["--output", "a", "--output", "b"], "--output is given twice; give it once"),
+        (["--output=a", "--output=a"], "--output is given twice; give it once"),
+        (["--accessible", "--accessible"], "--accessible is given twice; give it once"),
     ])
     func mistakes(words: [String], message: String) {
         #expect(throws: CommandError.usage(message, command: "run")) {

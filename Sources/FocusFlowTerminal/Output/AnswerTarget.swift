@@ -70,7 +70,7 @@ public final class AnswerTarget {
             }
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                guard errno == ENOENT else { throw failure(path, Descriptor.reason(errno)) }
+                guard errno == ENOENT || errno == ENOTDIR else { throw failure(path, Descriptor.reason(errno)) }
                 return try replacing(current, name: path)
             }
             switch info.st_mode & S_IFMT {
