@@ -20,24 +20,23 @@ enum CLI {
         let first = words.first
         var implicit = false
         do throws(CommandError) {
-            switch first {
-            case "--help", "-h":
+            if first == "--help" || first == "-h" {
                 try Output.standard(usage + "\n")
                 return ExitStatus.success
-            case "--version":
+            }
+            if first == "--version" {
                 try Output.standard("focusflow \(version)\n")
                 return ExitStatus.success
-            case let name? where command(named: name) != nil:
-                return try command(named: name)!(words.dropFirst())
-            case let name? where !name.hasPrefix("-") && !FlowFile.exists(name):
-                if let near = Suggestion.nearest(to: name, in: commands.map(\.name)) {
-                    throw CommandError.usage("unknown command '\(name)'; did you mean '\(near)'?", command: "focusflow")
-                }
-                fallthrough
-            default:
-                implicit = true
-                return try defaultCommand(words)
             }
+            if let name = first, let command = command(named: name) {
+                return try command(words.dropFirst())
+            }
+            if let name = first, !name.hasPrefix("-"), !FlowFile.exists(name),
+               let near = Suggestion.nearest(to: name, in: commands.map(\.name)) {
+                throw CommandError.usage("unknown command '\(name)'; did you mean '\(near)'?", command: "focusflow")
+            }
+            implicit = true
+            return try defaultCommand(words)
         } catch {
             var error = error
             // Without its name, run's mistakes point to the general help, which shows run first.

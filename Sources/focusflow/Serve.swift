@@ -16,7 +16,7 @@ enum Serve {
           {"action":"clear"}               clear
           {"action":"cancel"}              cancel
 
-        (A value that starts or ends with a space needs the JSON form.) A malformed request, or
+        (A value that ends with a space or a tab needs the JSON form.) A malformed request, or
         one that cannot apply, gets {"error":"…"} and changes nothing.
         """
 
