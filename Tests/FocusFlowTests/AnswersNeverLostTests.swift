@@ -37,6 +37,15 @@ struct AnswersNeverLostTests {
         #expect(!result.stderr.contains("hunter2"))
     }
 
+    @Test("A closed stdout is no obstacle when --output takes the answers")
+    func closedStdoutWithOutput() throws {
+        try Self.withFolder { folder in
+            let result = try Command.shell("exec \"$FOCUSFLOW\" run --output answers.json >&-", input: Self.answers, directory: URL(fileURLWithPath: folder))
+            #expect(result.status == 0)
+            #expect(Self.contents(folder + "/answers.json") == Self.signupJSON)
+        }
+    }
+
     @Test("A stdout that fails only when the answers are written (a file-size limit) exits 74 and says so")
     func stdoutFailsAtTheEnd() throws {
         try Self.withFolder { folder in
