@@ -1,75 +1,78 @@
 import FocusFlow
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Glibc
 
-/// `focusflow`: dispatches to one command a file. Returns the exit status.
+/// `focusflow`: finds the command in ``commands`` and runs it. Returns the exit status.
+///
+/// The first word names a command; any other first word (a flow file, an option) means `run`
+/// with all the words, so `focusflow login.flow` walks that flow. A first word that is no file
+/// and close to a command's name is taken for a typo of it.
 enum CLI {
     static let version = "0.1.0"
 
-    static let usage = """
-        focusflow — walk multi-step forms in a terminal, or embed them
+    /// Every command, in the order the general help lists them.
+    static let commands: [Subcommand] = [Run.command, Validate.command, Serve.command, Serve.replayCommand, Check.command, Help.command]
 
-        USAGE
-          focusflow [run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]
-          focusflow validate FLOW...
-          focusflow serve [FLOW]                 JSON-lines protocol on stdin/stdout
-          focusflow replay [FLOW] SCRIPT         the same, requests from a file
-          focusflow check [FLOW] [--depth N] [--max-states N]
-          focusflow --help | --version
+    /// The command run when the first word names none.
+    static var defaultCommand: Subcommand { Run.command }
 
-        With no command, or with no FLOW, run walks the built-in sign-up flow.
-        Keys: Enter next · Shift-Tab previous · Ctrl-T show/hide a secure field · Ctrl-C cancel.
-        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 130 cancelled,
-        143 SIGTERM, 129 SIGHUP. 'focusflow COMMAND --help' tells more.
-        """
+    static func command(named name: String) -> Subcommand? { commands.first { $0.name == name } }
 
     static func main(_ words: [String]) -> Int32 {
-        let name = words.first ?? "run"
-        let rest = words.dropFirst()
-        do {
-            switch name {
-            case "--help", "-h", "help": print(usage); return 0
-            case "--version": print("focusflow \(version)"); return 0
-            case "validate": return try Validate.main(rest)
-            case "serve": return try Serve.serve(rest)
-            case "replay": return try Serve.replay(rest)
-            case "check": return try Check.main(rest)
-            case "run": return try Run.main(rest)
-            case _ where name.hasSuffix(".json") || ["--output", "--accessible", "--mask"].contains(where: name.hasPrefix):
-                return try Run.main(words)
-            default:
-                let commands = ["run", "validate", "serve", "replay", "check", "help"]
-                let hint = Suggestion.nearest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""
-                throw UsageError(
-                    name.hasPrefix("-") ? "unknown option \(name)" : "unknown command '\(name)'\(hint)", command: "focusflow")
+        let first = words.first
+        var implicit = false
+        do throws(CommandError) {
+            if first == "--help" || first == "-h" {
+                try Output.standard(usage + "\n")
+                return ExitStatus.success
             }
+            if first == "--version" {
+                try Output.standard("focusflow \(version)\n")
+                return ExitStatus.success
+            }
+            if let name = first, let command = command(named: name) {
+                return try command(words.dropFirst())
+            }
+            if let name = first, !name.hasPrefix("-"), !FlowFile.exists(name),
+               let near = Suggestion.nearest(to: name, in: commands.map(\.name)) {
+                throw CommandError.usage("unknown command '\(name)'; did you mean '\(near)'?", command: "focusflow")
+            }
+            implicit = true
+            return try defaultCommand(words)
         } catch {
+            var error = error
+            // Without its name, run's mistakes point to the general help, which shows run first.
+            if implicit, error.kind == .usage(command: defaultCommand.name) { error.kind = .usage(command: "focusflow") }
             Output.error("\(error)")
-            return 2
+            return error.status
         }
+    }
+
+    /// `focusflow --help`, made from ``commands``.
+    static var usage: String {
+        let usages = commands.flatMap { $0.synopsis.map { "  focusflow " + $0 } }
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
+        let summaries = commands.map { "  " + $0.name.padding(toLength: width) + $0.summary }
+        return """
+            focusflow — walk multi-step forms in a terminal, or embed them
+
+            USAGE
+            \(usages.joined(separator: "\n"))
+              focusflow --help | --version
+
+            COMMANDS
+            \(summaries.joined(separator: "\n"))
+
+            Any other first word means run: 'focusflow login.json' is 'focusflow run login.json'.
+            With no FLOW, the built-in sign-up flow.
+            Keys: Enter next · Shift-Tab previous · Ctrl-T show/hide a secure field · Ctrl-C cancel.
+            \(Run.exitStatuses)
+            'focusflow help COMMAND' or 'focusflow COMMAND --help' tells more.
+            """
     }
 }
 
-/// Where the commands write.
-enum Output {
-    /// Writes `text` and a line end to stderr.
-    static func error(_ text: String) { write(text + "\n", to: 2) }
-
-    /// Writes `text` to stdout, whole.
-    static func standard(_ text: String) { write(text, to: 1) }
-
-    private static func write(_ text: String, to fd: Int32) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            offset += n
-        }
+extension String {
+    /// The string followed by spaces up to `length` characters.
+    fileprivate func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

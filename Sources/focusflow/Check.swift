@@ -2,31 +2,33 @@ import FocusFlow
 
 /// `focusflow check FLOW`: explores the flow's reachable states and checks every invariant.
 enum Check {
-    static let usage = """
-        USAGE: focusflow check [FLOW] [--depth N] [--max-states N]
+    static let command = Subcommand(
+        name: "check",
+        synopsis: ["check [FLOW] [--depth N] [--max-states N]"],
+        summary: "explore the flow's states, check every invariant",
+        details: """
+            Explores the states FLOW can reach, breadth first, typing into each field the empty
+            text, a value passing its rules, one failing them and one its keyboard refuses, and
+            pressing next, previous, reveal, clear, cancel and a jump to every field. Every
+            invariant is checked on every edge. On a violation it prints the shortest script that
+            reaches it (replay it with 'focusflow replay FLOW SCRIPT') and exits 1.
 
-        Explores the states FLOW can reach, breadth first, typing into each field the empty
-        text, a value passing its rules, one failing them and one its keyboard refuses, and
-        pressing next, previous, reveal, clear, cancel and a jump to every field. Every
-        invariant is checked on every edge. On a violation it prints the shortest script that
-        reaches it (replay it with 'focusflow replay FLOW SCRIPT') and exits 1.
+            OPTIONS
+              --depth N        requests deep to go (default 50)
+              --max-states N   distinct states to visit at most (default 200000)
+            """,
+        options: ["depth", "max-states"],
+        run: main)
 
-        OPTIONS
-          --depth N        requests deep to go (default 50)
-          --max-states N   distinct states to visit at most (default 200000)
-        """
-
-    static func main(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
-        let arguments = try Arguments(words, command: "check", options: ["depth", "max-states"])
-        if arguments.flags.contains("help") { print(usage); return 0 }
-        guard arguments.positionals.count <= 1 else { throw UsageError("check takes one flow file at most", command: "check") }
+    static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
+        guard arguments.positionals.count <= 1 else { throw .usage("check takes one flow file at most", command: "check") }
         let options = FlowExplorer.Options(
             depth: try arguments.integer("depth", default: 50, in: 1...1_000, command: "check"),
             maxStates: try arguments.integer("max-states", default: 200_000, in: 1...100_000_000, command: "check"))
-        guard let spec = Flow.load(arguments.positionals.first) else { return 2 }
+        let spec = try FlowFile.load(arguments.positionals.first)
         let name = arguments.positionals.first ?? "signup.json (built in)"
         let report = FlowExplorer(spec: spec).run(options)
-        print(summary(report, name: name, spec: spec, options: options))
+        try Output.standard(summary(report, name: name, spec: spec, options: options) + "\n")
         return report.counterexample == nil ? 0 : 1
     }
 

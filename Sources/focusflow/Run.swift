@@ -5,71 +5,85 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Glibc
 
-/// `focusflow run [FLOW]`: walks a flow and prints the answers as one JSON object.
+/// `focusflow run [FLOW]`: walks a flow and writes the answers as one JSON object.
 enum Run {
-    static let usage = """
-        USAGE: focusflow run [FLOW] [--output FILE] [--accessible] [--mask CHAR]
-
-        Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
-        as one JSON object on stdout, in field order. The interface itself goes to stderr.
-
-        OPTIONS
-          --output FILE   write the answers to FILE (atomically) instead of stdout
-          --accessible    plain line-per-prompt mode (also when TERM=dumb)
-          --mask CHAR     the character shown for each character of a secure field (default •)
-
-        KEYS
-          Enter next (completes on the last field) · Shift-Tab previous field
-          Ctrl-T show/hide a secure field · Ctrl-C, or Ctrl-D on an empty line, cancel
-
-        When stdin is not a terminal, each line answers the next visible field.
-        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 130 cancelled,
-        143 SIGTERM, 129 SIGHUP.
+    static let exitStatuses = """
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 74 the answers
+        could not be written, 130 cancelled, 143 SIGTERM, 129 SIGHUP.
         """
 
-    static func main(_ words: some Collection<String>) throws(UsageError) -> Int32 {
-        let arguments = try Arguments(words, command: "run", options: ["output", "mask"], flags: ["accessible"])
-        if arguments.flags.contains("help") { print(usage); return 0 }
+    static let command = Subcommand(
+        name: "run",
+        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]"],
+        summary: "walk a flow, print the answers as JSON (the default command)",
+        details: """
+            Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
+            as one JSON object on stdout, in field order. The interface itself goes to stderr.
+
+            OPTIONS
+              --output FILE   write the answers to FILE instead of stdout: a regular file is
+                              replaced atomically (mode 0600; a symlink's target is replaced), a
+                              FIFO, character device or /dev/fd/N is written directly
+              --accessible    plain line-per-prompt mode (also when TERM=dumb)
+              --mask CHAR     the character shown for each character of a secure field
+                              (default •); one visible character, one or two columns wide
+
+            KEYS
+              Enter next (completes on the last field) · Shift-Tab previous field
+              Ctrl-T show/hide a secure field · Ctrl-C, or Ctrl-D on an empty line, cancel
+
+            When stdin is not a terminal, each line answers the next visible field.
+            Where the answers go is checked before the first field shows: a closed stdout, a
+            folder, a read-only file or a missing folder stops the run at once (exit 74).
+            \(exitStatuses)
+            """,
+        options: ["output", "mask"],
+        flags: ["accessible"],
+        run: main)
+
+    static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else {
-            throw UsageError("run takes one flow file at most, not \(arguments.positionals.count)", command: "run")
+            throw .usage("run takes one flow file at most, not \(arguments.positionals.count)", command: "run")
         }
-        var mask: Character = "•"
-        if let text = arguments.values["mask"] {
-            guard text.count == 1, let character = text.first, KeyboardType.default.accepts(character), !character.isWhitespace else {
-                throw UsageError("--mask takes one printable character, not \(text.debugDescription)", command: "run")
-            }
-            mask = character
-        }
-        guard let spec = Flow.load(arguments.positionals.first) else { return 2 }
-        if let output = arguments.values["output"] {
-            do {
-                try AnswerFile.checkWritable(output)
-            } catch {
-                Output.error("focusflow: \(error)")
-                return 2
-            }
-        }
+        let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
+        let spec = try FlowFile.load(arguments.positionals.first)
+        let target = try answerTarget(arguments.values["output"])
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), color: !noColor))
         switch outcome {
         case .completed(let result):
-            let json = result.json + "\n"
-            if let output = arguments.values["output"] {
-                do {
-                    try AnswerFile.write(json, to: output)
-                } catch {
-                    Output.error("focusflow: \(error)")
-                    return 2
-                }
-            } else {
-                Output.standard(json)
+            if let path = target.awaitedReader { Output.error("focusflow: waiting for a reader on the FIFO \(path)…") }
+            do {
+                try target.write(result.json + "\n")
+            } catch {
+                throw CommandError(message: "\(error.description). The answers were not saved.", kind: .output)
             }
         case .invalidInput(let message):
-            Output.error("focusflow: \(message)")
+            throw CommandError(message: message, kind: .input)
         case .cancelled, .signalled:
             break
         }
         return outcome.exitStatus
+    }
+
+    /// The mask `--mask` names: one visible character, one or two columns wide.
+    static func mask(_ text: String) throws(CommandError) -> Character {
+        guard let mask = MaskCharacter(text) else {
+            throw .usage("--mask takes one visible character, one or two columns wide, not \(text.debugDescription)", command: "run")
+        }
+        return mask.character
+    }
+
+    /// Stdout, or the `--output` target, opened and checked before the first field shows.
+    private static func answerTarget(_ output: String?) throws(CommandError) -> AnswerTarget {
+        do throws(AnswerTarget.Failure) {
+            guard let output else { return try AnswerTarget.standardOutput() }
+            return try AnswerTarget.file(output)
+        } catch {
+            let advice = output == nil ? " '--output FILE' writes the answers elsewhere." : ""
+            throw CommandError(message: "\(error.description). Nothing was asked.\(advice)", kind: .output)
+        }
     }
 }

@@ -1,22 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Glibc
 import FocusFlow
 import FocusFlowTerminal
+import Glibc
 
 /// `focusflow serve FLOW` and `focusflow replay FLOW SCRIPT`: the JSON-lines protocol.
 enum Serve {
-    static let usage = """
-        USAGE: focusflow serve [FLOW]
-               focusflow replay [FLOW] SCRIPT
-
-        serve reads one request a line on stdin and writes one JSON response a line on stdout,
-        flushed per line, starting with a response for the initial focus. replay reads the
-        requests from SCRIPT and prints exactly what serve would. Requests are JSON objects or
-        the text form; blank lines and lines starting with # are skipped:
+    static let requests = """
+        Requests are JSON objects or the text form, one a line; spaces, tabs and a carriage
+        return around a line are ignored, and blank lines and lines starting with # skipped:
 
           {"action":"text","value":"…"}   text …        the focused field's whole new value
           {"action":"next"}                next
@@ -26,61 +16,86 @@ enum Serve {
           {"action":"clear"}               clear
           {"action":"cancel"}              cancel
 
-        A malformed request, or one that cannot apply, gets {"error":"…"} and changes nothing.
-        With no FLOW, the built-in sign-up flow. Exit status: 0 at the end of input, 2 for a
-        usage or flow error.
+        (A value that ends with a space or a tab needs the JSON form.) A malformed request, or
+        one that cannot apply, gets {"error":"…"} and changes nothing.
         """
 
-    static func serve(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
-        let arguments = try Arguments(words, command: "serve")
-        if arguments.flags.contains("help") { print(usage); return 0 }
-        guard arguments.positionals.count <= 1 else { throw UsageError("serve takes one flow file at most", command: "serve") }
-        guard let spec = Flow.load(arguments.positionals.first) else { return 2 }
+    static let command = Subcommand(
+        name: "serve",
+        synopsis: ["serve [FLOW]"],
+        summary: "the JSON-lines protocol on stdin and stdout, for embedding",
+        details: """
+            Reads one request a line on stdin and writes one JSON response a line on stdout,
+            flushed per line, starting with a response for the initial focus. With no FLOW, the
+            built-in sign-up flow.
+
+            \(requests)
+
+            Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a response
+            cannot be written.
+            """,
+        run: serve)
+
+    static let replayCommand = Subcommand(
+        name: "replay",
+        synopsis: ["replay [FLOW] SCRIPT"],
+        summary: "the protocol with the requests from a file",
+        details: """
+            Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW' would.
+            With one file, it is the SCRIPT for the built-in sign-up flow; a flow file given
+            alone is a usage error (the SCRIPT is missing).
+
+            \(requests)
+
+            Exit status: 0 at the end of the script, 2 for a usage or flow error or a script
+            that cannot be read, 74 when a response cannot be written.
+            """,
+        run: replay)
+
+    static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
+        guard arguments.positionals.count <= 1 else { throw .usage("serve takes one flow file at most", command: "serve") }
+        let spec = try FlowFile.load(arguments.positionals.first)
         var reader = LineReader(fd: 0)
-        run(spec) { reader.next() }
-        return 0
+        try run(spec) { reader.next() }
+        return ExitStatus.success
     }
 
-    static func replay(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
-        let arguments = try Arguments(words, command: "replay")
-        if arguments.flags.contains("help") { print(usage); return 0 }
-        guard (1...2).contains(arguments.positionals.count) else {
-            throw UsageError("replay takes [FLOW] SCRIPT", command: "replay")
+    static func replay(_ arguments: Arguments) throws(CommandError) -> Int32 {
+        let files = arguments.positionals
+        guard (1...2).contains(files.count) else {
+            throw .usage(files.isEmpty ? "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT" : "replay takes a flow and a script, not \(files.count) files", command: "replay")
         }
-        let scriptPath = arguments.positionals.last!
-        guard let spec = Flow.load(arguments.positionals.count == 2 ? arguments.positionals.first : nil) else { return 2 }
+        if files.count == 1, FlowFile.isFlow(files[0]) {
+            throw .usage("replay needs a SCRIPT after the flow: \(files[0]) is a flow file", command: "replay")
+        }
+        let scriptPath = files.last!
+        let spec = try FlowFile.load(files.count == 2 ? files.first : nil)
+        if FlowFile.isFolder(scriptPath) { throw CommandError(message: "\(scriptPath): a folder, not a script", kind: .flow) }
         let fd = open(scriptPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            Output.error("focusflow: \(scriptPath): \(errno == ENOENT ? "no such file" : "cannot be read")")
-            return 2
+            throw CommandError(message: "\(scriptPath): \(errno == ENOENT ? "no such file" : "cannot be read")", kind: .flow)
         }
         defer { close(fd) }
         var reader = LineReader(fd: fd)
-        run(spec) { reader.next() }
-        return 0
+        try run(spec) { reader.next() }
+        return ExitStatus.success
     }
 
     /// Answers every line `next` gives until the end, each response written at once.
-    private static func run(_ spec: FlowSpec, _ next: () -> LineReader.Read) {
+    private static func run(_ spec: FlowSpec, _ next: () -> LineReader.Read) throws(CommandError) {
         var session = ProtocolSession(spec: spec)
-        Output.standard(session.initialResponse() + "\n")
+        try Output.standard(session.initialResponse() + "\n")
         while case .line(let line) = next() {
-            let body = line.drop { $0 == 0x20 || $0 == 0x09 }
-            if body.isEmpty || body.first == UInt8(ascii: "#") { continue }
-            Output.standard(session.respond(toLine: line) + "\n")
+            let request = trimmed(line)
+            if request.isEmpty || request.first == UInt8(ascii: "#") { continue }
+            try Output.standard(session.respond(toLine: request) + "\n")
         }
     }
-}
 
-/// Loading the flow a command names, or the built-in sign-up.
-enum Flow {
-    /// The flow at `path`, or the sign-up; `nil` after saying why on stderr.
-    static func load(_ path: String?) -> FlowSpec? {
-        do {
-            return try path.map { try FlowSpec(contentsOf: URL(fileURLWithPath: $0)) } ?? FlowSpec.signup()
-        } catch {
-            Output.error("focusflow: \(error)")
-            return nil
-        }
+    /// The line without the spaces, tabs and carriage returns around it.
+    static func trimmed(_ line: [UInt8]) -> ArraySlice<UInt8> {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return [] }
+        return line[first...last]
     }
 }

@@ -64,8 +64,7 @@ struct ScriptedRunTests {
     }
 
     @Test("Usage and flow errors exit 2 before anything is asked", arguments: [
-        (["run", "--output", "/nonexistent/dir/a.json"], "focusflow: cannot write --output /nonexistent/dir/a.json: the folder /nonexistent/dir does not exist\n"),
-        (["run", "--mask", "ab"], "focusflow: --mask takes one printable character, not \"ab\"\nRun 'focusflow run --help' for usage.\n"),
+        (["run", "--mask", "ab"], "focusflow: --mask takes one visible character, one or two columns wide, not \"ab\"\nRun 'focusflow run --help' for usage.\n"),
         (["run", "a.json", "b.json"], "focusflow: run takes one flow file at most, not 2\nRun 'focusflow run --help' for usage.\n"),
         (["run", "/nonexistent.json"], "focusflow: /nonexistent.json: no such file\n"),
     ])

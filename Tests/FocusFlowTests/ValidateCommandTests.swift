@@ -66,9 +66,12 @@ struct ArgumentsTests {
         (["--output"], "--output needs a value"),
         (["--accessible=yes"], "--accessible takes no value"),
         (["--outptu", "x"], "unknown option --outptu; did you mean --output?"),
+        (["--output", "a", "--output", "b"], "--output is given twice; give it once"),
+        (["--output=a", "--output=a"], "--output is given twice; give it once"),
+        (["--accessible", "--accessible"], "--accessible is given twice; give it once"),
     ])
     func mistakes(words: [String], message: String) {
-        #expect(throws: UsageError(message, command: "run")) {
+        #expect(throws: CommandError.usage(message, command: "run")) {
             try Arguments(words, command: "run", options: ["output"], flags: ["accessible"])
         }
     }
@@ -76,7 +79,7 @@ struct ArgumentsTests {
     @Test("Whole numbers are checked against their range")
     func integers() throws {
         let parsed = try Arguments(["--depth", "0"], command: "check", options: ["depth"])
-        #expect(throws: UsageError("--depth takes a whole number from 1 to 100, not \"0\"", command: "check")) {
+        #expect(throws: CommandError.usage("--depth takes a whole number from 1 to 100, not \"0\"", command: "check")) {
             try parsed.integer("depth", default: 8, in: 1...100, command: "check")
         }
         #expect(try Arguments([], command: "check", options: ["depth"]).integer("depth", default: 8, in: 1...100, command: "check") == 8)

@@ -22,10 +22,20 @@ struct Command {
         try run(arguments, data: input.map { Data($0.utf8) }, directory: directory, environment: environment)
     }
 
-    /// Runs `focusflow arguments…` with `data` on stdin, bytes as they are.
-    static func run(_ arguments: [String], data input: Data?, directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// The built `focusflow-bench`, beside `focusflow`.
+    static let bench = executable.deletingLastPathComponent().appendingPathComponent("focusflow-bench")
+
+    /// Runs `script` with `/bin/sh -c`, where `$FOCUSFLOW` is the built `focusflow`: for what
+    /// only a shell sets up (a closed stdout, `ulimit`, descriptors).
+    static func shell(_ script: String, input: String? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(["-c", script], data: input.map { Data($0.utf8) }, directory: directory,
+                environment: environment.merging(["FOCUSFLOW": executable.path]) { $1 }, program: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    /// Runs `program arguments…` (`focusflow` unless given) with `data` on stdin, bytes as they are.
+    static func run(_ arguments: [String], data input: Data?, directory: URL? = nil, environment: [String: String] = [:], program: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? Fixtures.root
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

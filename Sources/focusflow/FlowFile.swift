@@ -1,0 +1,69 @@
+import FocusFlow
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+
+/// The files the commands are given: flows, folders, the flow JSON Schema, scripts.
+enum FlowFile {
+    /// Whether anything is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// What a JSON object at `path` looks like from its top-level keys; `nil` for anything else.
+    private struct Shape: Decodable {
+        /// The object's `$schema` names JSON Schema's own meta-schema: it is a schema.
+        var isJSONSchema: Bool
+        /// The object has `fields`: it is meant as a flow, valid or not.
+        var hasFields: Bool
+
+        private enum Key: String, CodingKey { case schema = "$schema", fields }
+
+        init(from decoder: any Decoder) throws {
+            let object = try decoder.container(keyedBy: Key.self)
+            let schema = (try? object.decode(String.self, forKey: .schema)) ?? ""
+            isJSONSchema = ["http://json-schema.org/", "https://json-schema.org/"].contains(where: schema.hasPrefix)
+            hasFields = object.contains(.fields)
+        }
+
+        static func of(_ path: String) -> Shape? {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+            return try? JSONDecoder().decode(Shape.self, from: data)
+        }
+    }
+
+    /// A JSON Schema (such as `Flows/flow.schema.json`), which sits beside flows but is none.
+    static func isJSONSchema(_ path: String) -> Bool { Shape.of(path)?.isJSONSchema ?? false }
+
+    /// A flow file, valid or not: one JSON object with `fields`.
+    static func isFlow(_ path: String) -> Bool { Shape.of(path)?.hasFields ?? false }
+
+    /// The flow at `path`, or the built-in sign-up.
+    ///
+    /// - Throws: a flow ``CommandError`` naming the file and the problem.
+    static func load(_ path: String?) throws(CommandError) -> FlowSpec {
+        if let path, isFolder(path) { throw CommandError(message: folderMessage(path), kind: .flow) }
+        do {
+            guard let path else { return try FlowSpec.signup() }
+            return try FlowSpec(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let message = path.map(isJSONSchema) == true ? "\(path!): a JSON Schema for flow files, not a flow" : "\(error)"
+            throw CommandError(message: message, kind: .flow)
+        }
+    }
+
+    /// What is said when a folder is given where a flow file goes.
+    static func folderMessage(_ path: String) -> String {
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return "\(path): a folder, not a flow file; name the flows in it, like \(folder)/*.json"
+    }
+}

@@ -1,0 +1,34 @@
+/// One command of `focusflow`: its name, what its help says, which options it takes and what
+/// it runs. `CLI.commands` lists them all; dispatch and every help text are made from that list.
+struct Subcommand: Sendable {
+    var name: String
+    /// The usage lines, each without the leading `focusflow `.
+    var synopsis: [String]
+    /// One line for the general help.
+    var summary: String
+    /// The rest of the command's own help, after its usage lines.
+    var details: String
+    /// Options that take a value, and options that take none, without the dashes.
+    var options: Set<String> = []
+    var flags: Set<String> = []
+    /// Runs the command on its parsed words; returns the exit status.
+    var run: @Sendable (Arguments) throws(CommandError) -> Int32
+
+    /// `focusflow NAME --help`.
+    var help: String {
+        let usage = synopsis.enumerated()
+            .map { ($0.offset == 0 ? "USAGE: " : "       ") + "focusflow " + $0.element }
+            .joined(separator: "\n")
+        return usage + "\n\n" + details
+    }
+
+    /// Parses `words` for this command and runs it, or prints its help for `--help`.
+    func callAsFunction(_ words: some Sequence<String>) throws(CommandError) -> Int32 {
+        let arguments = try Arguments(words, command: name, options: options, flags: flags)
+        if arguments.flags.contains("help") {
+            try Output.standard(help + "\n")
+            return ExitStatus.success
+        }
+        return try run(arguments)
+    }
+}

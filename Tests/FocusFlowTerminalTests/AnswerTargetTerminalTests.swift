@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+import Testing
+@testable import FocusFlowTerminal
+
+/// An interactive walk whose answers could not be written stops before the first field shows,
+/// so no one answers every field to lose the answers.
+@Suite("Where the answers go, checked before an interactive walk", .serialized)
+struct AnswerTargetTerminalTests {
+    /// `focusflow run` on a pseudo-terminal, through `sh -c` for the redirection `shell` adds.
+    static func start(_ shell: String, in folder: String) throws -> PseudoTerminalProcess {
+        let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
+                           "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let script = "cd \"$1\" && exec \"$0\" run \(shell)"
+        return try PseudoTerminalProcess(["/bin/sh", "-c", script, PseudoTerminal.executable, folder], columns: 80, rows: 24, environment: environment)
+    }
+
+    @Test("A bad --output or an unwritable stdout is said at once, exit 74, and no field shows", arguments: [
+        ("--output answers", "cannot write the answers to answers: it is a folder; name a file in it, like answers/answers.json. Nothing was asked."),
+        ("--output locked.json", "cannot write the answers to locked.json: it is read-only; make it writable or name another file. Nothing was asked."),
+        ("--output /dev/fd/63", "cannot write the answers to /dev/fd/63: it is closed. Nothing was asked."),
+        (">&-", "cannot write the answers to stdout: it is closed. Nothing was asked."),
+        (">/dev/full", "cannot write the answers to stdout: it is /dev/full, where every write fails. Nothing was asked."),
+    ])
+    func refusedBeforeTheFirstField(shell: String, message: String) throws {
+        let folder = NSTemporaryDirectory() + "focusflow-pty-target-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder + "/answers", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: folder + "/locked.json"))
+        chmod(folder + "/locked.json", 0o444)
+        let process = try Self.start(shell, in: folder)
+        let status = process.finish(seconds: 10)
+        let screen = String(decoding: process.terminalBytes, as: UTF8.self)
+        #expect(status == 74, "the walk went on: \(screen)")
+        #expect(screen.contains("focusflow: " + message))
+        #expect(!screen.contains("Email"), "the first field showed before the error")
+        #expect(sameSettings(process.settings, process.settingsBefore))
+        #expect((try? String(contentsOfFile: folder + "/locked.json", encoding: .utf8)) == "kept\n")
+    }
+
+    @Test("A good --output is walked and written: a symbolic link's target is replaced")
+    func goodTargetIsWritten() throws {
+        let folder = NSTemporaryDirectory() + "focusflow-pty-target-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        symlink("real.json", folder + "/link.json")
+        let process = try Self.start("--output link.json", in: folder)
+        #expect(process.waitFor(seconds: 10) { String(decoding: process.terminalBytes, as: UTF8.self).contains("Email") })
+        process.send(TerminalTests.signupTypeahead)
+        #expect(process.finish(seconds: 10) == 0)
+        #expect(process.stdoutBytes.isEmpty)
+        #expect((try? String(contentsOfFile: folder + "/real.json", encoding: .utf8)) == TerminalTests.signupJSON)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json")) == "real.json")
+    }
+}
