@@ -106,7 +106,7 @@ struct FlowSpecTests {
         let reducer = FlowReducer(spec: try Fixtures.flow("delivery"))
         var (state, _) = Fixtures.run(reducer, Fixtures.answer("Ada") + Fixtures.answer("pickup"))
         #expect(state.focus == "referral", "address and postcode are hidden for pickup")
-        #expect(reducer.progress(in: state) == (3, 3), "name, method, referral; the voucher waits for a referral")
+        #expect("\(reducer.progress(in: state))" == "3/4", "name, method, referral, and the voucher a referral would show")
         _ = reducer.reduce(into: &state, action: .previous)
         #expect(state.focus == "method", "previous skips hidden fields")
         _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
