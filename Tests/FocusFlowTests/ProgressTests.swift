@@ -56,16 +56,18 @@ struct ProgressTests {
         #expect(problems.isEmpty, "\(name): \(problems.count) problems, first: \(problems.prefix(3).joined(separator: "; "))")
     }
 
-    @Test("Delivery: every walk counts honestly, whether the address and the voucher appear or not")
-    func deliveryWalks() throws {
+    @Test("Delivery: every walk counts honestly, whether the address and the voucher appear or not", arguments: [
+        ("post", ""), ("post", "R1"), ("pickup", ""), ("pickup", "R1"),
+    ])
+    func deliveryWalks(method: String, referral: String) throws {
         let spec = try Fixtures.flow("delivery")
-        let answers: [FieldID: [String]] = [
-            "name": ["Ada"], "method": ["post", "pickup"], "address": ["1 Road"], "postcode": ["12-345"],
-            "referral": ["", "R1"], "voucher": ["1234"],
+        let answers: [FieldID: String] = [
+            "name": "Ada", "method": method, "address": "1 Road", "postcode": "12-345", "referral": referral, "voucher": "1234",
         ]
-        let walks = Self.walks(spec) { answers[$0] ?? [""] }
-        #expect(walks.count == 4)
-        Self.checkCounter(walks, "delivery")
+        let walks = Self.walks(spec) { [answers[$0] ?? ""] }
+        #expect(walks.count == 1)
+        #expect(walks.first?.count == (method == "post" ? 4 : 2) + (referral.isEmpty ? 1 : 2))
+        Self.checkCounter(walks, "delivery with \(method), referral \(referral.debugDescription)")
     }
 
     @Test("Delivery, post with a referral: 1/6 … 6/6; pickup without one: 1/6, 2/6, 3/4, done")
