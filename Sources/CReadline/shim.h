@@ -73,4 +73,18 @@ static inline HISTORY_STATE *ff_empty_history(void) {
     return &empty;
 }
 
+// Two termcap calls from libtinfo, the terminal library readline itself uses (Debian's
+// libreadline-dev depends on libncurses-dev, which provides it). Declared here rather than
+// through <term.h>, whose macros (`lines`, `columns`, …) would flood every Swift importer.
+int tgetent(char *bp, const char *name);
+int tgetnum(const char *id);
+
+/// The number of colours terminfo gives the terminal `term` ("Co"): -1 when the entry has none,
+/// -2 when there is no entry.
+static inline int ff_terminal_colors(const char *term) {
+    char buffer[2048];
+    if (tgetent(buffer, term) != 1) return -2;
+    return tgetnum("Co");
+}
+
 #endif

@@ -29,7 +29,8 @@ public struct RunOptions: Sendable {
     public var mask: Character
     /// Plain line-per-prompt mode (`--accessible`, or `TERM=dumb`).
     public var accessible: Bool
-    /// Colours, unless `NO_COLOR` is set.
+    /// Whether colours are allowed. Even when they are, ``FlowRunner`` sends none when
+    /// `NO_COLOR` is set or the terminal has fewer than 8 colours (terminfo's `colors`).
     public var color: Bool
 
     public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true) {
@@ -48,6 +49,8 @@ public enum FlowRunner {
         guard isatty(0) == 1 else { return LineMode.piped(options) }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         if options.accessible || term == "dumb" || term.isEmpty { return LineMode.accessible(options) }
+        var options = options
+        options.color = ColorChoice.decide(allowed: options.color)
         return InteractiveSession(options: options).run()
     }
 }

@@ -16,7 +16,7 @@ struct FlowReducerTests {
         #expect(state.surface == .plain)
         #expect(!state.revealed)
         #expect(state.fields.ids == ["email", "password", "confirm", "nickname", "phone", "code"])
-        #expect(reducer.progress(in: state) == (1, 6))
+        #expect(reducer.progress(in: state) == FlowProgress(step: 1, steps: 6, isFirst: true, isLast: false))
     }
 
     @Test("Walking every field completes with the answers in field order")

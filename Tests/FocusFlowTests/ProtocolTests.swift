@@ -58,6 +58,17 @@ struct ProtocolTests {
         #expect(!served.stdout.isEmpty)
     }
 
+    @Test("After cancel the state reports the step the person was on, not the last", arguments: [
+        ("", 1, 6), ("text ada@example.com\nnext\n", 2, 6), ("text ada@example.com\nnext\ntext hunter2-secret\nnext\n", 3, 6),
+    ])
+    func cancelKeepsStep(before: String, step: Int, steps: Int) throws {
+        let result = try Command.run(["serve", "Flows/signup.json"], input: before + "cancel\n")
+        #expect(result.status == 0)
+        let last = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+        #expect(last.contains(#""state":{"phase":"cancelled","focus":null,"step":\#(step),"steps":\#(steps),"#), "\(last)")
+        #expect(!result.stdout.contains("hunter2"))
+    }
+
     /// Malformed or inapplicable requests, each followed by a request that shows nothing changed.
     static let malformed: [(String, String)] = [
         ("{\"action\":\"text\",\"value\":", #"{"error":"the request is not a JSON object: expected a value"}"#),

@@ -111,17 +111,29 @@ public struct FlowReducer: Sendable {
         spec.index(of: field).map { isVisible($0, in: state) } ?? false
     }
 
-    /// The focused field's position among the visible fields (1-based) and how many are visible.
+    /// Where the focused field stands: its step among the visible fields, how many steps the
+    /// walk can take at most, and whether it is the first or the last. See ``FlowProgress``.
     ///
-    /// - Complexity: O(*c*), *c* the number of fields with a `when` condition.
-    public func progress(in state: State) -> (step: Int, steps: Int) {
-        let index = state.focus.flatMap(spec.index(of:)) ?? spec.fields.count - 1
-        var hiddenBefore = 0, hidden = 0
-        for c in conditional where !isVisible(c, in: state) {
-            hidden += 1
-            if c < index { hiddenBefore += 1 }
+    /// Once the flow has ended, `step` and `steps` are the number of visible fields.
+    ///
+    /// - Complexity: O(*c* · *d*), *c* the number of fields with a `when` condition and *d* the
+    ///   longest chain of conditions; O(1) for a flow without conditions.
+    public func progress(in state: State) -> FlowProgress {
+        guard let focus = state.focus, let index = spec.index(of: focus) else {
+            let visible = spec.fields.count - conditional.count(where: { !isVisible($0, in: state) })
+            return FlowProgress(step: visible, steps: visible, isFirst: visible <= 1, isLast: true)
         }
-        return (index + 1 - hiddenBefore, spec.fields.count - hidden)
+        var hiddenBefore = 0, cannotShow = 0
+        for c in conditional where c != index {
+            if c < index {
+                if !isVisible(c, in: state) { hiddenBefore += 1 }
+            } else if !mayShow(c, focus: index, in: state) {
+                cannotShow += 1
+            }
+        }
+        let step = index + 1 - hiddenBefore
+        let isLast = !(index + 1 ..< spec.fields.count).contains { isVisible($0, in: state) }
+        return FlowProgress(step: step, steps: spec.fields.count - hiddenBefore - cannotShow, isFirst: step == 1, isLast: isLast)
     }
 
     /// The answers the flow would complete with now: the visible fields' values, in order.
@@ -210,6 +222,15 @@ public struct FlowReducer: Sendable {
             events.append(.keyboardChanged(from: state.keyboard, to: keyboard))
             state.keyboard = keyboard
         }
+    }
+
+    /// Whether the field at `index`, after the focused one at `focus`, is shown or can still be
+    /// shown by answers not given yet: its condition reads the focused field or a later one (and
+    /// that one may show), or it reads an answered field and holds.
+    private func mayShow(_ index: Int, focus: Int, in state: State) -> Bool {
+        guard let source = conditionSource[index] else { return true }
+        if source < focus { return isVisible(index, in: state) }
+        return source == focus || mayShow(source, focus: focus, in: state)
     }
 
     private func isVisible(_ index: Int, in state: State) -> Bool {

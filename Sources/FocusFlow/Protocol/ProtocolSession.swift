@@ -6,13 +6,16 @@
 /// ```
 ///
 /// A response is `{"events":[…],"state":{"phase","focus","step","steps","surface","keyboard",
-/// "revealed","error"}}`. A malformed request, or one that cannot apply (a jump to an unknown or
+/// "revealed","error"}}`. `step` and `steps` are ``FlowProgress``'s; once completed both are the
+/// number of fields answered, and once cancelled they say where the person was. A malformed request, or one that cannot apply (a jump to an unknown or
 /// hidden field, anything after the flow ended), gets `{"error":"…"}` and changes nothing.
 /// Secure text appears only in `completed`'s `values`.
 public struct ProtocolSession: Sendable {
     public let reducer: FlowReducer
     public private(set) var state: FlowReducer.State
     private var events: [FlowEvent] = []
+    /// Where the person was when they cancelled: a cancelled state has no focus to say it.
+    private var cancelledAt: FlowProgress?
     /// The response being written, reused from request to request.
     private var out = JSONWriter()
 
@@ -55,6 +58,7 @@ public struct ProtocolSession: Sendable {
             }
         }
         events.removeAll(keepingCapacity: true)
+        if case .cancel = request { cancelledAt = reducer.progress(in: state) }
         reducer.reduce(into: &state, action: request.action, events: &events)
         return response(to: events)
     }
@@ -72,13 +76,13 @@ public struct ProtocolSession: Sendable {
             Self.write(event, secure: state.fields, into: &out)
         }
         out.raw(#"],"state":"#)
-        let progress = reducer.progress(in: state)
+        let progress = state.phase == .cancelled ? cancelledAt ?? reducer.progress(in: state) : reducer.progress(in: state)
         out.raw(#"{"phase":""#)
         out.raw(state.phase.rawValue)
         out.raw(#"","focus":"#)
         out.id(state.focus)
         out.raw(#","step":"#)
-        out.int(state.phase == .editing ? progress.step : progress.steps)
+        out.int(progress.step)
         out.raw(#","steps":"#)
         out.int(progress.steps)
         out.raw(#","surface":""#)

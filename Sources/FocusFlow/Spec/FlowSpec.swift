@@ -15,6 +15,8 @@ public struct FlowSpec: Sendable, Equatable {
     ///
     /// - Throws: ``FlowSpecError`` naming the field path of the first problem.
     public init(id: String, title: String, fields: [FieldSpec]) throws {
+        try DisplayText.check(id, path: "id")
+        try DisplayText.check(title, path: "title")
         self.id = id
         self.title = title
         var fields = fields
@@ -45,6 +47,15 @@ public struct FlowSpec: Sendable, Equatable {
             let path = "fields[\(index)]"
             guard !field.id.rawValue.isEmpty else {
                 throw FlowSpecError(path: "\(path).id", message: "a field id cannot be empty")
+            }
+            try DisplayText.check(field.id.rawValue, path: "\(path).id")
+            let named = "\(path) (\"\(field.id)\")"
+            try DisplayText.check(field.label, path: "\(named).label")
+            try field.placeholder.map { try DisplayText.check($0, path: "\(named).placeholder") }
+            try field.hint.map { try DisplayText.check($0, path: "\(named).hint") }
+            try field.rules.message.map { try DisplayText.check($0, path: "\(named).rules.message") }
+            for (number, option) in (field.rules.oneOf ?? []).enumerated() {
+                try DisplayText.check(option, path: "\(named).rules.oneOf[\(number)]")
             }
             if let first = indexByID[field.id] {
                 throw FlowSpecError(

@@ -23,11 +23,13 @@ public struct FlowSpecError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    /// The sentence, with any control character quoted from the flow written as an escape
+    /// (`\u{1B}`), so that printing the error cannot drive the terminal.
     public var description: String {
         var place = file ?? "flow"
         if let line { place += ":\(line)" }
         if let column { place += ":\(column)" }
         if let path { place += ": \(path)" }
-        return "\(place): \(message)"
+        return DisplayText.escaped("\(place): \(message)")
     }
 }

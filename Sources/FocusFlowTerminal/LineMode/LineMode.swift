@@ -3,8 +3,9 @@ import Glibc
 
 /// Walks a flow without readline: one line per visible field.
 enum LineMode {
-    /// Standard input is not a terminal: each line answers the focused field. The first line
-    /// that a keyboard refuses or a rule fails ends the walk with a message naming the field.
+    /// Standard input is not a terminal: each line answers the focused field, verbatim. There are
+    /// no commands here (a script gives one value a field, and `/back` is just a value). The first
+    /// line that a keyboard refuses or a rule fails ends the walk with a message naming the field.
     static func piped(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
         defer { signals.restore() }
@@ -31,7 +32,9 @@ enum LineMode {
     }
 
     /// A terminal that cannot edit a line (`TERM=dumb`) or `--accessible`: a plain prompt a
-    /// line, re-asked until the answer passes; a secure answer is read with echo off.
+    /// line, re-asked until the answer passes; a secure answer is read with echo off and never
+    /// repeated. Commands (``LineCommand``: `/back`, `/cancel`, `/help`) and a Shift-Tab line
+    /// move back or stop; `//` enters a leading `/`.
     static func accessible(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
         var saved = termios()
@@ -42,7 +45,7 @@ enum LineMode {
         }
         let store = FlowStore(spec: options.spec)
         var reader = LineReader(fd: 0, signals: signals)
-        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). Enter answers one per line; Ctrl-D cancels.")
+        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.helpText)")
         while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
             let progress = store.reducer.progress(in: store.state)
             var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
@@ -63,15 +66,9 @@ enum LineMode {
                 tcsetattr(0, TCSANOW, &saved)
                 write("\n")
             }
+            let line: [UInt8]
             switch read {
-            case .line(let bytes):
-                let line = String(decoding: bytes, as: UTF8.self)
-                let value = field.secure && line.isEmpty && !current.isEmpty ? current : line
-                if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
-                    say(refusal(field, value))
-                    continue
-                }
-                for case .invalid(_, let message) in store.send(.next) { say(message) }
+            case .line(let bytes): line = bytes
             case .end:
                 say("Cancelled.")
                 return .cancelled
@@ -79,9 +76,43 @@ enum LineMode {
                 say("Cancelled.")
                 return signal == SIGINT ? .cancelled : .signalled(signal)
             }
+            switch LineInput(line: line) {
+            case .answer(let answer):
+                let value = field.secure && answer.isEmpty && !current.isEmpty ? current : answer
+                if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
+                    say(refusal(field, value) + wayBack(store))
+                    continue
+                }
+                for case .invalid(_, let message) in store.send(.next) { say(message + wayBack(store)) }
+            case .command(.back):
+                if progress.isFirst { say("This is the first field; there is nothing to go back to.") }
+                store.send(.previous)
+            case .command(.cancel):
+                store.send(.cancel)
+                say("Cancelled.")
+                return .cancelled
+            case .command(.help):
+                say(LineCommand.helpText)
+            case .unknownCommand(let word):
+                // A secure line is never repeated: it may be a password that begins with /.
+                let what = field.secure ? "That" : "/\(word)"
+                say("\(what) is not a command (\(LineCommand.allCases.map { "/\($0.rawValue)" }.joined(separator: ", "))). To answer with text that begins with /, type the / twice.")
+            case .escapeSequence:
+                say("Arrow and function keys do nothing here: type the answer, then Enter. /help lists the commands.")
+            }
         }
         say("Done.")
         return outcome(store)
+    }
+
+    /// After a refused answer, the short way back: `/back goes back to Password.`; nothing on
+    /// the first field.
+    private static func wayBack(_ store: FlowStore) -> String {
+        var state = store.state
+        guard let focus = state.focus else { return "" }
+        _ = store.reducer.reduce(into: &state, action: .previous)
+        guard let previous = state.focus, previous != focus, let field = store.reducer.spec[previous] else { return "" }
+        return " (/back goes back to \(field.label).)"
     }
 
     static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }

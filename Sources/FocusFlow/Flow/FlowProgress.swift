@@ -1,0 +1,32 @@
+/// Where the focused field stands in the walk: "step 3 of 5", and whether it is the first or
+/// the last field — what a screen needs for its step counter and for its key line.
+///
+/// `steps` is an honest upper bound, never a guess that falls short: the visible fields, plus
+/// every later hidden field whose condition reads a field the person has not answered yet (the
+/// focused one or a later one), since an answer still to come can show it. A field whose
+/// condition reads an earlier, answered field counts only while it is visible. So the counter
+/// never reads `5/5` with a sixth field to come; it may read `5/6` on a field where Enter
+/// finishes, when the sixth field's condition is not met. Typing in the focused field never
+/// changes `steps`; moving forward only ever lowers it.
+public struct FlowProgress: Sendable, Hashable, CustomStringConvertible {
+    /// The focused field's position among the visible fields, from 1.
+    public var step: Int
+    /// The most fields this walk can take, as described above.
+    public var steps: Int
+    /// No visible field comes before the focused one: going back does nothing.
+    public var isFirst: Bool
+    /// No visible field comes after the focused one with the answers as they are now: Next
+    /// completes the flow (when every rule passes). Typing may change it, when the focused
+    /// field's answer shows or hides a later field.
+    public var isLast: Bool
+
+    public init(step: Int, steps: Int, isFirst: Bool, isLast: Bool) {
+        self.step = step
+        self.steps = steps
+        self.isFirst = isFirst
+        self.isLast = isLast
+    }
+
+    /// `3/5`.
+    public var description: String { "\(step)/\(steps)" }
+}

@@ -1,0 +1,48 @@
+/// Text a flow shows on a terminal (its title, labels, hints, placeholders, messages, the values
+/// of `oneOf`, the ids) holds no control character: ESC would start an escape sequence that
+/// clears the screen or moves the cursor, a line break would tear the form apart. The loader
+/// refuses such text with its path; `Flows/flow.schema.json` says the same with a pattern.
+enum DisplayText {
+    /// Whether `scalar` is a control character: C0 (U+0000–U+001F), DEL (U+007F) or C1
+    /// (U+0080–U+009F), Unicode's general category Cc.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Checks `text`, found at `path`.
+    ///
+    /// - Throws: ``FlowSpecError`` naming the path and the first control character.
+    static func check(_ text: String, path: String) throws(FlowSpecError) {
+        guard let scalar = text.unicodeScalars.first(where: isControl) else { return }
+        throw FlowSpecError(
+            path: path,
+            message: "contains the control character \(describe(scalar)); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it")
+    }
+
+    /// `U+001B (escape)`.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return names[scalar.value].map { "\(code) (\($0))" } ?? code
+    }
+
+    private static let names: [UInt32: String] = [
+        0x00: "null", 0x07: "bell", 0x08: "backspace", 0x09: "tab", 0x0A: "line feed", 0x0B: "vertical tab",
+        0x0C: "form feed", 0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete",
+    ]
+
+    /// `text` with every control character written as a Swift escape (`\u{1B}`), so that a
+    /// message quoting a flow's text cannot itself drive the terminal.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

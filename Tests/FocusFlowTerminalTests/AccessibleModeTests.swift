@@ -1,0 +1,119 @@
+import Foundation
+import Glibc
+import Testing
+@testable import FocusFlowTerminal
+
+/// The accessible line mode (`--accessible`, `TERM=dumb`): commands to go back and to cancel,
+/// which no answer can be mistaken for.
+@Suite("Accessible line mode: a way back", .serialized)
+struct AccessibleModeTests {
+    @Test("What a line means", arguments: [
+        ("ada@example.com", LineInput.answer("ada@example.com")),
+        ("", .answer("")),
+        ("/back", .command(.back)),
+        ("/BACK ", .command(.back)),
+        ("/cancel", .command(.cancel)),
+        ("/help", .command(.help)),
+        ("//back", .answer("/back")),
+        ("///", .answer("//")),
+        ("//", .answer("/")),
+        ("a/back", .answer("a/back")),
+        (" /back", .answer(" /back")),
+        ("/bakc", .unknownCommand("bakc")),
+        ("/", .unknownCommand("")),
+        ("\u{1B}[Z", .command(.back)),
+        ("typed\u{1B}[Z", .command(.back)),
+        ("\u{1B}[A", .escapeSequence),
+    ])
+    func parse(line: String, input: LineInput) {
+        #expect(LineInput(line: Array(line.utf8)) == input)
+    }
+
+    @Test("The help names every command, how to go back with Shift-Tab, Ctrl-D, and how to type a leading /")
+    func help() {
+        let help = LineCommand.helpText
+        for command in LineCommand.allCases { #expect(help.contains("/\(command.rawValue)")) }
+        #expect(help.contains("Shift-Tab") && help.contains("Ctrl-D") && help.contains("//"))
+    }
+
+    static func start(_ arguments: [String] = ["run", "--accessible"]) throws -> PseudoTerminal {
+        try PseudoTerminal(arguments)
+    }
+
+    @Test("A mistyped confirmation: /back, enter the password again, confirm, finish")
+    func mistypedConfirm() throws {
+        let terminal = try Self.start()
+        #expect(terminal.waitFor("/back"), "the help at the start names /back")
+        #expect(terminal.waitFor("Step 1 of 6. Email"))
+        #expect(terminal.type("ada@example.com\n", expect: "Step 2 of 6. Password"))
+        #expect(terminal.type("hunter2-secret\n", expect: "Step 3 of 6. Confirm password"))
+        #expect(terminal.type("hunter2-secert\n", expect: "Step 3 of 6. Confirm password"), "asked again")
+        #expect(terminal.waitFor("Confirm password does not match Password."))
+        #expect(terminal.waitFor("/back goes back to Password"), "a failure reminds the way back")
+        #expect(terminal.type("/back\n", expect: "Step 2 of 6. Password"))
+        #expect(terminal.type("correct-horse\n", expect: "Step 3 of 6. Confirm password"))
+        #expect(terminal.type("correct-horse\n", expect: "Step 4 of 6. Nickname"))
+        for answer in ["에이다 🙂", "+82 10 1234 5678", "123456"] { terminal.send(answer + "\n") }
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"email":"ada@example.com","password":"correct-horse","confirm":"correct-horse","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}"# + "\n")
+        for secret in ["hunter2", "correct-horse"] { #expect(!terminal.output.contains(secret), "a secure answer reached the screen") }
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+    }
+
+    @Test("A Shift-Tab line goes back instead of becoming the answer, in a secure field and a plain one")
+    func shiftTab() throws {
+        let terminal = try Self.start()
+        #expect(terminal.waitFor("Step 1 of 6. Email"))
+        #expect(terminal.type("ada@example.com\n", expect: "Step 2 of 6. Password"))
+        #expect(terminal.type("hunter2-secret\n", expect: "Step 3 of 6. Confirm password"))
+        #expect(terminal.type("hunter\u{1B}[Z\n", expect: "Step 2 of 6. Password"))
+        #expect(terminal.type("\n", expect: "Step 3 of 6. Confirm password"), "Enter keeps the current password")
+        #expect(terminal.type("hunter2-secret\n", expect: "Step 4 of 6. Nickname"))
+        #expect(terminal.type("\u{1B}[Z\n", expect: "Step 3 of 6. Confirm password"))
+        terminal.send("\u{4}")
+        #expect(terminal.finish() == 130, "Ctrl-D still cancels")
+        #expect(terminal.stdoutText.isEmpty)
+        #expect(!terminal.output.contains("hunter"))
+    }
+
+    @Test("An answer that looks like a command is typed with the / doubled; an unknown command is refused, never taken")
+    func literalAnswers() throws {
+        let terminal = try Self.start()
+        #expect(terminal.waitFor("Step 1 of 6. Email"))
+        #expect(terminal.type("ada@example.com\n", expect: "Step 2 of 6. Password"))
+        #expect(terminal.type("/hunter2-secret\n", expect: "Step 2 of 6. Password"), "an unknown command asks again")
+        #expect(terminal.waitFor("not a command"))
+        #expect(terminal.type("//hunter2-secret\n", expect: "Step 3 of 6. Confirm password"))
+        #expect(terminal.type("//hunter2-secret\n", expect: "Step 4 of 6. Nickname"))
+        #expect(terminal.type("/nick\n", expect: "Step 4 of 6. Nickname"))
+        #expect(terminal.waitFor("/nick is not a command"))
+        #expect(terminal.type("//back\n", expect: "Step 5 of 6"))
+        for answer in ["+82 10 1234 5678", "123456"] { terminal.send(answer + "\n") }
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"email":"ada@example.com","password":"/hunter2-secret","confirm":"/hunter2-secret","nickname":"/back","phone":"+82 10 1234 5678","code":"123456"}"# + "\n")
+        #expect(!terminal.output.contains("hunter2"), "a secure answer reached the screen, even in a message")
+    }
+
+    @Test("/help on request; /back on the first field says so; /cancel cancels")
+    func helpBackCancel() throws {
+        let terminal = try Self.start()
+        #expect(terminal.waitFor("Step 1 of 6. Email"))
+        #expect(terminal.type("/help\n", expect: "/cancel"), "the help again")
+        #expect(terminal.waitFor { $0.components(separatedBy: "Step 1 of 6. Email").count == 3 })
+        #expect(terminal.type("/back\n", expect: "Step 1 of 6. Email"))
+        #expect(terminal.waitFor("first field"))
+        terminal.send("/cancel\n")
+        #expect(terminal.finish() == 130)
+        #expect(terminal.stdoutText.isEmpty)
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+    }
+}
+
+extension PseudoTerminal {
+    /// Sends `keys`, then waits until `expected` shows in what the program draws after them.
+    func type(_ keys: String, expect expected: String) -> Bool {
+        let mark = output.utf8.count
+        send(keys)
+        return waitFor { String(decoding: Array($0.utf8.dropFirst(mark)), as: UTF8.self).contains(expected) }
+    }
+}
