@@ -10,6 +10,11 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <signal.h>
+#include <string.h>
+#include <stdlib.h>
+#include <termios.h>
+#include <sys/resource.h>
 #include <readline/readline.h>
 #include <readline/history.h>
 
@@ -85,6 +90,81 @@ static inline int ff_terminal_colors(const char *term) {
     char buffer[2048];
     if (tgetent(buffer, term) != 1) return -2;
     return tgetnum("Co");
+}
+
+// MARK: - Fatal signals
+//
+// A fatal signal (a crash, or a terminating signal the program does not otherwise own) runs
+// ff_fatal_handler: it puts the terminal's saved settings back with tcsetattr, writes one fixed
+// line, turns core dumps off (a core file would hold the typed secrets) and re-raises the signal
+// with its default action, so the exit status is 128 + the signal. It replaces the Swift
+// runtime's backtracer, whose report holds registers and memory. Only async-signal-safe calls.
+
+struct ff_fatal_state {
+    int input;           // the terminal whose settings are restored, or -1
+    int output;          // where the fixed line goes, or -1
+    int saved;           // whether `settings` holds the settings to restore
+    struct termios settings;
+};
+
+static inline struct ff_fatal_state *ff_fatal_state(void) {
+    static struct ff_fatal_state state = { -1, -1, 0 };
+    return &state;
+}
+
+static void ff_fatal_handler(int signal) {
+    struct ff_fatal_state *state = ff_fatal_state();
+    if (state->saved) {
+        static const char line[] = "\r\n\033[?2004lfocusflow: stopped by a fatal signal; the terminal was restored.\r\n";
+        if (state->output >= 0) { ssize_t ignored = write(state->output, line, sizeof line - 1); (void)ignored; }
+        tcsetattr(state->input, TCSANOW, &state->settings);
+    }
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    // SA_RESETHAND made the action the default one and SA_NODEFER left the signal unblocked.
+    raise(signal);
+    // A signal whose default action is to ignore it would come back here: end as it would have.
+    _exit(128 + signal);
+}
+
+/// Installs ff_fatal_handler for `signal` on an alternate stack (a stack overflow has no stack
+/// left to run a handler on). A signal the parent set to be ignored stays ignored, unless it is a
+/// fault (SEGV, BUS, ILL, FPE), which cannot be ignored.
+static inline void ff_fatal_install(int signal) {
+    static char stack[65536];
+    static int stackReady = 0;
+    if (!stackReady) {
+        stack_t alternate = { .ss_sp = stack, .ss_size = sizeof stack, .ss_flags = 0 };
+        sigaltstack(&alternate, NULL);
+        stackReady = 1;
+    }
+    struct sigaction old;
+    if (sigaction(signal, NULL, &old) == 0 && old.sa_handler == SIG_IGN
+        && signal != SIGSEGV && signal != SIGBUS && signal != SIGILL && signal != SIGFPE) return;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = ff_fatal_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+    sigaction(signal, &action, NULL);
+}
+
+/// Whether `signal` is ignored (SIG_IGN), as a parent may have left it.
+static inline int ff_signal_ignored(int signal) {
+    struct sigaction old;
+    return sigaction(signal, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+}
+
+/// The settings a fatal signal restores on `input`, and where its line goes; `settings` NULL
+/// forgets them (the terminal is the session's no more).
+static inline void ff_fatal_remember(const struct termios *settings, int input, int output) {
+    struct ff_fatal_state *state = ff_fatal_state();
+    state->saved = 0;
+    if (settings == NULL) return;
+    state->settings = *settings;
+    state->input = input;
+    state->output = output;
+    state->saved = 1;
 }
 
 #endif

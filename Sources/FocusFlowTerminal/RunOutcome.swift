@@ -8,7 +8,7 @@ public enum RunOutcome: Equatable, Sendable {
     case cancelled
     /// Scripted input failed a rule or its keyboard; the message names the field and the rule.
     case invalidInput(String)
-    /// SIGTERM or SIGHUP ended the walk.
+    /// SIGQUIT (Ctrl-\\), SIGTERM or SIGHUP ended the walk.
     case signalled(Int32)
 
     /// 0 done, 1 scripted input invalid, 130 cancelled, 128 + the signal's number.
@@ -44,7 +44,12 @@ public struct RunOptions: Sendable {
 /// Walks a flow: interactively with readline on a terminal, line by line otherwise.
 public enum FlowRunner {
     /// Chooses the mode from the environment and walks `options.spec`.
+    ///
+    /// From here on a fatal signal (a crash, SIGQUIT, SIGUSR1…) restores the terminal and prints
+    /// nothing from memory; those handlers stay for the rest of the process, since the answers
+    /// stay in memory after the walk.
     public static func run(_ options: RunOptions) -> RunOutcome {
+        SignalPipe.installFatalHandlers()
         TerminalLocale.setUp()
         guard isatty(0) == 1 else { return LineMode.piped(options) }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""

@@ -27,6 +27,10 @@ final class InteractiveSession {
     private var historyOwner: FieldID?
     /// Whether the first field is set up; readline redisplays once before that.
     private var ready = false
+    /// Where the form is drawn (stderr, or /dev/tty when stderr is not a terminal).
+    private var terminal: FormTerminal?
+    /// The terminal's settings before the walk, put back at the end and on Ctrl-Z.
+    private var savedSettings: termios?
 
     init(options: RunOptions) {
         self.options = options
@@ -37,14 +41,33 @@ final class InteractiveSession {
     }
 
     /// Walks the flow; the terminal's settings are exactly as before when this returns.
+    ///
+    /// Started in the background (`focusflow &`), it first waits, stopped, until it is brought
+    /// to the foreground; it never draws or changes the terminal's settings before that.
     func run() -> RunOutcome {
+        let signals = SignalPipe(roles: [.cancel, .end, .resize, .suspend, .resume])
+        let foreground = signals.waitForForeground(0)
+        var pending = foreground.others
+        guard foreground.foreground else {
+            signals.restore()
+            let message = "focusflow: the terminal belongs to another job, and this one cannot wait stopped for it "
+                + "(it was started in the background of a shell without job control). Run focusflow in the foreground.\n"
+            fputs(message, stderr)
+            return .cancelled
+        }
+        let terminal = FormTerminal.open()
+        if let note = terminal.note { fputs(note + "\n", stderr) }
+        self.terminal = terminal
+        renderer = LineRenderer(columns: Self.columns(terminal.fd))
         var saved = termios()
-        let haveSettings = tcgetattr(0, &saved) == 0
-        let signals = SignalPipe()
+        if tcgetattr(0, &saved) == 0 {
+            savedSettings = saved
+            SignalPipe.remember(saved, input: 0, output: terminal.fd)
+        }
         Self.current = self
         ff_own_signals()
         ff_set_name("focusflow")
-        ff_set_streams(stdin, stderr)
+        ff_set_streams(stdin, terminal.stream)
         ff_use_plain_input()
         rl_initialize()
         ff_set_redisplay { InteractiveSession.current?.redisplay() }
@@ -61,18 +84,24 @@ final class InteractiveSession {
 
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
         while outcome == nil {
+            if !pending.isEmpty {
+                let signal = pending.removeFirst()
+                switch SignalPipe.role(of: signal) {
+                case .resize: resize()
+                case .cancel: finish(.cancelled)
+                case .end: finish(.signalled(signal))
+                case .suspend: pending += suspend(signals)
+                case .resume: pending += resume(signals, afterOwnStop: false)
+                case nil: break
+                }
+                continue
+            }
             fds[0].revents = 0
             fds[1].revents = 0
             if poll(&fds, 2, -1) < 0 { continue }
             if fds[1].revents != 0 {
-                for signal in signals.drain() {
-                    switch signal {
-                    case SIGWINCH: resize()
-                    case SIGINT: finish(.cancelled)
-                    default: finish(.signalled(signal))
-                    }
-                }
-                if outcome != nil { break }
+                pending += signals.drain()
+                continue
             }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
@@ -94,11 +123,57 @@ final class InteractiveSession {
         clear_history()
         for (_, state) in histories { free(state) }
         emit(renderer.moveToStart() + up(headerLines) + "\r\u{1B}[J" + summary() + "\r\n")
-        if haveSettings { tcsetattr(0, TCSANOW, &saved) }
+        if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
+        SignalPipe.forget()
         signals.restore()
         keymaps.free()
         Self.current = nil
+        terminal.close()
         return outcome ?? .cancelled
+    }
+
+    // MARK: - Job control
+
+    /// Ctrl-Z: the cursor goes to a clean line under the form, the terminal gets back exactly
+    /// the settings it had before the walk, and the process stops; once continued, it takes
+    /// the terminal again (``resume(_:afterOwnStop:)``).
+    ///
+    /// - Returns: signals that arrived while stopped, still to handle.
+    private func suspend(_ signals: SignalPipe) -> [Int32] {
+        emit(moveBelowForm())
+        rl_deprep_terminal()
+        if var saved = savedSettings { tcsetattr(0, TCSADRAIN, &saved) }
+        // A continued process gets SIGCONT too: `stop` takes it, and this resumes once.
+        let stopped = signals.stop(with: SIGTSTP)
+        return stopped.others + resume(signals, afterOwnStop: true)
+    }
+
+    /// After a stop (Ctrl-Z, or a SIGSTOP from outside): waits until the job is in the
+    /// foreground again, prepares the terminal as readline does (raw mode, bracketed paste), and
+    /// draws the whole form afresh on a clean line, masks and text as they were.
+    ///
+    /// - Returns: signals that arrived while waiting, still to handle.
+    private func resume(_ signals: SignalPipe, afterOwnStop: Bool) -> [Int32] {
+        let foreground = signals.waitForForeground(0)
+        // Stopped from outside, the form is still where it was: start below it.
+        if !afterOwnStop { emit(moveBelowForm()) }
+        // The settings may have been changed while stopped: take them back from readline's
+        // saved ones (nothing happens when it already gave them back), then prepare afresh.
+        rl_deprep_terminal()
+        rl_prep_terminal(1)
+        redrawForm(clearingScreen: false)
+        return foreground.others
+    }
+
+    /// The cursor on a clean line under the form: past the input's rows and the lines under it.
+    private func moveBelowForm() -> String {
+        guard let focus = store.state.focus, let field = store.reducer.spec[focus] else { return "\r\n" }
+        let text = store.state.text(of: focus)
+        let width = store.state.surface == .secure ? DisplayWidth.characters(in: text) * maskWidth : DisplayWidth.of(text)
+        let inputRows = (DisplayWidth.of(Theme.prompt) + width) / max(1, renderer.columns) + 1
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure).count
+        let down = inputRows - 1 + footer
+        return renderer.moveToStart() + (down > 0 ? "\u{1B}[\(down)B" : "") + "\r\n"
     }
 
     // MARK: - Keys
@@ -232,8 +307,16 @@ final class InteractiveSession {
         emit(out)
     }
 
+    /// Draws a fresh whole form at the cursor's line. (A minimal version; the renderer's own
+    /// replaces it on merge.)
+    func redrawForm(clearingScreen: Bool) {
+        if clearingScreen { emit("\u{1B}[H\u{1B}[2J") }
+        renderHeader(first: true)
+        render()
+    }
+
     private func resize() {
-        let columns = Self.columns()
+        let columns = Self.columns(terminal?.fd ?? 2)
         guard columns != renderer.columns else { return }
         // The terminal may have re-flowed what was drawn: start a fresh block below it.
         emit("\r\n")
@@ -259,10 +342,10 @@ final class InteractiveSession {
         fflush(ff_outstream())
     }
 
-    private static func columns() -> Int {
+    /// The width of the terminal the form is drawn on (`fd`), else of stderr's or stdin's.
+    private static func columns(_ fd: Int32 = 2) -> Int {
         var size = winsize()
-        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if ioctl(0, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        for fd in [fd, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
         return 80
     }
 }

@@ -1,16 +1,52 @@
+@preconcurrency import CReadline
 import Glibc
 
-/// The program owns SIGINT, SIGTERM, SIGHUP and SIGWINCH: each is written as one byte to a pipe
-/// that the input loop polls, so that the terminal is put back by ordinary code, never from a
-/// signal handler.
+/// The one place that decides what each signal does to a walk.
+///
+/// The signals a walk owns are each written as one byte to a pipe that the input loop polls, so
+/// that the terminal is put back, put away for a stop and prepared again by ordinary code, never
+/// from a signal handler. Fatal signals, which leave no loop to come back to, restore the
+/// terminal from a handler that uses only async-signal-safe calls (see ``installFatalHandlers()``).
 final class SignalPipe {
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+    /// What a signal means to a walk.
+    enum Role {
+        /// Ctrl-C: cancel (exit 130).
+        case cancel
+        /// Ctrl-\, SIGTERM, SIGHUP: end the walk as cancelled, with exit status 128 + the signal.
+        case end
+        /// The window changed size.
+        case resize
+        /// Ctrl-Z: give the terminal back as it was, then stop.
+        case suspend
+        /// Continued after a stop: prepare the terminal again and redraw.
+        case resume
+    }
+
+    /// Every signal a walk owns, and its role. A line-by-line walk owns those that end it; the
+    /// interactive session owns them all.
+    static let table: [(signal: Int32, role: Role)] = [
+        (SIGINT, .cancel), (SIGQUIT, .end), (SIGTERM, .end), (SIGHUP, .end),
+        (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
+    ]
+
+    /// Signals whose default action ends the program and that no walk owns: a crash (SEGV, BUS,
+    /// ILL, FPE, ABRT, TRAP, SYS, XCPU) or a terminating signal (USR1, USR2, ALRM, VTALRM, PROF,
+    /// STKFLT, IO, PWR). SIGQUIT is here too, for the moments no walk owns it. SIGPIPE and
+    /// SIGXFSZ are left as the command set them (ignored, so that a failed write is an error).
+    static let fatal: [Int32] = [
+        SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGQUIT,
+        SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGSTKFLT, SIGIO, SIGPWR,
+    ]
+
+    /// The role of `signal` in ``table``.
+    static func role(of signal: Int32) -> Role? { table.first { $0.signal == signal }?.role }
 
     let readEnd: Int32
     private let writeEnd: Int32
     private var previous: [Int32: sigaction] = [:]
 
-    init() {
+    /// Owns the signals of ``table`` whose role is in `roles`.
+    init(roles: Set<Role> = [.cancel, .end, .resize]) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         for fd in fds {
@@ -20,11 +56,14 @@ final class SignalPipe {
         readEnd = fds[0]
         writeEnd = fds[1]
         signalPipeWriteEnd = writeEnd
-        for signal in Self.signals {
+        let owned = Self.table.filter { roles.contains($0.role) }.map(\.signal)
+        for signal in owned {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
+                let saved = errno
                 var byte = UInt8(truncatingIfNeeded: signal)
                 _ = write(signalPipeWriteEnd, &byte, 1)
+                errno = saved
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
@@ -33,10 +72,10 @@ final class SignalPipe {
             previous[signal] = old
         }
         // A parent may have left these blocked; they are this program's now.
-        var owned = sigset_t()
-        sigemptyset(&owned)
-        for signal in Self.signals { sigaddset(&owned, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &owned, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in owned { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signals that arrived since the last call.
@@ -44,6 +83,43 @@ final class SignalPipe {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(readEnd, &buffer, buffer.count)
         return count > 0 ? buffer.prefix(count).map(Int32.init) : []
+    }
+
+    /// Stops the process with `signal`'s default action (SIGTSTP, SIGTTIN) and returns once it
+    /// is continued, or at once when the kernel discards the stop (an orphaned process group).
+    ///
+    /// - Returns: whether a SIGCONT came, and the other signals that arrived meanwhile.
+    func stop(with signal: Int32) -> (continued: Bool, others: [Int32]) {
+        var action = sigaction(), old = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, &old)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        kill(getpid(), signal)
+        // SIGCONT's handler has run by the time kill returns to a continued process.
+        sigaction(signal, &old, nil)
+        let arrived = drain()
+        return (arrived.contains(SIGCONT), arrived.filter { $0 != SIGCONT })
+    }
+
+    /// Waits, stopped, until this process's group has the terminal `fd` in the foreground, as a
+    /// shell's job started with `&` should before it draws or changes the terminal's settings.
+    ///
+    /// - Returns: whether the terminal is ours now (false when the stop cannot happen: the
+    ///   group is orphaned or SIGTTIN is ignored), and the other signals that arrived meanwhile.
+    func waitForForeground(_ fd: Int32) -> (foreground: Bool, others: [Int32]) {
+        var others: [Int32] = []
+        // -1: `fd` is not this process's controlling terminal, and there is no job to wait for.
+        while tcgetpgrp(fd) >= 0, tcgetpgrp(fd) != getpgrp() {
+            if ff_signal_ignored(SIGTTIN) != 0 { return (false, others) }
+            let stopped = stop(with: SIGTTIN)
+            others += stopped.others
+            if !stopped.continued { return (tcgetpgrp(fd) == getpgrp(), others) }
+        }
+        return (true, others)
     }
 
     /// Puts the previous handlers back.
@@ -58,6 +134,26 @@ final class SignalPipe {
     }
 
     deinit { if !previous.isEmpty { restore() } }
+
+    // MARK: - Fatal signals
+
+    /// Replaces the handlers of every ``fatal`` signal — the Swift runtime's backtracer among
+    /// them, whose crash report prints registers and memory — with one that restores the
+    /// terminal (see ``remember(_:input:output:)``), prints one fixed line, turns core dumps
+    /// off, and re-raises the signal with its default action (exit status 128 + the signal).
+    /// The handlers stay for the rest of the process: the answers stay in memory after a walk.
+    static func installFatalHandlers() {
+        for signal in fatal { ff_fatal_install(signal) }
+    }
+
+    /// The settings a fatal signal puts back on `input`, and where its line goes.
+    static func remember(_ settings: termios, input: Int32, output: Int32) {
+        var settings = settings
+        ff_fatal_remember(&settings, input, output)
+    }
+
+    /// The terminal is the session's no more: a fatal signal leaves it alone.
+    static func forget() { ff_fatal_remember(nil, -1, -1) }
 }
 
 /// Where the handlers write; set once before any handler is installed.

@@ -18,16 +18,22 @@ final class PseudoTerminal {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Starts `focusflow arguments…`, in `directory` when given (a shell changes into it first).
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], directory: String? = nil) throws {
+    /// Starts `focusflow arguments…`, in `directory` when given (a shell changes into it first),
+    /// with stderr going to the file `stderr` when given instead of the terminal.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], directory: String? = nil,
+         stderr: String? = nil) throws {
         var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
                    "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
-        let command = directory.map { ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$0\" \"$@\"", Self.executable, $0] } ?? [Self.executable]
+        var command = directory.map { ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$0\" \"$@\"", Self.executable, $0] } ?? [Self.executable]
+        if let stderr {
+            command = ["/bin/sh", "-c", "file=$1; shift; exec \"$0\" \"$@\" 2>\"$file\"", Self.executable, stderr]
+        }
         process = try PseudoTerminalProcess(command + arguments, columns: columns, rows: rows, environment: env)
     }
 
     var pid: pid_t { process.pid }
+    var master: Int32 { process.master }
     var settingsBefore: termios { process.settingsBefore }
     var settings: termios { process.settings }
     var output: String { String(decoding: process.terminalBytes, as: UTF8.self) }

@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Job control through a real interactive shell inside tmux: Ctrl-Z, `fg`, `bg`, and a start in
+/// the background, as a person meets them.
+@Suite("Job control inside tmux", .serialized)
+struct JobControlTests {
+    static let shells = ["bash", "sh"]
+
+    /// A shell in tmux, in the test's folder, with the secret flow written there.
+    static func shell(_ name: String) throws -> Tmux {
+        let tmux = try Tmux([], shell: true)
+        #expect(tmux.waitFor("$"))
+        try Data(TerminalTests.secretFlow.utf8).write(to: URL(fileURLWithPath: tmux.folder + "/flow.json"))
+        tmux.type("cd '\(tmux.folder)'")
+        tmux.press("Enter")
+        if name == "sh" {
+            tmux.type("exec sh")
+            tmux.press("Enter")
+            tmux.type("echo \"in-$0\"")
+            tmux.press("Enter")
+            #expect(tmux.waitFor(timeout: 10) { $0.contains("in-sh") }, "\(tmux.text)")
+        }
+        tmux.type("clear")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first == "$" })
+        return tmux
+    }
+
+    /// Types a command line and waits for a line of output the command line itself does not
+    /// hold (`marker` is printed as `<marker>` but typed split in two).
+    static func run(_ tmux: Tmux, _ command: String, printing marker: String) -> Bool {
+        let half = marker.index(marker.startIndex, offsetBy: marker.count / 2)
+        tmux.type("\(command); echo \"\(marker[..<half])\"\"\(marker[half...])\"")
+        tmux.press("Enter")
+        return tmux.waitFor { $0.contains(marker) }
+    }
+
+    @Test("Ctrl-Z in a secure field gives the shell its terminal back; fg redraws the form and typing stays masked", arguments: shells)
+    func suspendAndResume(shell: String) throws {
+        let tmux = try Self.shell(shell)
+        tmux.type("stty -a > before; \"$FOCUSFLOW\" flow.json > out; echo status=$?")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
+        tmux.type("abc")
+        #expect(tmux.waitFor("› •••"))
+        tmux.press("C-z")
+        #expect(tmux.waitFor("Stopped"), "\(tmux.text)")
+        // The shell's prompt is back on a clean line under the form, and the settings are as before.
+        #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(tmux.text)")
+        #expect(Self.run(tmux, "stty -a > after; cmp -s before after && echo settings-same", printing: "done-stty"))
+        #expect(tmux.lines.contains("settings-same"), "stty -a differs while the job is stopped:\n\(tmux.text)")
+        let forms = tmux.text.components(separatedBy: "Ctrl-C cancel").count
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").components(separatedBy: "Ctrl-C cancel").count > forms }, "the form was not redrawn:\n\(tmux.text)")
+        #expect(tmux.waitFor { $0.contains("› •••") })
+        tmux.type("def")
+        #expect(tmux.waitFor("› ••••••"), "\(tmux.text)")
+        #expect(!tmux.text.contains("def") && !tmux.text.contains("abc"), "typed text shown in clear")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note"))
+        tmux.type("n")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("status=0"), "\(tmux.text)")
+        #expect((try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"secret":"abcdef","note":"n"}"# + "\n")
+        #expect(Self.run(tmux, "stty -a > end; cmp -s before end && echo settings-same-at-end", printing: "done-end"))
+        #expect(tmux.lines.contains("settings-same-at-end"), "\(tmux.text)")
+    }
+
+    @Test("Started in the background, it waits stopped without drawing, and draws when brought to the foreground", arguments: shells)
+    func backgroundStart(shell: String) throws {
+        let tmux = try Self.shell(shell)
+        tmux.type("stty -a > before; \"$FOCUSFLOW\" flow.json > out &")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("$"))
+        // The job stops for the terminal; the shell's notice comes with a later prompt.
+        var stopped = false
+        for _ in 0..<20 where !stopped {
+            tmux.press("Enter")
+            stopped = tmux.waitFor("Stopped", timeout: 0.5)
+        }
+        #expect(stopped, "\(tmux.text)")
+        #expect(!tmux.text.contains("Secret"), "the form was drawn from the background:\n\(tmux.text)")
+        #expect(Self.run(tmux, "stty -a > after; cmp -s before after && echo settings-same", printing: "done-stty"))
+        #expect(tmux.lines.contains("settings-same"), "\(tmux.text)")
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
+        tmux.type("xyz")
+        #expect(tmux.waitFor("› •••"))
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note"))
+        tmux.press("Enter")
+        #expect(Self.run(tmux, "echo status=$?", printing: "done-status"))
+        #expect(tmux.lines.contains("status=0"), "\(tmux.text)")
+        #expect((try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"secret":"xyz","note":""}"# + "\n")
+        #expect(!tmux.text.contains("xyz"))
+    }
+}
