@@ -32,11 +32,28 @@ struct SignalTests {
         #expect(terminal.stdoutText.isEmpty)
     }
 
+    @Test("Ctrl-\\ at a hidden prompt of the accessible line mode cancels with exit status 131 and no crash report")
+    func quitAccessible() throws {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow), "--accessible"])
+        #expect(terminal.waitFor("Step 1 of 2. Secret"))
+        terminal.send(Self.secret)
+        terminal.send("\u{1C}")
+        #expect(terminal.finish() == 131)
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+        #expect(!Self.crashReportWords.contains { terminal.output.contains($0) }, "a crash report reached the terminal")
+        #expect(!terminal.output.contains(Self.secret))
+    }
+
     static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGUSR1, SIGUSR2, SIGALRM]
 
-    @Test("A fatal signal restores the terminal, prints nothing from memory and ends with 128 + the signal", arguments: fatal)
-    func fatalSignal(signal: Int32) throws {
-        let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow)])
+    /// The Swift runtime's backtracer as it comes (on by default on Linux), and asked explicitly
+    /// for a full, non-interactive report with registers and images.
+    static let backtracer = ["", "enable=yes,interactive=no,registers=all,images=all"]
+
+    @Test("A fatal signal restores the terminal, prints nothing from memory and ends with 128 + the signal",
+          arguments: fatal, backtracer)
+    func fatalSignal(signal: Int32, backtrace: String) throws {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow)], environment: ["SWIFT_BACKTRACE": backtrace])
         Self.secretTyped(terminal)
         kill(terminal.pid, signal)
         #expect(terminal.finish() == 128 + signal)
