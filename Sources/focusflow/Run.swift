@@ -11,7 +11,8 @@ import Glibc
 enum Run {
     static let exitStatuses = """
         Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 74 the answers
-        could not be written, 130 cancelled, 143 SIGTERM, 129 SIGHUP.
+        could not be written, 130 cancelled, 131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM,
+        129 SIGHUP, 128+N any other signal N.
         """
 
     static let command = Subcommand(
@@ -20,7 +21,8 @@ enum Run {
         summary: "walk a flow, print the answers as JSON (the default command)",
         details: """
             Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
-            as one JSON object on stdout, in field order. The interface itself goes to stderr.
+            as one JSON object on stdout, in field order. The interface itself goes to stderr, or
+            to /dev/tty when stderr is not a terminal.
 
             OPTIONS
               --output FILE   write the answers to FILE instead of stdout: a regular file is
@@ -33,6 +35,7 @@ enum Run {
             KEYS
               Enter next (completes on the last field) · Shift-Tab previous field
               Ctrl-T show/hide a secure field · Ctrl-C, or Ctrl-D on an empty line, cancel
+              Ctrl-\\ cancel (exit 131) · Ctrl-Z stop the job; fg redraws the form
 
             When stdin is not a terminal, each line answers the next visible field.
             Where the answers go is checked before the first field shows: a closed stdout, a

@@ -161,6 +161,9 @@ final class InteractiveSession {
         // saved ones (nothing happens when it already gave them back), then prepare afresh.
         rl_deprep_terminal()
         rl_prep_terminal(1)
+        // The window may have changed size meanwhile; the new form is drawn at the new width.
+        let columns = Self.columns(terminal?.fd ?? 2)
+        if columns != renderer.columns { renderer = LineRenderer(columns: columns) }
         redrawForm(clearingScreen: false)
         return foreground.others
     }
