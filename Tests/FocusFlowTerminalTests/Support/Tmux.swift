@@ -177,6 +177,9 @@ final class Tmux {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nor any other descriptor: a pipe another test has open at that moment (a child's stdin)
+        // would stay open in the server for as long as it runs, and that child never see its end.
+        _ = Self.closeFrom(&actions, 3)
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnv = env.map { strdup($0) } + [nil]
         defer { (cArgv + cEnv).forEach { free($0) } }
@@ -200,6 +203,15 @@ final class Tmux {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module
+    /// does not declare (it needs _GNU_SOURCE).
+    private static let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            return { _, _ in 0 }
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     private static func quote(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
