@@ -71,7 +71,8 @@ struct JobControlTests {
         #expect(tmux.lines.contains("settings-same-at-end"), "\(tmux.text)")
     }
 
-    @Test("Started in the background, it waits stopped without drawing, and draws when brought to the foreground", arguments: shells)
+    @Test("Started in the background, or sent there with bg, it waits stopped without drawing, and draws when brought to the foreground",
+          arguments: shells)
     func backgroundStart(shell: String) throws {
         let tmux = try Self.shell(shell)
         tmux.type("stty -a > before; \"$FOCUSFLOW\" flow.json > out &")
@@ -92,6 +93,19 @@ struct JobControlTests {
         #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
         tmux.type("xyz")
         #expect(tmux.waitFor("› •••"))
+        // Ctrl-Z then bg: continued in the background, it stops again for the terminal, drawing nothing.
+        tmux.press("C-z")
+        #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(tmux.text)")
+        tmux.type("bg")
+        tmux.press("Enter")
+        #expect(Self.run(tmux, "true", printing: "done-bg"))
+        let forms = tmux.text.components(separatedBy: "Ctrl-C cancel").count
+        #expect(!tmux.lines.drop(while: { !$0.hasPrefix("$ bg") }).contains { $0.contains("Ctrl-C cancel") },
+                "the form was drawn from the background:\n\(tmux.text)")
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").components(separatedBy: "Ctrl-C cancel").count > forms }, "the form was not redrawn:\n\(tmux.text)")
+        #expect(tmux.waitFor { $0.contains("› •••") })
         tmux.press("Enter")
         #expect(tmux.waitFor("Note"))
         tmux.press("Enter")
