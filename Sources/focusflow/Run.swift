@@ -53,8 +53,8 @@ enum Run {
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let spec = try FlowFile.load(arguments.positionals.first)
         let target = try answerTarget(arguments.values["output"])
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), color: !noColor))
+        // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
+        let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible")))
         switch outcome {
         case .completed(let result):
             if let path = target.awaitedReader { Output.error("focusflow: waiting for a reader on the FIFO \(path)…") }

@@ -183,8 +183,8 @@ final class Tmux {
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnv = env.map { strdup($0) } + [nil]
         defer { (cArgv + cEnv).forEach { free($0) } }
-        // The calling thread may block signals, and the server would inherit that mask: with
-        // SIGCHLD and SIGTERM blocked it never reaps its pane and outlives `kill-server`.
+        // The test runner's threads block most signals, and a spawned process inherits the mask:
+        // the server would never see SIGCHLD (nor the program in its pane SIGTSTP or SIGWINCH).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
