@@ -62,7 +62,7 @@ struct FlowSpecTests {
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
          "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
-         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\" or \"notEmpty\""),
+         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
          "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),

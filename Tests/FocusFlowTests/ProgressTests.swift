@@ -123,6 +123,7 @@ struct ProgressTests {
                 guard let when = field.when else { return field.id.rawValue }
                 let test = switch when.test {
                 case .equals(let value): "=\(value)"
+                case .in(let values): "∈\(values)"
                 case .notEmpty(let flag): flag ? "≠∅" : "=∅"
                 }
                 return "\(field.id)(\(when.field)\(test))"
