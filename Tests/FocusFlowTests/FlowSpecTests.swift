@@ -152,7 +152,7 @@ struct FlowSpecTests {
         #expect("\(reducer.progress(in: state))" == "3/4", "name, method, referral, and the voucher a referral would show")
         _ = reducer.reduce(into: &state, action: .previous)
         #expect(state.focus == "method", "previous skips hidden fields")
-        _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
+        _ = reducer.reduce(into: &state, action: .field(.select("post")))
         #expect(reducer.isVisible("address", in: state))
         #expect(!reducer.isVisible("postcode", in: state), "postcode waits for an address")
         #expect(reducer.reduce(into: &state, action: .focus("postcode")).isEmpty, "a hidden field cannot be focused")
@@ -168,11 +168,11 @@ struct FlowSpecTests {
         let reducer = FlowReducer(spec: try Fixtures.flow("delivery"))
         var (state, _) = Fixtures.run(reducer, Fixtures.answer("Ada") + Fixtures.answer("post") + Fixtures.answer("1 Road"))
         _ = reducer.reduce(into: &state, action: .focus("method"))
-        _ = reducer.reduce(into: &state, action: .field(.textChanged("pickup")))
+        _ = reducer.reduce(into: &state, action: .field(.select("pickup")))
         #expect(!reducer.isVisible("address", in: state))
         #expect(state.text(of: "address") == "1 Road")
         #expect(reducer.result(of: state)["address"] == nil)
-        _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
+        _ = reducer.reduce(into: &state, action: .field(.select("post")))
         #expect(reducer.result(of: state)["address"] == "1 Road")
     }
 

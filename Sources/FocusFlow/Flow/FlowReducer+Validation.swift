@@ -19,7 +19,7 @@ extension FlowReducer {
             if let expected = rules.equals, value != expected { return fail("\(field.label) must be \(expected ? "yes" : "no").") }
             return nil
         case .select(let select):
-            if select.choice == nil && rules.required { return fail("\(field.label): choose one of the options.") }
+            if select.choice == nil && rules.required { return fail("\(field.label): choose one of \(field.options.map(\.value).joined(separator: ", ")).") }
             return nil
         case .multiSelect(let multi):
             let count = multi.chosen.count
