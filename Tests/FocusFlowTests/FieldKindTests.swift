@@ -177,3 +177,86 @@ struct FieldKindProtocolTests {
         #expect(try FlowRequest(line: Array(request.text.utf8)) == request)
     }
 }
+
+@Suite("Field kinds: the model-based check")
+struct FieldKindExplorerTests {
+    /// A small flow with every kind: a confirm, a select shown while it is yes, a multi-select.
+    static func choices() throws -> FlowSpec {
+        try FlowSpec(id: "choices", title: "Choices", fields: [
+            FieldSpec(id: "ok", kind: .confirm, rules: .init(required: true)),
+            FieldSpec(id: "pick", kind: .select, options: ["kr", "jp", .init(value: "fr", label: "France")], rules: .init(required: true),
+                      when: .init(field: "ok", test: .equals(true))),
+            FieldSpec(id: "many", kind: .multiSelect, options: ["sms", "email", "post"], rules: .init(minSelected: 1)),
+        ])
+    }
+
+    @Test("The new flows and a flow of every kind hold all invariants over every reachable state", arguments: ["choices", "preferences", "delivery"])
+    func holds(name: String) throws {
+        let spec = name == "choices" ? try Self.choices() : try Fixtures.flow(name)
+        let report = FlowExplorer(spec: spec).run()
+        #expect(report.counterexample == nil, "\(String(describing: report.counterexample))")
+        #expect(report.exhaustive && report.completed && report.cancelled)
+        #expect(report.fieldsFocused.count == spec.fields.count)
+    }
+
+    @Test("The explorer's alphabet covers every kind's requests")
+    func alphabet() throws {
+        let spec = try Self.choices()
+        let names = Set(spec.fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
+        let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && $0.name != "describe" }.map(\.name))
+        #expect(names == needed)
+        let report = FlowExplorer(spec: spec).run()
+        #expect(report.eventsSeen.isSuperset(of: ["answered", "chosen", "toggled", "highlighted", "rejected", "changed", "cleared"]))
+    }
+
+    /// Machines broken on purpose, each against the new invariant it breaks.
+    static let broken: [(String, Int, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
+        ("chooses a value that is none of the options", 9, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if case .field(.select(let value)) = action, let focus = state.focus { state.fields[field: focus] = .select(.init(choice: value)) }
+            return events.filter { if case .rejected = $0 { false } else { true } }
+        } }),
+        ("forgets the choice when the filter changes", 10, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if case .field(.textChanged) = action, let focus = state.focus, case .select(var select)? = state.fields[field: focus] {
+                select.choice = nil
+                state.fields[field: focus] = .select(select)
+            }
+            return events
+        } }),
+        ("keeps choices in the order they were toggled", 11, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if case .field(.toggle(let value)) = action, let focus = state.focus, case .multiSelect(var multi)? = state.fields[field: focus],
+               let index = multi.chosen.firstIndex(of: value) {
+                multi.chosen.append(multi.chosen.remove(at: index))
+                state.fields[field: focus] = .multiSelect(multi)
+            }
+            return events
+        } }),
+        ("drops the choice of a field that becomes hidden", 12, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if !reducer.isVisible("pick", in: state), case .select(var pick)? = state.fields[field: "pick"] {
+                pick.choice = nil
+                state.fields[field: "pick"] = .select(pick)
+            }
+            return events
+        } }),
+    ]
+
+    @Test("The explorer finds each deliberately broken choice machine, with a replayable script", arguments: broken.indices)
+    func findsBrokenMachine(index: Int) throws {
+        let (what, invariant, breakIt) = Self.broken[index]
+        let spec = try Self.choices()
+        let reducer = FlowReducer(spec: spec)
+        let report = FlowExplorer(spec: spec, transition: breakIt(reducer)).run()
+        let counterexample = try #require(report.counterexample, "no violation found for a machine that \(what)")
+        #expect(counterexample.violation.invariant == invariant, "\(counterexample.violation)")
+        let invariants = FlowInvariants(reducer: reducer)
+        var real = reducer.initialState()
+        for request in counterexample.script {
+            let before = real
+            let events = reducer.reduce(into: &real, action: request.action!)
+            #expect(invariants.check(before: before, action: request.action!, after: real, events: events) == nil)
+        }
+    }
+}
