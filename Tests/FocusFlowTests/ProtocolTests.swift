@@ -76,7 +76,7 @@ struct ProtocolTests {
         ("{\"action\":\"focus\",\"field\":\"zzz\"}", #"{"error":"no field \"zzz\" in this flow"}"#),
         ("{\"action\":\"focus\",\"field\":\"adress\"}", #"{"error":"no field \"adress\" in this flow; did you mean \"address\"?"}"#),
         ("{\"action\":\"focus\",\"field\":\"address\"}", #"{"error":"field \"address\" is hidden (it is shown only when \"method\" is \"post\")"}"#),
-        ("{\"action\":\"text\"}", #"{"error":"text needs \"value\": the focused field's whole new text; a choice field's filter query"}"#),
+        ("{\"action\":\"text\"}", #"{"error":"text needs \"value\": the field's whole new text"}"#),
         ("{\"action\":\"text\",\"value\":7}", #"{"error":"\"value\" must be a string"}"#),
         ("{\"action\":\"focus\"}", #"{"error":"focus needs \"field\": the id of a visible field"}"#),
         ("{\"value\":\"x\"}", #"{"error":"the request has no \"action\""}"#),

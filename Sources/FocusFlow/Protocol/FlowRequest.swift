@@ -44,10 +44,15 @@ public enum FlowRequest: Sendable, Equatable {
         public let kinds: Set<FieldKind>?
         /// What it does, for the README and help.
         public let summary: String
+        /// What its argument is, for the message when it is missing.
+        public let needs: String
         fileprivate let make: @Sendable (Value?) -> FlowRequest
         fileprivate let action: @Sendable (Value?) -> FlowReducer.Action?
         /// The arguments the explorer tries on `field` (whose typed values are given).
         fileprivate let samples: @Sendable (FieldSpec, [String]) -> [Value?]
+
+        /// The row's request with `value` as its argument.
+        public func request(_ value: Value?) -> FlowRequest { make(value) }
     }
 
     private static func string(_ value: Value?) -> String { if case .string(let s)? = value { s } else { "" } }
@@ -61,33 +66,33 @@ public enum FlowRequest: Sendable, Equatable {
     /// The requests, each written once.
     public static let table: [Row] = [
         Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect],
-            summary: "the focused field's whole new text; a choice field's filter query",
+            summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query", needs: "the field's whole new text",
             make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
             samples: { _, values in values.map { .string($0) } }),
-        Row(name: "set", argument: .bool, kinds: [.confirm], summary: "answers a confirm field yes (`true`) or no (`false`)",
+        Row(name: "set", argument: .bool, kinds: [.confirm], summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
             make: { .set(bool($0)) }, action: { .field(.set(bool($0))) }, samples: { _, _ in [.bool(true), .bool(false)] }),
-        Row(name: "select", argument: .string(key: "value"), kinds: [.select], summary: "chooses a select field's option by its value",
+        Row(name: "select", argument: .string(key: "value"), kinds: [.select], summary: "chooses a select field's option by its value", needs: "the value of one of the options",
             make: { .select(string($0)) }, action: { .field(.select(string($0))) }, samples: { field, _ in optionSamples(field) }),
         Row(name: "toggle", argument: .string(key: "value"), kinds: [.multiSelect],
-            summary: "chooses or lets go a multi-select field's option by its value",
+            summary: "chooses or lets go a multi-select field's option by its value", needs: "the value of one of the options",
             make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
         Row(name: "highlight", argument: .int, kinds: [.select, .multiSelect],
-            summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)",
+            summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
             make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
-        Row(name: "next", argument: .none, kinds: nil, summary: "validates the field and moves on; completes on the last",
+        Row(name: "next", argument: .none, kinds: nil, summary: "validates and moves on; completes on the last field", needs: "",
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
-        Row(name: "previous", argument: .none, kinds: nil, summary: "moves back; never blocked",
+        Row(name: "previous", argument: .none, kinds: nil, summary: "moves back, never blocked", needs: "",
             make: { _ in .previous }, action: { _ in .previous }, samples: { _, _ in [nil] }),
-        Row(name: "focus", argument: .string(key: "field"), kinds: nil, summary: "jumps to a visible field",
+        Row(name: "focus", argument: .string(key: "field"), kinds: nil, summary: "jumps to a visible field (forward jumps validate what they pass)", needs: "the id of a visible field",
             make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
-        Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides a secure field's text",
+        Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides the focused secure field", needs: "",
             make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
-        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect], summary: "empties the text (a choice field's filter)",
+        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect], summary: "clears the focused field (a choice field's filter)", needs: "",
             make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
-        Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers",
+        Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers", needs: "",
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
         Row(name: "describe", argument: .none, kinds: nil,
-            summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility",
+            summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
     ]
 
@@ -254,16 +259,16 @@ extension FlowRequest {
             self = row.make(nil)
         case .string(let key):
             guard let value = byKey[key] else {
-                throw FlowRequestError(key == "field" ? "\(name) needs \"field\": the id of a visible field" : "\(name) needs \"\(key)\": \(row.summary)")
+                throw FlowRequestError("\(name) needs \"\(key)\": \(row.needs)")
             }
             guard case .string(let text) = value else { throw FlowRequestError("\"\(key)\" must be a string") }
             self = row.make(.string(text))
         case .bool:
-            guard let value = byKey["value"] else { throw FlowRequestError("\(name) needs \"value\": true or false") }
+            guard let value = byKey["value"] else { throw FlowRequestError("\(name) needs \"value\": \(row.needs)") }
             guard case .bool(let flag) = value else { throw FlowRequestError("\"value\" must be true or false") }
             self = row.make(.bool(flag))
         case .int:
-            guard let value = byKey["delta"] else { throw FlowRequestError("\(name) needs \"delta\": a whole number, 1 down or -1 up") }
+            guard let value = byKey["delta"] else { throw FlowRequestError("\(name) needs \"delta\": \(row.needs)") }
             guard case .int(let number) = value else { throw FlowRequestError("\"delta\" must be a whole number") }
             self = row.make(.int(number))
         }
