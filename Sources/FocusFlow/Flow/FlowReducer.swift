@@ -149,7 +149,65 @@ public struct FlowReducer: Sendable {
 
     // MARK: - Moves
 
+    /// A text field's edit, the keystroke path: the keyboard check and the seed's reducer on the
+    /// field's state in place, with no copy of its text.
+    private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
+        let id = spec.layout.ids[index]
+        let secure = spec.layout.secure[index]
+        let keyboard = state.keyboard
+        var submitted = false
+        var changed = false
+        state.fields.withText(at: index) { field in
+            if case .textChanged(let new) = action {
+                guard let region = new.editedRegion(from: field.text) else { return }
+                guard new.accepts(keyboard, in: region) else { return events.append(.rejected(field: id)) }
+            }
+            let old = action == .clear ? field.text : ""
+            text.reduce(into: &field, action: action) { effect in
+                switch effect {
+                case .notify(.changed(let old, let new)):
+                    changed = true
+                    events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
+                case .notify(.cleared):
+                    // The text field says only `cleared`; the flow says the change of text too.
+                    if !old.isEmpty {
+                        changed = true
+                        events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: ""))
+                    }
+                    events.append(.cleared(field: id))
+                case .notify(.submitted):
+                    events.append(.submitted(field: id))
+                    submitted = true
+                }
+            }
+        }
+        if submitted { return advance(&state, from: index, events: &events) }
+        if changed { revalidate(&state, after: index) }
+    }
+
+    /// Re-checks a field with an error, and the fields that must match it, after an edit.
+    private func revalidate(_ state: inout State, after index: Int) {
+        let id = spec.layout.ids[index]
+        if !state.errors.isEmpty, state.errors[id] != nil {
+            state.errors[id] = failure(of: index, in: state)
+        }
+        for dependent in dependents[index] {
+            let dependentID = spec.layout.ids[dependent]
+            if state.errors[dependentID] != nil || !state.text(at: dependent).isEmpty {
+                state.errors[dependentID] = failure(of: dependent, in: state)
+            }
+        }
+    }
+
     private func edit(_ state: inout State, field index: Int, action: FieldAction, events: inout [FlowEvent]) {
+        if spec.layout.isText[index] {
+            switch action {
+            case .textChanged(let new): return editText(&state, field: index, action: .textChanged(new), events: &events)
+            case .submit: return editText(&state, field: index, action: .submit, events: &events)
+            case .clear: return editText(&state, field: index, action: .clear, events: &events)
+            case .set, .select, .toggle, .highlight: return
+            }
+        }
         let id = spec.layout.ids[index]
         if case .textChanged(let new) = action {
             guard let old = state.fields[position: index].text?.text else { return }
@@ -177,15 +235,7 @@ public struct FlowReducer: Sendable {
         case .clear: .clear
         default: nil
         }
-        let handled = state.fields.withText(at: index) { field -> Bool in
-            guard let textAction else { return true }
-            let old = field.text
-            text.reduce(into: &field, action: textAction) { effect in
-                if case .notify(let event) = effect { say(event, old: old) }
-            }
-            return true
-        }
-        if handled == nil {
+        do {
             let options = spec.fields[index].optionList
             switch state.fields[position: index] {
             case .text: break
@@ -240,15 +290,7 @@ public struct FlowReducer: Sendable {
             }
         }
         if submitted { return advance(&state, from: index, events: &events) }
-        if !state.errors.isEmpty, state.errors[id] != nil {
-            state.errors[id] = failure(of: index, in: state)
-        }
-        for dependent in dependents[index] {
-            let dependentID = spec.layout.ids[dependent]
-            if state.errors[dependentID] != nil || !state.text(at: dependent).isEmpty {
-                state.errors[dependentID] = failure(of: dependent, in: state)
-            }
-        }
+        revalidate(&state, after: index)
     }
 
     /// Validates the focused field, then moves to the next visible field or completes.

@@ -6,6 +6,8 @@ final class FieldLayout: Sendable {
     let secure: [Bool]
     /// Each field's state before anything happened: empty, or its `default` answer.
     let initial: [FieldState]
+    /// Whether each field is a text field: the reducer's fast path.
+    let isText: [Bool]
     private let table: PositionTable
 
     init(fields: [FieldSpec], indexByID: [FieldID: Int]) {
@@ -13,6 +15,7 @@ final class FieldLayout: Sendable {
         self.indexByID = indexByID
         self.secure = fields.map(\.secure)
         self.initial = fields.map(FieldState.init)
+        self.isText = fields.map { $0.kind == .text }
         self.table = PositionTable(ids)
     }
 
@@ -20,6 +23,7 @@ final class FieldLayout: Sendable {
         self.ids = ids
         self.secure = secure
         self.initial = initial
+        self.isText = initial.map { $0.kind == .text }
         self.indexByID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.table = PositionTable(ids)
     }
