@@ -1,5 +1,5 @@
 /// A field's answer, typed by its kind.
-public enum FieldAnswer: Sendable, Hashable {
+public enum FieldAnswer: Sendable, Hashable, Codable {
     /// A text field's text, verbatim.
     case text(String)
     /// A confirm field's answer; `nil` when not answered.

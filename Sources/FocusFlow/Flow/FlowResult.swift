@@ -1,6 +1,6 @@
 /// The answers of a completed flow: the visible fields' values, in field order.
-public struct FlowResult: Sendable, Equatable {
-    public struct Answer: Sendable, Equatable {
+public struct FlowResult: Sendable, Equatable, Codable {
+    public struct Answer: Sendable, Equatable, Codable {
         public var field: FieldID
         /// The typed answer: text, a yes/no, a choice or choices.
         public var answer: FieldAnswer
