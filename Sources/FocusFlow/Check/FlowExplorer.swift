@@ -83,6 +83,13 @@ public struct FlowExplorer: Sendable {
         self.noPassingValue = missing
     }
 
+    /// The names of the events this flow can say: every event of ``FlowEvent/Name`` whose kinds
+    /// of field the flow has, in the protocol's order.
+    public var eventNames: [String] {
+        let kinds = Set(reducer.spec.fields.map(\.kind))
+        return FlowEvent.Name.allCases.filter { $0.kinds.map { !$0.isDisjoint(with: kinds) } ?? true }.map(\.rawValue)
+    }
+
     /// The requests tried from `state`.
     public func requests(from state: FlowReducer.State) -> [FlowRequest] {
         guard let focus = state.focus, let field = reducer.spec[focus] else { return [] }

@@ -1,4 +1,4 @@
-/// The eight invariants of FocusFlow, checked on one transition. `focusflow check`, the
+/// The twelve invariants of FocusFlow (the design's eight and four for choice fields), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
 /// 1. While editing, focus names exactly one visible field; only completion or cancel clears it.
@@ -17,6 +17,9 @@
 /// 12. Hidden choice fields keep their choice: only an action on the focused field changes a
 ///     field's answer.
 public struct FlowInvariants: Sendable {
+    /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
+    public static let count = 12
+
     public struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
         /// Which invariant, 1 to 12.
         public var invariant: Int

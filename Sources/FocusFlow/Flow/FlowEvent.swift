@@ -39,6 +39,24 @@ public enum FlowEvent: Sendable, Equatable {
     /// The person cancelled the flow.
     case cancelled
 
+    /// Every event's protocol name, in the order the protocol documents them.
+    public enum Name: String, Sendable, CaseIterable {
+        case focusMoved, surfaceChanged, keyboardChanged, changed, submitted, cleared
+        case answered, chosen, toggled, highlighted
+        case rejected, invalid, completed, cancelled
+
+        /// The kinds of field a flow needs for this event to be said; `nil` for any flow.
+        public var kinds: Set<FieldKind>? {
+            switch self {
+            case .answered: [.confirm]
+            case .chosen: [.select]
+            case .toggled: [.multiSelect]
+            case .highlighted: [.select, .multiSelect]
+            default: nil
+            }
+        }
+    }
+
     /// A member's value, as both the JSON and the Swift forms write it.
     enum Member {
         case id(FieldID?)
@@ -54,29 +72,29 @@ public enum FlowEvent: Sendable, Equatable {
     }
 
     /// The event's protocol name and members, in order: the one place an event is spelled.
-    var parts: (name: String, members: KeyValuePairs<String, Member>) {
+    var parts: (name: Name, members: KeyValuePairs<String, Member>) {
         switch self {
-        case .focusMoved(let from, let to): ("focusMoved", ["from": .id(from), "to": .id(to)])
+        case .focusMoved(let from, let to): (.focusMoved, ["from": .id(from), "to": .id(to)])
         case .surfaceChanged(let field, let from, let to):
-            ("surfaceChanged", ["field": .id(field), "from": .word(from.rawValue), "to": .word(to.rawValue)])
-        case .keyboardChanged(let from, let to): ("keyboardChanged", ["from": .word(from.rawValue), "to": .word(to.rawValue)])
-        case .changed(let field, let old, let new): ("changed", ["field": .id(field), "old": .text(old), "new": .text(new)])
-        case .submitted(let field): ("submitted", ["field": .id(field)])
-        case .cleared(let field): ("cleared", ["field": .id(field)])
-        case .answered(let field, let old, let new): ("answered", ["field": .id(field), "old": .bool(old), "new": .bool(new)])
-        case .chosen(let field, let old, let new): ("chosen", ["field": .id(field), "old": .optional(old), "new": .optional(new)])
+            (.surfaceChanged, ["field": .id(field), "from": .word(from.rawValue), "to": .word(to.rawValue)])
+        case .keyboardChanged(let from, let to): (.keyboardChanged, ["from": .word(from.rawValue), "to": .word(to.rawValue)])
+        case .changed(let field, let old, let new): (.changed, ["field": .id(field), "old": .text(old), "new": .text(new)])
+        case .submitted(let field): (.submitted, ["field": .id(field)])
+        case .cleared(let field): (.cleared, ["field": .id(field)])
+        case .answered(let field, let old, let new): (.answered, ["field": .id(field), "old": .bool(old), "new": .bool(new)])
+        case .chosen(let field, let old, let new): (.chosen, ["field": .id(field), "old": .optional(old), "new": .optional(new)])
         case .toggled(let field, let value, let selected):
-            ("toggled", ["field": .id(field), "value": .optional(value), "selected": .bool(selected)])
-        case .highlighted(let field, let from, let to): ("highlighted", ["field": .id(field), "from": .optional(from), "to": .optional(to)])
-        case .rejected(let field): ("rejected", ["field": .id(field)])
-        case .invalid(let field, let message): ("invalid", ["field": .id(field), "message": .message(message)])
-        case .completed(let result): ("completed", ["values": .answers(result)])
-        case .cancelled: ("cancelled", [:])
+            (.toggled, ["field": .id(field), "value": .optional(value), "selected": .bool(selected)])
+        case .highlighted(let field, let from, let to): (.highlighted, ["field": .id(field), "from": .optional(from), "to": .optional(to)])
+        case .rejected(let field): (.rejected, ["field": .id(field)])
+        case .invalid(let field, let message): (.invalid, ["field": .id(field), "message": .message(message)])
+        case .completed(let result): (.completed, ["values": .answers(result)])
+        case .cancelled: (.cancelled, [:])
         }
     }
 
     /// The event's name as the JSON-lines protocol spells it.
-    public var name: String { parts.name }
+    public var name: String { parts.name.rawValue }
 }
 
 extension FlowEvent: CustomStringConvertible {
@@ -85,7 +103,7 @@ extension FlowEvent: CustomStringConvertible {
     public var description: String {
         let (name, members) = parts
         if case .completed(let result) = self { return "completed(\(result))" }
-        if members.isEmpty { return name }
+        if members.isEmpty { return name.rawValue }
         let list = members.map { key, value -> String in
             let shown: String = switch value {
             case .id(let id): id.map { "\"\($0)\"" } ?? "nil"
@@ -97,6 +115,6 @@ extension FlowEvent: CustomStringConvertible {
             }
             return "\(key): \(shown)"
         }
-        return "\(name)(\(list.joined(separator: ", ")))"
+        return "\(name.rawValue)(\(list.joined(separator: ", ")))"
     }
 }

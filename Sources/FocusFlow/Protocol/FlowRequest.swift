@@ -78,7 +78,10 @@ public enum FlowRequest: Sendable, Equatable {
             make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
         Row(name: "highlight", argument: .int, kinds: [.select, .multiSelect],
             summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
-            make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
+            make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) },
+            // Moves reach every option, so a long list would multiply the states by its length:
+            // the explorer moves the highlight on lists of up to eight options.
+            samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
         Row(name: "next", argument: .none, kinds: nil, summary: "validates and moves on; completes on the last field", needs: "",
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
         Row(name: "previous", argument: .none, kinds: nil, summary: "moves back, never blocked", needs: "",

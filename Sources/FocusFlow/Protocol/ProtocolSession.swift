@@ -177,7 +177,7 @@ public struct ProtocolSession: Sendable {
     private static func write(_ event: FlowEvent, secure fields: FieldStates, into out: inout JSONWriter) {
         let (name, members) = event.parts
         out.raw(#"{"event":""#)
-        out.raw(name)
+        out.raw(name.rawValue)
         out.raw("\"")
         let secure = event.field.map(fields.isSecure) ?? false
         for (key, value) in members {
