@@ -5,12 +5,25 @@
 /// `$0.fields[field: "country"] = .select(.init(choice: "kr"))`. The reducer reaches a field by
 /// position in O(1).
 public struct FieldStates: Sendable, Hashable {
-    private var storage: [FieldState]
+    /// Every field's text, kept apart so that a keystroke edits it in place: a text field's
+    /// value, a choice field's filter query, empty for a confirm field.
+    private var texts: [TextFieldReducer.State]
+    /// The rest of each field's state; a text field's entry is a placeholder, and a choice
+    /// field's filter in here stays empty (``texts`` holds it).
+    private var rest: [FieldState]
     let layout: FieldLayout
 
     init(layout: FieldLayout) {
         self.layout = layout
-        self.storage = layout.initial
+        texts = layout.initial.map { $0.text ?? .init() }
+        rest = layout.initial.map(Self.withoutText)
+    }
+
+    /// `state` with its text emptied: what ``rest`` keeps.
+    private static func withoutText(_ state: FieldState) -> FieldState {
+        var state = state
+        if state.text != nil { state.text = .init() }
+        return state
     }
 
     /// The ids, in field order.
@@ -19,37 +32,40 @@ public struct FieldStates: Sendable, Hashable {
     /// The text state of the field `id` (a choice field's filter); `nil` for a confirm field or
     /// an id the flow does not have. Setting `nil` or an unknown id changes nothing.
     public subscript(id: FieldID) -> TextFieldReducer.State? {
-        get { layout.indexByID[id].flatMap { storage[$0].text } }
+        get { layout.indexByID[id].flatMap { rest[$0].kind == .confirm ? nil : texts[$0] } }
         set {
-            guard let index = layout.indexByID[id], let newValue else { return }
-            storage[index].text = newValue
+            guard let index = layout.indexByID[id], let newValue, rest[index].kind != .confirm else { return }
+            texts[index] = newValue
         }
     }
 
     /// The whole state of the field `id`, of its kind; `nil` for an id the flow does not have.
     /// Setting `nil`, an unknown id or a state of another kind changes nothing.
     public subscript(field id: FieldID) -> FieldState? {
-        get { layout.indexByID[id].map { storage[$0] } }
+        get { layout.indexByID[id].map { self[position: $0] } }
         set {
-            guard let index = layout.indexByID[id], let newValue, newValue.kind == storage[index].kind else { return }
-            storage[index] = newValue
+            guard let index = layout.indexByID[id], let newValue, newValue.kind == rest[index].kind else { return }
+            self[position: index] = newValue
         }
     }
 
-    /// The state of the field at `position`, in place.
+    /// The state of the field at `position`.
     subscript(position position: Int) -> FieldState {
-        get { storage[position] }
-        _modify { yield &storage[position] }
+        get {
+            var state = rest[position]
+            if state.kind != .confirm { state.text = texts[position] }
+            return state
+        }
+        set {
+            if let text = newValue.text { texts[position] = text }
+            rest[position] = Self.withoutText(newValue)
+        }
     }
 
-    /// Runs `body` on the text field at `position` in place, keeping its string uniquely
-    /// referenced; `nil` when the field is of another kind.
-    @inline(__always)
-    mutating func withText<R>(at position: Int, _ body: (inout TextFieldReducer.State) -> R) -> R? {
-        guard case .text(var state) = storage[position] else { return nil }
-        storage[position] = .confirm(.init())
-        defer { storage[position] = .text(state) }
-        return body(&state)
+    /// The text state of the field at `position`, in place: the keystroke path.
+    subscript(textAt position: Int) -> TextFieldReducer.State {
+        get { texts[position] }
+        _modify { yield &texts[position] }
     }
 
     /// Whether the field `id` is secure, so that descriptions mask it.
@@ -57,10 +73,13 @@ public struct FieldStates: Sendable, Hashable {
         layout.indexByID[id].map { layout.secure[$0] } ?? false
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(texts)
+        hasher.combine(rest)
+    }
 
     public static func == (lhs: FieldStates, rhs: FieldStates) -> Bool {
-        lhs.storage == rhs.storage && (lhs.layout === rhs.layout || lhs.layout.ids == rhs.layout.ids)
+        lhs.texts == rhs.texts && lhs.rest == rhs.rest && (lhs.layout === rhs.layout || lhs.layout.ids == rhs.layout.ids)
     }
 }
 
@@ -82,10 +101,10 @@ extension FieldStates: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         try ids.indices.map { index -> Entry in
-            if case .text(let state) = storage[index] {
+            if case .text(let state) = self[position: index] {
                 return Entry(id: ids[index], text: state.text, secure: layout.secure[index] ? true : nil)
             }
-            return Entry(id: ids[index], state: storage[index])
+            return Entry(id: ids[index], state: self[position: index])
         }.encode(to: encoder)
     }
 }

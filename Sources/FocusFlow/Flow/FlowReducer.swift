@@ -151,34 +151,34 @@ public struct FlowReducer: Sendable {
 
     /// A text field's edit, the keystroke path: the keyboard check and the seed's reducer on the
     /// field's state in place, with no copy of its text.
+    @inline(__always)
     private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
         let secure = spec.layout.secure[index]
         let keyboard = state.keyboard
         var submitted = false
         var changed = false
-        state.fields.withText(at: index) { field in
-            if case .textChanged(let new) = action {
-                guard let region = new.editedRegion(from: field.text) else { return }
-                guard new.accepts(keyboard, in: region) else { return events.append(.rejected(field: id)) }
-            }
-            let old = action == .clear ? field.text : ""
-            text.reduce(into: &field, action: action) { effect in
-                switch effect {
-                case .notify(.changed(let old, let new)):
+        if case .textChanged(let new) = action {
+            guard let region = new.editedRegion(from: state.fields[textAt: index].text) else { return }
+            guard new.accepts(keyboard, in: region) else { return events.append(.rejected(field: id)) }
+        }
+        var old = ""
+        if case .clear = action { old = state.fields[textAt: index].text }
+        text.reduce(into: &state.fields[textAt: index], action: action) { effect in
+            switch effect {
+            case .notify(.changed(let old, let new)):
+                changed = true
+                events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
+            case .notify(.cleared):
+                // The text field says only `cleared`; the flow says the change of text too.
+                if !old.isEmpty {
                     changed = true
-                    events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
-                case .notify(.cleared):
-                    // The text field says only `cleared`; the flow says the change of text too.
-                    if !old.isEmpty {
-                        changed = true
-                        events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: ""))
-                    }
-                    events.append(.cleared(field: id))
-                case .notify(.submitted):
-                    events.append(.submitted(field: id))
-                    submitted = true
+                    events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: ""))
                 }
+                events.append(.cleared(field: id))
+            case .notify(.submitted):
+                events.append(.submitted(field: id))
+                submitted = true
             }
         }
         if submitted { return advance(&state, from: index, events: &events) }
