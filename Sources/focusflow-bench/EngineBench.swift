@@ -32,6 +32,46 @@ enum EngineBench {
         }
     }
 
+    /// A select of `options` options with labels in several scripts (every 50th mentions Korea),
+    /// folded once when the flow is built.
+    static func bigSelect(options: Int) throws -> FlowSpec {
+        let words = ["Café", "Zürich", "대한민국 Korea", "東京", "Ｗｉｄｅ", "Việt Nam", "São Paulo", "서울", "Ελλάδα", "Москва"]
+        let list = (0..<options).map { i in
+            FieldOption(value: "o\(i)", label: "\(words[i % words.count]) \(i)\(i % 50 == 7 ? " korea" : "")")
+        }
+        return try FlowSpec(id: "big", title: "Big select", fields: [FieldSpec(id: "pick", kind: .select, options: list)])
+    }
+
+    /// One keystroke in a select's filter: the reducer takes the new query and the visible
+    /// options are found (what a screen needs to draw), timed one keystroke at a time while
+    /// "korea" is typed and erased letter by letter.
+    static func selectFiltering(options: Int, cycles: Int = 200) -> (median: Double, p99: Double, visible: Double) {
+        let spec = try! bigSelect(options: options)
+        let reducer = FlowReducer(spec: spec)
+        let field = spec.fields[0]
+        var state = reducer.initialState()
+        var events: [FlowEvent] = []
+        let word = Array("korea")
+        let queries = (1...word.count).map { String(word[..<$0]) } + (0..<word.count).reversed().map { String(word[..<$0]) }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var shown = 0
+        for cycle in 0..<cycles + 2 {
+            for query in queries {
+                let elapsed = clock.measure {
+                    reducer.reduce(into: &state, action: .field(.textChanged(query)), events: &events)
+                    let visible = field.visibleOptions(query: state.text(of: "pick"))
+                    shown += visible.count
+                    blackHole(visible)
+                }
+                events.removeAll(keepingCapacity: true)
+                if cycle >= 2 { times.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9) }
+            }
+        }
+        times.sort()
+        return (times[times.count / 2], times[times.count * 99 / 100], Double(shown) / Double((cycles + 2) * queries.count))
+    }
+
     /// `next` then `previous` between the first two fields, the first holding a valid value.
     static func nextPrevious(_ spec: FlowSpec, value: String, n: Int = 200_000) -> Measure {
         let reducer = FlowReducer(spec: spec)
@@ -90,6 +130,10 @@ enum EngineBench {
                 print("  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) fields \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(Figure.ns(m.median))  \(Figure.ratio(m.median / base))")
             }
         }
+
+        let filter = selectFiltering(options: 10_000)
+        print(String(format: "  select of 10,000 options, one keystroke in the filter (type then erase \"korea\"): median %.1f µs, p99 %.1f µs, %.0f options visible on average",
+                     filter.median / 1e3, filter.p99 / 1e3, filter.visible))
 
         print("  typing into a field already holding N characters (ratio to 10):")
         let spec = try generated(10)

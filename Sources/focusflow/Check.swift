@@ -38,7 +38,7 @@ enum Check {
         lines.append("\(name): \(report.states) states, \(report.edges) edges, \(extent)")
         let focused = spec.fields.filter { report.fieldsFocused.contains($0.id) }.count
         lines.append("covered: \(focused)/\(spec.fields.count) fields focused; completed: \(report.completed ? "yes" : "no"); cancelled: \(report.cancelled ? "yes" : "no")")
-        let names = ["focusMoved", "surfaceChanged", "keyboardChanged", "changed", "submitted", "cleared", "rejected", "invalid", "completed", "cancelled"]
+        let names = FlowExplorer(spec: spec).eventNames
         lines.append("events seen: \(names.filter(report.eventsSeen.contains).joined(separator: ", "))")
         let unseen = names.filter { !report.eventsSeen.contains($0) && $0 != "submitted" }
         if !unseen.isEmpty { lines.append("events not seen: \(unseen.joined(separator: ", "))") }
@@ -50,7 +50,7 @@ enum Check {
             lines.append("shortest script (\(counterexample.script.count) requests; replay with 'focusflow replay FLOW SCRIPT'):")
             lines += counterexample.script.map { "  \($0.json)" }
         } else {
-            lines.append("all 8 invariants hold on every edge explored")
+            lines.append("all \(FlowInvariants.count) invariants hold on every edge explored")
         }
         return lines.joined(separator: "\n")
     }

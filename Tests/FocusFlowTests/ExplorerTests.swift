@@ -62,12 +62,12 @@ struct ExplorerTests {
         let transition = breakIt(reducer)
         for (step, request) in counterexample.script.enumerated() {
             let before = broken
-            let events = transition(&broken, request.action)
-            let violation = invariants.check(before: before, action: request.action, after: broken, events: events)
+            let events = transition(&broken, request.action!)
+            let violation = invariants.check(before: before, action: request.action!, after: broken, events: events)
             #expect((violation != nil) == (step == counterexample.script.count - 1))
             let realBefore = real
-            let realEvents = reducer.reduce(into: &real, action: request.action)
-            #expect(invariants.check(before: realBefore, action: request.action, after: real, events: realEvents) == nil)
+            let realEvents = reducer.reduce(into: &real, action: request.action!)
+            #expect(invariants.check(before: realBefore, action: request.action!, after: real, events: realEvents) == nil)
         }
         // Shortest: no script one request shorter reaches a violation (breadth first).
         let shorter = FlowExplorer(spec: spec, transition: breakIt(reducer)).run(.init(depth: counterexample.script.count - 1))
@@ -81,7 +81,7 @@ struct ExplorerTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("Flows/signup.json: ") && lines[0].hasSuffix("every reachable state"))
         #expect(lines[1] == "covered: 6/6 fields focused; completed: yes; cancelled: yes")
-        #expect(lines.last == "all 8 invariants hold on every edge explored")
+        #expect(lines.last == "all 12 invariants hold on every edge explored")
     }
 
     @Test("focusflow check stops at its limits and says so")
@@ -107,8 +107,8 @@ struct ExplorerTests {
                     let requests = explorer.requests(from: state)
                     let request = requests[Int(generator.next() % UInt64(requests.count))]
                     let before = state
-                    let events = reducer.reduce(into: &state, action: request.action)
-                    #expect(invariants.check(before: before, action: request.action, after: state, events: events) == nil)
+                    let events = reducer.reduce(into: &state, action: request.action!)
+                    #expect(invariants.check(before: before, action: request.action!, after: state, events: events) == nil)
                 }
             }
         }

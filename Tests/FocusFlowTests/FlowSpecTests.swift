@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Flow files")
 struct FlowSpecTests {
-    static let shipped = ["signup", "login", "delivery"]
+    static let shipped = ["signup", "login", "delivery", "account", "preferences"]
 
     @Test("Every shipped flow loads", arguments: shipped)
     func shippedFlowsLoad(name: String) throws {
@@ -62,7 +62,7 @@ struct FlowSpecTests {
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
          "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
-         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\" or \"notEmpty\""),
+         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
          "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),
@@ -95,6 +95,29 @@ struct FlowSpecTests {
          #"bad.json: fields[1] ("b").rules.matches: "\u{1B}[2J" names no earlier field (earlier fields: a)"#),
         (#"{"id":"x\r","fields":[{"id":"a"}]}"#,
          #"bad.json: id: contains the control character U+000D (carriage return); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
+        // Field kinds: what only some kinds may have, and values of the source's type.
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"secure\":true,\"options\":[\"a\"]}]}",
+         "bad.json: fields[0] (\"c\").secure: a select field has no text to hide; remove \"secure\""),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"keyboard\":\"numberPad\"}]}",
+         "bad.json: fields[0] (\"t\").keyboard: a confirm field has no text to type; remove \"keyboard\""),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"chekbox\"}]}",
+         "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"selct\"}]}",
+         "bad.json: fields[0] (\"t\").kind: unknown kind \"selct\"; did you mean \"select\"?"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\"}]}",
+         "bad.json: fields[0] (\"c\").options: a select field needs at least one option"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"options\":[\"post\",\"pickup\"],\"default\":\"pots\"}]}",
+         "bad.json: fields[0] (\"c\").default: \"pots\" is not one of the options; did you mean \"post\"?"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"options\":[\"a\"],\"rules\":{\"minLength\":2}}]}",
+         "bad.json: fields[0] (\"c\").rules.minLength: minLength applies to text fields, and this is a select field"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\"},{\"id\":\"u\",\"when\":{\"field\":\"t\",\"equals\":\"yes\"}}]}",
+         "bad.json: fields[1] (\"u\").when.equals: \"t\" is a confirm field, so compare it with true or false, not \"yes\""),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"m\",\"kind\":\"multiSelect\",\"options\":[\"sms\",\"email\"]},{\"id\":\"u\",\"when\":{\"field\":\"m\",\"in\":[\"smss\"]}}]}",
+         "bad.json: fields[1] (\"u\").when.in: \"smss\" is not an option of \"m\"; did you mean \"sms\"?"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"s\",\"kind\":\"select\",\"options\":[\"a\"]},{\"id\":\"u\",\"rules\":{\"matches\":\"s\"}}]}",
+         "bad.json: fields[1] (\"u\").rules.matches: \"s\" is a select field; matches compares text with a text field"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"default\":\"yes\"}]}",
+         "bad.json: fields[0] (\"t\").default: expected true or false"),
     ]
 
     @Test("A bad flow gets one clear message naming the file and the place", arguments: badFlows)
@@ -129,7 +152,7 @@ struct FlowSpecTests {
         #expect("\(reducer.progress(in: state))" == "3/4", "name, method, referral, and the voucher a referral would show")
         _ = reducer.reduce(into: &state, action: .previous)
         #expect(state.focus == "method", "previous skips hidden fields")
-        _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
+        _ = reducer.reduce(into: &state, action: .field(.select("post")))
         #expect(reducer.isVisible("address", in: state))
         #expect(!reducer.isVisible("postcode", in: state), "postcode waits for an address")
         #expect(reducer.reduce(into: &state, action: .focus("postcode")).isEmpty, "a hidden field cannot be focused")
@@ -145,11 +168,11 @@ struct FlowSpecTests {
         let reducer = FlowReducer(spec: try Fixtures.flow("delivery"))
         var (state, _) = Fixtures.run(reducer, Fixtures.answer("Ada") + Fixtures.answer("post") + Fixtures.answer("1 Road"))
         _ = reducer.reduce(into: &state, action: .focus("method"))
-        _ = reducer.reduce(into: &state, action: .field(.textChanged("pickup")))
+        _ = reducer.reduce(into: &state, action: .field(.select("pickup")))
         #expect(!reducer.isVisible("address", in: state))
         #expect(state.text(of: "address") == "1 Road")
         #expect(reducer.result(of: state)["address"] == nil)
-        _ = reducer.reduce(into: &state, action: .field(.textChanged("post")))
+        _ = reducer.reduce(into: &state, action: .field(.select("post")))
         #expect(reducer.result(of: state)["address"] == "1 Road")
     }
 

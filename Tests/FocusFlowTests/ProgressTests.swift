@@ -20,7 +20,7 @@ struct ProgressTests {
             let arriving = reducer.progress(in: state)
             for value in choices(focus) {
                 var next = state
-                _ = reducer.reduce(into: &next, action: .field(.textChanged(value)))
+                for action in reducer.actions(answering: value, in: next) { _ = reducer.reduce(into: &next, action: action) }
                 let visit = Visit(field: focus, arriving: arriving, answered: reducer.progress(in: next))
                 _ = reducer.reduce(into: &next, action: .next)
                 precondition(next.focus != focus, "the sample answer \(value.debugDescription) for \(focus) must pass its rules")
@@ -77,7 +77,7 @@ struct ProgressTests {
         var seen: [String] = []
         for value in ["Ada", "post", "1 Road", "12-345", "R1", "1234"] {
             seen.append("\(reducer.progress(in: state))")
-            _ = reducer.reduce(into: &state, action: .field(.textChanged(value)))
+            for action in reducer.actions(answering: value, in: state) { _ = reducer.reduce(into: &state, action: action) }
             _ = reducer.reduce(into: &state, action: .next)
         }
         #expect(seen == ["1/6", "2/6", "3/6", "4/6", "5/6", "6/6"])
@@ -85,7 +85,7 @@ struct ProgressTests {
         seen = []
         for value in ["Ada", "pickup", ""] {
             seen.append("\(reducer.progress(in: state))")
-            _ = reducer.reduce(into: &state, action: .field(.textChanged(value)))
+            for action in reducer.actions(answering: value, in: state) { _ = reducer.reduce(into: &state, action: action) }
             _ = reducer.reduce(into: &state, action: .next)
         }
         #expect(seen == ["1/6", "2/6", "3/4"])
@@ -123,6 +123,7 @@ struct ProgressTests {
                 guard let when = field.when else { return field.id.rawValue }
                 let test = switch when.test {
                 case .equals(let value): "=\(value)"
+                case .in(let values): "∈\(values)"
                 case .notEmpty(let flag): flag ? "≠∅" : "=∅"
                 }
                 return "\(field.id)(\(when.field)\(test))"

@@ -33,13 +33,13 @@ struct ProtocolTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 18)
-        #expect(lines[0] == #"{"events":[{"event":"focusMoved","from":null,"to":"email"}],"state":{"phase":"editing","focus":"email","step":1,"steps":6,"surface":"plain","keyboard":"emailAddress","revealed":false,"error":null}}"#)
-        #expect(lines[3] == #"{"events":[{"event":"changed","field":"password"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"secure","keyboard":"asciiCapable","revealed":false,"error":null}}"#)
-        #expect(lines[4] == #"{"events":[{"event":"surfaceChanged","field":"password","from":"secure","to":"plain"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"plain","keyboard":"asciiCapable","revealed":true,"error":null}}"#)
+        #expect(lines[0] == #"{"protocol":2,"events":[{"event":"focusMoved","from":null,"to":"email"}],"state":{"phase":"editing","focus":"email","step":1,"steps":6,"surface":"plain","kind":"text","keyboard":"emailAddress","revealed":false,"error":null}}"#)
+        #expect(lines[3] == #"{"events":[{"event":"changed","field":"password"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"secure","kind":"text","keyboard":"asciiCapable","revealed":false,"error":null}}"#)
+        #expect(lines[4] == #"{"events":[{"event":"surfaceChanged","field":"password","from":"secure","to":"plain"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"plain","kind":"text","keyboard":"asciiCapable","revealed":true,"error":null}}"#)
         #expect(lines[8].hasPrefix(#"{"events":[{"event":"focusMoved","from":"nickname","to":"email"}"#))
         #expect(lines[9].hasPrefix(#"{"events":[{"event":"focusMoved","from":"email","to":"nickname"}"#))
-        #expect(lines[14] == #"{"events":[{"event":"rejected","field":"code"}],"state":{"phase":"editing","focus":"code","step":6,"steps":6,"surface":"plain","keyboard":"numberPad","revealed":false,"error":null}}"#)
-        #expect(lines[16] == #"{"events":[{"event":"focusMoved","from":"code","to":null},{"event":"completed","values":{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}}],"state":{"phase":"completed","focus":null,"step":6,"steps":6,"surface":"plain","keyboard":"numberPad","revealed":false,"error":null}}"#)
+        #expect(lines[14] == #"{"events":[{"event":"rejected","field":"code"}],"state":{"phase":"editing","focus":"code","step":6,"steps":6,"surface":"plain","kind":"text","keyboard":"numberPad","revealed":false,"error":null}}"#)
+        #expect(lines[16] == #"{"events":[{"event":"focusMoved","from":"code","to":null},{"event":"completed","values":{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}}],"state":{"phase":"completed","focus":null,"step":6,"steps":6,"surface":"plain","kind":null,"keyboard":"numberPad","revealed":false,"error":null}}"#)
         #expect(lines[17] == #"{"error":"the flow is completed; no request applies any more"}"#)
         for (index, line) in lines.enumerated() where index != 16 {
             #expect(!line.contains("hunter2"), "line \(index) shows the secure value")
@@ -81,7 +81,7 @@ struct ProtocolTests {
         ("{\"action\":\"focus\"}", #"{"error":"focus needs \"field\": the id of a visible field"}"#),
         ("{\"value\":\"x\"}", #"{"error":"the request has no \"action\""}"#),
         ("{\"action\":\"next\",\"extra\":1}", #"{"error":"unknown key \"extra\" in the request"}"#),
-        ("[1,2]", #"{"error":"unknown action \"[1,2]\"; expected one of text, next, previous, focus, reveal, clear, cancel"}"#),
+        ("[1,2]", #"{"error":"unknown action \"[1,2]\"; expected one of text, set, select, toggle, highlight, next, previous, focus, reveal, clear, cancel, describe"}"#),
         ("{\"action\":\"text\",\"value\":\"\u{FF}\"}", #"{"error":"the request is not valid UTF-8"}"#),
         ("{" + String(repeating: "x", count: 1_000_000), #"{"error":"the request is not a JSON object: expected a string in double quotes"}"#),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlow
 
 /// The README's examples are run, so that they stay true.
 @Suite("README")
@@ -34,5 +35,31 @@ struct ReadmeTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(printed == "{'email': 'ada@example.com', 'password': 'hunter2'}\n")
+    }
+
+    /// The README's request table, made from ``FlowRequest/table``.
+    static func requestTable() -> String {
+        var lines = ["| request | applies to | does |", "|---|---|---|"]
+        for row in FlowRequest.table {
+            let sample: FlowRequest.Value? = switch row.argument {
+            case .none: nil
+            case .string(let key): .string(key == "field" ? "id" : "…")
+            case .bool: .bool(true)
+            case .int: .int(1)
+            }
+            let kinds = row.kinds.map { kinds in FieldKind.allCases.filter(kinds.contains).map { "`\($0)`" }.joined(separator: ", ") } ?? "any field"
+            lines.append("| `\(row.request(sample).json)` | \(kinds) | \(row.summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("The README's request table is the request table, row for row")
+    func requestTableMatches() throws {
+        #expect(try Self.readme().contains(Self.requestTable()), "replace the README's request table with:\n\(Self.requestTable())")
+    }
+
+    @Test("The README names every event the protocol writes", arguments: FlowEvent.Name.allCases)
+    func eventsNamed(name: FlowEvent.Name) throws {
+        #expect(try Self.readme().contains("`\(name.rawValue)"))
     }
 }

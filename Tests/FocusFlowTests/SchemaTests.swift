@@ -17,7 +17,10 @@ struct SchemaTests {
         }
         // Semantic rules a JSON Schema cannot express: references to earlier fields, unique ids,
         // pattern syntax, min ≤ max. The loader refuses these; the schema documents them only.
-        let beyondSchema = ["duplicate id", "names no earlier field", "does not compile", "no value could pass"]
+        let beyondSchema = [
+            "duplicate id", "names no earlier field", "does not compile", "no value could pass",
+            "is not one of the options", "is not an option of", "so compare it with", "matches compares text",
+        ]
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-schema-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

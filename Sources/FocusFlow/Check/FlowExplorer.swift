@@ -1,9 +1,11 @@
 /// Explores the states a flow can reach, breadth first, under a finite set of requests
 /// derived from the flow, and checks every ``FlowInvariants`` on every edge.
 ///
-/// Per field the explorer types the empty text, a value passing the field's rules, one failing
-/// them and one its keyboard refuses; it also presses next, previous, reveal, clear, cancel and
-/// jumps to every field. Breadth first, so a violation comes with the shortest script to it.
+/// Per text field the explorer types the empty text, a value passing the field's rules, one
+/// failing them and one its keyboard refuses; per choice field it types filter queries and
+/// tries every request of ``FlowRequest/table`` that applies to the field's kind with that
+/// row's samples (`set true`/`false`, a few options and one that is none, highlight ±1); it
+/// also presses next, previous, reveal, clear, cancel and jumps to every field. Breadth first, so a violation comes with the shortest script to it.
 ///
 /// ```swift
 /// let report = FlowExplorer(spec: try FlowSpec.signup()).run()
@@ -63,7 +65,11 @@ public struct FlowExplorer: Sendable {
         var values: [FieldID: [String]] = [:]
         var passing: [FieldID: String] = [:]
         var missing: [FieldID] = []
-        for field in spec.fields {
+        for field in spec.fields where !field.kind.typesAnswer {
+            // A choice field's filter: nothing, the start of its first option, and a query no option has.
+            values[field.id] = field.options.isEmpty ? [""] : ["", String(field.options[0].label.prefix(2)), "zzzq"]
+        }
+        for field in spec.fields where field.kind.typesAnswer {
             let pass = Self.passingValue(for: field, reducer: reducer, passing: passing)
             if let pass { passing[field.id] = pass } else { missing.append(field.id) }
             let fail = Self.failingValue(for: field, reducer: reducer, passing: passing)
@@ -77,11 +83,17 @@ public struct FlowExplorer: Sendable {
         self.noPassingValue = missing
     }
 
+    /// The names of the events this flow can say: every event of ``FlowEvent/Name`` whose kinds
+    /// of field the flow has, in the protocol's order.
+    public var eventNames: [String] {
+        let kinds = Set(reducer.spec.fields.map(\.kind))
+        return FlowEvent.Name.allCases.filter { $0.kinds.map { !$0.isDisjoint(with: kinds) } ?? true }.map(\.rawValue)
+    }
+
     /// The requests tried from `state`.
     public func requests(from state: FlowReducer.State) -> [FlowRequest] {
-        guard let focus = state.focus else { return [] }
-        return (values[focus] ?? [""]).map(FlowRequest.text) + [.next, .previous, .reveal, .clear, .cancel]
-            + reducer.spec.fields.map { .focus($0.id) }
+        guard let focus = state.focus, let field = reducer.spec[focus] else { return [] }
+        return FlowRequest.alphabet(for: field, values: values[focus] ?? [""]) + reducer.spec.fields.map { .focus($0.id) }
     }
 
     /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
@@ -120,10 +132,10 @@ public struct FlowExplorer: Sendable {
                 let before = states[source]
                 for request in requests(from: before) {
                     var after = before
-                    let events = transition(&after, request.action)
+                    let events = transition(&after, request.action!)
                     report.edges += 1
                     for event in events { report.eventsSeen.insert(event.name) }
-                    if let violation = invariants.check(before: before, action: request.action, after: after, events: events) {
+                    if let violation = invariants.check(before: before, action: request.action!, after: after, events: events) {
                         report.counterexample = Counterexample(violation: violation, script: script(to: source) + [request])
                         report.states = states.count
                         report.depth = level

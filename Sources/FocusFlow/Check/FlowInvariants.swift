@@ -1,4 +1,4 @@
-/// The eight invariants of FocusFlow, checked on one transition. `focusflow check`, the
+/// The twelve invariants of FocusFlow (the design's eight and four for choice fields), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
 /// 1. While editing, focus names exactly one visible field; only completion or cancel clears it.
@@ -10,9 +10,18 @@
 /// 6. Going back is never blocked; editing a field re-validates the fields that `match` it.
 /// 7. Input outside the keyboard's set changes nothing and says `rejected`.
 /// 8. A secure value appears in no event but `completed`, and in no description.
+/// 9. A choice's value is always one of its options (a select's choice and highlight, every
+///    value a multi-select holds).
+/// 10. Filtering never loses a choice: a change of a choice field's filter keeps its choice.
+/// 11. A multi-select's answer keeps option order, without repeats.
+/// 12. Hidden choice fields keep their choice: only an action on the focused field changes a
+///     field's answer.
 public struct FlowInvariants: Sendable {
+    /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
+    public static let count = 12
+
     public struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Which invariant, 1 to 8.
+        /// Which invariant, 1 to 12.
         public var invariant: Int
         /// What went wrong, never quoting a secure value.
         public var message: String
@@ -106,6 +115,34 @@ public struct FlowInvariants: Sendable {
         if rejected && (after != before || events.count != 1) {
             return fail(7, "a rejected edit changed the state or said more than rejected")
         }
+        // 9, 10, 11, 12
+        let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
+        for (position, field) in spec.fields.enumerated() where field.kind.hasOptions {
+            let id = field.id
+            guard let state = after.fields[field: id] else { continue }
+            let values: [String] = switch state {
+            case .select(let s): [s.choice, s.highlight].compactMap { $0 }
+            case .multiSelect(let s): s.chosen + [s.highlight].compactMap { $0 }
+            default: []
+            }
+            for value in values where !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
+                return fail(9, "\(name(id)) holds \(value.debugDescription), which is none of its options")
+            }
+            if case .multiSelect(let s) = state {
+                let order = s.chosen.map { value in field.options.firstIndex { $0.value.isIdentical(to: value) } ?? -1 }
+                if order != order.sorted() || Set(order).count != order.count {
+                    return fail(11, "\(name(id)) holds \(s.chosen) out of option order or with a repeat")
+                }
+            }
+            let answerBefore = before.fields[position: position].answer, answerAfter = after.fields[position: position].answer
+            if textEdit && before.focus == id && answerBefore != answerAfter {
+                return fail(10, "changing the filter of \(name(id)) changed its answer from \(answerBefore) to \(answerAfter)")
+            }
+            let acts: Bool = { if case .field = action { before.focus == id } else { false } }()
+            if !acts && answerBefore != answerAfter {
+                return fail(12, "the answer of \(name(id)) changed from \(answerBefore) to \(answerAfter) on \(FlowRequest(action)?.text ?? "submit"), which did not act on it")
+            }
+        }
         // 8
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(8, "changed on secure field \(name(field)) carries its text")
@@ -134,7 +171,8 @@ extension FlowEvent {
     public var field: FieldID? {
         switch self {
         case .surfaceChanged(let field, _, _), .changed(let field, _, _), .submitted(let field), .cleared(let field),
-             .rejected(let field), .invalid(let field, _):
+             .rejected(let field), .invalid(let field, _), .answered(let field, _, _), .chosen(let field, _, _),
+             .toggled(let field, _, _), .highlighted(let field, _, _):
             field
         case .focusMoved, .keyboardChanged, .completed, .cancelled:
             nil

@@ -1,33 +1,71 @@
-/// Every field's ``TextFieldReducer/State``, hidden fields included, so that nothing typed is lost.
+/// Every field's ``FieldState``, hidden fields included, so that nothing typed or chosen is lost.
 ///
-/// Read and write by id, as in a test's `$0.fields["email"] = .init(text: "ada@example.com")`;
-/// the reducer reaches a field by position in O(1).
+/// Read and write a text field by id, as in a test's `$0.fields["email"] = .init(text: "ada@example.com")`
+/// (a choice field's filter the same way); any kind with ``subscript(field:)``, as in
+/// `$0.fields[field: "country"] = .select(.init(choice: "kr"))`. The reducer reaches a field by
+/// position in O(1).
 public struct FieldStates: Sendable, Hashable {
-    private var storage: [TextFieldReducer.State]
+    /// Every field's text, kept apart so that a keystroke edits it in place: a text field's
+    /// value, a choice field's filter query, empty for a confirm field.
+    private var texts: [TextFieldReducer.State]
+    /// The rest of each field's state; a text field's entry is a placeholder, and a choice
+    /// field's filter in here stays empty (``texts`` holds it).
+    private var rest: [FieldState]
     let layout: FieldLayout
 
     init(layout: FieldLayout) {
         self.layout = layout
-        self.storage = Array(repeating: .init(), count: layout.ids.count)
+        texts = layout.initial.map { $0.text ?? .init() }
+        rest = layout.initial.map(Self.withoutText)
+    }
+
+    /// `state` with its text emptied: what ``rest`` keeps.
+    private static func withoutText(_ state: FieldState) -> FieldState {
+        var state = state
+        if state.text != nil { state.text = .init() }
+        return state
     }
 
     /// The ids, in field order.
     public var ids: [FieldID] { layout.ids }
 
-    /// The state of the field `id`; `nil` for an id the flow does not have. Setting `nil` or an
-    /// unknown id changes nothing.
+    /// The text state of the field `id` (a choice field's filter); `nil` for a confirm field or
+    /// an id the flow does not have. Setting `nil` or an unknown id changes nothing.
     public subscript(id: FieldID) -> TextFieldReducer.State? {
-        get { layout.indexByID[id].map { storage[$0] } }
+        get { layout.indexByID[id].flatMap { rest[$0].kind == .confirm ? nil : texts[$0] } }
         set {
-            guard let index = layout.indexByID[id], let newValue else { return }
-            storage[index] = newValue
+            guard let index = layout.indexByID[id], let newValue, rest[index].kind != .confirm else { return }
+            texts[index] = newValue
         }
     }
 
-    /// The state of the field at `position`, in place.
-    subscript(position position: Int) -> TextFieldReducer.State {
-        get { storage[position] }
-        _modify { yield &storage[position] }
+    /// The whole state of the field `id`, of its kind; `nil` for an id the flow does not have.
+    /// Setting `nil`, an unknown id or a state of another kind changes nothing.
+    public subscript(field id: FieldID) -> FieldState? {
+        get { layout.indexByID[id].map { self[position: $0] } }
+        set {
+            guard let index = layout.indexByID[id], let newValue, newValue.kind == rest[index].kind else { return }
+            self[position: index] = newValue
+        }
+    }
+
+    /// The state of the field at `position`.
+    subscript(position position: Int) -> FieldState {
+        get {
+            var state = rest[position]
+            if state.kind != .confirm { state.text = texts[position] }
+            return state
+        }
+        set {
+            if let text = newValue.text { texts[position] = text }
+            rest[position] = Self.withoutText(newValue)
+        }
+    }
+
+    /// The text state of the field at `position`, in place: the keystroke path.
+    subscript(textAt position: Int) -> TextFieldReducer.State {
+        get { texts[position] }
+        _modify { yield &texts[position] }
     }
 
     /// Whether the field `id` is secure, so that descriptions mask it.
@@ -35,28 +73,38 @@ public struct FieldStates: Sendable, Hashable {
         layout.indexByID[id].map { layout.secure[$0] } ?? false
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(texts)
+        hasher.combine(rest)
+    }
 
     public static func == (lhs: FieldStates, rhs: FieldStates) -> Bool {
-        lhs.storage == rhs.storage && (lhs.layout === rhs.layout || lhs.layout.ids == rhs.layout.ids)
+        lhs.texts == rhs.texts && lhs.rest == rhs.rest && (lhs.layout === rhs.layout || lhs.layout.ids == rhs.layout.ids)
     }
 }
 
 extension FieldStates: Codable {
     private struct Entry: Codable {
         var id: FieldID
-        var text: String
+        var text: String?
         var secure: Bool?
+        /// A field of another kind than text, whole.
+        var state: FieldState?
     }
 
-    /// A list of `{"id", "text", "secure"}` in field order.
+    /// A list of `{"id", "text", "secure"}` (text fields) or `{"id", "state"}` in field order.
     public init(from decoder: any Decoder) throws {
         let entries = try [Entry](from: decoder)
-        self.init(layout: FieldLayout(ids: entries.map(\.id), secure: entries.map { $0.secure ?? false }))
-        storage = entries.map { TextFieldReducer.State(text: $0.text) }
+        let states = entries.map { $0.state ?? .text(.init(text: $0.text ?? "")) }
+        self.init(layout: FieldLayout(ids: entries.map(\.id), secure: entries.map { $0.secure ?? false }, initial: states))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ids.indices.map { Entry(id: ids[$0], text: storage[$0].text, secure: layout.secure[$0] ? true : nil) }.encode(to: encoder)
+        try ids.indices.map { index -> Entry in
+            if case .text(let state) = self[position: index] {
+                return Entry(id: ids[index], text: state.text, secure: layout.secure[index] ? true : nil)
+            }
+            return Entry(id: ids[index], state: self[position: index])
+        }.encode(to: encoder)
     }
 }

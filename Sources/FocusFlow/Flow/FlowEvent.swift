@@ -1,7 +1,8 @@
 /// What a flow says happened, in the order it happened.
 ///
 /// A secure field's text appears in no event but ``completed(_:)``: its ``changed(field:old:new:)``
-/// carries `nil` for both texts.
+/// carries `nil` for both texts. Every event is spelled once, in ``parts``: its protocol name
+/// and members, from which ``name``, ``description`` and the protocol's JSON are all made.
 public enum FlowEvent: Sendable, Equatable {
     /// Focus moved; `to` is `nil` when the flow completed or was cancelled.
     case focusMoved(from: FieldID?, to: FieldID?)
@@ -9,14 +10,27 @@ public enum FlowEvent: Sendable, Equatable {
     case surfaceChanged(field: FieldID, from: Surface, to: Surface)
     /// The active keyboard changed.
     case keyboardChanged(from: KeyboardType, to: KeyboardType)
-    /// The field's text changed (the ``TextFieldEvent/changed(old:new:)`` of its reducer);
-    /// `nil` texts for a secure field.
+    /// The field's text (a choice field's filter) changed; `nil` texts for a secure field.
+    ///
+    /// The flow says this for every change of text, clearing included: a ``TextFieldReducer``
+    /// says only `cleared` when cleared (the seed's contract), so the flow says
+    /// `changed(old:, new: "")` before `cleared` when there was text, and a host that follows
+    /// `changed` alone stays in step.
     case changed(field: FieldID, old: String?, new: String?)
     /// The field was submitted (Return, or the keyboard's Next key).
     case submitted(field: FieldID)
     /// The field was cleared.
     case cleared(field: FieldID)
-    /// Input outside the field's keyboard was refused; nothing changed.
+    /// A confirm field's answer changed (`nil`: not answered).
+    case answered(field: FieldID, old: Bool?, new: Bool?)
+    /// A select field's choice changed.
+    case chosen(field: FieldID, old: String?, new: String?)
+    /// A multi-select field's option `value` was chosen (`selected`) or let go.
+    case toggled(field: FieldID, value: String, selected: Bool)
+    /// A choice field's highlight moved.
+    case highlighted(field: FieldID, from: String?, to: String?)
+    /// Input outside the field's keyboard, or a value that is none of its options, was
+    /// refused; nothing changed.
     case rejected(field: FieldID)
     /// A rule failed, so focus did not move forward.
     case invalid(field: FieldID, message: String)
@@ -25,40 +39,82 @@ public enum FlowEvent: Sendable, Equatable {
     /// The person cancelled the flow.
     case cancelled
 
-    /// The event's name as the JSON-lines protocol spells it.
-    public var name: String {
-        switch self {
-        case .focusMoved: "focusMoved"
-        case .surfaceChanged: "surfaceChanged"
-        case .keyboardChanged: "keyboardChanged"
-        case .changed: "changed"
-        case .submitted: "submitted"
-        case .cleared: "cleared"
-        case .rejected: "rejected"
-        case .invalid: "invalid"
-        case .completed: "completed"
-        case .cancelled: "cancelled"
+    /// Every event's protocol name, in the order the protocol documents them.
+    public enum Name: String, Sendable, CaseIterable {
+        case focusMoved, surfaceChanged, keyboardChanged, changed, submitted, cleared
+        case answered, chosen, toggled, highlighted
+        case rejected, invalid, completed, cancelled
+
+        /// The kinds of field a flow needs for this event to be said; `nil` for any flow.
+        public var kinds: Set<FieldKind>? {
+            switch self {
+            case .answered: [.confirm]
+            case .chosen: [.select]
+            case .toggled: [.multiSelect]
+            case .highlighted: [.select, .multiSelect]
+            default: nil
+            }
         }
     }
+
+    /// A member's value, as both the JSON and the Swift forms write it.
+    enum Member {
+        case id(FieldID?)
+        /// A text; `nil` is written `nil` in Swift and left out of JSON (a secure text).
+        case text(String?)
+        /// A text that may be JSON `null`.
+        case optional(String?)
+        case bool(Bool?)
+        /// A name: `.secure` in Swift, `"secure"` in JSON.
+        case word(String)
+        case message(String)
+        case answers(FlowResult)
+    }
+
+    /// The event's protocol name and members, in order: the one place an event is spelled.
+    var parts: (name: Name, members: KeyValuePairs<String, Member>) {
+        switch self {
+        case .focusMoved(let from, let to): (.focusMoved, ["from": .id(from), "to": .id(to)])
+        case .surfaceChanged(let field, let from, let to):
+            (.surfaceChanged, ["field": .id(field), "from": .word(from.rawValue), "to": .word(to.rawValue)])
+        case .keyboardChanged(let from, let to): (.keyboardChanged, ["from": .word(from.rawValue), "to": .word(to.rawValue)])
+        case .changed(let field, let old, let new): (.changed, ["field": .id(field), "old": .text(old), "new": .text(new)])
+        case .submitted(let field): (.submitted, ["field": .id(field)])
+        case .cleared(let field): (.cleared, ["field": .id(field)])
+        case .answered(let field, let old, let new): (.answered, ["field": .id(field), "old": .bool(old), "new": .bool(new)])
+        case .chosen(let field, let old, let new): (.chosen, ["field": .id(field), "old": .optional(old), "new": .optional(new)])
+        case .toggled(let field, let value, let selected):
+            (.toggled, ["field": .id(field), "value": .optional(value), "selected": .bool(selected)])
+        case .highlighted(let field, let from, let to): (.highlighted, ["field": .id(field), "from": .optional(from), "to": .optional(to)])
+        case .rejected(let field): (.rejected, ["field": .id(field)])
+        case .invalid(let field, let message): (.invalid, ["field": .id(field), "message": .message(message)])
+        case .completed(let result): (.completed, ["values": .answers(result)])
+        case .cancelled: (.cancelled, [:])
+        }
+    }
+
+    /// The event's name as the JSON-lines protocol spells it.
+    public var name: String { parts.name.rawValue }
 }
 
 extension FlowEvent: CustomStringConvertible {
     /// The event as Swift source (`focusMoved(from: "email", to: "password")`), never showing a
     /// secure value: a secure field's `changed` has `nil` texts, and `completed` masks them.
     public var description: String {
-        func name(_ id: FieldID?) -> String { id.map { "\"\($0)\"" } ?? "nil" }
-        func text(_ value: String?) -> String { value.map { $0.debugDescription } ?? "nil" }
-        switch self {
-        case .focusMoved(let from, let to): return "focusMoved(from: \(name(from)), to: \(name(to)))"
-        case .surfaceChanged(let field, let from, let to): return "surfaceChanged(field: \(name(field)), from: .\(from), to: .\(to))"
-        case .keyboardChanged(let from, let to): return "keyboardChanged(from: .\(from), to: .\(to))"
-        case .changed(let field, let old, let new): return "changed(field: \(name(field)), old: \(text(old)), new: \(text(new)))"
-        case .submitted(let field): return "submitted(field: \(name(field)))"
-        case .cleared(let field): return "cleared(field: \(name(field)))"
-        case .rejected(let field): return "rejected(field: \(name(field)))"
-        case .invalid(let field, let message): return "invalid(field: \(name(field)), message: \(message.debugDescription))"
-        case .completed(let result): return "completed(\(result))"
-        case .cancelled: return "cancelled"
+        let (name, members) = parts
+        if case .completed(let result) = self { return "completed(\(result))" }
+        if members.isEmpty { return name.rawValue }
+        let list = members.map { key, value -> String in
+            let shown: String = switch value {
+            case .id(let id): id.map { "\"\($0)\"" } ?? "nil"
+            case .text(let text), .optional(let text): text.map { $0.debugDescription } ?? "nil"
+            case .bool(let flag): flag.map(String.init) ?? "nil"
+            case .word(let word): ".\(word)"
+            case .message(let message): message.debugDescription
+            case .answers(let result): result.description
+            }
+            return "\(key): \(shown)"
         }
+        return "\(name.rawValue)(\(list.joined(separator: ", ")))"
     }
 }

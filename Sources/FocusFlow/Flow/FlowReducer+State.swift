@@ -17,7 +17,8 @@ extension FlowReducer {
         public var keyboard: KeyboardType
         /// Whether the focused secure field is shown in clear. Leaving the field hides it again.
         public var revealed: Bool
-        /// Every field's text-field state, hidden fields included, so that nothing typed is lost.
+        /// Every field's state, of its kind, hidden fields included, so that nothing typed or
+        /// chosen is lost.
         public var fields: FieldStates
         /// The message of the rule each field failed last, until it passes.
         public var errors: [FieldID: String]
@@ -35,11 +36,14 @@ extension FlowReducer {
             self.errors = errors
         }
 
-        /// The text of `field`, empty when it has none.
+        /// The text of `field` (a choice field's filter query), empty when it has none.
         public func text(of field: FieldID) -> String { fields[field]?.text ?? "" }
 
+        /// The answer `field` holds now, of its kind; `nil` for an id the flow does not have.
+        public func answer(of field: FieldID) -> FieldAnswer? { fields[field: field]?.answer }
+
         /// The text of the field at `position`.
-        func text(at position: Int) -> String { fields[position: position].text }
+        func text(at position: Int) -> String { fields[textAt: position].text }
 
         /// The focused field's error message, if its last check failed.
         public var error: String? { focus.flatMap { errors[$0] } }
@@ -49,8 +53,10 @@ extension FlowReducer {
 extension FlowReducer.State: CustomStringConvertible {
     /// A readable form with every secure value masked, safe for logs and test failures.
     public var description: String {
-        let texts = fields.ids.map { id in
-            "\(id): \(fields.isSecure(id) ? "<secure>" : text(of: id).debugDescription)"
+        let texts = fields.ids.map { id -> String in
+            if fields.isSecure(id) { return "\(id): <secure>" }
+            if case .text(let state)? = fields[field: id] { return "\(id): \(state.text.debugDescription)" }
+            return "\(id): \(fields[field: id].map(String.init(describing:)) ?? "nil")"
         }
         let errorList = errors.keys.sorted().map { "\($0): \(errors[$0]!.debugDescription)" }
         return """

@@ -1,5 +1,7 @@
-/// The focus state machine: one ``TextFieldReducer`` per field, with focus, surface and keyboard
-/// as plain state.
+/// The focus state machine: one reducer per field, of the field's kind (``TextFieldReducer``,
+/// ``ConfirmFieldReducer``, ``SelectFieldReducer``, ``MultiSelectFieldReducer``), with focus,
+/// surface and keyboard as plain state. It keeps focus, visibility, validation and the
+/// transition events, and hands a ``FieldAction`` to the focused field's reducer.
 ///
 /// Pure: ``reduce(into:action:)`` changes the state and returns the ``FlowEvent``s that describe
 /// the change; it performs nothing. ``FlowStore`` runs it for hosts.
@@ -15,6 +17,7 @@
 public struct FlowReducer: Sendable {
     public let spec: FlowSpec
     private let text = TextFieldReducer()
+    private let confirm = ConfirmFieldReducer()
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
     /// For each field, the index of the field its `when` condition reads.
@@ -36,8 +39,9 @@ public struct FlowReducer: Sendable {
     }
 
     public enum Action: Sendable, Equatable {
-        /// A text action for the focused field.
-        case field(TextFieldReducer.Action)
+        /// An action for the focused field, taken by its kind's reducer; an action its kind
+        /// does not take changes nothing.
+        case field(FieldAction)
         /// Validate the focused field and move to the next visible one; complete on the last.
         case next
         /// Move to the previous visible field. Never blocked.
@@ -139,25 +143,38 @@ public struct FlowReducer: Sendable {
     /// The answers the flow would complete with now: the visible fields' values, in order.
     public func result(of state: State) -> FlowResult {
         FlowResult(answers: spec.fields.indices.filter { isVisible($0, in: state) }.map {
-            .init(field: spec.layout.ids[$0], value: state.text(at: $0), secure: spec.layout.secure[$0])
+            .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
         })
     }
 
     // MARK: - Moves
 
-    private func edit(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
+    /// A text field's edit, the keystroke path: the keyboard check and the seed's reducer on the
+    /// field's state in place, with no copy of its text.
+    @inline(__always)
+    private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
-        if case .textChanged(let new) = action {
-            guard let region = new.editedRegion(from: state.text(at: index)) else { return }
-            guard new.accepts(state.keyboard, in: region) else { return events.append(.rejected(field: id)) }
-        }
         let secure = spec.layout.secure[index]
+        let keyboard = state.keyboard
         var submitted = false
-        text.reduce(into: &state.fields[position: index], action: action) { effect in
+        var changed = false
+        if case .textChanged(let new) = action {
+            guard let region = new.editedRegion(from: state.fields[textAt: index].text) else { return }
+            guard new.accepts(keyboard, in: region) else { return events.append(.rejected(field: id)) }
+        }
+        var old = ""
+        if case .clear = action { old = state.fields[textAt: index].text }
+        text.reduce(into: &state.fields[textAt: index], action: action) { effect in
             switch effect {
             case .notify(.changed(let old, let new)):
+                changed = true
                 events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
             case .notify(.cleared):
+                // The text field says only `cleared`; the flow says the change of text too.
+                if !old.isEmpty {
+                    changed = true
+                    events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: ""))
+                }
                 events.append(.cleared(field: id))
             case .notify(.submitted):
                 events.append(.submitted(field: id))
@@ -165,15 +182,115 @@ public struct FlowReducer: Sendable {
             }
         }
         if submitted { return advance(&state, from: index, events: &events) }
+        if changed { revalidate(&state, after: index) }
+    }
+
+    /// Re-checks a field with an error, and the fields that must match it, after an edit.
+    private func revalidate(_ state: inout State, after index: Int) {
+        let id = spec.layout.ids[index]
         if !state.errors.isEmpty, state.errors[id] != nil {
             state.errors[id] = failure(of: index, in: state)
         }
         for dependent in dependents[index] {
             let dependentID = spec.layout.ids[dependent]
-            if state.errors[dependentID] != nil || state.fields[position: dependent].hasText {
+            if state.errors[dependentID] != nil || !state.text(at: dependent).isEmpty {
                 state.errors[dependentID] = failure(of: dependent, in: state)
             }
         }
+    }
+
+    private func edit(_ state: inout State, field index: Int, action: FieldAction, events: inout [FlowEvent]) {
+        if spec.layout.isText[index] {
+            switch action {
+            case .textChanged(let new): return editText(&state, field: index, action: .textChanged(new), events: &events)
+            case .submit: return editText(&state, field: index, action: .submit, events: &events)
+            case .clear: return editText(&state, field: index, action: .clear, events: &events)
+            case .set, .select, .toggle, .highlight: return
+            }
+        }
+        let id = spec.layout.ids[index]
+        if case .textChanged(let new) = action {
+            guard let old = state.fields[position: index].text?.text else { return }
+            guard let region = new.editedRegion(from: old) else { return }
+            guard new.accepts(state.keyboard, in: region) else { return events.append(.rejected(field: id)) }
+        }
+        let secure = spec.layout.secure[index]
+        var submitted = false
+        func say(_ event: TextFieldEvent, old: String) {
+            switch event {
+            case .changed(let old, let new):
+                events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
+            case .cleared:
+                // The text field says only `cleared`; the flow says the change of text too.
+                if !old.isEmpty { events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: "")) }
+                events.append(.cleared(field: id))
+            case .submitted:
+                events.append(.submitted(field: id))
+                submitted = true
+            }
+        }
+        let textAction: TextFieldReducer.Action? = switch action {
+        case .textChanged(let new): .textChanged(new)
+        case .submit: .submit
+        case .clear: .clear
+        default: nil
+        }
+        do {
+            let options = spec.fields[index].optionList
+            switch state.fields[position: index] {
+            case .text: break
+            case .confirm(var field):
+                let confirmAction: ConfirmFieldReducer.Action? = switch action {
+                case .set(let value): .set(value)
+                case .submit: .submit
+                default: nil
+                }
+                guard let confirmAction else { return }
+                confirm.reduce(into: &field, action: confirmAction) { effect in
+                    switch effect {
+                    case .answered(let old, let new): events.append(.answered(field: id, old: old, new: new))
+                    case .submitted: events.append(.submitted(field: id)); submitted = true
+                    }
+                }
+                state.fields[position: index] = .confirm(field)
+            case .select(var field):
+                let selectAction: SelectFieldReducer.Action? = switch action {
+                case .select(let value): .select(value)
+                case .highlight(let delta): .highlight(delta)
+                default: textAction.map { .filter($0) }
+                }
+                guard let selectAction else { return }
+                let old = field.filter.text
+                SelectFieldReducer(list: options).reduce(into: &field, action: selectAction) { effect in
+                    switch effect {
+                    case .filter(let event): say(event, old: old)
+                    case .chosen(let old, let new): events.append(.chosen(field: id, old: old, new: new))
+                    case .highlighted(let old, let new): events.append(.highlighted(field: id, from: old, to: new))
+                    case .rejected: events.append(.rejected(field: id))
+                    }
+                }
+                state.fields[position: index] = .select(field)
+            case .multiSelect(var field):
+                let multiAction: MultiSelectFieldReducer.Action? = switch action {
+                case .toggle(let value): .toggle(value)
+                case .highlight(let delta): .highlight(delta)
+                default: textAction.map { .filter($0) }
+                }
+                guard let multiAction else { return }
+                let old = field.filter.text
+                MultiSelectFieldReducer(list: options).reduce(into: &field, action: multiAction) { effect in
+                    switch effect {
+                    case .filter(let event): say(event, old: old)
+                    case .toggled(let value, let selected): events.append(.toggled(field: id, value: value, selected: selected))
+                    case .highlighted(let old, let new): events.append(.highlighted(field: id, from: old, to: new))
+                    case .rejected: events.append(.rejected(field: id))
+                    }
+                }
+                state.fields[position: index] = .multiSelect(field)
+            }
+        }
+        if submitted { return advance(&state, from: index, events: &events) }
+        revalidate(&state, after: index)
     }
 
     /// Validates the focused field, then moves to the next visible field or completes.
@@ -235,6 +352,6 @@ public struct FlowReducer: Sendable {
 
     private func isVisible(_ index: Int, in state: State) -> Bool {
         guard let source = conditionSource[index], let condition = spec.fields[index].when else { return true }
-        return condition.isSatisfied(by: state.text(at: source)) && isVisible(source, in: state)
+        return condition.isSatisfied(by: state.fields[position: source].answer) && isVisible(source, in: state)
     }
 }

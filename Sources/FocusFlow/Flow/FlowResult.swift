@@ -2,14 +2,31 @@
 public struct FlowResult: Sendable, Equatable, Codable {
     public struct Answer: Sendable, Equatable, Codable {
         public var field: FieldID
-        public var value: String
+        /// The typed answer: text, a yes/no, a choice or choices.
+        public var answer: FieldAnswer
         /// Whether the field was secure; descriptions mask such a value.
         public var secure: Bool
 
+        /// A text answer.
         public init(field: FieldID, value: String, secure: Bool = false) {
+            self.init(field: field, answer: .text(value), secure: secure)
+        }
+
+        public init(field: FieldID, answer: FieldAnswer, secure: Bool = false) {
             self.field = field
-            self.value = value
+            self.answer = answer
             self.secure = secure
+        }
+
+        /// The answer as text: a text verbatim, a choice's value, `true`/`false`, choices joined
+        /// by commas; empty when not answered.
+        public var value: String {
+            switch answer {
+            case .text(let text): text
+            case .bool(let flag): flag.map(String.init) ?? ""
+            case .choice(let value): value ?? ""
+            case .choices(let values): values.joined(separator: ",")
+            }
         }
     }
 
@@ -17,22 +34,42 @@ public struct FlowResult: Sendable, Equatable, Codable {
 
     public init(answers: [Answer]) { self.answers = answers }
 
-    /// The answer for `field`, or `nil` when the field was hidden or is not in the flow.
+    /// The answer for `field` as text (see ``Answer/value``), or `nil` when the field was
+    /// hidden or is not in the flow.
     ///
     /// - Complexity: O(*n*).
     public subscript(field: FieldID) -> String? {
         answers.first { $0.field == field }?.value
     }
 
-    /// The answers as one JSON object, keys in field order: what `focusflow run` prints.
+    /// The typed answer for `field`.
+    public func answer(for field: FieldID) -> FieldAnswer? {
+        answers.first { $0.field == field }?.answer
+    }
+
+    /// The answers as one JSON object, keys in field order, each of its JSON type (a string,
+    /// `true`/`false`, an array of strings, or `null`): what `focusflow run` prints.
     public var json: String {
-        "{" + answers.map { "\(JSONText.quote($0.field.rawValue)):\(JSONText.quote($0.value))" }.joined(separator: ",") + "}"
+        var out = JSONWriter()
+        write(into: &out)
+        return out.text
+    }
+
+    func write(into out: inout JSONWriter) {
+        out.raw("{")
+        for (index, answer) in answers.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.string(answer.field.rawValue)
+            out.raw(":")
+            answer.answer.write(into: &out)
+        }
+        out.raw("}")
     }
 }
 
 extension FlowResult: CustomStringConvertible {
     /// The answers with secure values masked.
     public var description: String {
-        "[" + answers.map { "\($0.field): \($0.secure ? "<secure>" : $0.value.debugDescription)" }.joined(separator: ", ") + "]"
+        "[" + answers.map { "\($0.field): \($0.secure ? "<secure>" : $0.answer.description)" }.joined(separator: ", ") + "]"
     }
 }

@@ -1,8 +1,12 @@
-/// Reads one flat JSON object (a request line) quickly and exactly: string values are decoded
-/// verbatim, other values are recognised only to be refused by their key's reader.
+/// Reads one flat JSON object (a request line) quickly and exactly: strings are decoded
+/// verbatim, `true`/`false`, whole numbers and `null` carried as such, and other values
+/// (objects, arrays, fractions) recognised only to be refused by their key's reader.
 enum FlatJSON {
     enum Value: Equatable {
         case string(String)
+        case bool(Bool)
+        case int(Int)
+        case null
         case other
     }
 
@@ -75,8 +79,18 @@ enum FlatJSON {
                 }
                 i += 1
             }
-            guard JSONSyntax.firstError(in: Array(bytes[start..<i])) == nil, i > start else { throw Failure(message: "malformed value") }
-            return .other
+            var end = i
+            while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            let token = Array(bytes[start..<end])
+            guard JSONSyntax.firstError(in: token) == nil, end > start else { throw Failure(message: "malformed value") }
+            switch token {
+            case Array("true".utf8): return .bool(true)
+            case Array("false".utf8): return .bool(false)
+            case Array("null".utf8): return .null
+            default:
+                if let number = Int(String(decoding: token, as: UTF8.self)) { return .int(number) }
+                return .other
+            }
         }
 
         mutating func string() throws(Failure) -> String {

@@ -1,17 +1,9 @@
 /// One request of the JSON-lines protocol (`focusflow serve`, `focusflow replay`), also
 /// written in a terse text form for people.
 ///
-/// | JSON | text |
-/// |---|---|
-/// | `{"action":"text","value":"ada@example.com"}` | `text ada@example.com` |
-/// | `{"action":"next"}` | `next` |
-/// | `{"action":"previous"}` | `previous` |
-/// | `{"action":"focus","field":"nickname"}` | `focus nickname` |
-/// | `{"action":"reveal"}` | `reveal` |
-/// | `{"action":"clear"}` | `clear` |
-/// | `{"action":"cancel"}` | `cancel` |
-///
-/// `text` carries the focused field's whole new value, as a text binding's setter does.
+/// Every request is a row of ``table``: its name, its argument, the kinds of field it applies
+/// to, what it does, and the values the explorer tries. Parsing, the JSON and text forms, the
+/// README's table and `focusflow check`'s alphabet all read that table.
 public enum FlowRequest: Sendable, Equatable {
     case text(String)
     case next
@@ -20,21 +12,121 @@ public enum FlowRequest: Sendable, Equatable {
     case reveal
     case clear
     case cancel
+    case set(Bool)
+    case select(String)
+    case toggle(String)
+    case highlight(Int)
+    case describe
+
+    /// What a request carries besides its name.
+    public enum Argument: Sendable, Equatable {
+        case none
+        /// A string under `key` (`"value"`, `"field"`); in the text form, the rest of the line.
+        case string(key: String)
+        /// `true` or `false` under `"value"`; `yes`/`no` too in the text form.
+        case bool
+        /// A whole number under `"delta"`.
+        case int
+    }
+
+    /// An argument's value.
+    public enum Value: Sendable, Equatable {
+        case string(String)
+        case bool(Bool)
+        case int(Int)
+    }
+
+    /// One row of the request table.
+    public struct Row: Sendable {
+        public let name: String
+        public let argument: Argument
+        /// The kinds of the focused field it applies to; `nil`: any field.
+        public let kinds: Set<FieldKind>?
+        /// What it does, for the README and help.
+        public let summary: String
+        /// What its argument is, for the message when it is missing.
+        public let needs: String
+        fileprivate let make: @Sendable (Value?) -> FlowRequest
+        fileprivate let action: @Sendable (Value?) -> FlowReducer.Action?
+        /// The arguments the explorer tries on `field` (whose typed values are given).
+        fileprivate let samples: @Sendable (FieldSpec, [String]) -> [Value?]
+
+        /// The row's request with `value` as its argument.
+        public func request(_ value: Value?) -> FlowRequest { make(value) }
+    }
+
+    private static func string(_ value: Value?) -> String { if case .string(let s)? = value { s } else { "" } }
+    private static func bool(_ value: Value?) -> Bool { if case .bool(let b)? = value { b } else { false } }
+    private static func int(_ value: Value?) -> Int { if case .int(let i)? = value { i } else { 0 } }
+    /// A few options and one value that is none of them.
+    private static func optionSamples(_ field: FieldSpec) -> [Value?] {
+        field.options.prefix(3).map { .string($0.value) } + [.string("not-an-option")]
+    }
+
+    /// The requests, each written once.
+    public static let table: [Row] = [
+        Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect],
+            summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query", needs: "the field's whole new text",
+            make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
+            samples: { _, values in values.map { .string($0) } }),
+        Row(name: "set", argument: .bool, kinds: [.confirm], summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
+            make: { .set(bool($0)) }, action: { .field(.set(bool($0))) }, samples: { _, _ in [.bool(true), .bool(false)] }),
+        Row(name: "select", argument: .string(key: "value"), kinds: [.select], summary: "chooses a select field's option by its value", needs: "the value of one of the options",
+            make: { .select(string($0)) }, action: { .field(.select(string($0))) }, samples: { field, _ in optionSamples(field) }),
+        Row(name: "toggle", argument: .string(key: "value"), kinds: [.multiSelect],
+            summary: "chooses or lets go a multi-select field's option by its value", needs: "the value of one of the options",
+            make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
+        Row(name: "highlight", argument: .int, kinds: [.select, .multiSelect],
+            summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
+            make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) },
+            // Moves reach every option, so a long list would multiply the states by its length:
+            // the explorer moves the highlight on lists of up to eight options.
+            samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
+        Row(name: "next", argument: .none, kinds: nil, summary: "validates and moves on; completes on the last field", needs: "",
+            make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
+        Row(name: "previous", argument: .none, kinds: nil, summary: "moves back, never blocked", needs: "",
+            make: { _ in .previous }, action: { _ in .previous }, samples: { _, _ in [nil] }),
+        Row(name: "focus", argument: .string(key: "field"), kinds: nil, summary: "jumps to a visible field (forward jumps validate what they pass)", needs: "the id of a visible field",
+            make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
+        Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides the focused secure field", needs: "",
+            make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
+        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect], summary: "clears the focused field (a choice field's filter)", needs: "",
+            make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
+        Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers", needs: "",
+            make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
+        Row(name: "describe", argument: .none, kinds: nil,
+            summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
+            make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
+    ]
+
+    private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
 
     /// The actions' names, as both forms spell them.
-    public static let actionNames = ["text", "next", "previous", "focus", "reveal", "clear", "cancel"]
+    public static let actionNames = table.map(\.name)
 
-    /// The reducer action this request stands for.
-    public var action: FlowReducer.Action {
-        switch self {
-        case .text(let value): .field(.textChanged(value))
-        case .next: .next
-        case .previous: .previous
-        case .focus(let field): .focus(field)
-        case .reveal: .toggleReveal
-        case .clear: .field(.clear)
-        case .cancel: .cancel
+    /// The request's row and argument: the one place a request is taken apart.
+    public var parts: (row: Row, value: Value?) {
+        let (name, value): (String, Value?) = switch self {
+        case .text(let text): ("text", .string(text))
+        case .next: ("next", nil)
+        case .previous: ("previous", nil)
+        case .focus(let field): ("focus", .string(field.rawValue))
+        case .reveal: ("reveal", nil)
+        case .clear: ("clear", nil)
+        case .cancel: ("cancel", nil)
+        case .set(let flag): ("set", .bool(flag))
+        case .select(let value): ("select", .string(value))
+        case .toggle(let value): ("toggle", .string(value))
+        case .highlight(let delta): ("highlight", .int(delta))
+        case .describe: ("describe", nil)
         }
+        return (Self.rowByName[name]!, value)
+    }
+
+    /// The reducer action this request stands for; `nil` for `describe`, which only asks.
+    public var action: FlowReducer.Action? {
+        let (row, value) = parts
+        return row.action(value)
     }
 
     /// The request for `action`, when the protocol has one (`submit` has none: it is `next`).
@@ -43,6 +135,10 @@ public enum FlowRequest: Sendable, Equatable {
         case .field(.textChanged(let value)): self = .text(value)
         case .field(.clear): self = .clear
         case .field(.submit): return nil
+        case .field(.set(let flag)): self = .set(flag)
+        case .field(.select(let value)): self = .select(value)
+        case .field(.toggle(let value)): self = .toggle(value)
+        case .field(.highlight(let delta)): self = .highlight(delta)
         case .next: self = .next
         case .previous: self = .previous
         case .focus(let field): self = .focus(field)
@@ -51,33 +147,40 @@ public enum FlowRequest: Sendable, Equatable {
         }
     }
 
+    /// The requests the explorer tries on a focused `field`: each row that applies to its kind,
+    /// with the row's sample arguments (`values` are the texts to type).
+    static func alphabet(for field: FieldSpec, values: [String]) -> [FlowRequest] {
+        table.filter { $0.kinds?.contains(field.kind) ?? true }.flatMap { row in row.samples(field, values).map(row.make) }
+    }
+
     /// The request as one JSON line (without the line end).
     public var json: String {
-        switch self {
-        case .text(let value): #"{"action":"text","value":\#(JSONText.quote(value))}"#
-        case .focus(let field): #"{"action":"focus","field":\#(JSONText.quote(field.rawValue))}"#
-        default: #"{"action":"\#(name)"}"#
+        let (row, value) = parts
+        var out = JSONWriter(capacity: 48)
+        out.raw(#"{"action":"#)
+        out.string(row.name)
+        switch (row.argument, value) {
+        case (.string(let key), .string(let text)?):
+            out.raw(","); out.string(key); out.raw(":"); out.string(text)
+        case (.bool, .bool(let flag)?):
+            out.raw(#","value":"#); out.bool(flag)
+        case (.int, .int(let number)?):
+            out.raw(#","delta":"#); out.int(number)
+        default: break
         }
+        out.raw("}")
+        return out.text
     }
 
-    /// The request in the text form: `text VALUE`, `focus FIELD`, or the action's name.
+    /// The request in the text form: the name, then its argument (`text VALUE`, `set true`,
+    /// `highlight -1`).
     public var text: String {
-        switch self {
-        case .text(let value): "text \(value)"
-        case .focus(let field): "focus \(field)"
-        default: name
-        }
-    }
-
-    private var name: String {
-        switch self {
-        case .text: "text"
-        case .next: "next"
-        case .previous: "previous"
-        case .focus: "focus"
-        case .reveal: "reveal"
-        case .clear: "clear"
-        case .cancel: "cancel"
+        let (row, value) = parts
+        switch value {
+        case .string(let text)?: return "\(row.name) \(text)"
+        case .bool(let flag)?: return "\(row.name) \(flag)"
+        case .int(let number)?: return "\(row.name) \(number)"
+        case nil: return row.name
         }
     }
 }
@@ -107,20 +210,29 @@ extension FlowRequest {
         }
     }
 
-    /// Reads the text form: `text VALUE` (the value is the rest of the line, verbatim),
-    /// `focus FIELD`, or an action's name.
+    /// Reads the text form: the name, then its argument (for a string, the rest of the line,
+    /// verbatim).
     public init(text line: String) throws(FlowRequestError) {
         let line = line.hasSuffix("\r") ? String(line.dropLast()) : line
         let name = String(line.prefix { $0 != " " })
         let rest = line.count > name.count ? String(line.dropFirst(name.count + 1)) : nil
-        switch name {
-        case "text": self = .text(rest ?? "")
-        case "focus":
-            guard let field = rest, !field.isEmpty else { throw FlowRequestError("focus needs a field id: focus FIELD") }
-            self = .focus(FieldID(field))
-        default:
-            self = try Self.simple(name)
+        let row = try Self.row(named: name)
+        switch row.argument {
+        case .none:
             if let rest, !rest.isEmpty { throw FlowRequestError("\(name) takes nothing after it") }
+            self = row.make(nil)
+        case .string(let key):
+            if key == "field", rest?.isEmpty ?? true { throw FlowRequestError("\(name) needs a field id: \(name) FIELD") }
+            self = row.make(.string(rest ?? ""))
+        case .bool:
+            switch rest {
+            case "true", "yes", "y": self = row.make(.bool(true))
+            case "false", "no", "n": self = row.make(.bool(false))
+            default: throw FlowRequestError("\(name) needs true or false: \(name) true")
+            }
+        case .int:
+            guard let rest, let number = Int(rest) else { throw FlowRequestError("\(name) needs a whole number: \(name) 1") }
+            self = row.make(.int(number))
         }
     }
 
@@ -135,46 +247,43 @@ extension FlowRequest {
             }
             throw FlowRequestError("the request is not a JSON object: \(error.message)")
         }
-        var object: (action: FlatJSON.Value?, value: FlatJSON.Value?, field: FlatJSON.Value?)
+        var byKey: [String: FlatJSON.Value] = [:]
         for (key, value) in members {
-            switch key {
-            case "action": object.action = value
-            case "value": object.value = value
-            case "field": object.field = value
-            default: throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
+            guard ["action", "value", "field", "delta"].contains(key) else {
+                throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
             }
+            byKey[key] = value
         }
-        guard let action = object.action else { throw FlowRequestError("the request has no \"action\"") }
+        guard let action = byKey["action"] else { throw FlowRequestError("the request has no \"action\"") }
         guard case .string(let name) = action else { throw FlowRequestError("\"action\" must be a string") }
-        switch name {
-        case "text":
-            guard let value = object.value else { throw FlowRequestError("text needs \"value\": the field's whole new text") }
-            guard case .string(let text) = value else { throw FlowRequestError("\"value\" must be a string") }
-            self = .text(text)
-        case "focus":
-            guard let field = object.field else { throw FlowRequestError("focus needs \"field\": the id of a visible field") }
-            guard case .string(let id) = field else { throw FlowRequestError("\"field\" must be a string") }
-            self = .focus(FieldID(id))
-        default:
-            self = try Self.simple(name)
+        let row = try Self.row(named: name)
+        switch row.argument {
+        case .none:
+            self = row.make(nil)
+        case .string(let key):
+            guard let value = byKey[key] else {
+                throw FlowRequestError("\(name) needs \"\(key)\": \(row.needs)")
+            }
+            guard case .string(let text) = value else { throw FlowRequestError("\"\(key)\" must be a string") }
+            self = row.make(.string(text))
+        case .bool:
+            guard let value = byKey["value"] else { throw FlowRequestError("\(name) needs \"value\": \(row.needs)") }
+            guard case .bool(let flag) = value else { throw FlowRequestError("\"value\" must be true or false") }
+            self = row.make(.bool(flag))
+        case .int:
+            guard let value = byKey["delta"] else { throw FlowRequestError("\(name) needs \"delta\": \(row.needs)") }
+            guard case .int(let number) = value else { throw FlowRequestError("\"delta\" must be a whole number") }
+            self = row.make(.int(number))
         }
     }
 
     private static func short(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
 
-    private static func simple(_ name: String) throws(FlowRequestError) -> FlowRequest {
-        switch name {
-        case "next": return .next
-        case "previous": return .previous
-        case "reveal": return .reveal
-        case "clear": return .clear
-        case "cancel": return .cancel
-        case "": throw FlowRequestError("empty request")
-        default:
-            let shown = short(name)
-            let hint = Suggestion.nearest(to: name, in: actionNames).map { "; did you mean \"\($0)\"?" }
-                ?? "; expected one of \(actionNames.joined(separator: ", "))"
-            throw FlowRequestError("unknown action \(shown.debugDescription)\(hint)")
-        }
+    private static func row(named name: String) throws(FlowRequestError) -> Row {
+        if let row = rowByName[name] { return row }
+        if name.isEmpty { throw FlowRequestError("empty request") }
+        let hint = Suggestion.nearest(to: name, in: actionNames).map { "; did you mean \"\($0)\"?" }
+            ?? "; expected one of \(actionNames.joined(separator: ", "))"
+        throw FlowRequestError("unknown action \(short(name).debugDescription)\(hint)")
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The JSON-lines protocol over one flow: each request line gets one response line.
 ///
 /// ```text
@@ -9,8 +15,13 @@
 /// "revealed","error"}}`. `step` and `steps` are ``FlowProgress``'s; once completed both are the
 /// number of fields answered, and once cancelled they say where the person was. A malformed request, or one that cannot apply (a jump to an unknown or
 /// hidden field, anything after the flow ended), gets `{"error":"…"}` and changes nothing.
-/// Secure text appears only in `completed`'s `values`.
+/// Secure text appears only in `completed`'s `values`. The first response starts with
+/// `"protocol":` and ``version``; `{"action":"describe"}` answers the flow's fields.
 public struct ProtocolSession: Sendable {
+    /// The protocol's version, said in the first response: 2 added field kinds (`set`,
+    /// `select`, `toggle`, `highlight`, `describe`, and typed `completed` values).
+    public static let version = 2
+
     public let reducer: FlowReducer
     public private(set) var state: FlowReducer.State
     private var events: [FlowEvent] = []
@@ -27,7 +38,7 @@ public struct ProtocolSession: Sendable {
     /// The first response, written before any request: the initial focus.
     public func initialResponse() -> String {
         var copy = self
-        return copy.response(to: [.focusMoved(from: nil, to: state.focus)])
+        return #"{"protocol":\#(Self.version),"# + copy.response(to: [.focusMoved(from: nil, to: state.focus)]).dropFirst()
     }
 
     /// Reads one request line and answers it.
@@ -43,6 +54,7 @@ public struct ProtocolSession: Sendable {
 
     /// Answers one request.
     public mutating func respond(to request: FlowRequest) -> String {
+        if case .describe = request { return describe() }
         guard state.phase == .editing else {
             return Self.error("the flow is \(state.phase); no request applies any more")
         }
@@ -57,10 +69,65 @@ public struct ProtocolSession: Sendable {
                 return Self.error("field \"\(id)\" is hidden\(condition)")
             }
         }
+        let row = request.parts.row
+        if let kinds = row.kinds, let focus = state.focus, let field = reducer.spec[focus], !kinds.contains(field.kind) {
+            let names = FieldKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ")
+            return Self.error("\(row.name) applies to \(names) fields; \"\(focus)\" is a \(field.kind) field")
+        }
+        switch request {
+        case .select(let value), .toggle(let value):
+            if let focus = state.focus, let field = reducer.spec[focus], !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
+                let values = field.options.map(\.value)
+                let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
+                return Self.error("\(Self.short(value).debugDescription) is not an option of \"\(focus)\"\(hint)")
+            }
+        default: break
+        }
+        guard let action = request.action else { return describe() }
         events.removeAll(keepingCapacity: true)
         if case .cancel = request { cancelledAt = reducer.progress(in: state) }
-        reducer.reduce(into: &state, action: request.action, events: &events)
+        reducer.reduce(into: &state, action: action, events: &events)
         return response(to: events)
+    }
+
+    /// `{"protocol":2,"flow":{"id","title"},"fields":[…]}`: each field's kind, label, hint,
+    /// placeholder, secure, keyboard, options, default, rules, condition and whether it is
+    /// visible now, so that a host in another language can draw them.
+    private func describe() -> String {
+        var out = JSONWriter()
+        out.raw(#"{"protocol":"#)
+        out.int(Self.version)
+        out.raw(#","flow":{"id":"#); out.string(reducer.spec.id)
+        out.raw(#","title":"#); out.string(reducer.spec.title)
+        out.raw(#"},"fields":["#)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for (index, field) in reducer.spec.fields.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw(#"{"id":"#); out.string(field.id.rawValue)
+            out.raw(#","kind":""#); out.raw(field.kind.rawValue)
+            out.raw(#"","label":"#); out.string(field.label)
+            out.raw(#","hint":"#); if let hint = field.hint { out.string(hint) } else { out.raw("null") }
+            out.raw(#","placeholder":"#); if let placeholder = field.placeholder { out.string(placeholder) } else { out.raw("null") }
+            out.raw(#","secure":"#); out.bool(field.secure)
+            out.raw(#","keyboard":""#); out.raw(field.keyboard.rawValue)
+            out.raw(#"","options":["#)
+            for (number, option) in field.options.enumerated() {
+                if number > 0 { out.raw(",") }
+                out.raw(#"{"value":"#); out.string(option.value)
+                out.raw(#","label":"#); out.string(option.label); out.raw("}")
+            }
+            out.raw(#"],"default":"#)
+            if let value = field.default, !field.secure { value.write(into: &out) } else { out.raw("null") }
+            out.raw(#","rules":"#)
+            out.raw((try? encoder.encode(field.rules)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+            out.raw(#","when":"#)
+            out.raw(field.when.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null")
+            out.raw(#","visible":"#); out.bool(reducer.isVisible(field.id, in: state))
+            out.raw("}")
+        }
+        out.raw("]}")
+        return out.text
     }
 
     /// `{"error":"…"}`.
@@ -87,7 +154,9 @@ public struct ProtocolSession: Sendable {
         out.int(progress.steps)
         out.raw(#","surface":""#)
         out.raw(state.surface.rawValue)
-        out.raw(#"","keyboard":""#)
+        out.raw(#"","kind":"#)
+        if let kind = state.focus.flatMap({ reducer.spec[$0]?.kind }) { out.string(kind.rawValue) } else { out.raw("null") }
+        out.raw(#","keyboard":""#)
         out.raw(state.keyboard.rawValue)
         out.raw(#"","revealed":"#)
         out.bool(state.revealed)
@@ -104,41 +173,33 @@ public struct ProtocolSession: Sendable {
         return out.text
     }
 
+    /// Writes `event` from its ``FlowEvent/parts``; a secure field's texts are left out.
     private static func write(_ event: FlowEvent, secure fields: FieldStates, into out: inout JSONWriter) {
+        let (name, members) = event.parts
         out.raw(#"{"event":""#)
-        out.raw(event.name)
+        out.raw(name.rawValue)
         out.raw("\"")
-        switch event {
-        case .focusMoved(let from, let to):
-            out.raw(#","from":"#); out.id(from)
-            out.raw(#","to":"#); out.id(to)
-        case .surfaceChanged(let field, let from, let to):
-            out.raw(#","field":"#); out.id(field)
-            out.raw(#","from":""#); out.raw(from.rawValue)
-            out.raw(#"","to":""#); out.raw(to.rawValue); out.raw("\"")
-        case .keyboardChanged(let from, let to):
-            out.raw(#","from":""#); out.raw(from.rawValue)
-            out.raw(#"","to":""#); out.raw(to.rawValue); out.raw("\"")
-        case .changed(let field, let old?, let new?) where !fields.isSecure(field):
-            out.raw(#","field":"#); out.id(field)
-            out.raw(#","old":"#); out.string(old)
-            out.raw(#","new":"#); out.string(new)
-        case .changed(let field, _, _), .submitted(let field), .cleared(let field), .rejected(let field):
-            out.raw(#","field":"#); out.id(field)
-        case .invalid(let field, let message):
-            out.raw(#","field":"#); out.id(field)
-            out.raw(#","message":"#); out.string(message)
-        case .completed(let result):
-            out.raw(#","values":{"#)
-            for (index, answer) in result.answers.enumerated() {
-                if index > 0 { out.raw(",") }
-                out.string(answer.field.rawValue)
-                out.raw(":")
-                out.string(answer.value)
+        let secure = event.field.map(fields.isSecure) ?? false
+        for (key, value) in members {
+            switch value {
+            case .text(let text):
+                guard let text, !secure else { continue }
+                out.raw(","); out.string(key); out.raw(":"); out.string(text)
+            case .id(let id):
+                out.raw(","); out.string(key); out.raw(":"); out.id(id)
+            case .optional(let text):
+                out.raw(","); out.string(key); out.raw(":")
+                if let text { out.string(text) } else { out.raw("null") }
+            case .bool(let flag):
+                out.raw(","); out.string(key); out.raw(":")
+                if let flag { out.bool(flag) } else { out.raw("null") }
+            case .word(let word):
+                out.raw(","); out.string(key); out.raw(":"); out.string(word)
+            case .message(let message):
+                out.raw(","); out.string(key); out.raw(":"); out.string(message)
+            case .answers(let result):
+                out.raw(","); out.string(key); out.raw(":"); result.write(into: &out)
             }
-            out.raw("}")
-        case .cancelled:
-            break
         }
         out.raw("}")
     }
@@ -147,7 +208,8 @@ public struct ProtocolSession: Sendable {
 
     private static func describe(_ test: FieldCondition.Test) -> String {
         switch test {
-        case .equals(let value): "is \(JSONText.quote(value))"
+        case .equals(let value): "is \(value)"
+        case .in(let values): "is one of \(values.map(\.description).joined(separator: ", "))"
         case .notEmpty(true): "is not empty"
         case .notEmpty(false): "is empty"
         }

@@ -1,21 +1,29 @@
-/// A flow's fields by position: ids, where each id is, and which are secure. Immutable and
+/// A flow's fields by position: ids, where each id is, which are secure, and their initial states. Immutable and
 /// shared by reference, so that a spec or a state copies it with one retain.
 final class FieldLayout: Sendable {
     let ids: [FieldID]
     let indexByID: [FieldID: Int]
     let secure: [Bool]
+    /// Each field's state before anything happened: empty, or its `default` answer.
+    let initial: [FieldState]
+    /// Whether each field is a text field: the reducer's fast path.
+    let isText: [Bool]
     private let table: PositionTable
 
     init(fields: [FieldSpec], indexByID: [FieldID: Int]) {
         self.ids = fields.map(\.id)
         self.indexByID = indexByID
         self.secure = fields.map(\.secure)
+        self.initial = fields.map(FieldState.init)
+        self.isText = fields.map { $0.kind == .text }
         self.table = PositionTable(ids)
     }
 
-    init(ids: [FieldID], secure: [Bool]) {
+    init(ids: [FieldID], secure: [Bool], initial: [FieldState]) {
         self.ids = ids
         self.secure = secure
+        self.initial = initial
+        self.isText = initial.map { $0.kind == .text }
         self.indexByID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.table = PositionTable(ids)
     }

@@ -17,6 +17,12 @@ public struct FieldRules: Sendable, Equatable {
     public var matches: FieldID?
     /// The values allowed.
     public var oneOf: [String]?
+    /// A confirm field's answer must be this (`true` for "accept the terms").
+    public var equals: Bool?
+    /// A multi-select field needs at least this many options chosen.
+    public var minSelected: Int?
+    /// A multi-select field allows at most this many options chosen.
+    public var maxSelected: Int?
     /// Said instead of the default message when any rule fails.
     public var message: String?
 
@@ -26,8 +32,11 @@ public struct FieldRules: Sendable, Equatable {
     public init(
         required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
         pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
-        message: String? = nil
+        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil
     ) {
+        self.equals = equals
+        self.minSelected = minSelected
+        self.maxSelected = maxSelected
         self.required = required
         self.minLength = minLength
         self.maxLength = maxLength
@@ -41,12 +50,40 @@ public struct FieldRules: Sendable, Equatable {
         lhs.required == rhs.required && lhs.minLength == rhs.minLength
             && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
             && lhs.matches == rhs.matches && lhs.oneOf == rhs.oneOf && lhs.message == rhs.message
+            && lhs.equals == rhs.equals && lhs.minSelected == rhs.minSelected && lhs.maxSelected == rhs.maxSelected
     }
 
     /// Checks that the rules make sense together and compiles the pattern.
     ///
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
-    mutating func check(path: String, secure: Bool) throws {
+    mutating func check(path: String, secure: Bool, kind: FieldKind = .text, options: Int = 0) throws {
+        let allowed: Set<String> = switch kind {
+        case .text: ["minLength", "maxLength", "pattern", "matches", "oneOf"]
+        case .confirm: ["equals"]
+        case .select: []
+        case .multiSelect: ["minSelected", "maxSelected"]
+        }
+        let given: [(String, Bool)] = [
+            ("minLength", minLength != nil), ("maxLength", maxLength != nil), ("pattern", pattern != nil),
+            ("matches", matches != nil), ("oneOf", oneOf != nil), ("equals", equals != nil),
+            ("minSelected", minSelected != nil), ("maxSelected", maxSelected != nil),
+        ]
+        for (name, present) in given where present && !allowed.contains(name) {
+            let owner = ["equals": "confirm", "minSelected": "multiSelect", "maxSelected": "multiSelect"][name] ?? "text"
+            throw FlowSpecError(path: "\(path).\(name)", message: "\(name) applies to \(owner) fields, and this is a \(kind) field")
+        }
+        if let min = minSelected, min < 0 {
+            throw FlowSpecError(path: "\(path).minSelected", message: "must be 0 or more, not \(min)")
+        }
+        if let min = minSelected, min > options {
+            throw FlowSpecError(path: "\(path).minSelected", message: "\(min) is more than the \(options) options: no answer could pass")
+        }
+        if let max = maxSelected, max < 1 {
+            throw FlowSpecError(path: "\(path).maxSelected", message: "must be 1 or more, not \(max)")
+        }
+        if let min = minSelected, let max = maxSelected, min > max {
+            throw FlowSpecError(path: "\(path).minSelected", message: "minSelected \(min) is more than maxSelected \(max): no answer could pass")
+        }
         if let min = minLength, min < 0 {
             throw FlowSpecError(path: "\(path).minLength", message: "must be 0 or more, not \(min)")
         }

@@ -1,41 +1,91 @@
 /// One field of a flow.
 public struct FieldSpec: Sendable, Equatable {
     public var id: FieldID
-    /// What the field asks for ("Email").
+    /// What the field asks for; text by default.
+    public var kind: FieldKind
+    /// What the field asks ("Email").
     public var label: String
-    /// Shown dim while the field is empty.
+    /// Shown dim while the field (a choice field's filter) is empty.
     public var placeholder: String?
     /// A presentation hint: one line of help under the field.
     public var hint: String?
-    /// Whether the value is masked while typed.
+    /// Whether the value is masked while typed. Text fields only.
     public var secure: Bool
+    /// The keys the field accepts; a choice field's filter uses ``KeyboardType/default``.
     public var keyboard: KeyboardType
+    /// A select or multi-select field's options, in the order shown; empty for other kinds.
+    public var options: [FieldOption] {
+        didSet { optionList = OptionList(options) }
+    }
+    /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
+    public var `default`: FieldAnswer?
     public var rules: FieldRules
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
     public var when: FieldCondition?
 
+    /// The options with their labels folded once, for the filter.
+    private(set) var optionList: OptionList
+
     public init(
-        id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
-        secure: Bool = false, keyboard: KeyboardType = .default, rules: FieldRules = .init(),
-        when: FieldCondition? = nil
+        id: FieldID, kind: FieldKind = .text, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
+        secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
+        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
     ) {
         self.id = id
+        self.kind = kind
         self.label = label ?? id.rawValue
         self.placeholder = placeholder
         self.hint = hint
         self.secure = secure
         self.keyboard = keyboard
+        self.options = options
+        self.default = `default`
         self.rules = rules
         self.when = when
+        self.optionList = OptionList(options)
+    }
+
+    /// The positions of the options whose label, folded for case, diacritics and width,
+    /// contains `query` folded the same way; every option for an empty query.
+    ///
+    /// - Complexity: one `memchr`/`memcmp` pass over labels folded when the flow was loaded.
+    public func visibleOptions(query: String) -> [Int] { optionList.visible(query: query) }
+
+    public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
+        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
+            && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
+            && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
     }
 }
 
 /// The condition under which a field is shown.
 public struct FieldCondition: Sendable, Equatable, Codable {
+    /// A value a condition compares with, of the source field's type.
+    public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, CustomStringConvertible {
+        /// A text field's text (byte for byte) or an option's value.
+        case string(String)
+        /// A confirm field's answer.
+        case bool(Bool)
+
+        public init(stringLiteral value: String) { self = .string(value) }
+        public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+        /// As JSON: `"post"` or `true`.
+        public var description: String {
+            switch self {
+            case .string(let text): JSONText.quote(text)
+            case .bool(let flag): String(flag)
+            }
+        }
+    }
+
     public enum Test: Sendable, Equatable {
-        /// The earlier field's value is exactly this (byte for byte).
-        case equals(String)
-        /// The earlier field's value is (`true`) or is not (`false`) empty.
+        /// The earlier field's answer is this value: the text byte for byte, the confirm's
+        /// answer, the select's choice, or one of the multi-select's choices.
+        case equals(Value)
+        /// The earlier field's answer is any of these values.
+        case `in`([Value])
+        /// The earlier field's answer is (`true`) or is not (`false`) empty.
         case notEmpty(Bool)
     }
 
@@ -47,11 +97,25 @@ public struct FieldCondition: Sendable, Equatable, Codable {
         self.test = test
     }
 
-    /// Whether `value` (the earlier field's) shows the field.
-    public func isSatisfied(by value: String) -> Bool {
+    /// Whether a text `value` (the earlier field's) shows the field.
+    public func isSatisfied(by value: String) -> Bool { isSatisfied(by: .text(value)) }
+
+    /// Whether `answer` (the earlier field's) shows the field.
+    public func isSatisfied(by answer: FieldAnswer) -> Bool {
         switch test {
-        case .equals(let expected): value.isIdentical(to: expected)
-        case .notEmpty(let notEmpty): value.isEmpty != notEmpty
+        case .equals(let expected): Self.matches(answer, expected)
+        case .in(let values): values.contains { Self.matches(answer, $0) }
+        case .notEmpty(let notEmpty): answer.isEmpty != notEmpty
+        }
+    }
+
+    private static func matches(_ answer: FieldAnswer, _ value: Value) -> Bool {
+        switch (answer, value) {
+        case (.text(let text), .string(let expected)): text.isIdentical(to: expected)
+        case (.bool(let flag?), .bool(let expected)): flag == expected
+        case (.choice(let choice?), .string(let expected)): choice.isIdentical(to: expected)
+        case (.choices(let values), .string(let expected)): values.contains { $0.isIdentical(to: expected) }
+        default: false
         }
     }
 }

@@ -20,13 +20,29 @@ extension FlowSpec: Codable {
 }
 
 extension FieldSpec: Codable {
-    private static let keys = ["id", "label", "placeholder", "hint", "secure", "keyboard", "rules", "when"]
+    private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
+        var kind = FieldKind.text
+        if let name = try c.decodeIfPresent(String.self, forKey: "kind") {
+            guard let known = FieldKind(rawValue: name) else {
+                let names = FieldKind.allCases.map(\.rawValue)
+                let hint = Suggestion.nearest(to: name, in: names).map { "did you mean \"\($0)\"?" }
+                    ?? "expected one of \(names.joined(separator: ", "))"
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: c.codingPath + [AnyKey("kind")], debugDescription: "unknown kind \"\(name)\"; \(hint)"))
+            }
+            kind = known
+        }
         var keyboard = KeyboardType.default
         if let name = try c.decodeIfPresent(String.self, forKey: "keyboard") {
+            guard kind.typesAnswer else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: c.codingPath + [AnyKey("keyboard")],
+                    debugDescription: "a \(kind) field has no text to type; remove \"keyboard\""))
+            }
             guard let known = KeyboardType(rawValue: name) else {
                 let names = KeyboardType.allCases.map(\.rawValue)
                 let hint = Suggestion.nearest(to: name, in: names).map { "did you mean \"\($0)\"?" }
@@ -37,13 +53,24 @@ extension FieldSpec: Codable {
             }
             keyboard = known
         }
+        let defaultValue: FieldAnswer? = if c.contains("default") {
+            switch kind {
+            case .text: .text(try c.decode(String.self, forKey: "default"))
+            case .confirm: .bool(try c.decode(Bool.self, forKey: "default"))
+            case .select: .choice(try c.decode(String.self, forKey: "default"))
+            case .multiSelect: .choices(try c.decode([String].self, forKey: "default"))
+            }
+        } else { nil }
         self.init(
             id: try c.decode(FieldID.self, forKey: "id"),
+            kind: kind,
             label: try c.decodeIfPresent(String.self, forKey: "label"),
             placeholder: try c.decodeIfPresent(String.self, forKey: "placeholder"),
             hint: try c.decodeIfPresent(String.self, forKey: "hint"),
             secure: try c.decodeIfPresent(Bool.self, forKey: "secure") ?? false,
             keyboard: keyboard,
+            options: try c.decodeIfPresent([FieldOption].self, forKey: "options") ?? [],
+            default: defaultValue,
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
             when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
     }
@@ -51,18 +78,69 @@ extension FieldSpec: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(id, forKey: "id")
+        if kind != .text { try c.encode(kind, forKey: "kind") }
         try c.encode(label, forKey: "label")
         try c.encodeIfPresent(placeholder, forKey: "placeholder")
         try c.encodeIfPresent(hint, forKey: "hint")
         if secure { try c.encode(true, forKey: "secure") }
         if keyboard != .default { try c.encode(keyboard, forKey: "keyboard") }
+        if !options.isEmpty { try c.encode(options, forKey: "options") }
+        switch `default` {
+        case .text(let text)?: try c.encode(text, forKey: "default")
+        case .bool(let flag?)?: try c.encode(flag, forKey: "default")
+        case .choice(let value?)?: try c.encode(value, forKey: "default")
+        case .choices(let values)?: try c.encode(values, forKey: "default")
+        case .bool(nil)?, .choice(nil)?, nil: break
+        }
         if rules != FieldRules() { try c.encode(rules, forKey: "rules") }
         try c.encodeIfPresent(when, forKey: "when")
     }
 }
 
+extension FieldOption: Codable {
+    /// A string (value and label alike), or `{"value", "label"}`.
+    public init(from decoder: any Decoder) throws {
+        if let value = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(value: value)
+            return
+        }
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        try c.rejectUnknownKeys(allowed: ["value", "label"])
+        self.init(value: try c.decode(String.self, forKey: "value"), label: try c.decodeIfPresent(String.self, forKey: "label"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if label == value {
+            var c = encoder.singleValueContainer()
+            try c.encode(value)
+        } else {
+            var c = encoder.container(keyedBy: AnyKey.self)
+            try c.encode(value, forKey: "value")
+            try c.encode(label, forKey: "label")
+        }
+    }
+}
+
+extension FieldCondition.Value: Codable {
+    /// `true`/`false` or a string.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let flag = try? c.decode(Bool.self) { self = .bool(flag) } else { self = .string(try c.decode(String.self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try c.encode(text)
+        case .bool(let flag): try c.encode(flag)
+        }
+    }
+}
+
 extension FieldRules: Codable {
-    private static let keys = ["required", "minLength", "maxLength", "pattern", "matches", "oneOf", "message"]
+    private static let keys = [
+        "required", "minLength", "maxLength", "pattern", "matches", "oneOf", "equals", "minSelected", "maxSelected", "message",
+    ]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -74,6 +152,9 @@ extension FieldRules: Codable {
             pattern: try c.decodeIfPresent(String.self, forKey: "pattern"),
             matches: try c.decodeIfPresent(FieldID.self, forKey: "matches"),
             oneOf: try c.decodeIfPresent([String].self, forKey: "oneOf"),
+            equals: try c.decodeIfPresent(Bool.self, forKey: "equals"),
+            minSelected: try c.decodeIfPresent(Int.self, forKey: "minSelected"),
+            maxSelected: try c.decodeIfPresent(Int.self, forKey: "maxSelected"),
             message: try c.decodeIfPresent(String.self, forKey: "message"))
     }
 
@@ -85,26 +166,31 @@ extension FieldRules: Codable {
         try c.encodeIfPresent(pattern, forKey: "pattern")
         try c.encodeIfPresent(matches, forKey: "matches")
         try c.encodeIfPresent(oneOf, forKey: "oneOf")
+        try c.encodeIfPresent(equals, forKey: "equals")
+        try c.encodeIfPresent(minSelected, forKey: "minSelected")
+        try c.encodeIfPresent(maxSelected, forKey: "maxSelected")
         try c.encodeIfPresent(message, forKey: "message")
     }
 }
 
 extension FieldCondition {
-    private static let keys = ["field", "equals", "notEmpty"]
+    private static let keys = ["field", "equals", "in", "notEmpty"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
         let field = try c.decode(FieldID.self, forKey: "field")
-        let equals = try c.decodeIfPresent(String.self, forKey: "equals")
+        let equals = try c.decodeIfPresent(Value.self, forKey: "equals")
+        let list = try c.decodeIfPresent([Value].self, forKey: "in")
         let notEmpty = try c.decodeIfPresent(Bool.self, forKey: "notEmpty")
-        switch (equals, notEmpty) {
-        case (let value?, nil): self.init(field: field, test: .equals(value))
-        case (nil, let flag?): self.init(field: field, test: .notEmpty(flag))
+        switch (equals, list, notEmpty) {
+        case (let value?, nil, nil): self.init(field: field, test: .equals(value))
+        case (nil, let values?, nil): self.init(field: field, test: .in(values))
+        case (nil, nil, let flag?): self.init(field: field, test: .notEmpty(flag))
         default:
             throw DecodingError.dataCorrupted(.init(
                 codingPath: c.codingPath,
-                debugDescription: "a condition needs exactly one of \"equals\" or \"notEmpty\""))
+                debugDescription: "a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""))
         }
     }
 
@@ -113,6 +199,7 @@ extension FieldCondition {
         try c.encode(field, forKey: "field")
         switch test {
         case .equals(let value): try c.encode(value, forKey: "equals")
+        case .in(let values): try c.encode(values, forKey: "in")
         case .notEmpty(let flag): try c.encode(flag, forKey: "notEmpty")
         }
     }

@@ -70,11 +70,110 @@ public struct FlowSpec: Sendable, Equatable {
                 throw FlowSpecError(
                     path: "\(path) (\"\(field.id)\").\(key)", message: "\"\(name)\" names no earlier field\(detail)")
             }
-            if let other = field.rules.matches { try mustBeEarlier(other, "rules.matches") }
-            if let condition = field.when { try mustBeEarlier(condition.field, "when.field") }
-            try fields[index].rules.check(path: "\(path) (\"\(field.id)\").rules", secure: field.secure)
+            if let other = field.rules.matches {
+                try mustBeEarlier(other, "rules.matches")
+                if let source = indexByID[other], fields[source].kind != .text {
+                    throw FlowSpecError(
+                        path: "\(named).rules.matches",
+                        message: "\"\(other)\" is a \(fields[source].kind) field; matches compares text with a text field")
+                }
+            }
+            if let condition = field.when {
+                try mustBeEarlier(condition.field, "when.field")
+                try checkCondition(condition, source: fields[indexByID[condition.field]!], path: "\(named).when")
+            }
+            try checkKind(field, path: named)
+            try fields[index].rules.check(path: "\(named).rules", secure: field.secure, kind: field.kind, options: field.options.count)
             indexByID[field.id] = index
         }
         return indexByID
+    }
+
+    /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
+    /// options to choices; a `default` must be of the kind's type (and one of the options).
+    private static func checkKind(_ field: FieldSpec, path: String) throws {
+        let kind = field.kind
+        if !kind.typesAnswer {
+            if field.secure {
+                throw FlowSpecError(path: "\(path).secure", message: "a \(kind) field has no text to hide; remove \"secure\"")
+            }
+            if field.keyboard != .default {
+                throw FlowSpecError(path: "\(path).keyboard", message: "a \(kind) field has no text to type; remove \"keyboard\"")
+            }
+        }
+        if kind.hasOptions {
+            guard !field.options.isEmpty else {
+                throw FlowSpecError(path: "\(path).options", message: "a \(kind) field needs at least one option")
+            }
+            var seen: [String: Int] = [:]
+            for (number, option) in field.options.enumerated() {
+                try DisplayText.check(option.value, path: "\(path).options[\(number)].value")
+                try DisplayText.check(option.label, path: "\(path).options[\(number)].label")
+                if let first = seen[option.value] {
+                    throw FlowSpecError(
+                        path: "\(path).options[\(number)]",
+                        message: "duplicate value \(JSONText.quote(option.value)) (options[\(first)] has it already)")
+                }
+                seen[option.value] = number
+            }
+        } else if !field.options.isEmpty {
+            throw FlowSpecError(path: "\(path).options", message: "a \(kind) field has no options; options belong to select and multiSelect fields")
+        }
+        let values = field.options.map(\.value)
+        func mustBeOption(_ value: String, _ key: String) throws {
+            guard !values.contains(where: { $0.isIdentical(to: value) }) else { return }
+            let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" }
+                ?? "; expected one of \(values.joined(separator: ", "))"
+            throw FlowSpecError(path: "\(path).\(key)", message: "\(JSONText.quote(value)) is not one of the options\(hint)")
+        }
+        switch (kind, field.default) {
+        case (_, nil), (.text, .text?), (.confirm, .bool?): break
+        case (.select, .choice(let value)?): if let value { try mustBeOption(value, "default") }
+        case (.multiSelect, .choices(let chosen)?):
+            for value in chosen { try mustBeOption(value, "default") }
+        default:
+            throw FlowSpecError(path: "\(path).default", message: "the default of a \(kind) field must be \(Self.type(of: kind))")
+        }
+    }
+
+    /// A condition compares with a value of its source field's type, and a choice's value must
+    /// be one of the source's options.
+    private static func checkCondition(_ condition: FieldCondition, source: FieldSpec, path: String) throws {
+        let values: [FieldCondition.Value] = switch condition.test {
+        case .equals(let value): [value]
+        case .in(let list): list
+        case .notEmpty: []
+        }
+        if case .in(let list) = condition.test, list.isEmpty {
+            throw FlowSpecError(path: "\(path).in", message: "an empty list shows the field never; list at least one value")
+        }
+        let key = if case .in = condition.test { "in" } else { "equals" }
+        let options = source.options.map(\.value)
+        for value in values {
+            switch (source.kind, value) {
+            case (.confirm, .bool), (.text, .string): continue
+            case (.select, .string(let text)), (.multiSelect, .string(let text)):
+                guard !options.contains(where: { $0.isIdentical(to: text) }) else { continue }
+                let hint = Suggestion.nearest(to: text, in: options).map { "; did you mean \"\($0)\"?" }
+                    ?? "; expected one of \(options.joined(separator: ", "))"
+                throw FlowSpecError(
+                    path: "\(path).\(key)",
+                    message: "\(JSONText.quote(text)) is not an option of \"\(source.id)\"\(hint)")
+            default:
+                throw FlowSpecError(
+                    path: "\(path).\(key)",
+                    message: "\"\(source.id)\" is a \(source.kind) field, so compare it with \(Self.type(of: source.kind == .multiSelect ? .select : source.kind)), not \(value)")
+            }
+        }
+    }
+
+    /// The JSON type of a kind's answer, in words.
+    static func type(of kind: FieldKind) -> String {
+        switch kind {
+        case .text: "a string"
+        case .confirm: "true or false"
+        case .select: "one of the option values (a string)"
+        case .multiSelect: "a list of option values"
+        }
     }
 }

@@ -21,7 +21,7 @@ enum LineMode {
             }
             number += 1
             let place = "line \(number): \(describe(field))"
-            if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
+            if store.reducer.actions(answering: value, in: store.state).flatMap({ store.send($0) }).contains(.rejected(field: focus)) {
                 return .invalidInput("\(place): \(refusal(field, value))")
             }
             for case .invalid(_, let message) in store.send(.next) {
@@ -79,7 +79,7 @@ enum LineMode {
             switch LineInput(line: line) {
             case .answer(let answer):
                 let value = field.secure && answer.isEmpty && !current.isEmpty ? current : answer
-                if store.send(.field(.textChanged(value))).contains(.rejected(field: focus)) {
+                if store.reducer.actions(answering: value, in: store.state).flatMap({ store.send($0) }).contains(.rejected(field: focus)) {
                     say(refusal(field, value) + wayBack(store))
                     continue
                 }

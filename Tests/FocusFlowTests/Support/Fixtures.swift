@@ -34,11 +34,18 @@ enum Fixtures {
     {
         var state = start ?? reducer.initialState()
         var events: [FlowEvent] = []
-        for action in actions { events += reducer.reduce(into: &state, action: action) }
+        for action in actions {
+            // Typed text answers a choice field as line mode reads a line: a value, label or number.
+            if case .field(.textChanged(let line)) = action, let focus = state.focus, reducer.spec[focus]?.kind != .text {
+                for answer in reducer.actions(answering: line, in: state) { events += reducer.reduce(into: &state, action: answer) }
+                continue
+            }
+            events += reducer.reduce(into: &state, action: action)
+        }
         return (state, events)
     }
 
-    /// Types `value` into the focused field and presses Next.
+    /// Types `value` into the focused field (answers a choice field with it) and presses Next.
     static func answer(_ value: String) -> [FlowReducer.Action] {
         [.field(.textChanged(value)), .next]
     }

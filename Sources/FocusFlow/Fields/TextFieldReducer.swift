@@ -44,7 +44,8 @@ public struct TextFieldReducer: Sendable {
 
     /// Applies `action` to `state`.
     ///
-    /// - Returns: What to tell the field's delegate, in order. Nothing when the text did not change.
+    /// - Returns: What to tell the field's delegate, in order: one `changed` for a new text
+    ///   (nothing when it is the same bytes), one `submitted`, or exactly one `cleared`.
     /// - Complexity: O(*n*) byte comparison of the old and new text for `textChanged` when their
     ///   lengths are equal; O(1) otherwise.
     public func reduce(into state: inout State, action: Action) -> [Effect] {
@@ -67,11 +68,7 @@ public struct TextFieldReducer: Sendable {
         case .submit:
             effect(.notify(.submitted))
         case .clear:
-            if state.hasText {
-                let old = state.text
-                state.text = ""
-                effect(.notify(.changed(old: old, new: "")))
-            }
+            state.text = ""
             effect(.notify(.cleared))
         }
     }

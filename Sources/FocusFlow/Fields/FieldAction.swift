@@ -1,0 +1,18 @@
+/// What a person or host does to the focused field. Which actions a kind takes is the
+/// protocol's request table (``FlowRequest/table``); the others change nothing.
+public enum FieldAction: Sendable, Equatable {
+    /// The whole new text: a text field's value, or a choice field's filter query.
+    case textChanged(String)
+    /// Return, or the keyboard's Next key: the flow validates and moves on.
+    case submit
+    /// Empties the text (a choice field's filter). The choice of a select stays.
+    case clear
+    /// Answers a confirm field.
+    case set(Bool)
+    /// Chooses a select field's option by its value.
+    case select(String)
+    /// Adds or removes a multi-select field's option, by its value.
+    case toggle(String)
+    /// Moves a choice field's highlight over the visible options (`1` down, `-1` up).
+    case highlight(Int)
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A choice field's options with every label folded once, when the flow is loaded, so that a
+/// keystroke in the filter folds only the query.
+///
+/// The folded labels sit in one buffer, each ended by a zero byte (which no folded query
+/// contains, so no match spans two labels); a filter is one `memchr`/`memcmp` pass over it.
+final class OptionList: Sendable {
+    let options: [FieldOption]
+    private let folded: [UInt8]
+    /// Where each option's folded label starts in ``folded``, and one past the last.
+    private let starts: [Int]
+    private let positionByValue: [String: Int]
+
+    init(_ options: [FieldOption]) {
+        self.options = options
+        var folded: [UInt8] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(options.count + 1)
+        for option in options {
+            starts.append(folded.count)
+            folded += SearchFold.bytes(option.label).filter { $0 != 0 }
+            folded.append(0)
+        }
+        starts.append(folded.count)
+        self.folded = folded
+        self.starts = starts
+        positionByValue = Dictionary(options.enumerated().map { ($1.value, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var count: Int { options.count }
+
+    /// The position of the option whose value is `value`.
+    func position(of value: String) -> Int? {
+        guard let position = positionByValue[value], options[position].value.isIdentical(to: value) else {
+            return options.firstIndex { $0.value.isIdentical(to: value) }
+        }
+        return position
+    }
+
+    /// The positions of the options whose folded label contains the folded `query`, in option
+    /// order; every option for an empty query.
+    ///
+    /// - Complexity: O(*q*) to fold the query, then one `memchr`/`memcmp` pass over the folded labels
+    ///   and O(log *n*) per matching option.
+    func visible(query: String) -> [Int] {
+        if query.isEmpty { return Array(options.indices) }
+        let needle = SearchFold.bytes(query).filter { $0 != 0 }
+        if needle.isEmpty { return Array(options.indices) }
+        var result: [Int] = []
+        folded.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { n in
+                guard let base = hay.baseAddress, let nb = n.baseAddress else { return }
+                var offset = 0
+                while offset < hay.count {
+                    guard let at = Self.find(nb, n.count, in: base, from: offset, to: hay.count) else { break }
+                    let option = optionContaining(at)
+                    result.append(option)
+                    offset = starts[option + 1]
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the option at `position` is visible under `query`.
+    func isVisible(_ position: Int, query: String) -> Bool {
+        query.isEmpty || visible(query: query).contains(position)
+    }
+
+    /// The offset of the first occurrence of the needle in `hay[from..<to]`: `memchr` to the
+    /// needle's first byte, `memcmp` for the rest.
+    private static func find(_ needle: UnsafePointer<UInt8>, _ count: Int, in hay: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        var offset = from
+        let first = Int32(needle[0])
+        while to - offset >= count {
+            guard let hit = memchr(hay + offset, first, to - offset - count + 1) else { return nil }
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(hay)
+            if memcmp(hay + at, needle, count) == 0 { return at }
+            offset = at + 1
+        }
+        return nil
+    }
+
+    private func optionContaining(_ offset: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    static func == (lhs: OptionList, rhs: OptionList) -> Bool { lhs.options == rhs.options }
+}

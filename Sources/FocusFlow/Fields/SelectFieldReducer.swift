@@ -1,0 +1,91 @@
+/// One choice among a field's options, found with a filter that is the seed's search field.
+///
+/// The filter is a ``TextFieldReducer`` state (verbatim text, its own `changed`/`cleared`);
+/// the visible options are those whose folded label contains the folded query (see
+/// ``SearchFold``). The highlight moves over the visible options; the choice and the highlight
+/// survive every change of the filter, so an option filtered out stays chosen.
+public struct SelectFieldReducer: Sendable {
+    public struct State: Sendable, Hashable, Codable {
+        /// The filter's query.
+        public var filter: TextFieldReducer.State
+        /// The chosen option's value; `nil` until one is chosen.
+        public var choice: String?
+        /// The highlighted option's value; `nil` before any move.
+        public var highlight: String?
+
+        public init(filter: String = "", choice: String? = nil, highlight: String? = nil) {
+            self.filter = .init(text: filter)
+            self.choice = choice
+            self.highlight = highlight
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// An action on the filter, handed to the ``TextFieldReducer``.
+        case filter(TextFieldReducer.Action)
+        case select(String)
+        case highlight(Int)
+    }
+
+    public enum Effect: Sendable, Equatable {
+        /// What the filter's text field said.
+        case filter(TextFieldEvent)
+        case chosen(old: String?, new: String?)
+        case highlighted(old: String?, new: String?)
+        /// A value that is none of the options; nothing changed.
+        case rejected
+    }
+
+    let options: OptionList
+    private let text = TextFieldReducer()
+
+    /// - Parameter options: the options, folded here once.
+    public init(options: [FieldOption]) { self.options = OptionList(options) }
+
+    init(list: OptionList) { options = list }
+
+    /// The options visible under the filter, in option order.
+    ///
+    /// - Complexity: one `memchr`/`memcmp` pass over the folded labels; see ``SearchFold``.
+    public func visibleOptions(in state: State) -> [FieldOption] {
+        options.visible(query: state.filter.text).map { options.options[$0] }
+    }
+
+    /// Applies `action`, handing each effect to `effect` in order.
+    public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
+        switch action {
+        case .filter(let action):
+            text.reduce(into: &state.filter, action: action) { if case .notify(let event) = $0 { effect(.filter(event)) } }
+        case .select(let value):
+            guard let position = options.position(of: value) else { return effect(.rejected) }
+            let new = options.options[position].value
+            guard state.choice.map({ !$0.isIdentical(to: new) }) ?? true else { return }
+            let old = state.choice
+            state.choice = new
+            effect(.chosen(old: old, new: new))
+        case .highlight(let delta):
+            let old = state.highlight
+            guard let new = options.moving(old, by: delta, query: state.filter.text), old.map({ !$0.isIdentical(to: new) }) ?? true else { return }
+            state.highlight = new
+            effect(.highlighted(old: old, new: new))
+        }
+    }
+}
+
+extension OptionList {
+    /// The value highlighted after moving `delta` visible options from `highlight`, clamped at
+    /// the ends; from no visible highlight, down lands on the first and up on the last.
+    /// `nil` when no option is visible.
+    func moving(_ highlight: String?, by delta: Int, query: String) -> String? {
+        let visible = visible(query: query)
+        guard !visible.isEmpty else { return nil }
+        let current = highlight.flatMap { position(of: $0) }.flatMap { visible.firstIndex(of: $0) }
+        let target: Int
+        if let current {
+            target = min(max(current + delta, 0), visible.count - 1)
+        } else {
+            target = delta >= 0 ? 0 : visible.count - 1
+        }
+        return options[visible[target]].value
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+@testable import FocusFlow
+
+@Suite("Field kinds: the fold behind every filter")
+struct SearchFoldTests {
+    @Test("Case, diacritics and width fold away; Hangul is matched jamo by jamo", arguments: [
+        ("Café", "cafe"), ("ZÜRICH", "zurich"), ("Ｋｏｒｅａ", "korea"), ("Việt Nam", "viet nam"),
+        ("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"), ("e\u{301}", "e"),
+    ])
+    func folds(text: String, folded: String) {
+        #expect(SearchFold.bytes(text) == Array(folded.utf8))
+    }
+
+    @Test("In the account flow, \"kor\", \"KOR\" full-width, \"한국\" and a half-typed \"하\" all find 대한민국", arguments: ["kor", "ＫＯＲ", "한국", "하", "south korea"])
+    func findsKorea(query: String) throws {
+        let country = try #require(try Fixtures.flow("account")["country"])
+        let values = country.visibleOptions(query: query).map { country.options[$0].value }
+        #expect(values.contains("kr"))
+    }
+
+    @Test("A query no label has shows nothing; an empty one shows every option in order")
+    func emptyAndNone() throws {
+        let country = try #require(try Fixtures.flow("account")["country"])
+        #expect(country.visibleOptions(query: "zzzq").isEmpty)
+        #expect(country.visibleOptions(query: "") == Array(country.options.indices))
+    }
+}
+
+@Suite("Field kinds: reducers")
+struct FieldKindReducerTests {
+    let options: [FieldOption] = [.init(value: "kr", label: "대한민국 · Korea"), .init(value: "jp", label: "일본 · Japan"), .init(value: "fr", label: "France")]
+
+    @Test("A select's choice and highlight survive a filter that hides them; the filter is the seed's search field")
+    func choiceSurvivesFilter() {
+        let reducer = SelectFieldReducer(options: options)
+        var state = SelectFieldReducer.State()
+        var effects: [SelectFieldReducer.Effect] = []
+        reducer.reduce(into: &state, action: .select("jp")) { effects.append($0) }
+        reducer.reduce(into: &state, action: .highlight(1)) { effects.append($0) }
+        reducer.reduce(into: &state, action: .filter(.textChanged("fra"))) { effects.append($0) }
+        #expect(state.choice == "jp" && state.highlight == "kr")
+        #expect(reducer.visibleOptions(in: state).map(\.value) == ["fr"])
+        reducer.reduce(into: &state, action: .filter(.clear)) { effects.append($0) }
+        #expect(effects == [.chosen(old: nil, new: "jp"), .highlighted(old: nil, new: "kr"), .filter(.changed(old: "", new: "fra")), .filter(.cleared)])
+        #expect(state.choice == "jp")
+    }
+
+    @Test("The highlight moves over the visible options only, clamped at the ends")
+    func highlightMoves() {
+        let reducer = SelectFieldReducer(options: options)
+        var state = SelectFieldReducer.State(filter: "a")  // Korea, Japan, France all have an a
+        for _ in 0..<5 { reducer.reduce(into: &state, action: .highlight(1)) { _ in } }
+        #expect(state.highlight == "fr")
+        state.filter = .init(text: "korea")
+        reducer.reduce(into: &state, action: .highlight(-1)) { _ in }
+        #expect(state.highlight == "kr")
+    }
+
+    @Test("A value that is none of the options is rejected and changes nothing")
+    func unknownRejected() {
+        var state = SelectFieldReducer.State()
+        var effects: [SelectFieldReducer.Effect] = []
+        SelectFieldReducer(options: options).reduce(into: &state, action: .select("de")) { effects.append($0) }
+        #expect(effects == [.rejected] && state == .init())
+    }
+
+    @Test("A multi-select keeps its answer in option order, whatever order it was toggled in")
+    func multiOrder() {
+        let reducer = MultiSelectFieldReducer(options: options)
+        var state = MultiSelectFieldReducer.State()
+        for value in ["fr", "kr", "jp", "kr"] { reducer.reduce(into: &state, action: .toggle(value)) { _ in } }
+        #expect(state.chosen == ["jp", "fr"])
+    }
+
+    @Test("A confirm says answered once per change")
+    func confirm() {
+        var state = ConfirmFieldReducer.State()
+        var effects: [ConfirmFieldReducer.Effect] = []
+        for value in [true, true, false] { ConfirmFieldReducer().reduce(into: &state, action: .set(value)) { effects.append($0) } }
+        #expect(effects == [.answered(old: nil, new: true), .answered(old: true, new: false)])
+    }
+}
+
+@Suite("Field kinds: in the flow")
+struct FieldKindFlowTests {
+    @Test("Clearing a text field: the text field says cleared once, the flow says the change of text first")
+    func flowClear() throws {
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
+        var state = reducer.initialState()
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("a")))
+        #expect(reducer.reduce(into: &state, action: .field(.clear)) == [.changed(field: "email", old: "a", new: ""), .cleared(field: "email")])
+        #expect(reducer.reduce(into: &state, action: .field(.clear)) == [.cleared(field: "email")])
+    }
+
+    @Test("The account flow: a select with the default keyboard and a plain surface, terms that must be yes, typed answers")
+    func account() throws {
+        let spec = try Fixtures.flow("account")
+        let reducer = FlowReducer(spec: spec)
+        var state = reducer.initialState()
+        for (field, value) in Fixtures.signupAnswers {
+            _ = reducer.reduce(into: &state, action: .focus(field))
+            _ = reducer.reduce(into: &state, action: .field(.textChanged(value)))
+        }
+        _ = reducer.reduce(into: &state, action: .next)
+        #expect(state.focus == "country" && state.keyboard == .default && state.surface == .plain)
+        #expect(reducer.reduce(into: &state, action: .next) == [.invalid(field: "country", message: "Choose your country")])
+        #expect(reducer.reduce(into: &state, action: .field(.textChanged("한국"))) == [.changed(field: "country", old: "", new: "한국")])
+        #expect(reducer.reduce(into: &state, action: .field(.select("kr"))) == [.chosen(field: "country", old: nil, new: "kr")])
+        _ = reducer.reduce(into: &state, action: .next)
+        #expect(state.focus == "terms")
+        #expect(reducer.reduce(into: &state, action: .next) == [.invalid(field: "terms", message: "You must accept the terms to create an account")])
+        _ = reducer.reduce(into: &state, action: .field(.set(true)))
+        let events = reducer.reduce(into: &state, action: .next)
+        guard case .completed(let result)? = events.last else { Issue.record("no completion: \(events)"); return }
+        #expect(result.answer(for: "country") == .choice("kr") && result.answer(for: "terms") == .bool(true))
+        #expect(result.json.hasSuffix(#","country":"kr","terms":true}"#))
+    }
+
+    @Test("when works on a confirm and with in on a multi-select; a hidden choice keeps its choice")
+    func conditions() throws {
+        let reducer = FlowReducer(spec: try Fixtures.flow("preferences"))
+        var state = reducer.initialState()
+        #expect(reducer.isVisible("channels", in: state) && !reducer.isVisible("phone", in: state))
+        _ = reducer.reduce(into: &state, action: .next)
+        _ = reducer.reduce(into: &state, action: .field(.toggle("sms")))
+        #expect(reducer.isVisible("phone", in: state))
+        _ = reducer.reduce(into: &state, action: .previous)
+        _ = reducer.reduce(into: &state, action: .field(.set(false)))
+        #expect(!reducer.isVisible("channels", in: state))
+        #expect(state.answer(of: "channels") == .choices(["sms"]))
+    }
+}
+
+@Suite("Field kinds: the protocol")
+struct FieldKindProtocolTests {
+    func session(_ name: String) throws -> ProtocolSession { ProtocolSession(spec: try Fixtures.flow(name)) }
+
+    @Test("The first response carries the protocol version")
+    func version() throws {
+        #expect(try session("preferences").initialResponse().hasPrefix(#"{"protocol":2,"events":"#))
+    }
+
+    @Test("set, toggle, highlight and select speak JSON with their types, and completed keeps them", arguments: [0])
+    func requests(_: Int) throws {
+        var session = try session("preferences")
+        #expect(session.respond(toLine: Array(#"{"action":"set","value":false}"#.utf8)).hasPrefix(#"{"events":[{"event":"answered","field":"newsletter","old":true,"new":false}]"#))
+        _ = session.respond(toLine: Array(#"{"action":"set","value":true}"#.utf8))
+        _ = session.respond(toLine: Array(#"{"action":"next"}"#.utf8))
+        #expect(session.respond(toLine: Array(#"{"action":"toggle","value":"post"}"#.utf8)).hasPrefix(#"{"events":[{"event":"toggled","field":"channels","value":"post","selected":true}]"#))
+        #expect(session.respond(toLine: Array(#"{"action":"highlight","delta":1}"#.utf8)).hasPrefix(#"{"events":[{"event":"highlighted","field":"channels","from":null,"to":"email"}]"#))
+        #expect(session.respond(toLine: Array(#"{"action":"toggle","value":"smss"}"#.utf8)) == #"{"error":"\"smss\" is not an option of \"channels\"; did you mean \"sms\"?"}"#)
+        #expect(session.respond(toLine: Array(#"{"action":"set","value":true}"#.utf8)) == #"{"error":"set applies to confirm fields; \"channels\" is a multiSelect field"}"#)
+        _ = session.respond(toLine: Array(#"{"action":"next"}"#.utf8))
+        let done = session.respond(toLine: Array(#"{"action":"next"}"#.utf8))
+        #expect(done.contains(#""values":{"newsletter":true,"channels":["post"],"language":"ko"}"#), "\(done)")
+    }
+
+    @Test("describe answers every field with kind, options, rules and visibility")
+    func describe() throws {
+        var session = try session("preferences")
+        let text = session.respond(toLine: Array(#"{"action":"describe"}"#.utf8))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["protocol"] as? Int == 2)
+        let fields = try #require(object["fields"] as? [[String: Any]])
+        #expect(fields.map { $0["kind"] as? String } == ["confirm", "multiSelect", "text", "select"])
+        #expect(fields.map { $0["visible"] as? Bool } == [true, true, false, true])
+        #expect((fields[1]["options"] as? [[String: String]])?.first == ["value": "email", "label": "Email"])
+        #expect((fields[1]["rules"] as? [String: Int]) == ["minSelected": 1])
+    }
+
+    @Test("Every request of the table round-trips through its JSON and text forms", arguments: FlowRequest.table.map(\.name))
+    func roundTrip(name: String) throws {
+        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .describe]
+        let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
+        #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
+        #expect(try FlowRequest(line: Array(request.text.utf8)) == request)
+    }
+}
+
+@Suite("Field kinds: the model-based check")
+struct FieldKindExplorerTests {
+    /// A small flow with every kind: a confirm, a select shown while it is yes, a multi-select.
+    static func choices() throws -> FlowSpec {
+        try FlowSpec(id: "choices", title: "Choices", fields: [
+            FieldSpec(id: "ok", kind: .confirm, rules: .init(required: true)),
+            FieldSpec(id: "pick", kind: .select, options: ["kr", "jp", .init(value: "fr", label: "France")], rules: .init(required: true),
+                      when: .init(field: "ok", test: .equals(true))),
+            FieldSpec(id: "many", kind: .multiSelect, options: ["sms", "email", "post"], rules: .init(minSelected: 1)),
+        ])
+    }
+
+    @Test("The new flows and a flow of every kind hold all invariants over every reachable state", arguments: ["choices", "preferences", "delivery"])
+    func holds(name: String) throws {
+        let spec = name == "choices" ? try Self.choices() : try Fixtures.flow(name)
+        let report = FlowExplorer(spec: spec).run()
+        #expect(report.counterexample == nil, "\(String(describing: report.counterexample))")
+        #expect(report.exhaustive && report.completed && report.cancelled)
+        #expect(report.fieldsFocused.count == spec.fields.count)
+    }
+
+    @Test("The explorer's alphabet covers every kind's requests")
+    func alphabet() throws {
+        let spec = try Self.choices()
+        let names = Set(spec.fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
+        let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && $0.name != "describe" }.map(\.name))
+        #expect(names == needed)
+        let report = FlowExplorer(spec: spec).run()
+        #expect(report.eventsSeen.isSuperset(of: ["answered", "chosen", "toggled", "highlighted", "rejected", "changed", "cleared"]))
+    }
+
+    /// Machines broken on purpose, each against the new invariant it breaks.
+    static let broken: [(String, Int, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
+        ("chooses a value that is none of the options", 9, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if case .field(.select(let value)) = action, let focus = state.focus { state.fields[field: focus] = .select(.init(choice: value)) }
+            return events.filter { if case .rejected = $0 { false } else { true } }
+        } }),
+        ("forgets the choice when the filter changes", 10, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if case .field(.textChanged) = action, let focus = state.focus, case .select(var select)? = state.fields[field: focus] {
+                select.choice = nil
+                state.fields[field: focus] = .select(select)
+            }
+            return events
+        } }),
+        ("keeps choices in the order they were toggled", 11, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if case .field(.toggle(let value)) = action, let focus = state.focus, case .multiSelect(var multi)? = state.fields[field: focus],
+               let index = multi.chosen.firstIndex(of: value) {
+                multi.chosen.append(multi.chosen.remove(at: index))
+                state.fields[field: focus] = .multiSelect(multi)
+            }
+            return events
+        } }),
+        ("drops the choice of a field that becomes hidden", 12, { reducer in { state, action in
+            let events = reducer.reduce(into: &state, action: action)
+            if !reducer.isVisible("pick", in: state), case .select(var pick)? = state.fields[field: "pick"] {
+                pick.choice = nil
+                state.fields[field: "pick"] = .select(pick)
+            }
+            return events
+        } }),
+    ]
+
+    @Test("The explorer finds each deliberately broken choice machine, with a replayable script", arguments: broken.indices)
+    func findsBrokenMachine(index: Int) throws {
+        let (what, invariant, breakIt) = Self.broken[index]
+        let spec = try Self.choices()
+        let reducer = FlowReducer(spec: spec)
+        let report = FlowExplorer(spec: spec, transition: breakIt(reducer)).run()
+        let counterexample = try #require(report.counterexample, "no violation found for a machine that \(what)")
+        #expect(counterexample.violation.invariant == invariant, "\(counterexample.violation)")
+        let invariants = FlowInvariants(reducer: reducer)
+        var real = reducer.initialState()
+        for request in counterexample.script {
+            let before = real
+            let events = reducer.reduce(into: &real, action: request.action!)
+            #expect(invariants.check(before: before, action: request.action!, after: real, events: events) == nil)
+        }
+    }
+}
