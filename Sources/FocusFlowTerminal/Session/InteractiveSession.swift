@@ -52,11 +52,11 @@ final class InteractiveSession {
             signals.restore()
             let message = "focusflow: the terminal belongs to another job, and this one cannot wait stopped for it "
                 + "(it was started in the background of a shell without job control). Run focusflow in the foreground.\n"
-            fputs(message, stderr)
+            try? Descriptor.writeAll(2, message.utf8)
             return .cancelled
         }
         let terminal = FormTerminal.open()
-        if let note = terminal.note { fputs(note + "\n", stderr) }
+        if let note = terminal.note { try? Descriptor.writeAll(2, (note + "\n").utf8) }
         self.terminal = terminal
         renderer = LineRenderer(columns: Self.columns(terminal.fd))
         var saved = termios()
