@@ -154,39 +154,8 @@ static inline void ff_disable_completion(void) {
     rl_attempted_completion_function = NULL;
 }
 
-// Character search (C-] and M-C-]) done here rather than by readline: in callback mode,
-// readline's own crashes when the character after C-] is ESC and the next key aborts (C-] M-y).
-typedef struct __rl_callback_generic_arg { int count; int i1, i2; } _rl_callback_generic_arg;
-typedef int _rl_callback_func_t(_rl_callback_generic_arg *);
-extern _rl_callback_func_t *_rl_callback_func;
-extern _rl_callback_generic_arg *_rl_callback_data;
-extern _rl_callback_generic_arg *_rl_callback_data_alloc(int);
-extern int _rl_char_search_internal(int, int, char *, int);
-extern int _rl_read_mbchar(char *, int);
-
-static int ff_char_search_callback(_rl_callback_generic_arg *data) {
-    _rl_callback_func = 0;                   // readline disposes of `data` after this returns
-    char target[MB_LEN_MAX + 1];
-    int length = _rl_read_mbchar(target, MB_LEN_MAX);
-    if (length <= 0) return 1;
-    if (length == 1 && target[0] == '\033') {
-        // What readline does with ESC here: no search, and ESC starts the next key (M-b …).
-        rl_ding();
-        rl_execute_next('\033');
-        return 0;
-    }
-    int count = data->count;
-    if (count < 0) return _rl_char_search_internal(-count, data->i2, target, length);
-    return _rl_char_search_internal(count, data->i1, target, length);
-}
-
-/// C-] (`forward`) and M-C-]: waits for the next character, then searches for it.
-static inline int ff_char_search(int count, int forward) {
-    _rl_callback_data = _rl_callback_data_alloc(count);
-    _rl_callback_data->i1 = forward ? 2 : -2;   // readline's FFIND / BFIND
-    _rl_callback_data->i2 = forward ? -2 : 2;
-    _rl_callback_func = ff_char_search_callback;
-    return 0;
-}
+/// Readline's search for one character (`FFIND` 2 forward, `BFIND` -2 backward), which C-] and
+/// M-C-] run once they have their character (see CharacterSearch.swift).
+extern int _rl_char_search_internal(int count, int direction, char *target, int length);
 
 #endif

@@ -7,7 +7,8 @@ import Glibc
 ///
 /// Both maps step over characters as a person counts them (``LineGraphemes``), never leave
 /// emacs mode (ESC Enter would switch readline to vi mode), complete nothing (a field is not a
-/// file name), and search for a character (C-]) without readline's callback-mode crash.
+/// file name), and search for a character (C-]) without readline's callback-mode crash
+/// (``CharacterSearch``).
 struct Keymaps {
     let plain: Keymap
     let secure: Keymap
@@ -126,6 +127,6 @@ private func dingKey(_: Int32, _: Int32) -> Int32 {
     return 0
 }
 
-// C-] and M-C-]: the search itself is the shim's (see `ff_char_search`).
-private func charSearchKey(_ count: Int32, _: Int32) -> Int32 { ff_char_search(count, 1) }
-private func backwardCharSearchKey(_ count: Int32, _: Int32) -> Int32 { ff_char_search(count, 0) }
+// C-] and M-C-] (see ``CharacterSearch``).
+private func charSearchKey(_ count: Int32, _: Int32) -> Int32 { CharacterSearch.begin(count: count, forward: true) }
+private func backwardCharSearchKey(_ count: Int32, _: Int32) -> Int32 { CharacterSearch.begin(count: count, forward: false) }
