@@ -29,12 +29,30 @@ func characterRightKey(_ count: Int32, _ key: Int32) -> Int32 {
 
 private func backspace(_ count: Int32, _ key: Int32, killRing: Bool) -> Int32 {
     if count < 0 { return delete(-count, key, killRing: killRing) }
-    if killRing && ff_overwriting() != 0 { return rl_rubout(count, key) }
+    if ff_overwriting() != 0 { return overwriteBackspace(count, key, killRing: killRing) }
     let point = Int(ff_point())
     if point == 0 { rl_ding(); return 1 }
     let start = LineGraphemes.offset(Int(count), before: point)
     remove(start, point, killRing: killRing && (count > 1 || ff_explicit_arg() != 0))
     ff_set_point(Int32(start))
+    return 0
+}
+
+/// Backspace in overwrite mode: readline's own (the characters before the cursor become spaces),
+/// except that in a secure field a counted one deletes without the kill ring.
+private func overwriteBackspace(_ count: Int32, _ key: Int32, killRing: Bool) -> Int32 {
+    if killRing || (count == 1 && ff_explicit_arg() == 0) { return rl_rubout(count, key) }
+    let point = Int(ff_point())
+    if point == 0 { rl_ding(); return 1 }
+    let start = max(0, point - Int(count))
+    rl_begin_undo_group()
+    rl_delete_text(Int32(start), Int32(point))
+    if start < Int(ff_end()) {
+        ff_set_point(Int32(start))
+        rl_insert_text(String(repeating: " ", count: point - start))
+    }
+    ff_set_point(Int32(start))
+    rl_end_undo_group()
     return 0
 }
 

@@ -2,7 +2,7 @@
 
 // Kill commands for a secure field. Each deletes exactly what readline's own kill would (its
 // word boundaries — alphanumeric for M-DEL and M-d, whitespace for C-w — and its numeric
-// arguments), but never copies the text to the kill ring; a kill that deletes nothing dings or
+// arguments, and where it leaves the mark), but never copies the text to the kill ring; a kill that deletes nothing dings or
 // does nothing, as readline does, and adds no undo step.
 
 /// C-u (`unix-line-discard`).
@@ -11,6 +11,7 @@ func secureLineDiscardKey(_: Int32, _: Int32) -> Int32 {
     if point == 0 { rl_ding(); return 0 }
     secureDelete(0, point)
     ff_set_point(0)
+    ff_set_mark(0)
     return 0
 }
 
@@ -21,6 +22,7 @@ func secureBackwardKillLineKey(_ direction: Int32, _ key: Int32) -> Int32 {
     if point == 0 { rl_ding(); return 0 }
     secureDelete(0, point)
     ff_set_point(0)
+    ff_set_mark(0)
     return 0
 }
 
@@ -30,6 +32,7 @@ func secureKillLineKey(_ direction: Int32, _ key: Int32) -> Int32 {
     let point = ff_point()
     secureDelete(point, ff_end())
     ff_set_point(point)
+    ff_set_mark(point)
     return 0
 }
 
@@ -37,6 +40,7 @@ func secureKillLineKey(_ direction: Int32, _ key: Int32) -> Int32 {
 func secureKillWholeLineKey(_: Int32, _: Int32) -> Int32 {
     secureDelete(0, ff_end())
     ff_set_point(0)
+    ff_set_mark(0)
     return 0
 }
 
@@ -48,6 +52,7 @@ func secureBackwardKillWordKey(_ count: Int32, _ key: Int32) -> Int32 {
     let start = ff_point()
     secureDelete(start, point)
     ff_set_point(start)
+    ff_set_mark(start)
     return 0
 }
 
@@ -59,6 +64,7 @@ func secureKillWordKey(_ count: Int32, _ key: Int32) -> Int32 {
     let end = ff_point()
     secureDelete(point, end)
     ff_set_point(point)
+    ff_set_mark(point)
     return 0
 }
 
@@ -74,6 +80,7 @@ func secureUnixWordRuboutKey(_ count: Int32, _: Int32) -> Int32 {
     }
     secureDelete(Int32(start), Int32(point))
     ff_set_point(Int32(start))
+    ff_set_mark(Int32(start))
     return 0
 }
 
