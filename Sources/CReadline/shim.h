@@ -70,12 +70,6 @@ static inline void ff_use_plain_input(void) {
     rl_input_available_hook = ff_input_available;
 }
 
-/// An empty history, to swap in for a secure field.
-static inline HISTORY_STATE *ff_empty_history(void) {
-    static HISTORY_STATE empty;
-    return &empty;
-}
-
 // Two termcap calls from libtinfo, the terminal library readline itself uses (Debian's
 // libreadline-dev depends on libncurses-dev, which provides it). Declared here rather than
 // through <term.h>, whose macros (`lines`, `columns`, …) would flood every Swift importer.
@@ -103,7 +97,6 @@ static inline void ff_set_mark(int mark) { rl_mark = mark; }
 /// Whether readline is in an incremental (Ctrl-R) or non-incremental (M-p) history search: the
 /// line buffer then holds a search string or a match, and `ff_display_prompt` the search prompt.
 static inline int ff_searching(void) { return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH) != 0; }
-static inline int ff_searching_noninc(void) { return RL_ISSTATE(RL_STATE_NSEARCH) != 0; }
 static inline const char *ff_display_prompt(void) { return rl_display_prompt; }
 
 // Readline internals (exported by libreadline, declared in its private headers).
