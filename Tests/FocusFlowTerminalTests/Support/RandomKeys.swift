@@ -69,7 +69,7 @@ struct RandomKeys {
         }
         // Enter with a numeric argument is not an editing key (and stock readline in callback
         // mode does not hand the line over then).
-        if result.last?.name.count == 3, result.last?.name.hasPrefix("M-") == true, result.last?.name.last?.isNumber == true {
+        while result.last?.name.count == 3, result.last?.name.hasPrefix("M-") == true, result.last?.name.last?.isNumber == true {
             result.removeLast()
         }
         return result
