@@ -22,8 +22,10 @@ let package = Package(
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline"]),
         .executableTarget(name: "focusflow", dependencies: ["FocusFlow", "FocusFlowTerminal"]),
         .executableTarget(name: "focusflow-bench", dependencies: ["FocusFlow", "FocusFlowTerminal", "CReadline"]),
+        // Stock readline in callback mode: the reference the differential tests (and the bench) compare with.
+        .executableTarget(name: "readline-reference", linkerSettings: [.linkedLibrary("readline")]),
         .testTarget(name: "FocusFlowTests", dependencies: ["FocusFlow", "FocusFlowSearch", "focusflow"]),
-        .testTarget(name: "FocusFlowTerminalTests", dependencies: ["FocusFlowTerminal", "focusflow"]),
+        .testTarget(name: "FocusFlowTerminalTests", dependencies: ["FocusFlowTerminal", "focusflow", "readline-reference"]),
         .testTarget(name: "FocusFlowTestingTests", dependencies: ["FocusFlowTesting", "focusflow"]),
     ],
     swiftLanguageModes: [.v6]

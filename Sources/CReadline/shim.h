@@ -8,6 +8,9 @@
 // readline.h uses FILE without including stdio.h.
 #include <stdio.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <signal.h>
@@ -70,12 +73,6 @@ static inline int ff_input_available(void) {
 static inline void ff_use_plain_input(void) {
     rl_getc_function = ff_getc;
     rl_input_available_hook = ff_input_available;
-}
-
-/// An empty history, to swap in for a secure field.
-static inline HISTORY_STATE *ff_empty_history(void) {
-    static HISTORY_STATE empty;
-    return &empty;
 }
 
 // Two termcap calls from libtinfo, the terminal library readline itself uses (Debian's
@@ -166,5 +163,72 @@ static inline void ff_fatal_remember(const struct termios *settings, int input, 
     state->output = output;
     state->saved = 1;
 }
+
+// MARK: - Editing (keys, history, undo)
+
+/// Whether the running command was given a numeric argument (M-3 …).
+static inline int ff_explicit_arg(void) { return rl_explicit_arg; }
+/// Back to insert mode: overwrite mode (Insert) belongs to the field it was switched on in.
+extern int rl_insert_mode;                   // 1 insert, 0 overwrite (readline's RL_IM_*)
+static inline void ff_reset_insert_mode(void) { rl_insert_mode = 1; }
+static inline int ff_overwriting(void) { return rl_insert_mode == 0; }
+static inline void ff_set_mark(int mark) { rl_mark = mark; }
+
+/// Whether readline is in an incremental (Ctrl-R) or non-incremental (M-p) history search: the
+/// line buffer then holds a search string or a match, and `ff_display_prompt` the search prompt.
+static inline int ff_searching(void) { return RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH) != 0; }
+static inline const char *ff_display_prompt(void) { return rl_display_prompt; }
+
+// Readline internals (exported by libreadline, declared in its private headers).
+extern int _rl_doing_an_undo;
+extern int _rl_free_saved_history_line(void);
+
+/// Forgets the line readline stashed when Up or a search left it (`_rl_saved_line_for_history`),
+/// so Down in another field can never bring it back.
+static inline void ff_forget_saved_line(void) { _rl_free_saved_history_line(); }
+
+/// Takes back the insertion of `line[start, end)` that the last command made, keeping only
+/// `keep` (what the field's keyboard accepts), and leaves undo as if the refused characters had
+/// never been typed: the insertion's undo record shrinks to the kept text. Returns 0 when the
+/// last undo record is not that insertion; nothing is changed then.
+static inline int ff_refuse_inserted(int start, int end, const char *keep) {
+    UNDO_LIST *head = rl_undo_list;
+    if (head == NULL || head->what != UNDO_INSERT || head->end != end || head->start > start) return 0;
+    int kept = (int)strlen(keep);
+    int was = _rl_doing_an_undo;
+    _rl_doing_an_undo = 1;                   // neither edit below is recorded
+    rl_delete_text(start, end);
+    int point = rl_point;
+    rl_point = start;
+    if (kept > 0) rl_insert_text(keep);
+    rl_point = point;
+    _rl_doing_an_undo = was;
+    head->end = end - ((end - start) - kept);
+    if (head->start == head->end) {
+        rl_undo_list = head->next;
+        free(head->text);
+        free(head);
+    }
+    return 1;
+}
+
+/// Undoes the last command when it was one undo group (overwrite mode's typing, say), so that
+/// nothing of a refused edit stays in the undo list. Returns 0 when it was not a group.
+static inline int ff_undo_last_group(void) {
+    if (rl_undo_list == NULL || rl_undo_list->what != UNDO_END) return 0;
+    rl_do_undo();
+    return 1;
+}
+
+static char *ff_no_completion(const char *text, int state) { (void)text; (void)state; return NULL; }
+/// Completion finds nothing: a form field is not a file name (M-=, M-* would list or insert files).
+static inline void ff_disable_completion(void) {
+    rl_completion_entry_function = ff_no_completion;
+    rl_attempted_completion_function = NULL;
+}
+
+/// Readline's search for one character (`FFIND` 2 forward, `BFIND` -2 backward), which C-] and
+/// M-C-] run once they have their character (see CharacterSearch.swift).
+extern int _rl_char_search_internal(int count, int direction, char *target, int length);
 
 #endif

@@ -23,8 +23,7 @@ final class InteractiveSession {
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
-    private var histories: [FieldID: UnsafeMutablePointer<HISTORY_STATE>] = [:]
-    private var historyOwner: FieldID?
+    private var histories = FieldHistories()
     /// Whether the first field is set up; readline redisplays once before that.
     private var ready = false
     /// Where the form is drawn (stderr, or /dev/tty when stderr is not a terminal).
@@ -72,6 +71,7 @@ final class InteractiveSession {
         rl_initialize()
         ff_set_redisplay { InteractiveSession.current?.redisplay() }
         keymaps = Keymaps()
+        ff_disable_completion()
         using_history()
         rl_callback_handler_install("") { line in
             // Reached only at end of input: Ctrl-D on an empty line (Enter is bound to `submit`).
@@ -120,8 +120,8 @@ final class InteractiveSession {
         }
         rl_callback_handler_remove()
         rl_replace_line("", 1)
+        ff_forget_saved_line()
         clear_history()
-        for (_, state) in histories { free(state) }
         emit(renderer.moveToStart() + up(headerLines) + "\r\u{1B}[J" + summary() + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
         SignalPipe.forget()
@@ -187,9 +187,8 @@ final class InteractiveSession {
         guard let field = store.state.focus else { return }
         let text = store.state.text(of: field)
         let events = store.send(.field(.submit))
-        if store.reducer.spec[field]?.secure == false, !text.isEmpty,
-           events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
-            add_history(text)
+        if let spec = store.reducer.spec[field], events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
+            histories.record(text, in: spec)
         }
         handle(events)
     }
@@ -222,7 +221,8 @@ final class InteractiveSession {
     /// Called by readline after every edit: filter the buffer through the field's keyboard, then draw.
     func redisplay() {
         guard ready else { return }
-        syncBuffer()
+        // During a history search the buffer holds the search string or a match, not an edit.
+        if ff_searching() == 0 { syncBuffer() }
         render()
     }
 
@@ -248,10 +248,26 @@ final class InteractiveSession {
         } else if point > region.lowerBound {
             point = region.lowerBound + kept.utf8.count
         }
-        rl_replace_line(text, 0)
+        takeBack(region: region, kept: kept, accepted: accepted, filtered: text)
         ff_set_point(Int32(min(max(point, 0), text.utf8.count)))
         let character = field.secure ? "" : (field.keyboard.firstRefused(in: inserted).map { "\(String($0).debugDescription) " } ?? "")
         refuse(theme.dim("\(character)not accepted here: \(field.keyboard.summary)"))
+    }
+
+    /// Puts `filtered` in readline's buffer after a refused edit, and leaves undo as if the
+    /// refused characters had never been typed: undo then takes back the last accepted edit, not
+    /// one the refusal never touched.
+    private func takeBack(region: Range<Int>, kept: String, accepted: String, filtered: String) {
+        let insertion = String(cString: ff_line_buffer()).utf8.count - region.count == accepted.utf8.count
+        if insertion, ff_refuse_inserted(Int32(region.lowerBound), Int32(region.upperBound), kept) != 0 { return }
+        if ff_undo_last_group() != 0, String(cString: ff_line_buffer()) == accepted {
+            if !kept.isEmpty {
+                ff_set_point(Int32(region.lowerBound))
+                rl_insert_text(kept)
+            }
+            return
+        }
+        rl_replace_line(filtered, 0)
     }
 
     private func render() {
@@ -259,11 +275,23 @@ final class InteractiveSession {
         let text = store.state.text(of: focus)
         let point = min(Int(ff_point()), text.utf8.count)
         let masked = store.state.surface == .secure
+        if !masked, ff_searching() != 0 { return renderSearch(field: field) }
         let before = text.utf8Prefix(point)
         let content: LineRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
         let cursor = masked ? DisplayWidth.characters(in: before) * maskWidth : DisplayWidth.of(before)
         let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
         emit(renderer.render(content, cursorWidth: cursor, placeholder: field.placeholder, footer: footer, dim: theme.dim))
+    }
+
+    /// A history search (Ctrl-R, M-p) in a plain field: readline's search prompt, then the
+    /// search string or the match, drawn where the input goes.
+    private func renderSearch(field: FieldSpec) {
+        let prompt = String(cString: ff_display_prompt())
+        let line = String(cString: ff_line_buffer())
+        let point = min(Int(ff_point()), line.utf8.count)
+        let cursor = DisplayWidth.of(prompt) + DisplayWidth.of(line.utf8Prefix(point))
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
+        emit(renderer.render(.plain(prompt + line), cursorWidth: cursor, placeholder: nil, footer: footer, dim: theme.dim))
     }
 
     private func handle(_ events: [FlowEvent]) {
@@ -282,14 +310,9 @@ final class InteractiveSession {
     /// and draws its header in place of the last one.
     private func setUp(field id: FieldID, first: Bool) {
         guard let field = store.reducer.spec[id] else { return }
-        if let owner = historyOwner, store.reducer.spec[owner]?.secure == false {
-            if let old = histories[owner] { free(old) }
-            histories[owner] = history_get_history_state()
-        }
-        history_set_history_state(field.secure ? ff_empty_history() : (histories[id] ?? ff_empty_history()))
-        using_history()
-        historyOwner = id
+        histories.load(for: field)
         rl_set_keymap(field.secure ? keymaps.secure : keymaps.plain)
+        ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)
         ff_set_point(Int32(text.utf8.count))

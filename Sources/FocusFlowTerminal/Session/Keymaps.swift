@@ -4,6 +4,11 @@ import Glibc
 /// The two keymaps of a session: readline's emacs map with the flow's keys bound, and a deep
 /// copy of it for secure fields with everything that could carry a secret elsewhere — history,
 /// history search, the kill ring, yanking, completion — taken out.
+///
+/// Both maps step over characters as a person counts them (``LineGraphemes``), never leave
+/// emacs mode (ESC Enter would switch readline to vi mode), complete nothing (a field is not a
+/// file name), and search for a character (C-]) without readline's callback-mode crash
+/// (``CharacterSearch``).
 struct Keymaps {
     let plain: Keymap
     let secure: Keymap
@@ -15,7 +20,7 @@ struct Keymaps {
         rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
         rl_bind_keyseq_in_map("\t", dingKey, plain)
-        Self.replace(in: plain, Self.lineAccepts, macros: nil)
+        Self.replace(in: plain, Self.lineAccepts + Self.editing, macros: nil)
         secure = Self.deepCopy(plain)
         Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
     }
@@ -68,6 +73,21 @@ struct Keymaps {
         (addresses([ff_address(rl_insert_comment), ff_address(rl_operate_and_get_next)]), ff_address(dingKey)),
     ] }
 
+    /// Readline commands that the session does its own way in every field.
+    private static var editing: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
+        (addresses([ff_address(rl_rubout)]), ff_address(characterBackspaceKey)),
+        (addresses([ff_address(rl_delete)]), ff_address(characterDeleteKey)),
+        (addresses([ff_address(rl_backward_char)]), ff_address(characterLeftKey)),
+        (addresses([ff_address(rl_forward_char)]), ff_address(characterRightKey)),
+        (addresses([ff_address(rl_char_search)]), ff_address(charSearchKey)),
+        (addresses([ff_address(rl_backward_char_search)]), ff_address(backwardCharSearchKey)),
+        (addresses([
+            ff_address(rl_vi_editing_mode), ff_address(rl_complete), ff_address(rl_possible_completions),
+            ff_address(rl_insert_completions), ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete),
+            ff_address(rl_tilde_expand),
+        ]), ff_address(dingKey)),
+    ] }
+
     /// What could carry a secure field's text elsewhere: history, history search, the kill ring,
     /// yanking, completion, keyboard macros. Kill commands become plain deletions.
     private static var secretCarriers: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
@@ -84,32 +104,16 @@ struct Keymaps {
             ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions),
             ff_address(rl_dump_variables), ff_address(rl_dump_macros),
         ]), ff_address(dingKey)),
-        (addresses([ff_address(rl_unix_line_discard), ff_address(rl_backward_kill_line)]), ff_address(deleteToStartKey)),
-        (addresses([ff_address(rl_kill_line)]), ff_address(deleteToEndKey)),
-        (addresses([ff_address(rl_kill_full_line), ff_address(rl_kill_region)]), ff_address(deleteLineKey)),
-        (addresses([ff_address(rl_backward_kill_word), ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)]),
-         ff_address(deleteWordBackKey)),
-        (addresses([ff_address(rl_kill_word)]), ff_address(deleteWordForwardKey)),
+        (addresses([ff_address(characterBackspaceKey)]), ff_address(secureBackspaceKey)),
+        (addresses([ff_address(characterDeleteKey)]), ff_address(secureDeleteKey)),
+        (addresses([ff_address(rl_unix_line_discard)]), ff_address(secureLineDiscardKey)),
+        (addresses([ff_address(rl_backward_kill_line)]), ff_address(secureBackwardKillLineKey)),
+        (addresses([ff_address(rl_kill_line)]), ff_address(secureKillLineKey)),
+        (addresses([ff_address(rl_kill_full_line), ff_address(rl_kill_region)]), ff_address(secureKillWholeLineKey)),
+        (addresses([ff_address(rl_backward_kill_word)]), ff_address(secureBackwardKillWordKey)),
+        (addresses([ff_address(rl_kill_word)]), ff_address(secureKillWordKey)),
+        (addresses([ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)]), ff_address(secureUnixWordRuboutKey)),
     ] }
-
-    /// The byte offset where the word before `point` starts (spaces, then non-spaces).
-    static func wordStart(before point: Int) -> Int {
-        guard let buffer = ff_line_buffer() else { return 0 }
-        var i = point
-        while i > 0 && buffer[i - 1] == 0x20 { i -= 1 }
-        while i > 0 && buffer[i - 1] != 0x20 { i -= 1 }
-        return i
-    }
-
-    /// The byte offset where the word after `point` ends.
-    static func wordEnd(after point: Int) -> Int {
-        guard let buffer = ff_line_buffer() else { return point }
-        let end = Int(ff_end())
-        var i = point
-        while i < end && buffer[i] == 0x20 { i += 1 }
-        while i < end && buffer[i] != 0x20 { i += 1 }
-        return i
-    }
 }
 
 // The commands bound by the session. Readline's keymaps hold C function pointers, which Swift
@@ -123,16 +127,6 @@ private func dingKey(_: Int32, _: Int32) -> Int32 {
     return 0
 }
 
-// Kill commands for a secure field: they delete, but never save the text in the kill ring.
-private func deleteToStartKey(_: Int32, _: Int32) -> Int32 {
-    rl_delete_text(0, ff_point()); ff_set_point(0); return 0
-}
-private func deleteToEndKey(_: Int32, _: Int32) -> Int32 { rl_delete_text(ff_point(), ff_end()); return 0 }
-private func deleteLineKey(_: Int32, _: Int32) -> Int32 { rl_delete_text(0, ff_end()); ff_set_point(0); return 0 }
-private func deleteWordBackKey(_: Int32, _: Int32) -> Int32 {
-    let start = Keymaps.wordStart(before: Int(ff_point()))
-    rl_delete_text(Int32(start), ff_point()); ff_set_point(Int32(start)); return 0
-}
-private func deleteWordForwardKey(_: Int32, _: Int32) -> Int32 {
-    rl_delete_text(ff_point(), Int32(Keymaps.wordEnd(after: Int(ff_point())))); return 0
-}
+// C-] and M-C-] (see ``CharacterSearch``).
+private func charSearchKey(_ count: Int32, _: Int32) -> Int32 { CharacterSearch.begin(count: count, forward: true) }
+private func backwardCharSearchKey(_ count: Int32, _: Int32) -> Int32 { CharacterSearch.begin(count: count, forward: false) }

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// Editing keys inside tmux: what the screen shows after each key equals the buffer, and the
+/// cursor sits right after the character it follows.
+@Suite("Editing keys inside tmux", .serialized)
+struct TmuxEditingTests {
+    static func start(_ flow: String, label: String) throws -> Tmux {
+        let tmux = try Tmux([try TerminalTests.flow(flow)])
+        #expect(tmux.waitFor(label + "  ["), "\(tmux.text)")
+        return tmux
+    }
+
+    /// The row of the input line.
+    static func inputRow(_ tmux: Tmux) -> Int { tmux.lines.firstIndex { $0.hasPrefix("›") } ?? -1 }
+
+    @Test("Backspace, Delete, Left and Right take whole graphemes; screen and cursor follow", arguments: graphemes)
+    func graphemesPlain(name: String, text: String) throws {
+        let tmux = try Self.start(EditingTests.twoFields, label: "A")
+        tmux.type("a" + text)
+        #expect(tmux.waitFor("› a" + text), "\(name): \(tmux.text)")
+        tmux.press("BSpace")
+        #expect(tmux.waitFor { $0.contains("› a") }, "\(name): \(tmux.text)")
+        #expect(tmux.cursor.x == 3, "\(name): cursor at \(tmux.cursor)")
+        tmux.type(text + "b")
+        tmux.press("Left")
+        tmux.press("Left")
+        tmux.type("X")
+        #expect(tmux.waitFor("› aX" + text + "b"), "\(name): \(tmux.text)")
+        #expect(tmux.cursor.x == 4 && tmux.cursor.y == Self.inputRow(tmux), "\(name): cursor at \(tmux.cursor)")
+        tmux.press("Right")
+        #expect(tmux.waitFor { _ in tmux.cursor.x == 4 + DisplayWidthProbe.columns(text) }, "\(name): cursor at \(tmux.cursor)")
+        tmux.press("Left")
+        tmux.press("DC")                                         // Delete
+        #expect(tmux.waitFor { $0.contains("› aXb") }, "\(name): \(tmux.text)")
+        #expect(tmux.cursor.x == 4, "\(name): cursor at \(tmux.cursor)")
+        tmux.press("Enter")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"a":"aXb","b":""}"# + "\n", "\(name)")
+    }
+
+    @Test("In a secure field Backspace takes one mask for one grapheme", arguments: graphemes)
+    func graphemesSecure(name: String, text: String) throws {
+        let tmux = try Self.start(EditingTests.secureThenPlain, label: "Secret")
+        tmux.type("a" + text + text)
+        #expect(tmux.waitFor("› •••"), "\(name): \(tmux.text)")
+        tmux.press("BSpace")
+        #expect(tmux.waitFor { $0.contains("› ••") }, "\(name): \(tmux.text)")
+        #expect(tmux.cursor.x == 4, "\(name): cursor at \(tmux.cursor)")
+        tmux.press("Left")
+        tmux.press("DC")
+        #expect(tmux.waitFor { $0.contains("› •") }, "\(name): \(tmux.text)")
+        tmux.press("Enter")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"secret":"a","note":""}"# + "\n", "\(name)")
+    }
+
+    @Test("Up and Down bring back only what was submitted in the field")
+    func historyStaysInField() throws {
+        let tmux = try Self.start(EditingTests.threeFields, label: "First")
+        tmux.type("one")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Code  ["))
+        tmux.type("1")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Last  ["))
+        tmux.press("BTab")
+        tmux.press("BTab")
+        #expect(tmux.waitFor("First  ["))
+        tmux.press("C-u")
+        tmux.type("draft-text")
+        tmux.press("Up")
+        #expect(tmux.waitFor { $0.contains("› one") }, "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Code  ["))
+        tmux.press("Down")
+        tmux.type("2")
+        #expect(tmux.waitFor("› 12"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Last  ["))
+        tmux.press("Down")
+        tmux.type("z")
+        #expect(tmux.waitFor { $0.contains("› z") }, "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"first":"one","code":"12","last":"z"}"# + "\n")
+    }
+
+    @Test("Ctrl-R draws its search prompt")
+    func reverseSearch() throws {
+        let tmux = try Self.start(EditingTests.twoFields, label: "A")
+        tmux.type("hello")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("B  ["))
+        tmux.press("BTab")
+        #expect(tmux.waitFor("A  ["))
+        tmux.press("C-u")
+        tmux.press("C-r")
+        tmux.type("ll")
+        #expect(tmux.waitFor("(reverse-i-search)`ll': hello"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
+    @Test("ESC Enter neither switches to vi mode nor stops Enter and Shift-Tab")
+    func noViMode() throws {
+        let tmux = try Self.start(EditingTests.twoFields, label: "A")
+        tmux.type("x")
+        tmux.press("Escape", "Enter")
+        tmux.type("y")
+        #expect(tmux.waitFor("› xy"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("B  ["), "\(tmux.text)")
+        tmux.press("BTab")
+        #expect(tmux.waitFor("A  ["), "\(tmux.text)")
+        tmux.press("Enter")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"a":"xy","b":""}"# + "\n")
+    }
+
+    @Test("M-= and M-* complete no file names", arguments: ["M-=", "M-*"])
+    func noCompletion(key: String) throws {
+        let folder = NSTemporaryDirectory() + "focusflow-tmux-completion-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/zebra-file", contents: Data())
+        let tmux = try Tmux([try TerminalTests.flow(EditingTests.twoFields)], directory: folder)
+        #expect(tmux.waitFor("A  ["))
+        tmux.type("z")
+        tmux.press(key)
+        tmux.type("Q")
+        #expect(tmux.waitFor("› zQ"), "\(tmux.text)")
+        #expect(!tmux.text.contains("zebra"))
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
+    @Test("Insert's overwrite mode does not carry into the next field")
+    func insertThenNextField() throws {
+        let tmux = try Self.start(EditingTests.twoFields, label: "A")
+        tmux.type("abc")
+        tmux.press("IC")
+        tmux.press("Home")
+        tmux.type("X")
+        #expect(tmux.waitFor("› Xbc"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("B  ["))
+        tmux.type("xy")
+        tmux.press("Home")
+        tmux.type("Z")
+        #expect(tmux.waitFor("› Zxy"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
+    @Test("Undo after a refused character takes back the last accepted edit")
+    func undoAfterRefusal() throws {
+        let tmux = try Self.start(EditingTests.threeFields, label: "First")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Code  ["))
+        tmux.type("12")
+        tmux.press("Home")
+        tmux.type("a")
+        #expect(tmux.waitFor("not accepted here"), "\(tmux.text)")
+        tmux.press("C-_")
+        tmux.type("3")
+        #expect(tmux.waitFor { $0.contains("› 3") }, "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
+    @Test("C-] then M-y does not crash the form")
+    func charSearchThenYankPop() throws {
+        let tmux = try Self.start(EditingTests.twoFields, label: "A")
+        tmux.type("abc")
+        tmux.press("C-]")
+        tmux.press("M-y")
+        tmux.type("d")
+        #expect(tmux.waitFor("› abcyd"), "\(tmux.text)")
+        tmux.press("Enter")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"a":"abcyd","b":""}"# + "\n")
+    }
+}
