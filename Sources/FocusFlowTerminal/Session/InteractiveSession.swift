@@ -17,9 +17,7 @@ final class InteractiveSession {
     private let options: RunOptions
     private let store: FlowStore
     private let theme: Theme
-    private let maskWidth: Int
-    private var renderer: LineRenderer
-    private var headerLines = 0
+    private var renderer: FormRenderer
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
@@ -32,8 +30,7 @@ final class InteractiveSession {
         self.options = options
         self.store = FlowStore(spec: options.spec)
         self.theme = Theme(color: options.color)
-        self.maskWidth = max(1, DisplayWidth.of(options.mask))
-        self.renderer = LineRenderer(columns: Self.columns())
+        self.renderer = FormRenderer(columns: Self.columns())
     }
 
     /// Walks the flow; the terminal's settings are exactly as before when this returns.
@@ -93,7 +90,7 @@ final class InteractiveSession {
         rl_replace_line("", 1)
         clear_history()
         for (_, state) in histories { free(state) }
-        emit(renderer.moveToStart() + up(headerLines) + "\r\u{1B}[J" + summary() + "\r\n")
+        emit(renderer.eraseForm() + summary() + "\r\n")
         if haveSettings { tcsetattr(0, TCSANOW, &saved) }
         signals.restore()
         keymaps.free()
@@ -126,7 +123,7 @@ final class InteractiveSession {
     func toggleReveal() {
         handle(store.send(.toggleReveal))
         if store.state.focus.flatMap({ store.reducer.spec[$0]?.secure }) == true {
-            renderHeader()
+            drawForm(.inPlace)
         }
     }
 
@@ -181,11 +178,11 @@ final class InteractiveSession {
         let text = store.state.text(of: focus)
         let point = min(Int(ff_point()), text.utf8.count)
         let masked = store.state.surface == .secure
-        let before = text.utf8Prefix(point)
-        let content: LineRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
-        let cursor = masked ? DisplayWidth.characters(in: before) * maskWidth : DisplayWidth.of(before)
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
-        emit(renderer.render(content, cursorWidth: cursor, placeholder: field.placeholder, footer: footer, dim: theme.dim))
+        let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
+        let cursor = masked ? DisplayWidth.characters(in: text.utf8Prefix(point)) : point
+        let progress = store.reducer.progress(in: store.state)
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress)
+        emit(renderer.render(content, cursor: cursor, placeholder: field.placeholder.map(theme.placeholder), footer: footer))
     }
 
     private func handle(_ events: [FlowEvent]) {
@@ -216,30 +213,36 @@ final class InteractiveSession {
         rl_replace_line(text, 1)
         ff_set_point(Int32(text.utf8.count))
         note = nil
-        renderHeader(first: first)
-        render()
+        drawForm(first ? .cursorLine : .inPlace)
     }
 
-    /// Redraws the lines above the input, and the input under them.
-    private func renderHeader(first: Bool = false) {
-        guard let id = store.state.focus, let field = store.reducer.spec[id] else { return }
+    /// Draws the whole form afresh — header, input, the lines under it — at the terminal's
+    /// width now: at the top of a cleared screen (`clearingScreen`, Ctrl-L), or from the start of
+    /// the cursor's line, which must hold nothing of the form (after the job was stopped and
+    /// continued). Text, cursor and masks are the session's, so nothing is lost.
+    func redrawForm(clearingScreen: Bool) {
+        drawForm(clearingScreen ? .clearedScreen : .cursorLine)
+    }
+
+    /// Draws the focused field's form from `start`.
+    private func drawForm(_ start: FormRenderer.Start) {
+        guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id] else { return }
         let progress = store.reducer.progress(in: store.state)
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps, revealed: store.state.revealed)
-        var out = first ? "\r" : renderer.moveToStart() + up(headerLines) + "\r\u{1B}[J"
-        out += lines.map { $0.truncatedToColumns(renderer.columns - 1) + "\r\n" }.joined()
-        headerLines = lines.count
-        renderer.reset(prompt: Theme.prompt)
-        emit(out)
+        emit(renderer.begin(header: lines, prompt: Theme.prompt, columns: Self.columns(), at: start))
+        render()
     }
 
+    /// SIGWINCH. How a terminal treats what is on screen when its width changes differs: tmux
+    /// and some emulators reflow wrapped rows, others cut or keep them, and where the form's top
+    /// row is afterwards cannot be known from here: moving up by the rows drawn lands in the
+    /// wrong place and leaves a copy of the form. So a change of width clears the screen and
+    /// draws the form at its top, where its position is known again; what was on screen above
+    /// the form goes (as with Ctrl-L). The same width (only the height changed, or the width
+    /// went and came back before this ran) keeps every row as it was drawn, relative moves
+    /// still hold, and the form is drawn again over itself.
     private func resize() {
-        let columns = Self.columns()
-        guard columns != renderer.columns else { return }
-        // The terminal may have re-flowed what was drawn: start a fresh block below it.
-        emit("\r\n")
-        renderer = LineRenderer(columns: columns)
-        renderHeader(first: true)
-        render()
+        drawForm(Self.columns() == renderer.columns ? .inPlace : .clearedScreen)
     }
 
     private func summary() -> String {
@@ -249,8 +252,6 @@ final class InteractiveSession {
         default: return "\(title): cancelled."
         }
     }
-
-    private func up(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
 
     private func emit(_ text: String) {
         guard !text.isEmpty else { return }
