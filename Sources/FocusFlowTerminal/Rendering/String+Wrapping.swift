@@ -124,7 +124,7 @@ extension StringProtocol where SubSequence == Substring {
 extension String {
     /// The largest byte offset at or before `offset` where a character (grapheme cluster) starts.
     ///
-    /// - Complexity: O(1) between two ASCII bytes; otherwise as long as the characters around.
+    /// - Complexity: O(1) between two ASCII bytes; otherwise a step back per byte of the character.
     func characterBoundary(atOrBefore offset: Int) -> Int {
         let count = utf8.count
         guard offset > 0 else { return 0 }
@@ -132,10 +132,10 @@ extension String {
         let before = utf8[utf8.index(utf8.startIndex, offsetBy: offset - 1)]
         let at = utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
         if before < 0x80 && at < 0x80 && !(before == 0x0D && at == 0x0A) { return offset }
-        let index = utf8.index(utf8.startIndex, offsetBy: offset)
-        // `index(before:)` rounds an index inside a character down to that character first.
-        let previous = self.index(before: index)
-        let next = self.index(after: previous)
-        return utf8.distance(from: utf8.startIndex, to: next <= index ? next : previous)
+        var offset = offset
+        while offset > 0, String.Index(utf8.index(utf8.startIndex, offsetBy: offset), within: self) == nil {
+            offset -= 1
+        }
+        return offset
     }
 }
