@@ -10,7 +10,7 @@ struct TmuxTests {
     func walk(term: String) throws {
         let tmux = try Tmux([], term: term)
         #expect(tmux.waitFor("Create your account  1/6"), "\(tmux.text)")
-        #expect(tmux.lines.contains("› you@example.com"))
+        #expect(tmux.lines.contains("› (you@example.com)"), "the placeholder, marked")
         tmux.type("ada@example.com")
         tmux.press("Enter")
         #expect(tmux.waitFor("Password  [abc]"))

@@ -1,6 +1,7 @@
 import FocusFlow
 
-/// Colours and the words around a field, for the interactive screen. `NO_COLOR` turns colours off.
+/// Colours and the words around a field, for the interactive screen. Whether there are colours
+/// (and bold, dim, reverse) is `color`, decided by ``ColorChoice``.
 struct Theme {
     var color: Bool
 
@@ -17,14 +18,25 @@ struct Theme {
         return ["\(bold(flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
     }
 
-    /// The lines under the input: the rule's message, a short note, the key hint.
-    func footer(error: String?, note: String?, secure: Bool) -> [String] {
+    /// The lines under the input: the rule's message, a short note, and the keys that do
+    /// something on this step — no way back from the first field, Enter finishes on the last.
+    func footer(error: String?, note: String?, secure: Bool, progress: FlowProgress) -> [String] {
         var lines: [String] = []
         if let error { lines.append(red("✗ \(error)")) }
         if let note { lines.append(note) }
-        lines.append(dim("Enter next · Shift-Tab back\(secure ? " · Ctrl-T show/hide" : "") · Ctrl-C cancel"))
+        let keys = [
+            progress.isLast ? "Enter finish" : "Enter next",
+            progress.isFirst ? nil : "Shift-Tab back",
+            secure ? "Ctrl-T show/hide" : nil,
+            "Ctrl-C cancel",
+        ]
+        lines.append(dim(keys.compactMap { $0 }.joined(separator: " · ")))
         return lines
     }
+
+    /// The placeholder of an empty field: dim, or without colours in parentheses, so that it
+    /// cannot be taken for typed text (the cursor sits on its opening parenthesis).
+    func placeholder(_ text: String) -> String { color ? dim(text) : "(\(text))" }
 
     static let prompt = "› "
 }

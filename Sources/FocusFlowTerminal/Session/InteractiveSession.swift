@@ -17,9 +17,7 @@ final class InteractiveSession {
     private let options: RunOptions
     private let store: FlowStore
     private let theme: Theme
-    private let maskWidth: Int
-    private var renderer: LineRenderer
-    private var headerLines = 0
+    private var renderer: FormRenderer
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
@@ -35,8 +33,7 @@ final class InteractiveSession {
         self.options = options
         self.store = FlowStore(spec: options.spec)
         self.theme = Theme(color: options.color)
-        self.maskWidth = max(1, DisplayWidth.of(options.mask))
-        self.renderer = LineRenderer(columns: Self.columns())
+        self.renderer = FormRenderer(columns: Self.columns())
     }
 
     /// Walks the flow; the terminal's settings are exactly as before when this returns.
@@ -57,7 +54,7 @@ final class InteractiveSession {
         let terminal = FormTerminal.open()
         if let note = terminal.note { try? Descriptor.writeAll(2, (note + "\n").utf8) }
         self.terminal = terminal
-        renderer = LineRenderer(columns: Self.columns(terminal.fd))
+        renderer = FormRenderer(columns: Self.columns(terminal.fd))
         var saved = termios()
         if tcgetattr(0, &saved) == 0 {
             savedSettings = saved
@@ -122,7 +119,7 @@ final class InteractiveSession {
         rl_replace_line("", 1)
         ff_forget_saved_line()
         clear_history()
-        emit(renderer.moveToStart() + up(headerLines) + "\r\u{1B}[J" + summary() + "\r\n")
+        emit(renderer.eraseForm() + summary() + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
         SignalPipe.forget()
         signals.restore()
@@ -162,22 +159,12 @@ final class InteractiveSession {
         rl_deprep_terminal()
         rl_prep_terminal(1)
         // The window may have changed size meanwhile; the new form is drawn at the new width.
-        let columns = Self.columns(terminal?.fd ?? 2)
-        if columns != renderer.columns { renderer = LineRenderer(columns: columns) }
         redrawForm(clearingScreen: false)
         return foreground.others
     }
 
     /// The cursor on a clean line under the form: past the input's rows and the lines under it.
-    private func moveBelowForm() -> String {
-        guard let focus = store.state.focus, let field = store.reducer.spec[focus] else { return "\r\n" }
-        let text = store.state.text(of: focus)
-        let width = store.state.surface == .secure ? DisplayWidth.characters(in: text) * maskWidth : DisplayWidth.of(text)
-        let inputRows = (DisplayWidth.of(Theme.prompt) + width) / max(1, renderer.columns) + 1
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure).count
-        let down = inputRows - 1 + footer
-        return renderer.moveToStart() + (down > 0 ? "\u{1B}[\(down)B" : "") + "\r\n"
-    }
+    private func moveBelowForm() -> String { renderer.leaveForm() }
 
     // MARK: - Keys
 
@@ -203,7 +190,7 @@ final class InteractiveSession {
     func toggleReveal() {
         handle(store.send(.toggleReveal))
         if store.state.focus.flatMap({ store.reducer.spec[$0]?.secure }) == true {
-            renderHeader()
+            drawForm(.inPlace)
         }
     }
 
@@ -276,11 +263,11 @@ final class InteractiveSession {
         let point = min(Int(ff_point()), text.utf8.count)
         let masked = store.state.surface == .secure
         if !masked, ff_searching() != 0 { return renderSearch(field: field) }
-        let before = text.utf8Prefix(point)
-        let content: LineRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
-        let cursor = masked ? DisplayWidth.characters(in: before) * maskWidth : DisplayWidth.of(before)
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
-        emit(renderer.render(content, cursorWidth: cursor, placeholder: field.placeholder, footer: footer, dim: theme.dim))
+        let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
+        let cursor = masked ? DisplayWidth.characters(in: text.utf8Prefix(point)) : point
+        let progress = store.reducer.progress(in: store.state)
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress)
+        emit(renderer.render(content, cursor: cursor, placeholder: field.placeholder.map(theme.placeholder), footer: footer))
     }
 
     /// A history search (Ctrl-R, M-p) in a plain field: readline's search prompt, then the
@@ -289,9 +276,8 @@ final class InteractiveSession {
         let prompt = String(cString: ff_display_prompt())
         let line = String(cString: ff_line_buffer())
         let point = min(Int(ff_point()), line.utf8.count)
-        let cursor = DisplayWidth.of(prompt) + DisplayWidth.of(line.utf8Prefix(point))
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure)
-        emit(renderer.render(.plain(prompt + line), cursorWidth: cursor, placeholder: nil, footer: footer, dim: theme.dim))
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: store.reducer.progress(in: store.state))
+        emit(renderer.render(.plain(prompt + line), cursor: prompt.utf8.count + point, placeholder: nil, footer: footer))
     }
 
     private func handle(_ events: [FlowEvent]) {
@@ -317,38 +303,36 @@ final class InteractiveSession {
         rl_replace_line(text, 1)
         ff_set_point(Int32(text.utf8.count))
         note = nil
-        renderHeader(first: first)
-        render()
+        drawForm(first ? .cursorLine : .inPlace)
     }
 
-    /// Redraws the lines above the input, and the input under them.
-    private func renderHeader(first: Bool = false) {
-        guard let id = store.state.focus, let field = store.reducer.spec[id] else { return }
+    /// Draws the whole form afresh — header, input, the lines under it — at the terminal's
+    /// width now: at the top of a cleared screen (`clearingScreen`, Ctrl-L), or from the start of
+    /// the cursor's line, which must hold nothing of the form (after the job was stopped and
+    /// continued). Text, cursor and masks are the session's, so nothing is lost.
+    func redrawForm(clearingScreen: Bool) {
+        drawForm(clearingScreen ? .clearedScreen : .cursorLine)
+    }
+
+    /// Draws the focused field's form from `start`.
+    private func drawForm(_ start: FormRenderer.Start) {
+        guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id] else { return }
         let progress = store.reducer.progress(in: store.state)
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps, revealed: store.state.revealed)
-        var out = first ? "\r" : renderer.moveToStart() + up(headerLines) + "\r\u{1B}[J"
-        out += lines.map { $0.truncatedToColumns(renderer.columns - 1) + "\r\n" }.joined()
-        headerLines = lines.count
-        renderer.reset(prompt: Theme.prompt)
-        emit(out)
-    }
-
-    /// Draws a fresh whole form at the cursor's line. (A minimal version; the renderer's own
-    /// replaces it on merge.)
-    func redrawForm(clearingScreen: Bool) {
-        if clearingScreen { emit("\u{1B}[H\u{1B}[2J") }
-        renderHeader(first: true)
+        emit(renderer.begin(header: lines, prompt: Theme.prompt, columns: Self.columns(terminal?.fd ?? 2), at: start))
         render()
     }
 
+    /// SIGWINCH. How a terminal treats what is on screen when its width changes differs: tmux
+    /// and some emulators reflow wrapped rows, others cut or keep them, and where the form's top
+    /// row is afterwards cannot be known from here: moving up by the rows drawn lands in the
+    /// wrong place and leaves a copy of the form. So a change of width clears the screen and
+    /// draws the form at its top, where its position is known again; what was on screen above
+    /// the form goes (as with Ctrl-L). The same width (only the height changed, or the width
+    /// went and came back before this ran) keeps every row as it was drawn, relative moves
+    /// still hold, and the form is drawn again over itself.
     private func resize() {
-        let columns = Self.columns(terminal?.fd ?? 2)
-        guard columns != renderer.columns else { return }
-        // The terminal may have re-flowed what was drawn: start a fresh block below it.
-        emit("\r\n")
-        renderer = LineRenderer(columns: columns)
-        renderHeader(first: true)
-        render()
+        drawForm(Self.columns(terminal?.fd ?? 2) == renderer.columns ? .inPlace : .clearedScreen)
     }
 
     private func summary() -> String {
@@ -358,8 +342,6 @@ final class InteractiveSession {
         default: return "\(title): cancelled."
         }
     }
-
-    private func up(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
 
     private func emit(_ text: String) {
         guard !text.isEmpty else { return }

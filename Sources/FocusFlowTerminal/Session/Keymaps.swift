@@ -20,6 +20,7 @@ struct Keymaps {
         rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
         rl_bind_keyseq_in_map("\t", dingKey, plain)
+        rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)     // Ctrl-L: clear the screen, draw the whole form
         Self.replace(in: plain, Self.lineAccepts + Self.editing, macros: nil)
         secure = Self.deepCopy(plain)
         Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
@@ -122,6 +123,7 @@ struct Keymaps {
 private func submitKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.submit(); return 0 }
 private func previousKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.previous(); return 0 }
 private func revealKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleReveal(); return 0 }
+private func redrawKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.redrawForm(clearingScreen: true); return 0 }
 private func dingKey(_: Int32, _: Int32) -> Int32 {
     InteractiveSession.current?.refuse("That key does nothing here.")
     return 0

@@ -164,7 +164,12 @@ final class Tmux {
         let argv = ["/usr/bin/tmux", "-S", socket] + words
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var fds: [Int32] = [-1, -1]
-        if capture { guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) } }
+        // Close-on-exec: a process spawned meanwhile by another test (a tmux server, a pty
+        // child) must not inherit the write end, or this read never sees end of file.
+        if capture {
+            guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
