@@ -43,13 +43,18 @@ public struct RunOptions: Sendable {
 
 /// Walks a flow: interactively with readline on a terminal, line by line otherwise.
 public enum FlowRunner {
+    /// From here on a fatal signal (a crash, SIGQUIT, SIGUSR1…) restores the terminal the walk
+    /// took, if any, and prints nothing from memory — the Swift runtime's crash report holds
+    /// registers and memory, and memory holds answers. For the rest of the process.
+    package static func installCrashGuard() { SignalPipe.installFatalHandlers() }
+
     /// Chooses the mode from the environment and walks `options.spec`.
     ///
     /// From here on a fatal signal (a crash, SIGQUIT, SIGUSR1…) restores the terminal and prints
     /// nothing from memory; those handlers stay for the rest of the process, since the answers
     /// stay in memory after the walk.
     public static func run(_ options: RunOptions) -> RunOutcome {
-        SignalPipe.installFatalHandlers()
+        installCrashGuard()
         TerminalLocale.setUp()
         guard isatty(0) == 1 else { return LineMode.piped(options) }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""

@@ -63,6 +63,22 @@ struct SignalTests {
         #expect(terminal.stdoutText.isEmpty)
     }
 
+    @Test("serve holds secure answers in memory too: a fatal signal prints no crash report there either",
+          arguments: [SIGSEGV, SIGABRT], backtracer)
+    func fatalSignalInServe(signal: Int32, backtrace: String) throws {
+        let terminal = try PseudoTerminal(["serve", try TerminalTests.flow(TerminalTests.secretFlow)], environment: ["SWIFT_BACKTRACE": backtrace])
+        #expect(terminal.waitFor { _ in terminal.stdoutText.contains("\"focus\":\"secret\"") })
+        terminal.send(#"{"action":"text","value":"\#(Self.secret)"}"# + "\n")
+        #expect(terminal.waitFor { _ in terminal.stdoutText.components(separatedBy: "\"focus\"").count > 2 })
+        // The pty echoes what the test typed; only what comes after the signal is the program's.
+        let before = terminal.output.utf8.count
+        kill(terminal.pid, signal)
+        #expect(terminal.finish() == 128 + signal)
+        let after = String(decoding: terminal.output.utf8.dropFirst(before), as: UTF8.self)
+        #expect(!Self.crashReportWords.contains { after.contains($0) }, "a crash report reached the terminal")
+        #expect(!after.contains(Self.secret))
+    }
+
     @Test("SIGSTOP then SIGCONT from outside: raw mode returns and the form is redrawn, so typing stays masked")
     func stopAndContinue() throws {
         let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow)])
