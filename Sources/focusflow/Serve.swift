@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowProtocol
 import FocusFlowTerminal
 import Glibc
 

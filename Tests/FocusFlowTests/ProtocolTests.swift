@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+import FocusFlowProtocol
 
 @Suite("JSON-lines protocol: serve and replay")
 struct ProtocolTests {
