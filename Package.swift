@@ -5,6 +5,8 @@ let package = Package(
     name: "FocusFlow",
     products: [
         .library(name: "FocusFlow", targets: ["FocusFlow"]),
+        .library(name: "FocusFlowProtocol", targets: ["FocusFlowProtocol"]),
+        .library(name: "FocusFlowCheck", targets: ["FocusFlowCheck"]),
         .library(name: "FocusFlowSearch", targets: ["FocusFlowSearch"]),
         .library(name: "FocusFlowTesting", targets: ["FocusFlowTesting"]),
         .library(name: "FocusFlowTerminal", targets: ["FocusFlowTerminal"]),
@@ -16,16 +18,28 @@ let package = Package(
             name: "FocusFlow",
             resources: [.embedInCode("Resources/signup.json")]
         ),
+        .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"]),
+        .target(name: "FocusFlowCheck", dependencies: ["FocusFlow", "FocusFlowProtocol"]),
         .target(name: "FocusFlowSearch", dependencies: ["FocusFlow"]),
         .target(name: "FocusFlowTesting", dependencies: ["FocusFlow"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline"]),
-        .executableTarget(name: "focusflow", dependencies: ["FocusFlow", "FocusFlowTerminal"]),
-        .executableTarget(name: "focusflow-bench", dependencies: ["FocusFlow", "FocusFlowTerminal", "CReadline"]),
+        // Test support, not a product: the pty driver used by the terminal tests and the bench.
+        .target(name: "PseudoTerminalSupport"),
+        .executableTarget(
+            name: "focusflow",
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"]),
+        .executableTarget(
+            name: "focusflow-bench",
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport", "CReadline"]),
         // Stock readline in callback mode: the reference the differential tests (and the bench) compare with.
         .executableTarget(name: "readline-reference", linkerSettings: [.linkedLibrary("readline")]),
-        .testTarget(name: "FocusFlowTests", dependencies: ["FocusFlow", "FocusFlowSearch", "focusflow"]),
-        .testTarget(name: "FocusFlowTerminalTests", dependencies: ["FocusFlowTerminal", "focusflow", "readline-reference"]),
+        .testTarget(
+            name: "FocusFlowTests",
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "focusflow"]),
+        .testTarget(
+            name: "FocusFlowTerminalTests",
+            dependencies: ["FocusFlowTerminal", "PseudoTerminalSupport", "focusflow", "readline-reference"]),
         .testTarget(name: "FocusFlowTestingTests", dependencies: ["FocusFlowTesting", "focusflow"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,6 @@
 import FocusFlow
+import FocusFlowCheck
+import FocusFlowProtocol
 import Foundation
 
 /// In-process throughput of the reducer: typing, next/previous and jumps.

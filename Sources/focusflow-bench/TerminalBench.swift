@@ -1,6 +1,7 @@
 @preconcurrency import CReadline
 import FocusFlow
 import FocusFlowTerminal
+import PseudoTerminalSupport
 import Foundation
 
 /// Over a real pseudo-terminal: cold start to the first prompt, and the echo latency of one key

@@ -1,4 +1,6 @@
 import FocusFlow
+import FocusFlowCheck
+import FocusFlowProtocol
 
 /// `focusflow check FLOW`: explores the flow's reachable states and checks every invariant.
 enum Check {

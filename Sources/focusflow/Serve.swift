@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowProtocol
 import FocusFlowTerminal
 import Glibc
 
@@ -86,16 +87,8 @@ enum Serve {
         var session = ProtocolSession(spec: spec)
         try Output.standard(session.initialResponse() + "\n")
         while case .line(let line) = next() {
-            let request = trimmed(line)
-            if request.isEmpty || request.first == UInt8(ascii: "#") { continue }
-            try Output.standard(session.respond(toLine: request) + "\n")
+            guard let response = session.respond(toScriptLine: line) else { continue }
+            try Output.standard(response + "\n")
         }
-    }
-
-    /// The line without the spaces, tabs and carriage returns around it.
-    static func trimmed(_ line: [UInt8]) -> ArraySlice<UInt8> {
-        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return [] }
-        return line[first...last]
     }
 }

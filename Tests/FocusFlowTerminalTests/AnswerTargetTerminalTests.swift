@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import FocusFlowTerminal
+import PseudoTerminalSupport
 
 /// An interactive walk whose answers could not be written stops before the first field shows,
 /// so no one answers every field to lose the answers.

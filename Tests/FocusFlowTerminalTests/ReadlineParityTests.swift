@@ -1,3 +1,4 @@
+import PseudoTerminalSupport
 import Foundation
 import Glibc
 import Testing

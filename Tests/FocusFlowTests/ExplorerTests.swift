@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+import FocusFlowCheck
 @testable import focusflow
 
 @Suite("Model-based check")

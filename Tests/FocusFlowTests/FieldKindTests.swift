@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+import FocusFlowCheck
+import FocusFlowProtocol
 
 @Suite("Field kinds: the fold behind every filter")
 struct SearchFoldTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+import FocusFlowProtocol
 
 @Suite("JSON-lines protocol: serve and replay")
 struct ProtocolTests {
@@ -127,5 +128,26 @@ struct ProtocolTests {
         #expect(throws: FlowRequestError("the request is not a JSON object: a lone surrogate in \\u escapes")) {
             try FlowRequest(line: Array(#"{"action":"text","value":"\ud83d"}"#.utf8))
         }
+    }
+
+    @Test("A session skips blank lines and # comments as serve does, so embedders answer a script the same way", arguments: [
+        ("", nil), ("   \t\r", nil), ("# a comment", nil), ("  \t# indented comment\r", nil),
+        ("  next \r", "next"), ("\ttext a b\t", "text a b"), (#" {"action":"reveal"} "#, #"{"action":"reveal"}"#),
+    ] as [(String, String?)])
+    func scriptLines(line: String, request: String?) throws {
+        var session = ProtocolSession(spec: try Fixtures.flow("signup")), reference = session
+        let response = session.respond(toScriptLine: Array(line.utf8))
+        #expect(response == request.map { reference.respond(toLine: Array($0.utf8)) })
+        #expect(session.state == reference.state)
+    }
+
+    @Test("A session fed a script line by line writes exactly what serve writes")
+    func sessionMatchesServe() throws {
+        var session = ProtocolSession(spec: try Fixtures.flow("signup"))
+        var lines = [session.initialResponse()]
+        for line in Self.walk.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let response = session.respond(toScriptLine: Array(line.utf8)) { lines.append(response) }
+        }
+        #expect(lines.joined(separator: "\n") + "\n" == (try Command.run(["serve"], input: Self.walk)).stdout)
     }
 }

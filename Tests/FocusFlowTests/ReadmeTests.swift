@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+import FocusFlowProtocol
 
 /// The README's examples are run, so that they stay true.
 @Suite("README")

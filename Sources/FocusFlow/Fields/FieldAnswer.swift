@@ -27,7 +27,7 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
         return out.text
     }
 
-    func write(into out: inout JSONWriter) {
+    package func write(into out: inout JSONWriter) {
         switch self {
         case .text(let text): out.string(text)
         case .bool(let value?): out.bool(value)

@@ -15,7 +15,7 @@ extension String {
     /// Whether `self` and `other` are the same bytes, not merely canonically equivalent.
     ///
     /// - Complexity: O(*n*), one `memcmp`-speed pass; O(1) when the byte counts differ.
-    func isIdentical(to other: String) -> Bool {
+    package func isIdentical(to other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         return editedRegion(from: other) == nil
     }

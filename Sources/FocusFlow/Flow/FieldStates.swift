@@ -50,7 +50,7 @@ public struct FieldStates: Sendable, Hashable {
     }
 
     /// The state of the field at `position`.
-    subscript(position position: Int) -> FieldState {
+    package subscript(position position: Int) -> FieldState {
         get {
             var state = rest[position]
             if state.kind != .confirm { state.text = texts[position] }

@@ -58,7 +58,7 @@ public enum FlowEvent: Sendable, Equatable {
     }
 
     /// A member's value, as both the JSON and the Swift forms write it.
-    enum Member {
+    package enum Member {
         case id(FieldID?)
         /// A text; `nil` is written `nil` in Swift and left out of JSON (a secure text).
         case text(String?)
@@ -72,7 +72,7 @@ public enum FlowEvent: Sendable, Equatable {
     }
 
     /// The event's protocol name and members, in order: the one place an event is spelled.
-    var parts: (name: Name, members: KeyValuePairs<String, Member>) {
+    package var parts: (name: Name, members: KeyValuePairs<String, Member>) {
         switch self {
         case .focusMoved(let from, let to): (.focusMoved, ["from": .id(from), "to": .id(to)])
         case .surfaceChanged(let field, let from, let to):

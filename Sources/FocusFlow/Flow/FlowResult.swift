@@ -55,7 +55,7 @@ public struct FlowResult: Sendable, Equatable, Codable {
         return out.text
     }
 
-    func write(into out: inout JSONWriter) {
+    package func write(into out: inout JSONWriter) {
         out.raw("{")
         for (index, answer) in answers.enumerated() {
             if index > 0 { out.raw(",") }

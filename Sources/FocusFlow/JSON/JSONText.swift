@@ -12,29 +12,29 @@ public enum JSONText {
 }
 
 /// Appends JSON to a byte buffer.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     /// JSON text written as is.
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A string's bytes as they are (already JSON).
-    mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
             bytes.append(contentsOf: text.utf8)
         }
     }
 
     /// A whole number, in decimal.
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         if value < 0 { bytes.append(0x2D) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -51,11 +51,11 @@ struct JSONWriter {
         }
     }
 
-    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+    package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
     /// A quoted, escaped string: `"`, `\`, control characters and U+2028/U+2029 escaped, the
     /// rest copied byte for byte.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         bytes.append(0x22)
         text.withBytes { source in
             var start = 0
@@ -98,7 +98,7 @@ struct JSONWriter {
     }
 
     /// A field id, or `null`.
-    mutating func id(_ field: FieldID?) {
+    package mutating func id(_ field: FieldID?) {
         if let field { string(field.rawValue) } else { raw("null") }
     }
 }

@@ -1,13 +1,13 @@
 /// Finds the first JSON syntax error and where it is, since `JSONDecoder` says only that the
 /// data "was not valid JSON". Used on the error path only.
-enum JSONSyntax {
-    struct Problem: Error, Equatable {
-        var offset: Int
-        var message: String
+package enum JSONSyntax {
+    package struct Problem: Error, Equatable {
+        package var offset: Int
+        package var message: String
     }
 
     /// The first syntax error in `bytes`, or `nil` when they are one well-formed JSON value.
-    static func firstError(in bytes: [UInt8]) -> Problem? {
+    package static func firstError(in bytes: [UInt8]) -> Problem? {
         var scanner = Scanner(bytes: bytes)
         do throws(Problem) {
             scanner.skipSpace()

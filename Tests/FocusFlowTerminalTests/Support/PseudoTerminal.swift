@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import FocusFlowTerminal
+import PseudoTerminalSupport
 
 /// The real `focusflow` on a real pseudo-terminal, with what the tests ask of it.
 final class PseudoTerminal {

@@ -1,3 +1,6 @@
+import FocusFlow
+import FocusFlowProtocol
+
 /// The twelve invariants of FocusFlow (the design's eight and four for choice fields), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
@@ -163,19 +166,5 @@ public struct FlowInvariants: Sendable {
             if secrets.contains(where: { description.containsVerbatim($0) }) { return fail(8, "the state's description shows a secure value") }
         }
         return nil
-    }
-}
-
-extension FlowEvent {
-    /// The field an event is about, if any.
-    public var field: FieldID? {
-        switch self {
-        case .surfaceChanged(let field, _, _), .changed(let field, _, _), .submitted(let field), .cleared(let field),
-             .rejected(let field), .invalid(let field, _), .answered(let field, _, _), .chosen(let field, _, _),
-             .toggled(let field, _, _), .highlighted(let field, _, _):
-            field
-        case .focusMoved, .keyboardChanged, .completed, .cancelled:
-            nil
-        }
     }
 }

@@ -1,3 +1,4 @@
+import FocusFlow
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// Reads one flat JSON object (a request line) quickly and exactly: strings are decoded
 /// verbatim, `true`/`false`, whole numbers and `null` carried as such, and other values
 /// (objects, arrays, fractions) recognised only to be refused by their key's reader.

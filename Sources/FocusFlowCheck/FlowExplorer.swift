@@ -1,3 +1,6 @@
+import FocusFlow
+import FocusFlowProtocol
+
 /// Explores the states a flow can reach, breadth first, under a finite set of requests
 /// derived from the flow, and checks every ``FlowInvariants`` on every edge.
 ///

@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// One request of the JSON-lines protocol (`focusflow serve`, `focusflow replay`), also
 /// written in a terse text form for people.
 ///
@@ -149,7 +151,7 @@ public enum FlowRequest: Sendable, Equatable {
 
     /// The requests the explorer tries on a focused `field`: each row that applies to its kind,
     /// with the row's sample arguments (`values` are the texts to type).
-    static func alphabet(for field: FieldSpec, values: [String]) -> [FlowRequest] {
+    package static func alphabet(for field: FieldSpec, values: [String]) -> [FlowRequest] {
         table.filter { $0.kinds?.contains(field.kind) ?? true }.flatMap { row in row.samples(field, values).map(row.make) }
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The layers of DESIGN.md, read off the sources: each library target imports only the layers
+/// below it, so an arrow pointing up fails here before it reaches a review.
+@Suite("Layers: arrows point down only")
+struct LayerTests {
+    /// A library target and the modules its files may import.
+    struct Layer: CustomStringConvertible, Sendable {
+        var target: String
+        var mayImport: Set<String>
+        var description: String { target }
+    }
+
+    /// `Foundation` counts as `FoundationEssentials` where it is the `#else` of
+    /// `#if canImport(FoundationEssentials)` (a platform without the smaller module).
+    static let essentials: Set<String> = ["FoundationEssentials"]
+
+    static let layers: [Layer] = [
+        Layer(target: "FocusFlow", mayImport: essentials),
+        Layer(target: "FocusFlowProtocol", mayImport: essentials.union(["FocusFlow"])),
+        Layer(target: "FocusFlowCheck", mayImport: essentials.union(["FocusFlow", "FocusFlowProtocol"])),
+        Layer(target: "FocusFlowTesting", mayImport: ["FocusFlow", "Testing", "XCTest"]),
+        Layer(target: "FocusFlowSearch", mayImport: ["FocusFlow", "Foundation"]),
+        Layer(target: "FocusFlowTerminal", mayImport: ["FocusFlow", "CReadline", "Glibc"]),
+        Layer(target: "PseudoTerminalSupport", mayImport: ["Glibc"]),
+    ]
+
+    /// The engine's imports beyond Foundation(Essentials), each with its reason: Swift's own
+    /// `Observation` and `Synchronization`, and the C library for the `memchr`/`memcmp` speed-up
+    /// wall of the option filter and verbatim text (FoundationEssentials does not re-export it).
+    static let engineExceptions: [String: Set<String>] = [
+        "Store/FlowStore.swift": ["Observation"],
+        "Spec/FieldRules.swift": ["Synchronization"],
+        "Fields/OptionList.swift": ["Glibc", "Darwin"],
+        "Fields/String+Verbatim.swift": ["Glibc"],
+    ]
+
+    /// Every `import` in a file, with whether it is the `#else` fallback to FoundationEssentials.
+    static func imports(in text: String) -> [(module: String, fallback: Bool)] {
+        var found: [(String, Bool)] = []
+        var previous = ""
+        let guarded = text.contains("#if canImport(FoundationEssentials)")
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+            if words.count >= 2, words[0] == "import" {
+                found.append((String(words[1]), guarded && previous == "#else"))
+            }
+            if !line.isEmpty { previous = line }
+        }
+        return found
+    }
+
+    /// The Swift files of a target, as paths relative to its folder.
+    static func files(of target: String) throws -> [String] {
+        let folder = Fixtures.root.appendingPathComponent("Sources/\(target)")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+    }
+
+    @Test("Each library target imports only the layers below it", arguments: layers)
+    func importsPointDown(layer: Layer) throws {
+        let files = try Self.files(of: layer.target)
+        #expect(!files.isEmpty, "Sources/\(layer.target) has no Swift files: the target is missing or moved")
+        for file in files {
+            let text = try String(contentsOf: Fixtures.root.appendingPathComponent("Sources/\(layer.target)/\(file)"), encoding: .utf8)
+            let allowed = layer.mayImport.union(layer.target == "FocusFlow" ? Self.engineExceptions[file] ?? [] : [])
+            for (module, fallback) in Self.imports(in: text) where !allowed.contains(module) {
+                let foundationFallback = module == "Foundation" && fallback && layer.mayImport.contains("FoundationEssentials")
+                #expect(foundationFallback,
+                        "Sources/\(layer.target)/\(file) imports \(module), which \(layer.target) may not: it may import \(layer.mayImport.sorted().joined(separator: ", ")) (Foundation only as the #else of #if canImport(FoundationEssentials)). Move the code that needs \(module) to a layer above, or pass what it needs down.")
+            }
+        }
+    }
+
+    @Test("The pty helper is test support, not a shipped library")
+    func supportIsNoProduct() throws {
+        let manifest = try String(contentsOf: Fixtures.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(!manifest.contains(#".library(name: "PseudoTerminalSupport""#), "PseudoTerminalSupport is a product; remove its .library line from Package.swift")
+        for library in ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTesting", "FocusFlowTerminal", "FocusFlowSearch"] {
+            #expect(manifest.contains(#".library(name: "\#(library)", targets: ["\#(library)"])"#), "Package.swift has no library product \(library)")
+        }
+    }
+}
