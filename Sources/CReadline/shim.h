@@ -1,9 +1,9 @@
 #ifndef FOCUSFLOW_CREADLINE_SHIM_H
 #define FOCUSFLOW_CREADLINE_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+// No feature macro (_GNU_SOURCE and the like) is defined here: this module's system headers
+// must read exactly as Swift's Glibc module reads them, or clang sees two definitions of one
+// type (fd_set, enum __rusage_who) and a clean build fails.
 #include <wchar.h>
 // readline.h uses FILE without including stdio.h.
 #include <stdio.h>
@@ -14,8 +14,6 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <signal.h>
-#include <string.h>
-#include <stdlib.h>
 #include <termios.h>
 #include <sys/resource.h>
 #include <readline/readline.h>
@@ -48,7 +46,9 @@ static inline void ff_set_entry_keymap(Keymap map, int key, Keymap sub) {
     map[key].function = (rl_command_func_t *)sub;
 }
 
-/// The columns a character takes (wcwidth needs _GNU_SOURCE, which Swift's Glibc lacks).
+/// The columns a character takes. glibc declares wcwidth only under _XOPEN_SOURCE, which
+/// this module leaves alone (see the top): declared here, as glibc exports it.
+extern int wcwidth(wchar_t c);
 static inline int ff_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
 /// Reads one byte with one read(2). The session polls before it calls readline, so the byte is
