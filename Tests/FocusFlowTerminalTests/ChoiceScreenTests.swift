@@ -126,4 +126,23 @@ struct ChoiceScreenTests {
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"name":"Ada","method":"pickup","ok":true,"note":"done"}"# + "\n")
     }
+
+    @Test("The accessible mode numbers the options, takes a number or a label, and re-asks naming the options after a wrong line")
+    func accessibleChoices() throws {
+        let terminal = try PseudoTerminal(["run", try TerminalTests.flow(Self.mixedFlow), "--accessible"])
+        #expect(terminal.waitFor("Name"))
+        terminal.send("Ada\r")
+        #expect(terminal.waitFor("2. Pick up in store (pickup)"), "\(terminal.screen().text)")
+        terminal.send("3\r")
+        #expect(terminal.waitFor("\"3\" is not one of the options; answer with a number from 1 to 2, a value or a label: 1 Post (post), 2 Pick up in store (pickup)"), "\(terminal.screen().text)")
+        terminal.send("Pick up in store\r")
+        #expect(terminal.waitFor("y or n"), "\(terminal.screen().text)")
+        terminal.send("maybe\r")
+        #expect(terminal.waitFor("answer y, yes, n or no"), "\(terminal.screen().text)")
+        terminal.send("yes\r")
+        #expect(terminal.waitFor("Note"))
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"name":"Ada","method":"pickup","ok":true,"note":""}"# + "\n")
+    }
 }
