@@ -145,4 +145,52 @@ struct ChoiceScreenTests {
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"name":"Ada","method":"pickup","ok":true,"note":""}"# + "\n")
     }
+
+    static let longFlow = #"{"id":"l","title":"Long","fields":[{"id":"many","kind":"multiSelect","label":"Pick","options":[{"value":"a","label":"Apple from the orchard at the end of the long road"},{"value":"b","label":"Banana"}]}]}"#
+
+    @Test("A list row longer than the line wraps, and after resizes one list is on screen with its highlight and choices", arguments: [[30, 80], [79, 24, 80]])
+    func listWrapsAndResizes(widths: [Int]) throws {
+        let tmux = try Tmux([try TerminalTests.flow(Self.longFlow)], columns: 40, rows: 20)
+        #expect(tmux.waitFor("Banana"), "\(tmux.text)")
+        tmux.press("Tab")
+        tmux.press("Down")
+        #expect(tmux.waitFor("› [ ] Banana"), "\(tmux.text)")
+        // At 40 columns the first option takes two rows, and the key line follows the list.
+        #expect(tmux.lines.contains("  [x] Apple from the orchard at the end"), "\(tmux.text)")
+        for width in widths { tmux.resize(columns: width, rows: 20) }
+        #expect(tmux.waitFor { $0.filter { $0.contains("Banana") }.count == 1 && $0.joined().components(separatedBy: "Ctrl-C cancel").count == 2 }, "\(widths): \(tmux.text)")
+        #expect(tmux.lines.contains("› [ ] Banana"), "\(widths): \(tmux.text)")
+        #expect(tmux.lines.filter { $0.hasPrefix("🔍") }.count == 1, "\(widths): \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"many":["a"]}"# + "\n")
+    }
+
+    @Test("Ctrl-Z on a list gives the shell its terminal back; fg draws the list again with its highlight")
+    func suspendOnAList() throws {
+        let tmux = try Tmux([], shell: true)
+        #expect(tmux.waitFor("$"))
+        try Data(Self.multiFlow.utf8).write(to: URL(fileURLWithPath: tmux.folder + "/flow.json"))
+        tmux.type("cd '\(tmux.folder)'; clear")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first == "$" })
+        tmux.type("\"$FOCUSFLOW\" flow.json > out")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› [ ] Apple"), "\(tmux.text)")
+        tmux.press("Down")
+        tmux.press("Tab")
+        #expect(tmux.waitFor("› [x] Banana"), "\(tmux.text)")
+        tmux.press("C-z")
+        #expect(tmux.waitFor("Stopped"), "\(tmux.text)")
+        #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(tmux.text)")
+        let lists = tmux.text.components(separatedBy: "[x] Banana").count
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").components(separatedBy: "[x] Banana").count > lists }, "the list was not redrawn:\n\(tmux.text)")
+        tmux.press("Down")
+        tmux.press("Tab")
+        #expect(tmux.waitFor("› [x] Cherry"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { _ in (try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"many":["b","c"]}"# + "\n" }, "\(tmux.text)")
+    }
 }
