@@ -12,7 +12,8 @@ struct Theme {
 
     /// The lines above the input: title and step, then label, keyboard badge and hint.
     func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool) -> [String] {
-        var second = "\(bold(field.label))  \(badge(field.keyboard.badge))"
+        // A kind with no text of its own to type shows no keyboard: its keys are on the key line.
+        var second = field.kind.typesAnswer ? "\(bold(field.label))  \(badge(field.keyboard.badge))" : bold(field.label)
         if field.secure { second += dim(revealed ? "  shown" : "  hidden") }
         if let hint = field.hint { second += "  " + dim(hint) }
         return ["\(bold(flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
