@@ -193,4 +193,26 @@ struct ChoiceScreenTests {
         tmux.press("Enter")
         #expect(tmux.waitFor { _ in (try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"many":["b","c"]}"# + "\n" }, "\(tmux.text)")
     }
+
+    @Test("Back on a select with Shift-Tab, its filter and its choice are kept, the choice marked ✓; a confirm with no default brackets nothing until answered")
+    func backToAChoice() throws {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(Self.mixedFlow)])
+        #expect(terminal.waitFor("Name"))
+        terminal.send("Ada\rpi")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains("› Pick up in store") }, "\(terminal.screen().text)")
+        terminal.send("\r")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains("› Yes / No") }, "\(terminal.screen().text)")
+        terminal.send("\u{1B}[Z")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains("› Pick up in store ✓") }, "\(terminal.screen().text)")
+        #expect(terminal.screen().lines.contains("🔍 pi"), "\(terminal.screen().text)")
+        terminal.send("\u{7F}\u{7F}\u{0E}")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains("› Pick up in store ✓") && terminal.screen().lines.contains("  Post") }, "\(terminal.screen().text)")
+        terminal.send("\u{10}\r")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains("› Yes / No") }, "\(terminal.screen().text)")
+        terminal.send("\u{1B}[D")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains("› [Yes] / No") }, "\(terminal.screen().text)")
+        terminal.send("\r\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"name":"Ada","method":"post","ok":true,"note":""}"# + "\n")
+    }
 }
