@@ -21,8 +21,8 @@ enum LineMode {
             }
             number += 1
             let place = "line \(number): \(describe(field))"
-            if store.reducer.actions(answering: value, in: store.state).flatMap({ store.send($0) }).contains(.rejected(field: focus)) {
-                return .invalidInput("\(place): \(refusal(field, value))")
+            if let refused = hand(value, to: field, store: store) {
+                return .invalidInput("\(place): \(refused)")
             }
             for case .invalid(_, let message) in store.send(.next) {
                 return .invalidInput("\(place): \(message)")
@@ -51,8 +51,9 @@ enum LineMode {
             var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
             var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,
                          field.placeholder.map { "for example \($0)" }, field.hint].compactMap { $0 }
-            let current = store.state.text(of: focus)
+            let current = field.kind == .text ? store.state.text(of: focus) : ""
             if !current.isEmpty { notes.append(field.secure ? "Enter keeps the current answer" : "now \(current)") }
+            notes += choiceNotes(field, store.state.answer(of: focus))
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             // Echo goes off before the prompt shows, so nothing typed after it is echoed.
             if field.secure && haveTerminal {
@@ -60,6 +61,7 @@ enum LineMode {
                 quiet.c_lflag &= ~tcflag_t(ECHO)
                 tcsetattr(0, TCSANOW, &quiet)
             }
+            if field.kind.hasOptions { say(ChoiceLine.numbered(field).map { "  " + $0 }.joined(separator: "\n")) }
             write(prompt + ": ")
             let read = reader.next()
             if field.secure && haveTerminal {
@@ -79,8 +81,8 @@ enum LineMode {
             switch LineInput(line: line) {
             case .answer(let answer):
                 let value = field.secure && answer.isEmpty && !current.isEmpty ? current : answer
-                if store.reducer.actions(answering: value, in: store.state).flatMap({ store.send($0) }).contains(.rejected(field: focus)) {
-                    say(refusal(field, value) + wayBack(store))
+                if let refused = hand(value, to: field, store: store) {
+                    say(refused + wayBack(store))
                     continue
                 }
                 for case .invalid(_, let message) in store.send(.next) { say(message + wayBack(store)) }
@@ -113,6 +115,33 @@ enum LineMode {
         _ = store.reducer.reduce(into: &state, action: .previous)
         guard let previous = state.focus, previous != focus, let field = store.reducer.spec[previous] else { return "" }
         return " (/back goes back to \(field.label).)"
+    }
+
+    /// Hands `line` to the focused field; returns why it was refused, or `nil` when it was taken.
+    private static func hand(_ line: String, to field: FieldSpec, store: FlowStore) -> String? {
+        if field.kind == .confirm && !ChoiceLine.answersConfirm(line) {
+            return ChoiceLine.refusal(field, line: line, actions: [])
+        }
+        let actions = store.reducer.actions(answering: line, in: store.state)
+        var rejected = false
+        for action in actions where store.send(action).contains(.rejected(field: field.id)) { rejected = true }
+        guard rejected else { return nil }
+        return field.kind == .text ? refusal(field, line) : ChoiceLine.refusal(field, line: line, actions: actions)
+    }
+
+    /// What a choice field's prompt says: how to answer, and the answer it holds now.
+    private static func choiceNotes(_ field: FieldSpec, _ answer: FieldAnswer?) -> [String] {
+        func label(_ value: String) -> String { field.options.first { $0.value == value }?.label ?? value }
+        switch (field.kind, answer) {
+        case (.confirm, .bool(let value)?):
+            return ["y or n"] + (value.map { ["now \($0 ? "yes" : "no")", "Enter keeps it"] } ?? [])
+        case (.select, .choice(let value)?):
+            return ["a number, a value or a label"] + (value.map { ["now \(label($0))", "Enter keeps it"] } ?? [])
+        case (.multiSelect, .choices(let values)?):
+            return ["numbers, values or labels separated by commas"] + (values.isEmpty ? [] : ["now \(values.map(label).joined(separator: ", "))", "Enter keeps them"])
+        default:
+            return []
+        }
     }
 
     static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }

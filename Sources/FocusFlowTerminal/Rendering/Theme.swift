@@ -12,7 +12,8 @@ struct Theme {
 
     /// The lines above the input: title and step, then label, keyboard badge and hint.
     func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool) -> [String] {
-        var second = "\(bold(field.label))  \(badge(field.keyboard.badge))"
+        // A kind with no text of its own to type shows no keyboard: its keys are on the key line.
+        var second = field.kind.typesAnswer ? "\(bold(field.label))  \(badge(field.keyboard.badge))" : bold(field.label)
         if field.secure { second += dim(revealed ? "  shown" : "  hidden") }
         if let hint = field.hint { second += "  " + dim(hint) }
         return ["\(bold(flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
@@ -20,11 +21,11 @@ struct Theme {
 
     /// The lines under the input: the rule's message, a short note, and the keys that do
     /// something on this step — no way back from the first field, Enter finishes on the last.
-    func footer(error: String?, note: String?, secure: Bool, progress: FlowProgress) -> [String] {
+    func footer(error: String?, note: String?, secure: Bool, progress: FlowProgress, kind: FieldKind = .text) -> [String] {
         var lines: [String] = []
         if let error { lines.append(red("✗ \(error)")) }
         if let note { lines.append(note) }
-        let keys = [
+        let keys = Self.kindKeys(kind) + [
             progress.isLast ? "Enter finish" : "Enter next",
             progress.isFirst ? nil : "Shift-Tab back",
             secure ? "Ctrl-T show/hide" : nil,
@@ -38,5 +39,28 @@ struct Theme {
     /// cannot be taken for typed text (the cursor sits on its opening parenthesis).
     func placeholder(_ text: String) -> String { color ? dim(text) : "(\(text))" }
 
+    /// The keys of a kind's own screen, before the flow's keys.
+    static func kindKeys(_ kind: FieldKind) -> [String?] {
+        switch kind {
+        case .text: []
+        case .confirm: ["y/n answer", "←/→ change"]
+        case .select: ["↑/↓ move"]
+        case .multiSelect: ["↑/↓ move", "Tab choose"]
+        }
+    }
+
+    /// `Yes / No` with the answer in brackets (`[Yes] / No`), so it reads without colour.
+    static func confirmLine(_ value: Bool?) -> String {
+        switch value {
+        case true?: "[Yes] / No"
+        case false?: "Yes / [No]"
+        case nil: "Yes / No"
+        }
+    }
+
     static let prompt = "› "
+    /// The filter line of a select or multi-select field: it searches the options.
+    static let filterPrompt = "🔍 "
+    /// A choice field's placeholder when the flow gives none.
+    static let filterPlaceholder = "Type to filter"
 }

@@ -22,6 +22,8 @@ final class InteractiveSession {
     private var note: String?
     private var keymaps: Keymaps!
     private var histories = FieldHistories()
+    /// Which options of a choice field show under its filter.
+    private var window = OptionWindow()
     /// Whether the first field is set up; readline redisplays once before that.
     private var ready = false
     /// Where the form is drawn (stderr, or /dev/tty when stderr is not a terminal).
@@ -169,15 +171,77 @@ final class InteractiveSession {
     // MARK: - Keys
 
     /// Enter: the line goes to the engine, which validates it and moves on or says why not.
+    ///
+    /// A select first chooses its highlighted option; a multi-select accepts what is chosen.
     func submit() {
         syncBuffer()
-        guard let field = store.state.focus else { return }
+        guard let field = store.state.focus, let spec = store.reducer.spec[field] else { return }
+        if spec.kind == .select {
+            let list = choiceList(spec)
+            if list.visible.isEmpty && !store.state.text(of: field).isEmpty {
+                return refuse("No option matches the filter; Backspace widens it.")
+            }
+            if let highlight = list.highlight { handle(store.send(.field(.select(spec.options[list.visible[highlight]].value)))) }
+        }
         let text = store.state.text(of: field)
         let events = store.send(.field(.submit))
-        if let spec = store.reducer.spec[field], events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
+        if spec.kind == .text, events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
             histories.record(text, in: spec)
         }
         handle(events)
+    }
+
+    /// y or n on a confirm field.
+    func answer(_ value: Bool) {
+        note = nil
+        handle(store.send(.field(.set(value))))
+        render()
+    }
+
+    /// Left or Right on a confirm field: the other answer (Yes when there is none yet).
+    func flipAnswer() {
+        guard let focus = store.state.focus, case .confirm(let state)? = store.state.fields[field: focus] else { return }
+        answer(state.value.map { !$0 } ?? true)
+    }
+
+    /// Up/Down, Ctrl-P/Ctrl-N on a choice field: the highlight moves over the visible options.
+    func moveHighlight(by delta: Int) {
+        guard let focus = store.state.focus, store.reducer.spec[focus]?.kind.hasOptions == true else { return }
+        note = nil
+        handle(store.send(.field(.highlight(delta))))
+        render()
+    }
+
+    /// Tab: on a multi-select, chooses or lets go of the highlighted option; the filter is untouched.
+    func toggleHighlighted() {
+        guard let focus = store.state.focus, let spec = store.reducer.spec[focus] else { return }
+        guard spec.kind == .multiSelect else { return refuse(spec.kind == .select ? "Enter chooses the highlighted option." : "That key does nothing here.") }
+        let list = choiceList(spec)
+        guard let highlight = list.highlight else { return refuse("No option matches the filter; Backspace widens it.") }
+        note = nil
+        handle(store.send(.field(.toggle(spec.options[list.visible[highlight]].value))))
+        render()
+    }
+
+    /// The focused choice field's visible options (positions in its options), where the
+    /// highlight is among them, and what is chosen.
+    private func choiceList(_ field: FieldSpec) -> (visible: [Int], highlight: Int?, chosen: Set<String>) {
+        let visible = field.visibleOptions(query: store.state.text(of: field.id))
+        let value: String?, chosen: Set<String>
+        switch store.state.fields[field: field.id] {
+        case .select(let state)?: (value, chosen) = (state.highlight, Set(state.choice.map { [$0] } ?? []))
+        case .multiSelect(let state)?: (value, chosen) = (state.highlight, Set(state.chosen))
+        default: return ([], nil, [])
+        }
+        return (visible, value.flatMap { value in visible.firstIndex { field.options[$0].value == value } }, chosen)
+    }
+
+    /// A choice field whose highlight is filtered out (or not yet set) highlights its first
+    /// visible option, in the engine's state as on screen.
+    private func settleHighlight(_ field: FieldSpec) {
+        guard field.kind.hasOptions else { return }
+        let list = choiceList(field)
+        if list.highlight == nil && !list.visible.isEmpty { store.send(.field(.highlight(0))) }
     }
 
     /// Shift-Tab: back one field, never blocked.
@@ -218,10 +282,16 @@ final class InteractiveSession {
     private func syncBuffer() {
         guard let focus = store.state.focus, let field = store.reducer.spec[focus] else { return }
         let buffer = String(cString: ff_line_buffer())
+        // A confirm field has no text: whatever reached the buffer (a yank) goes.
+        if field.kind == .confirm {
+            if !buffer.isEmpty { rl_replace_line("", 0) }
+            return
+        }
         let accepted = store.state.text(of: focus)
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
+            settleHighlight(field)
             return
         }
         let inserted = buffer.utf8Slice(region)
@@ -259,13 +329,25 @@ final class InteractiveSession {
 
     private func render() {
         guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus] else { return }
+        let progress = store.reducer.progress(in: store.state)
+        if field.kind == .confirm, case .confirm(let state)? = store.state.fields[field: focus] {
+            let line = Theme.confirmLine(state.value)
+            let footer = theme.footer(error: store.state.error, note: note, secure: false, progress: progress, kind: .confirm)
+            return emit(renderer.render(.plain(line), cursor: line.utf8.count, placeholder: nil, footer: footer))
+        }
         let text = store.state.text(of: focus)
         let point = min(Int(ff_point()), text.utf8.count)
+        if field.kind.hasOptions, ff_searching() == 0 {
+            let list = choiceList(field)
+            let rows = window.rows(field: field, visible: list.visible, highlight: list.highlight, chosen: list.chosen, theme: theme)
+            let footer = rows + theme.footer(error: store.state.error, note: note, secure: false, progress: progress, kind: field.kind)
+            let placeholder = theme.placeholder(field.placeholder ?? Theme.filterPlaceholder)
+            return emit(renderer.render(.plain(text), cursor: point, placeholder: placeholder, footer: footer))
+        }
         let masked = store.state.surface == .secure
         if !masked, ff_searching() != 0 { return renderSearch(field: field) }
         let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
         let cursor = masked ? DisplayWidth.characters(in: text.utf8Prefix(point)) : point
-        let progress = store.reducer.progress(in: store.state)
         let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress)
         emit(renderer.render(content, cursor: cursor, placeholder: field.placeholder.map(theme.placeholder), footer: footer))
     }
@@ -297,7 +379,13 @@ final class InteractiveSession {
     private func setUp(field id: FieldID, first: Bool) {
         guard let field = store.reducer.spec[id] else { return }
         histories.load(for: field)
-        rl_set_keymap(field.secure ? keymaps.secure : keymaps.plain)
+        switch field.kind {
+        case .text: rl_set_keymap(field.secure ? keymaps.secure : keymaps.plain)
+        case .confirm: rl_set_keymap(keymaps.confirm)
+        case .select, .multiSelect: rl_set_keymap(keymaps.choice)
+        }
+        window.reset()
+        settleHighlight(field)
         ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)
@@ -319,7 +407,8 @@ final class InteractiveSession {
         guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id] else { return }
         let progress = store.reducer.progress(in: store.state)
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps, revealed: store.state.revealed)
-        emit(renderer.begin(header: lines, prompt: Theme.prompt, columns: Self.columns(terminal?.fd ?? 2), at: start))
+        let prompt = field.kind.hasOptions ? Theme.filterPrompt : Theme.prompt
+        emit(renderer.begin(header: lines, prompt: prompt, columns: Self.columns(terminal?.fd ?? 2), at: start))
         render()
     }
 

@@ -12,6 +12,11 @@ import Glibc
 struct Keymaps {
     let plain: Keymap
     let secure: Keymap
+    /// A confirm field: y and n answer, Left and Right change the answer, other characters ding.
+    let confirm: Keymap
+    /// A select or multi-select field: the plain map (the filter is a text field) with Up/Down
+    /// and Ctrl-P/Ctrl-N moving the highlight instead of history, and Tab toggling an option.
+    let choice: Keymap
 
     init() {
         plain = Self.deepCopy(rl_get_keymap())
@@ -24,11 +29,22 @@ struct Keymaps {
         Self.replace(in: plain, Self.lineAccepts + Self.editing, macros: nil)
         secure = Self.deepCopy(plain)
         Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
+        confirm = Self.deepCopy(plain)
+        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(confirm, Int32(key), ISFUNC, ff_address(confirmOtherKey)) }
+        for key in ["y", "Y"] { rl_bind_keyseq_in_map(key, yesKey, confirm) }
+        for key in ["n", "N"] { rl_bind_keyseq_in_map(key, noKey, confirm) }
+        for key in ["\u{1B}[C", "\u{1B}[D", "\u{1B}OC", "\u{1B}OD"] { rl_bind_keyseq_in_map(key, flipKey, confirm) }
+        choice = Self.deepCopy(plain)
+        for key in ["\u{1B}[A", "\u{1B}OA", "\u{10}"] { rl_bind_keyseq_in_map(key, highlightUpKey, choice) }
+        for key in ["\u{1B}[B", "\u{1B}OB", "\u{0E}"] { rl_bind_keyseq_in_map(key, highlightDownKey, choice) }
+        rl_bind_keyseq_in_map("\t", toggleKey, choice)
     }
 
     func free() {
         rl_free_keymap(plain)
         rl_free_keymap(secure)
+        rl_free_keymap(confirm)
+        rl_free_keymap(choice)
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
@@ -124,6 +140,16 @@ private func submitKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current
 private func previousKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.previous(); return 0 }
 private func revealKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleReveal(); return 0 }
 private func redrawKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.redrawForm(clearingScreen: true); return 0 }
+private func yesKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.answer(true); return 0 }
+private func noKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.answer(false); return 0 }
+private func flipKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.flipAnswer(); return 0 }
+private func confirmOtherKey(_: Int32, _: Int32) -> Int32 {
+    InteractiveSession.current?.refuse("Type y or n; Left and Right change the answer.")
+    return 0
+}
+private func highlightUpKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.moveHighlight(by: -1); return 0 }
+private func highlightDownKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.moveHighlight(by: 1); return 0 }
+private func toggleKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleHighlighted(); return 0 }
 private func dingKey(_: Int32, _: Int32) -> Int32 {
     InteractiveSession.current?.refuse("That key does nothing here.")
     return 0
