@@ -9,6 +9,12 @@ import Foundation
 /// measures the pty's own floor (the kernel echoing for `cat`) to compare against.
 enum TerminalBench {
     static let flow = #"{"id":"bench","title":"Bench","fields":[{"id":"plain","label":"Plain"},{"id":"secret","label":"Secret","secure":true}]}"#
+    /// A select of `count` options, for the echo of a key in a list field.
+    static func listFlow(options count: Int) -> String {
+        let options = (1...count).map { #"{"value":"o\#($0)","label":"Option \#($0)"}"# }.joined(separator: ",")
+        return #"{"id":"list","title":"Bench","fields":[{"id":"pick","label":"Pick","kind":"select","options":["# + options + "]}]}"
+    }
+
     static let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
 
     /// `focusflow` beside this bench when built (`swift build -c release`), else this bench
@@ -40,12 +46,32 @@ enum TerminalBench {
             let m = try echo(stock, field: .plain, typed: typed, keys: 600)
             print("  stock readline: echo, \(String(typed).padding(toLength: 6, withPad: " ", startingAt: 0)) typed \(row(m, echoFloor))")
         }
+        var textEcho: Latencies?
         for field in [Field.plain, .secure] {
             for typed in [10, 10_000] {
                 let m = try echo(words, field: field, typed: typed, keys: 600)
+                if field == .plain && typed == 10 { textEcho = m }
                 print("  echo, \(field == .plain ? "plain " : "secure") field, \(String(typed).padding(toLength: 6, withPad: " ", startingAt: 0)) typed \(row(m, echoFloor))")
             }
         }
+        // A list field: the same keys' echo in a select's filter, and a highlight move, each
+        // redrawing the options' window; the ratio is to a plain field's echo in this run.
+        for count in [100, 10_000] {
+            let listPath = NSTemporaryDirectory() + "focusflow-bench-list-\(getpid())-\(count).json"
+            try Data(listFlow(options: count).utf8).write(to: URL(fileURLWithPath: listPath))
+            defer { try? FileManager.default.removeItem(atPath: listPath) }
+            let list = command(listPath).words
+            let label = String(count).padding(toLength: 6, withPad: " ", startingAt: 0)
+            let filter = try echo(list, field: .plain, typed: 0, keys: 600, pressing: ["1", "\u{7F}"])
+            print("  list, \(label) options, filter key    \(row(filter, echoFloor))   \(text(filter, textEcho))")
+            let move = try echo(list, field: .plain, typed: 0, keys: 600, pressing: ["\u{1B}[B", "\u{1B}[A"])
+            print("  list, \(label) options, Down/Up       \(row(move, echoFloor))   \(text(move, textEcho))")
+        }
+    }
+
+    /// The ratio of a list's figure to a plain field's echo in the same run.
+    private static func text(_ m: Latencies, _ text: Latencies?) -> String {
+        text.map { "\(Figure.ratio(m.median / $0.median)) of text echo" } ?? ""
     }
 
     private static func row(_ m: Latencies, _ floor: Latencies?) -> String {
@@ -101,7 +127,7 @@ enum TerminalBench {
 
     /// Milliseconds from writing one key to the first byte of its echo, with `typed` characters
     /// already in the field.
-    static func echo(_ words: [String], field: Field, typed: Int, keys: Int) throws -> Latencies {
+    static func echo(_ words: [String], field: Field, typed: Int, keys: Int, pressing pair: [String] = ["b", "\u{7F}"]) throws -> Latencies {
         let process = try PseudoTerminalProcess(words, columns: 100, rows: 40, environment: environment)
         process.waitFor(seconds: 10) { process.terminalBytes.contains(0xBA) }
         if field == .secure { process.send("\r"); settle(process) }
@@ -116,7 +142,7 @@ enum TerminalBench {
         var samples: [Double] = []
         for index in 0..<keys {
             let t0 = PseudoTerminalProcess.now()
-            process.send(index % 2 == 0 ? "b" : "\u{7F}")
+            process.send(pair[index % 2])
             while process.pump(milliseconds: 1000) == 0 {}
             samples.append((PseudoTerminalProcess.now() - t0) * 1000)
             settle(process)

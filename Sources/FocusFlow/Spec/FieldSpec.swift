@@ -51,6 +51,11 @@ public struct FieldSpec: Sendable, Equatable {
     /// - Complexity: one `memchr`/`memcmp` pass over labels folded when the flow was loaded.
     public func visibleOptions(query: String) -> [Int] { optionList.visible(query: query) }
 
+    /// The position in ``options`` of the option whose value is `value`, if any.
+    ///
+    /// - Complexity: O(1) on average (a table made when the flow was loaded).
+    public func optionPosition(of value: String) -> Int? { optionList.position(of: value) }
+
     public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard

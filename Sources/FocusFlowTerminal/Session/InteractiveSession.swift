@@ -223,17 +223,39 @@ final class InteractiveSession {
         render()
     }
 
+    /// The last filter's result: the field, the query, and the positions it shows.
+    private var visibleOptions: (field: FieldID, query: String, visible: [Int])?
+
     /// The focused choice field's visible options (positions in its options), where the
     /// highlight is among them, and what is chosen.
+    ///
+    /// - Complexity: the filter runs once per query (a keystroke redraws, settles the highlight
+    ///   and draws again with the same query); the highlight is found by binary search, since
+    ///   `visible` is in option order.
     private func choiceList(_ field: FieldSpec) -> (visible: [Int], highlight: Int?, chosen: Set<String>) {
-        let visible = field.visibleOptions(query: store.state.text(of: field.id))
+        let query = store.state.text(of: field.id)
+        let visible: [Int]
+        if let cached = visibleOptions, cached.field == field.id, cached.query.isIdentical(to: query) {
+            visible = cached.visible
+        } else {
+            visible = field.visibleOptions(query: query)
+            visibleOptions = (field.id, query, visible)
+        }
         let value: String?, chosen: Set<String>
         switch store.state.fields[field: field.id] {
         case .select(let state)?: (value, chosen) = (state.highlight, Set(state.choice.map { [$0] } ?? []))
         case .multiSelect(let state)?: (value, chosen) = (state.highlight, Set(state.chosen))
         default: return ([], nil, [])
         }
-        return (visible, value.flatMap { value in visible.firstIndex { field.options[$0].value == value } }, chosen)
+        let highlight = value.flatMap(field.optionPosition(of:)).flatMap { position -> Int? in
+            var low = 0, high = visible.count
+            while low < high {
+                let middle = (low + high) / 2
+                if visible[middle] < position { low = middle + 1 } else { high = middle }
+            }
+            return low < visible.count && visible[low] == position ? low : nil
+        }
+        return (visible, highlight, chosen)
     }
 
     /// A choice field whose highlight is filtered out (or not yet set) highlights its first
