@@ -21,6 +21,23 @@ struct SearchFoldTests {
         #expect(values.contains("kr"))
     }
 
+    @Test("Narrowing from the query before gives exactly what a whole search gives, key by key, as a person types and erases",
+          arguments: ["south korea", "ＫＯＲ", "대한민국", "\u{1112}\u{1161}\u{11AB}", "e\u{301}", "an", "Việt"])
+    func narrowingAgreesWithAWholeSearch(typed: String) throws {
+        let country = try #require(try Fixtures.flow("account")["country"])
+        // Every prefix of what is typed, by grapheme then by scalar (Hangul typed jamo by jamo).
+        let byCharacter = typed.indices.map { String(typed[...$0]) }
+        let byScalar = typed.unicodeScalars.indices.map { String(typed.unicodeScalars[...$0]) }
+        for steps in [byCharacter, byScalar] {
+            var previous = (query: "", visible: country.visibleOptions(query: ""))
+            for query in steps + steps.reversed().dropFirst() + [""] {
+                let narrowed = country.visibleOptions(query: query, narrowing: previous)
+                #expect(narrowed == country.visibleOptions(query: query), "after \(previous.query.debugDescription), \(query.debugDescription)")
+                previous = (query, narrowed)
+            }
+        }
+    }
+
     @Test("A query no label has shows nothing; an empty one shows every option in order")
     func emptyAndNone() throws {
         let country = try #require(try Fixtures.flow("account")["country"])

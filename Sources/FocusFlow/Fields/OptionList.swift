@@ -67,6 +67,29 @@ final class OptionList: Sendable {
         return result
     }
 
+    /// The options visible under `query`, found among `previous.visible` when `previous.query`
+    /// folds to a prefix of what `query` folds to: every label that contains the longer needle
+    /// contains the shorter, so only the options the last keystroke showed are searched again.
+    /// Otherwise (a deletion, a Hangul syllable recomposed) the whole list is searched.
+    ///
+    /// - Complexity: O(*q*) to fold both queries, then linear in `previous.visible`'s labels
+    ///   when it narrows, else as ``visible(query:)``.
+    func visible(query: String, narrowing previous: (query: String, visible: [Int])) -> [Int] {
+        let needle = SearchFold.bytes(query).filter { $0 != 0 }
+        let shorter = SearchFold.bytes(previous.query).filter { $0 != 0 }
+        guard !needle.isEmpty, needle.starts(with: shorter) else { return visible(query: query) }
+        var result: [Int] = []
+        folded.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { n in
+                guard let base = hay.baseAddress, let nb = n.baseAddress else { return }
+                for option in previous.visible where Self.find(nb, n.count, in: base, from: starts[option], to: starts[option + 1]) != nil {
+                    result.append(option)
+                }
+            }
+        }
+        return result
+    }
+
     /// Whether the option at `position` is visible under `query`.
     func isVisible(_ position: Int, query: String) -> Bool {
         query.isEmpty || visible(query: query).contains(position)

@@ -15,6 +15,9 @@ extension String {
     /// Whether `self` and `other` are the same bytes, not merely canonically equivalent.
     ///
     /// - Complexity: O(*n*), one `memcmp`-speed pass; O(1) when the byte counts differ.
+    /// Whether `self` begins with `prefix`'s bytes (`hasPrefix` compares canonically).
+    package func hasPrefixIdentical(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
+
     package func isIdentical(to other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         return editedRegion(from: other) == nil

@@ -51,6 +51,14 @@ public struct FieldSpec: Sendable, Equatable {
     /// - Complexity: one `memchr`/`memcmp` pass over labels folded when the flow was loaded.
     public func visibleOptions(query: String) -> [Int] { optionList.visible(query: query) }
 
+    /// The same as ``visibleOptions(query:)``, found among what `previous.query` showed when
+    /// the new query only extends it (a keystroke typed at the end of the filter).
+    ///
+    /// - Complexity: linear in `previous.visible` when it narrows; else one pass over every label.
+    public func visibleOptions(query: String, narrowing previous: (query: String, visible: [Int])) -> [Int] {
+        optionList.visible(query: query, narrowing: previous)
+    }
+
     /// The position in ``options`` of the option whose value is `value`, if any.
     ///
     /// - Complexity: O(1) on average (a table made when the flow was loaded).

@@ -223,23 +223,29 @@ final class InteractiveSession {
         render()
     }
 
-    /// The last filter's result: the field, the query, and the positions it shows.
-    private var visibleOptions: (field: FieldID, query: String, visible: [Int])?
+    /// The focused choice field's recent filters: each query (a prefix of the next) and the
+    /// positions it shows.
+    private var visibleOptions: (field: FieldID?, filters: [(query: String, visible: [Int])]) = (nil, [])
 
     /// The focused choice field's visible options (positions in its options), where the
     /// highlight is among them, and what is chosen.
     ///
     /// - Complexity: the filter runs once per query (a keystroke redraws, settles the highlight
-    ///   and draws again with the same query); the highlight is found by binary search, since
-    ///   `visible` is in option order.
+    ///   and draws again with the same query), over what the query before it showed when it
+    ///   only extends it; the highlight is found by binary search, since `visible` is in option
+    ///   order.
     private func choiceList(_ field: FieldSpec) -> (visible: [Int], highlight: Int?, chosen: Set<String>) {
         let query = store.state.text(of: field.id)
         let visible: [Int]
-        if let cached = visibleOptions, cached.field == field.id, cached.query.isIdentical(to: query) {
-            visible = cached.visible
+        if visibleOptions.field != field.id { visibleOptions = (field.id, []) }
+        // Filters of what is typed so far, each a prefix of the next: a key typed at the end
+        // searches only what the last one showed, and Backspace finds its answer kept.
+        while let last = visibleOptions.filters.last, !query.hasPrefixIdentical(last.query) { visibleOptions.filters.removeLast() }
+        if let last = visibleOptions.filters.last, last.query.isIdentical(to: query) {
+            visible = last.visible
         } else {
-            visible = field.visibleOptions(query: query)
-            visibleOptions = (field.id, query, visible)
+            visible = visibleOptions.filters.last.map { field.visibleOptions(query: query, narrowing: $0) } ?? field.visibleOptions(query: query)
+            visibleOptions.filters.append((query, visible))
         }
         let value: String?, chosen: Set<String>
         switch store.state.fields[field: field.id] {
