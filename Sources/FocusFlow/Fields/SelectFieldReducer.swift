@@ -74,18 +74,33 @@ public struct SelectFieldReducer: Sendable {
 
 extension OptionList {
     /// The value highlighted after moving `delta` visible options from `highlight`, clamped at
-    /// the ends; from no visible highlight, down lands on the first and up on the last.
-    /// `nil` when no option is visible.
+    /// the ends; with no highlight yet, down lands on the first and up on the last. A highlight
+    /// the filter hides moves from where it stands among the visible ones (see
+    /// ``standing(of:among:)``), so a filter never moves the highlight itself. `nil` when no
+    /// option is visible.
     func moving(_ highlight: String?, by delta: Int, query: String) -> String? {
         let visible = visible(query: query)
         guard !visible.isEmpty else { return nil }
-        let current = highlight.flatMap { position(of: $0) }.flatMap { visible.firstIndex(of: $0) }
         let target: Int
-        if let current {
+        if let current = highlight.flatMap({ position(of: $0) }).flatMap({ Self.standing(of: $0, among: visible) }) {
             target = min(max(current + delta, 0), visible.count - 1)
         } else {
             target = delta >= 0 ? 0 : visible.count - 1
         }
         return options[visible[target]].value
+    }
+
+    /// Where the option at `position` stands among `visible` (positions in option order): its
+    /// own index when it is visible, else the first visible option after it, else the last.
+    ///
+    /// - Complexity: O(log *n*), a binary search.
+    package static func standing(of position: Int, among visible: [Int]) -> Int? {
+        guard !visible.isEmpty else { return nil }
+        var low = 0, high = visible.count
+        while low < high {
+            let middle = (low + high) / 2
+            if visible[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return min(low, visible.count - 1)
     }
 }

@@ -59,10 +59,16 @@ public struct FieldSpec: Sendable, Equatable {
         optionList.visible(query: query, narrowing: previous)
     }
 
-    /// The position in ``options`` of the option whose value is `value`, if any.
+    /// Where the option `value` stands among `visible` (positions in option order, as
+    /// ``visibleOptions(query:)`` gives them): its index there when the filter shows it, else
+    /// the first visible option after it, else the last. This is the highlight a screen shows
+    /// and Enter takes while the filter hides the highlighted option, which itself stays.
     ///
-    /// - Complexity: O(1) on average (a table made when the flow was loaded).
-    public func optionPosition(of value: String) -> Int? { optionList.position(of: value) }
+    /// - Complexity: O(log *n*).
+    public func standing(ofOption value: String, among visible: [Int]) -> Int? {
+        optionList.position(of: value).flatMap { OptionList.standing(of: $0, among: visible) }
+    }
+
 
     public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder

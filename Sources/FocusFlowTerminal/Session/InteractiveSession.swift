@@ -253,19 +253,13 @@ final class InteractiveSession {
         case .multiSelect(let state)?: (value, chosen) = (state.highlight, Set(state.chosen))
         default: return ([], nil, [])
         }
-        let highlight = value.flatMap(field.optionPosition(of:)).flatMap { position -> Int? in
-            var low = 0, high = visible.count
-            while low < high {
-                let middle = (low + high) / 2
-                if visible[middle] < position { low = middle + 1 } else { high = middle }
-            }
-            return low < visible.count && visible[low] == position ? low : nil
-        }
+        let highlight = value.flatMap { field.standing(ofOption: $0, among: visible) }
         return (visible, highlight, chosen)
     }
 
-    /// A choice field whose highlight is filtered out (or not yet set) highlights its first
-    /// visible option, in the engine's state as on screen.
+    /// A choice field with no highlight yet highlights its first visible option. A highlight
+    /// the filter hides stays as it is, so erasing the filter brings it back; meanwhile the
+    /// screen shows, and Enter takes, where it stands among the visible options.
     private func settleHighlight(_ field: FieldSpec) {
         guard field.kind.hasOptions else { return }
         let list = choiceList(field)
