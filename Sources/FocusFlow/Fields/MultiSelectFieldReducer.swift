@@ -30,7 +30,6 @@ public struct MultiSelectFieldReducer: Sendable {
     }
 
     let options: OptionList
-    private let text = TextFieldReducer()
 
     public init(options: [FieldOption]) { self.options = OptionList(options) }
 
@@ -45,7 +44,7 @@ public struct MultiSelectFieldReducer: Sendable {
     public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .filter(let action):
-            text.reduce(into: &state.filter, action: action) { if case .notify(let event) = $0 { effect(.filter(event)) } }
+            options.filter(&state.filter, action) { effect(.filter($0)) }
         case .toggle(let value):
             guard let position = options.position(of: value) else { return effect(.rejected) }
             let value = options.options[position].value
@@ -58,9 +57,7 @@ public struct MultiSelectFieldReducer: Sendable {
                 effect(.toggled(value: value, selected: true))
             }
         case .highlight(let delta):
-            let old = state.highlight
-            guard let new = options.moving(old, by: delta, query: state.filter.text), old.map({ !$0.isIdentical(to: new) }) ?? true else { return }
-            state.highlight = new
+            guard let (old, new) = options.move(&state.highlight, by: delta, query: state.filter.text) else { return }
             effect(.highlighted(old: old, new: new))
         }
     }

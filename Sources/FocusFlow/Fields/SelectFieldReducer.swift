@@ -37,7 +37,6 @@ public struct SelectFieldReducer: Sendable {
     }
 
     let options: OptionList
-    private let text = TextFieldReducer()
 
     /// - Parameter options: the options, folded here once.
     public init(options: [FieldOption]) { self.options = OptionList(options) }
@@ -55,7 +54,7 @@ public struct SelectFieldReducer: Sendable {
     public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .filter(let action):
-            text.reduce(into: &state.filter, action: action) { if case .notify(let event) = $0 { effect(.filter(event)) } }
+            options.filter(&state.filter, action) { effect(.filter($0)) }
         case .select(let value):
             guard let position = options.position(of: value) else { return effect(.rejected) }
             let new = options.options[position].value
@@ -64,15 +63,28 @@ public struct SelectFieldReducer: Sendable {
             state.choice = new
             effect(.chosen(old: old, new: new))
         case .highlight(let delta):
-            let old = state.highlight
-            guard let new = options.moving(old, by: delta, query: state.filter.text), old.map({ !$0.isIdentical(to: new) }) ?? true else { return }
-            state.highlight = new
+            guard let (old, new) = options.move(&state.highlight, by: delta, query: state.filter.text) else { return }
             effect(.highlighted(old: old, new: new))
         }
     }
 }
 
 extension OptionList {
+    /// A choice field's filter: the action goes to the seed's ``TextFieldReducer``, whose events
+    /// `event` receives. Shared by select and multi-select.
+    func filter(_ filter: inout TextFieldReducer.State, _ action: TextFieldReducer.Action, event: (TextFieldEvent) -> Void) {
+        TextFieldReducer().reduce(into: &filter, action: action) { if case .notify(let said) = $0 { event(said) } }
+    }
+
+    /// Moves `highlight` by `delta` visible options (see ``moving(_:by:query:)``). Returns the
+    /// old and the new value, or `nil` when nothing moved. Shared by select and multi-select.
+    func move(_ highlight: inout String?, by delta: Int, query: String) -> (old: String?, new: String)? {
+        let old = highlight
+        guard let new = moving(old, by: delta, query: query), old.map({ !$0.isIdentical(to: new) }) ?? true else { return nil }
+        highlight = new
+        return (old, new)
+    }
+
     /// The value highlighted after moving `delta` visible options from `highlight`, clamped at
     /// the ends; with no highlight yet, down lands on the first and up on the last. A highlight
     /// the filter hides moves from where it stands among the visible ones (see
