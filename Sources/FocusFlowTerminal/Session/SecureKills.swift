@@ -46,25 +46,23 @@ func secureKillWholeLineKey(_: Int32, _: Int32) -> Int32 {
 
 /// M-DEL (`backward-kill-word`): readline's own word motion finds the start.
 func secureBackwardKillWordKey(_ count: Int32, _ key: Int32) -> Int32 {
-    if count < 0 { return secureKillWordKey(-count, key) }
-    let point = ff_point()
-    rl_backward_word(count, key)
-    let start = ff_point()
-    secureDelete(start, point)
-    ff_set_point(start)
-    ff_set_mark(start)
-    return 0
+    count < 0 ? secureKillWordKey(-count, key) : secureKill(movingWith: rl_backward_word, count, key)
 }
 
 /// M-d (`kill-word`): readline's own word motion finds the end.
 func secureKillWordKey(_ count: Int32, _ key: Int32) -> Int32 {
-    if count < 0 { return secureBackwardKillWordKey(-count, key) }
+    count < 0 ? secureBackwardKillWordKey(-count, key) : secureKill(movingWith: rl_forward_word, count, key)
+}
+
+/// Deletes from the point to where readline's `motion` takes it, leaving point and mark at
+/// the start of what was deleted, as readline's kills do.
+private func secureKill(movingWith motion: (Int32, Int32) -> Int32, _ count: Int32, _ key: Int32) -> Int32 {
     let point = ff_point()
-    rl_forward_word(count, key)
-    let end = ff_point()
-    secureDelete(point, end)
-    ff_set_point(point)
-    ff_set_mark(point)
+    _ = motion(count, key)
+    let start = min(point, ff_point()), end = max(point, ff_point())
+    secureDelete(start, end)
+    ff_set_point(start)
+    ff_set_mark(start)
     return 0
 }
 
