@@ -32,6 +32,13 @@ public struct RunOptions: Sendable {
     /// Whether colours are allowed. Even when they are, ``FlowRunner`` sends none when
     /// `NO_COLOR` is set or the terminal has fewer than 8 colours (terminfo's `colors`).
     public var color: Bool
+    /// The theme the host chose (`--theme`); `nil` for the flow's own, or the standard one.
+    /// Colours still need ``color``, an unset `NO_COLOR` and a terminal with colours.
+    public var theme: FlowTheme?
+
+    /// Sees every action of the walk and the state it applies to (``FlowStore/actionObserver``),
+    /// in every mode: for `focusflow run --record`.
+    public var recorder: (@Sendable (FlowReducer.Action, FlowReducer.State) -> Void)?
 
     public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true) {
         self.spec = spec

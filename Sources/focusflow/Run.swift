@@ -17,7 +17,7 @@ enum Run {
 
     static let command = Subcommand(
         name: "run",
-        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]"],
+        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE]"],
         summary: "walk a flow, print the answers as JSON (the default command)",
         details: """
             Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
@@ -31,6 +31,12 @@ enum Run {
               --accessible    plain line-per-prompt mode (also when TERM=dumb)
               --mask CHAR     the character shown for each character of a secure field
                               (default •); one visible character, one or two columns wide
+              --theme NAME    colour the screen with a built-in theme (\(FlowTheme.builtInNames.joined(separator: ", "))),
+                              over the flow's own "theme"; NO_COLOR and a terminal without
+                              colours still get none
+              --record FILE   write the walk to FILE as a script for 'focusflow replay', each
+                              secure value replaced by a stand-in of the same length that passes
+                              the same rules (replaced atomically, mode 0600)
 
             KEYS
               Enter next (completes on the last field) · Shift-Tab previous field
@@ -42,7 +48,7 @@ enum Run {
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
             """,
-        options: ["output", "mask"],
+        options: ["output", "mask", "theme", "record"],
         flags: ["accessible"],
         run: main)
 
@@ -52,9 +58,15 @@ enum Run {
         }
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let spec = try FlowFile.load(arguments.positionals.first)
+        let theme = try arguments.values["theme"].map(ThemeOption.named)
         let target = try answerTarget(arguments.values["output"])
+        let recording = try arguments.values["record"].map { path throws(CommandError) in try RecordOption(path: path, spec: spec) }
         // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
-        let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible")))
+        var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"))
+        options.theme = theme
+        options.recorder = recording?.observer
+        let outcome = FlowRunner.run(options)
+        let recordingFailure = recording?.save()
         switch outcome {
         case .completed(let result):
             if let path = target.awaitedReader { Output.error("focusflow: waiting for a reader on the FIFO \(path)…") }
@@ -68,6 +80,7 @@ enum Run {
         case .cancelled, .signalled:
             break
         }
+        if let recordingFailure { throw recordingFailure }
         return outcome.exitStatus
     }
 

@@ -39,18 +39,24 @@ enum Serve {
 
     static let replayCommand = Subcommand(
         name: "replay",
-        synopsis: ["replay [FLOW] SCRIPT"],
+        synopsis: ["replay [--expect GOLDEN] [FLOW] SCRIPT"],
         summary: "the protocol with the requests from a file",
         details: """
             Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW' would.
             With one file, it is the SCRIPT for the built-in sign-up flow; a flow file given
             alone is a usage error (the SCRIPT is missing).
 
+            With --expect GOLDEN, nothing is printed: each response is compared with the same
+            line of GOLDEN (the saved output of an earlier replay), and the first that differs —
+            or a line missing or left over — is named with what was expected and what came.
+
             \(requests)
 
-            Exit status: 0 at the end of the script, 2 for a usage or flow error or a script
-            that cannot be read, 74 when a response cannot be written.
+            Exit status: 0 at the end of the script (with --expect: every response as GOLDEN
+            says), 1 a response differs from GOLDEN, 2 for a usage or flow error or a script
+            or GOLDEN that cannot be read, 74 when a response cannot be written.
             """,
+        options: ["expect"],
         run: replay)
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -78,17 +84,27 @@ enum Serve {
         }
         defer { close(fd) }
         var reader = LineReader(fd: fd)
+        if var golden = try arguments.values["expect"].map({ path throws(CommandError) in try GoldenResponses(path: path) }) {
+            try run(spec, next: { reader.next() }, answer: { response throws(CommandError) in try golden.check(response) })
+            try golden.finish()
+            return ExitStatus.success
+        }
         try run(spec) { reader.next() }
         return ExitStatus.success
     }
 
     /// Answers every line `next` gives until the end, each response written at once.
     private static func run(_ spec: FlowSpec, _ next: () -> LineReader.Read) throws(CommandError) {
+        try run(spec, next: next) { response throws(CommandError) in try Output.standard(response + "\n") }
+    }
+
+    /// Hands every response, the initial one first, to `answer`.
+    private static func run(_ spec: FlowSpec, next: () -> LineReader.Read, answer: (String) throws(CommandError) -> Void) throws(CommandError) {
         var session = ProtocolSession(spec: spec)
-        try Output.standard(session.initialResponse() + "\n")
+        try answer(session.initialResponse())
         while case .line(let line) = next() {
             guard let response = session.respond(toScriptLine: line) else { continue }
-            try Output.standard(response + "\n")
+            try answer(response)
         }
     }
 }

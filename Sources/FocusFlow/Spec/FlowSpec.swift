@@ -7,6 +7,8 @@ public struct FlowSpec: Sendable, Equatable {
     public let id: String
     public let title: String
     public let fields: [FieldSpec]
+    /// The colours the flow asks for (`"theme"`), or `nil` for the standard ones.
+    public var theme: FlowTheme?
 
     /// Where each field is, shared by every state of this flow.
     let layout: FieldLayout
@@ -34,7 +36,7 @@ public struct FlowSpec: Sendable, Equatable {
     public subscript(id: FieldID) -> FieldSpec? { index(of: id).map { fields[$0] } }
 
     public static func == (lhs: FlowSpec, rhs: FlowSpec) -> Bool {
-        lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields && lhs.theme == rhs.theme
     }
 
     private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {

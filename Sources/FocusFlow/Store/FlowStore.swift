@@ -18,6 +18,9 @@ public final class FlowStore {
     @ObservationIgnored public let reducer: FlowReducer
     @ObservationIgnored private let handler: (FlowEvent) -> Void
     @ObservationIgnored private var continuation: AsyncStream<FlowEvent>.Continuation?
+    /// Called with each action and the state it is about to apply to, before it applies: for a
+    /// host that records a walk (`focusflow run --record`). It sees secure text: keep it in memory.
+    @ObservationIgnored public var actionObserver: ((FlowReducer.Action, FlowReducer.State) -> Void)?
 
     /// Every event from now on, for one consumer; it finishes when the flow completes or is cancelled.
     ///
@@ -46,6 +49,7 @@ public final class FlowStore {
     /// - Returns: the events, for callers that want them directly.
     @discardableResult
     public func send(_ action: FlowReducer.Action) -> [FlowEvent] {
+        actionObserver?(action, state)
         let events = reducer.reduce(into: &state, action: action)
         for event in events {
             handler(event)

@@ -9,7 +9,7 @@ enum LineMode {
     static func piped(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
         defer { signals.restore() }
-        let store = FlowStore(spec: options.spec)
+        let store = options.makeStore()
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
         while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
@@ -43,7 +43,7 @@ enum LineMode {
             if haveTerminal { tcsetattr(0, TCSANOW, &saved) }
             signals.restore()
         }
-        let store = FlowStore(spec: options.spec)
+        let store = options.makeStore()
         var reader = LineReader(fd: 0, signals: signals)
         say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.helpText)")
         while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {

@@ -37,7 +37,7 @@ struct OptionWindow {
             let isChosen = chosen.contains(option.value)
             var row = field.kind == .multiSelect ? (isChosen ? "[x] " : "[ ] ") + option.label : option.label
             if field.kind == .select && isChosen { row += " ✓" }
-            rows.append(index == highlight ? theme.bold("› " + row) : "  " + row)
+            rows.append(index == highlight ? theme.styled(.highlight, "› " + row) : "  " + row)
         }
         if end < visible.count { rows.append(theme.dim("↓ \(visible.count - end) more")) }
         return rows

@@ -33,8 +33,8 @@ final class InteractiveSession {
 
     init(options: RunOptions) {
         self.options = options
-        self.store = FlowStore(spec: options.spec)
-        self.theme = Theme(color: options.color)
+        self.store = options.makeStore()
+        self.theme = Theme(options: options)
         self.renderer = FormRenderer(columns: Self.columns())
     }
 

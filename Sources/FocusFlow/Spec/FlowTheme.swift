@@ -1,0 +1,91 @@
+/// The colours a host wants: one ``TextStyle`` for each part of the screen, from a flow's
+/// `"theme"` or a built-in theme (`focusflow run --theme NAME`).
+///
+/// Only data: the terminal draws it, and draws no colour at all under `NO_COLOR` or on a
+/// terminal without colours. A part left out falls back to the ``standard`` theme's.
+public struct FlowTheme: Sendable, Hashable {
+    /// The parts of the screen a theme styles.
+    public enum Part: String, Sendable, Hashable, CaseIterable {
+        /// The flow's title, above every step.
+        case title
+        /// The field's label.
+        case label
+        /// The placeholder of an empty field.
+        case placeholder
+        /// The hint beside the label.
+        case hint
+        /// The rule's message when a value fails.
+        case error
+        /// The keyboard badge beside the label.
+        case badge
+        /// The highlighted option of a select or multi-select list (also marked `›`).
+        case highlight
+    }
+
+    private var styles: [Part: TextStyle]
+
+    /// A theme styling the parts given; the rest fall back to the ``standard`` theme's.
+    public init(_ styles: [Part: TextStyle] = [:]) { self.styles = styles }
+
+    /// The style of `part`, or `nil` when this theme leaves it to the standard one.
+    public subscript(part: Part) -> TextStyle? {
+        get { styles[part] }
+        set { styles[part] = newValue }
+    }
+
+    public var title: TextStyle? { self[.title] }
+    public var label: TextStyle? { self[.label] }
+    public var placeholder: TextStyle? { self[.placeholder] }
+    public var hint: TextStyle? { self[.hint] }
+    public var error: TextStyle? { self[.error] }
+    public var badge: TextStyle? { self[.badge] }
+    public var highlight: TextStyle? { self[.highlight] }
+
+    /// Every part in order, with its style or `nil`.
+    public var parts: [(part: Part, style: TextStyle?)] { Part.allCases.map { ($0, styles[$0]) } }
+
+    /// This theme with the parts it leaves out taken from `base`.
+    public func filled(from base: FlowTheme) -> FlowTheme {
+        FlowTheme(styles.merging(base.styles) { mine, _ in mine })
+    }
+}
+
+extension FlowTheme {
+    private static func style(_ words: String) -> TextStyle {
+        do { return try TextStyle(words: words) } catch { preconditionFailure("built-in style \(words): \(error)") }
+    }
+
+    private static func theme(_ parts: KeyValuePairs<Part, String>) -> FlowTheme {
+        FlowTheme(Dictionary(uniqueKeysWithValues: parts.map { ($0.key, style($0.value)) }))
+    }
+
+    /// The look of FocusFlow when nobody asks for another: bold title and label, dim
+    /// placeholder and hint, a red error, a reversed badge, a bold highlight.
+    public static let standard = theme([
+        .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "red", .badge: "reverse", .highlight: "bold",
+    ])
+
+    /// The built-in themes, by name, `default` first.
+    public static let builtIns: [(name: String, theme: FlowTheme)] = [
+        ("default", standard),
+        // Attributes only: for terminals whose colours clash, or people who want none.
+        ("mono", theme([
+            .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "bold underline", .badge: "reverse", .highlight: "reverse",
+        ])),
+        // Bright, bold and never dim: every part reads on a dark or light background.
+        ("high-contrast", theme([
+            .title: "bold bright-white on blue", .label: "bold bright-white", .placeholder: "underline", .hint: "bright-white",
+            .error: "bold black on bright-yellow", .badge: "bold black on bright-white", .highlight: "bold reverse",
+        ])),
+        ("ocean", theme([
+            .title: "bold cyan", .label: "bold blue", .placeholder: "dim cyan", .hint: "cyan",
+            .error: "bold bright-red", .badge: "black on cyan", .highlight: "bold cyan",
+        ])),
+    ]
+
+    /// The built-in themes' names, `default` first.
+    public static var builtInNames: [String] { builtIns.map(\.name) }
+
+    /// The built-in theme named `name`, or `nil`.
+    public static func builtIn(_ name: String) -> FlowTheme? { builtIns.first { $0.name == name }?.theme }
+}

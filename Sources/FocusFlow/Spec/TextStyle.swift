@@ -1,0 +1,82 @@
+/// How one part of the screen is drawn: attributes, a colour, a background. Only data: the
+/// terminal turns it into escape sequences, or into nothing where there are no colours.
+///
+/// Written in a flow as words: attributes, then a colour, then `on` and a background colour —
+/// `"bold cyan"`, `"reverse"`, `"black on yellow"`, `"underline 208"`.
+public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
+    /// What a terminal can do to text besides colouring it.
+    public enum Attribute: String, Sendable, Hashable, CaseIterable, Comparable {
+        case bold, dim, underline, reverse
+
+        public static func < (a: Attribute, b: Attribute) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    public var foreground: TerminalColor?
+    public var background: TerminalColor?
+    public var attributes: Set<Attribute>
+
+    public init(foreground: TerminalColor? = nil, background: TerminalColor? = nil, attributes: Set<Attribute> = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    /// Reads the words of a style (`"bold cyan on black"`).
+    ///
+    /// - Throws: ``FlowSpecError`` with the message alone (the caller knows the place): an
+    ///   unknown word (with the nearest known one), a number beyond 255, two colours, `on`
+    ///   without a colour, or no word at all.
+    public init(words text: String) throws(FlowSpecError) {
+        self.init()
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard !words.isEmpty else {
+            throw FlowSpecError(message: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#)
+        }
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if let attribute = Attribute(rawValue: word) {
+                attributes.insert(attribute)
+            } else if word == "on" {
+                guard index < words.count else {
+                    throw FlowSpecError(message: #""on" needs a colour after it, as "white on blue""#)
+                }
+                let name = words[index]
+                index += 1
+                guard background == nil else {
+                    throw FlowSpecError(message: #"two backgrounds; give one "on COLOUR""#)
+                }
+                background = try Self.color(name)
+            } else {
+                let color = try Self.color(word)
+                if let foreground {
+                    throw FlowSpecError(message: #"two colours, "\#(foreground.name)" and "\#(word)"; write "\#(foreground.name) on \#(word)" for a coloured background"#)
+                }
+                foreground = color
+            }
+        }
+    }
+
+    private static func color(_ word: String) throws(FlowSpecError) -> TerminalColor {
+        if let color = TerminalColor(name: word) { return color }
+        if !word.isEmpty, word.allSatisfy({ ("0"..."9").contains($0) }) {
+            throw FlowSpecError(message: "colour numbers go from 0 to 255, not \(word.count > 6 ? String(word.prefix(6)) + "…" : word)")
+        }
+        let known = Attribute.allCases.map(\.rawValue) + TerminalColor.names + ["on"]
+        let quoted = DisplayText.escaped(word.count > 40 ? String(word.prefix(40)) + "…" : word)
+        let hint = Suggestion.nearest(to: word, in: known).map { #"; did you mean "\#($0)"?"# }
+            ?? "; expected \(Attribute.allCases.map(\.rawValue).joined(separator: ", ")), a colour (\(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, or 0–255) and \"on COLOUR\""
+        throw FlowSpecError(message: #"unknown colour or attribute "\#(quoted)"\#(hint)"#)
+    }
+
+    /// The words that give this style back: attributes, colour, `on` background.
+    public var description: String {
+        var words = attributes.sorted().map(\.rawValue)
+        if let foreground { words.append(foreground.name) }
+        if let background { words += ["on", background.name] }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,100 @@
+import FocusFlow
+import Synchronization
+
+/// Turns a walk — every action a store applies, in any front — into a replay script: the
+/// request lines `focusflow serve` and `focusflow replay` read, one a line.
+///
+/// Plain text is kept as typed. A secure field's typing is recorded as one `text` request when
+/// the field is left (or the walk ends), holding a ``SecureStandIn`` for the value: the same
+/// number of characters, accepted by the same keyboard, passing or failing the same rules. The
+/// same secret always gets the same stand-in, so a confirmation that matched its password
+/// still matches it in the recording, and one that did not still does not.
+///
+/// ```swift
+/// let recorder = WalkRecorder(spec: spec)
+/// store.actionObserver = recorder.record
+/// // … the walk …
+/// let script = try recorder.script()
+/// ```
+public final class WalkRecorder: Sendable {
+    /// No stand-in passing the rules as the secret did could be made for a field.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var field: FieldID
+        public var description: String {
+            "no stand-in could be made for the secure field \"\(field)\" that passes its rules as the typed value did"
+        }
+    }
+
+    private struct Recording {
+        var lines: [String] = []
+        /// The secure field whose typing is not written yet.
+        var pending: FieldID?
+        /// The state after the last action: where a pending secure value is read at the end.
+        var last: FlowReducer.State?
+        /// Each secret, by value, and its stand-in.
+        var standIns: [String: String] = [:]
+        var failure: Failure?
+    }
+
+    private let reducer: FlowReducer
+    private let recording = Mutex(Recording())
+
+    public init(spec: FlowSpec) { reducer = FlowReducer(spec: spec) }
+
+    /// Records `action`, about to apply to `state` (``FlowStore/actionObserver``'s signature).
+    public func record(_ action: FlowReducer.Action, in state: FlowReducer.State) {
+        var after = state
+        _ = reducer.reduce(into: &after, action: action)
+        recording.withLock { recording in
+            defer { recording.last = after }
+            if case .field(.textChanged) = action, let focus = state.focus, reducer.spec[focus]?.secure == true {
+                recording.pending = focus
+                return
+            }
+            flush(&recording, state: state)
+            let request: FlowRequest? = if case .field(.submit) = action { .next } else { FlowRequest(action) }
+            if let request { recording.lines.append(request.json) }
+        }
+    }
+
+    /// The script so far, a request a line, after a comment line that says what it is.
+    ///
+    /// - Throws: ``Failure`` when a secret got no stand-in (nothing secret is in the error).
+    public func script() throws(Failure) -> String {
+        let (lines, failure) = recording.withLock { recording in
+            if let last = recording.last { flush(&recording, state: last) }
+            return (recording.lines, recording.failure)
+        }
+        if let failure { throw failure }
+        let header = "# A walk through \"\(reducer.spec.id)\" recorded by focusflow run --record; secure values are stand-ins.\n"
+        return header + lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Writes the pending secure field's value, from `state`, as one `text` request.
+    private func flush(_ recording: inout Recording, state: FlowReducer.State) {
+        guard let field = recording.pending else { return }
+        recording.pending = nil
+        guard state.focus == field else { return }
+        let value = state.text(of: field)
+        let standIn: String
+        if let known = recording.standIns[value], reuses(known, for: field, in: state) {
+            standIn = known
+        } else {
+            let avoiding = Set(recording.standIns.keys).union(recording.standIns.values)
+            guard let made = SecureStandIn.make(for: state, reducer: reducer, avoiding: avoiding) else {
+                recording.failure = recording.failure ?? Failure(field: field)
+                return
+            }
+            standIn = made
+            recording.standIns[value] = made
+        }
+        recording.lines.append(FlowRequest.text(standIn).json)
+    }
+
+    /// Whether the stand-in already made for the same secret fits this field too: always when
+    /// the field must match another (the two must stay equal), else when it fails its rules alike.
+    private func reuses(_ standIn: String, for field: FieldID, in state: FlowReducer.State) -> Bool {
+        if reducer.spec[field]?.rules.matches != nil { return true }
+        return SecureStandIn.passes(standIn, like: reducer.failure(of: field, in: state), in: state, reducer: reducer)
+    }
+}

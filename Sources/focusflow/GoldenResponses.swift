@@ -1,0 +1,52 @@
+import FocusFlowTerminal
+import Glibc
+
+/// `replay --expect GOLDEN`: the responses a replay must give, line by line, from a file
+/// written by an earlier `focusflow replay` (or `serve`). The first response that differs —
+/// or a missing or extra line — ends the replay with exit 1, naming GOLDEN's line.
+struct GoldenResponses {
+    private let path: String
+    private var lines: [[UInt8]] = []
+    private var checked = 0
+
+    /// Reads GOLDEN whole.
+    ///
+    /// - Throws: a ``CommandError`` (exit 2) when it is a folder or cannot be read.
+    init(path: String) throws(CommandError) {
+        self.path = path
+        if FlowFile.isFolder(path) { throw CommandError(message: "\(path): a folder, not a file of responses", kind: .flow) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw CommandError(message: "\(path): \(errno == ENOENT ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay", kind: .flow)
+        }
+        defer { close(fd) }
+        var reader = LineReader(fd: fd)
+        while case .line(let line) = reader.next() { lines.append(line) }
+    }
+
+    /// Checks the next response against the next golden line.
+    ///
+    /// - Throws: an input ``CommandError`` (exit 1) naming the line, with both texts.
+    mutating func check(_ response: String) throws(CommandError) {
+        checked += 1
+        guard checked <= lines.count else {
+            throw difference(line: checked, "the end of the file", got: response)
+        }
+        let expected = String(decoding: lines[checked - 1].trimmingCarriageReturn, as: UTF8.self)
+        guard expected == response else { throw difference(line: checked, expected, got: response) }
+    }
+
+    /// Checks that no golden line is left over once the replay has ended.
+    func finish() throws(CommandError) {
+        guard checked < lines.count else { return }
+        throw difference(line: checked + 1, String(decoding: lines[checked].trimmingCarriageReturn, as: UTF8.self), got: "the end of the responses")
+    }
+
+    private func difference(line: Int, _ expected: String, got: String) -> CommandError {
+        CommandError(message: "\(path):\(line): the response differs\n  expected \(expected)\n  got      \(got)", kind: .input)
+    }
+}
+
+private extension Array where Element == UInt8 {
+    var trimmingCarriageReturn: ArraySlice<UInt8> { last == 0x0D ? dropLast() : self[...] }
+}

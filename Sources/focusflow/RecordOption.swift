@@ -1,0 +1,40 @@
+import FocusFlow
+import FocusFlowProtocol
+import FocusFlowTerminal
+
+/// `--record FILE`: the walk written to FILE as a replay script (``WalkRecorder``), with
+/// stand-ins for secrets. FILE is opened and checked before the first field shows, and
+/// replaced atomically (mode 0600) once the walk ends, however it ends.
+struct RecordOption {
+    private let target: AnswerTarget
+    private let recorder: WalkRecorder
+
+    /// Opens `path` for the recording of a walk through `spec`.
+    ///
+    /// - Throws: an output ``CommandError`` (exit 74) when `path` cannot be written.
+    init(path: String, spec: FlowSpec) throws(CommandError) {
+        do throws(AnswerTarget.Failure) {
+            target = try AnswerTarget.file(path)
+        } catch {
+            throw CommandError(message: "\(error.description). Nothing was asked; '--record FILE' needs a file it can write.", kind: .output)
+        }
+        recorder = WalkRecorder(spec: spec)
+    }
+
+    /// What the walk's store calls with every action.
+    var observer: @Sendable (FlowReducer.Action, FlowReducer.State) -> Void {
+        { [recorder] action, state in recorder.record(action, in: state) }
+    }
+
+    /// Writes the recording; the error to report when it could not be.
+    func save() -> CommandError? {
+        do {
+            try target.write(try recorder.script())
+            return nil
+        } catch let error as AnswerTarget.Failure {
+            return CommandError(message: "\(error.description). The recording was not saved.", kind: .output)
+        } catch {
+            return CommandError(message: "\(error). The recording was not saved.", kind: .output)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// A flow's theme and `--theme` through a pseudo-terminal: the SGR sequences the theme names
+/// where the terminal has colours, and none under NO_COLOR or on a terminal without colours.
+@Suite("Themes on the interactive screen", .serialized)
+struct ThemeColorTests {
+    static let themedFlow = """
+        {"id":"themed","title":"Themed","theme":{"title":"bold cyan","label":"underline","placeholder":"yellow",
+         "hint":"bright-black","error":"bold bright-red","badge":"black on yellow","highlight":"reverse 208"},
+         "fields":[{"id":"a","label":"Name","placeholder":"Ada","hint":"Any name","rules":{"required":true}},
+                   {"id":"b","kind":"select","label":"Size","options":["small","large"]}]}
+        """
+
+    /// The sequence each part of ``themedFlow`` is drawn with.
+    static let themedSequences = [
+        "title": "\u{1B}[1;36mThemed", "label": "\u{1B}[4mName", "placeholder": "\u{1B}[33mAda",
+        "hint": "\u{1B}[90mAny name", "error": "\u{1B}[1;91m✗", "badge": "\u{1B}[30;43m",
+        "highlight": "\u{1B}[7;38;5;208m› small",
+    ]
+
+    /// Walks ``themedFlow``: Enter on the empty name (its error), a name, then the size list.
+    static func walk(_ arguments: [String], environment: [String: String]) throws -> String {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(themedFlow)] + arguments, environment: environment)
+        #expect(terminal.waitFor("Ctrl-C cancel"))
+        terminal.send("\r")
+        #expect(terminal.waitFor("required"))
+        terminal.send("Ada\r")
+        #expect(terminal.waitFor("large"))
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"a":"Ada","b":"small"}"# + "\n")
+        return terminal.output
+    }
+
+    @Test("The flow's theme colours every part on a terminal with colours")
+    func flowTheme() throws {
+        let output = try Self.walk([], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        for (part, sequence) in Self.themedSequences {
+            #expect(output.contains(sequence), "\(part): \(sequence.debugDescription)")
+        }
+        #expect(!output.contains("\u{1B}[31m"), "the default red is replaced")
+    }
+
+    @Test("--theme overrides the flow's theme")
+    func overridden() throws {
+        let output = try Self.walk(["--theme", "mono"], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        for (part, sequence) in Self.themedSequences where part != "label" {
+            #expect(!output.contains(sequence), "\(part) is not the flow's")
+        }
+        #expect(output.contains("\u{1B}[1mThemed"))
+        #expect(output.range(of: "\u{1B}\\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])m", options: .regularExpression) == nil, "mono has no colour")
+        #expect(output.contains("\u{1B}[7m› small"), "the highlight is reverse")
+    }
+
+    @Test("NO_COLOR and a terminal without colours draw the themed flow with no SGR at all, the highlight still marked", arguments: [
+        ("xterm-256color", "1"), ("vt100", ""),
+    ])
+    func noColours(term: String, noColor: String) throws {
+        let output = try Self.walk(["--theme", "high-contrast"], environment: ["TERM": term, "NO_COLOR": noColor])
+        #expect(!ColorTests.hasStyling(output), "TERM=\(term) NO_COLOR=\(noColor)")
+        #expect(output.contains("› small"))
+    }
+}
