@@ -15,11 +15,14 @@ struct SchemaTests {
         cases += FlowSpecTests.badFlows.enumerated().compactMap { index, bad in
             JSONSyntax.firstError(in: Array(bad.0.utf8)) == nil && bad.0.hasPrefix("{") ? ("bad\(index)", bad.0) : nil
         }
+        // A themed flow, and themes the loader refuses.
+        cases += [("themed", ThemeSpecTests.themed)] + ThemeSpecTests.badThemes.enumerated().map { ("badTheme\($0.offset)", $0.element.0) }
         // Semantic rules a JSON Schema cannot express: references to earlier fields, unique ids,
         // pattern syntax, min ≤ max. The loader refuses these; the schema documents them only.
         let beyondSchema = [
             "duplicate id", "names no earlier field", "does not compile", "no value could pass",
             "is not one of the options", "is not an option of", "so compare it with", "matches compares text",
+            "two colours", "needs a colour after it", "two backgrounds",
         ]
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-schema-\(UUID())")
