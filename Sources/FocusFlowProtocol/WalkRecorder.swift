@@ -57,6 +57,15 @@ public final class WalkRecorder: Sendable {
         }
     }
 
+    /// Records a `cancel` when the walk ended without one reaching the store — Ctrl-C or a
+    /// signal in a terminal front — so the script ends as the walk did; nothing when the flow
+    /// already ended.
+    public func recordCancellation() {
+        let last = recording.withLock { $0.last } ?? reducer.initialState()
+        guard last.phase == .editing else { return }
+        record(.cancel, in: last)
+    }
+
     /// The script so far, a request a line, after a comment line that says what it is.
     ///
     /// - Throws: ``Failure`` when a secret got no stand-in (nothing secret is in the error).

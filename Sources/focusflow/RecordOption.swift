@@ -26,8 +26,13 @@ struct RecordOption {
         { [recorder] action, state in recorder.record(action, in: state) }
     }
 
-    /// Writes the recording; the error to report when it could not be.
-    func save() -> CommandError? {
+    /// Writes the recording of a walk that ended with `outcome`; the error to report when it
+    /// could not be written.
+    func save(after outcome: RunOutcome) -> CommandError? {
+        switch outcome {
+        case .cancelled, .signalled: recorder.recordCancellation()
+        case .completed, .invalidInput: break
+        }
         do {
             try target.write(try recorder.script())
             return nil

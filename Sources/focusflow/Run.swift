@@ -66,7 +66,7 @@ enum Run {
         options.theme = theme
         options.recorder = recording?.observer
         let outcome = FlowRunner.run(options)
-        let recordingFailure = recording?.save()
+        let recordingFailure = recording?.save(after: outcome)
         switch outcome {
         case .completed(let result):
             if let path = target.awaitedReader { Output.error("focusflow: waiting for a reader on the FIFO \(path)…") }

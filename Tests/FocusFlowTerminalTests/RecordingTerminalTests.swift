@@ -5,15 +5,16 @@ import Testing
 /// become a replay script whose secrets are stand-ins.
 @Suite("Recording an interactive walk", .serialized)
 struct RecordingTerminalTests {
-    @Test("An interactive walk through a pty is recorded; replaying it completes; no secret is in it")
-    func interactiveWalk() throws {
+    @Test("A walk through a pty is recorded, on the interactive screen and in the accessible line mode; replaying it completes; no secret is in it",
+          arguments: ["xterm-256color", "dumb"])
+    func interactiveWalk(term: String) throws {
         let folder = NSTemporaryDirectory() + "focusflow-record-pty-\(UUID())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let flow = folder + "/flow.json"
         try Data(RecordingFlow.json.utf8).write(to: URL(fileURLWithPath: flow))
         let script = folder + "/walk.script"
-        let terminal = try PseudoTerminal(["run", flow, "--record", script])
+        let terminal = try PseudoTerminal(["run", flow, "--record", script], environment: ["TERM": term])
         for (label, answer) in [("User", "ada"), ("Password", "Hunter-2024"), ("Confirm", "Hunter-2024"), ("Word", "비밀번호🙂")] {
             #expect(terminal.waitFor(label))
             terminal.send(answer + "\r")
@@ -26,6 +27,32 @@ struct RecordingTerminalTests {
         let replay = try RecordingFlow.replay(flow: flow, script: script)
         #expect(replay.contains(#""phase":"completed""#))
         #expect(replay.contains(#""user":"ada""#))
+    }
+
+    @Test("Ctrl-C in the middle of a password: the recording ends with cancel, the half-typed password a stand-in")
+    func cancelled() throws {
+        let folder = NSTemporaryDirectory() + "focusflow-record-pty-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let flow = folder + "/flow.json"
+        try Data(RecordingFlow.json.utf8).write(to: URL(fileURLWithPath: flow))
+        let script = folder + "/walk.script"
+        let terminal = try PseudoTerminal(["run", flow, "--record", script])
+        #expect(terminal.waitFor("User"))
+        terminal.send("ada\r")
+        #expect(terminal.waitFor("Password"))
+        terminal.send("Hunter-20")
+        #expect(terminal.waitFor("•••••••••"))
+        terminal.send("\u{3}")
+        #expect(terminal.finish() == 130)
+        let recording = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(!recording.contains("Hunter"), "a secret's bytes are in the recording")
+        let lines = recording.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.last == #"{"action":"cancel"}"#, "\(lines)")
+        let typed = try #require(lines.dropLast().last)
+        #expect(typed.hasPrefix(#"{"action":"text","value":""#) && typed.count == #"{"action":"text","value":""}"#.count + 9)
+        let replay = try RecordingFlow.replay(flow: flow, script: script)
+        #expect(replay.split(separator: "\n").last?.contains(#""phase":"cancelled""#) == true)
     }
 }
 
