@@ -53,6 +53,16 @@ struct ThemeColorTests {
         #expect(output.contains("\u{1B}[7m› small"), "the highlight is reverse")
     }
 
+    @Test("A terminal with 8 colours gets the theme's colours brought down to its own: no 256-colour or bright sequence")
+    func eightColours() throws {
+        let output = try Self.walk([], environment: ["TERM": "screen", "NO_COLOR": ""])
+        #expect(!output.contains("38;5;"), "no 256-colour sequence")
+        #expect(output.range(of: "\u{1B}\\[[0-9;]*(9[0-7]|10[0-7])m", options: .regularExpression) == nil, "no bright colour")
+        #expect(output.contains("\u{1B}[1;36mThemed"), "the 8 colours themselves stay")
+        #expect(output.contains("\u{1B}[1;31m✗"), "bright red becomes red")
+        #expect(output.contains("\u{1B}[7;33m› small"), "208 (orange) becomes yellow")
+    }
+
     @Test("NO_COLOR and a terminal without colours draw the themed flow with no SGR at all, the highlight still marked", arguments: [
         ("xterm-256color", "1"), ("vt100", ""),
     ])

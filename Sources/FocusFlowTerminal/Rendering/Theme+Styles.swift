@@ -3,8 +3,10 @@ import FocusFlow
 extension Theme {
     /// The screen's theme for a walk: the host's (`--theme`) over the flow's over the standard
     /// one, coloured only when ``RunOptions/color`` (already decided by ``ColorChoice``) says so.
+    /// Colours beyond what the terminal has are brought down to it (``ColorDepth``).
     init(options: RunOptions) {
-        self.init(color: options.color, styles: (options.theme ?? options.spec.theme ?? .standard).filled(from: .standard))
+        let styles = (options.theme ?? options.spec.theme ?? .standard).filled(from: .standard)
+        self.init(color: options.color, styles: options.color ? ColorDepth.fit(styles, colors: ColorDepth.current()) : styles)
     }
 
     /// `text` drawn in the style the theme gives `part`, then back to plain; `text` as it is
