@@ -1,5 +1,4 @@
 import FocusFlow
-import Synchronization
 
 /// Turns a walk — every action a store applies, in any front — into a replay script: the
 /// request lines `focusflow serve` and `focusflow replay` read, one a line.
@@ -11,12 +10,12 @@ import Synchronization
 /// still matches it in the recording, and one that did not still does not.
 ///
 /// ```swift
-/// let recorder = WalkRecorder(spec: spec)
-/// store.actionObserver = recorder.record
+/// var recorder = WalkRecorder(spec: spec)
+/// store.actionObserver = { recorder.record($0, in: $1) }
 /// // … the walk …
 /// let script = try recorder.script()
 /// ```
-public final class WalkRecorder: Sendable {
+public struct WalkRecorder: Sendable {
     /// No stand-in passing the rules as the secret did could be made for a field.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var field: FieldID
@@ -37,31 +36,29 @@ public final class WalkRecorder: Sendable {
     }
 
     private let reducer: FlowReducer
-    private let recording = Mutex(Recording())
+    private var recording = Recording()
 
     public init(spec: FlowSpec) { reducer = FlowReducer(spec: spec) }
 
     /// Records `action`, about to apply to `state` (``FlowStore/actionObserver``'s signature).
-    public func record(_ action: FlowReducer.Action, in state: FlowReducer.State) {
+    public mutating func record(_ action: FlowReducer.Action, in state: FlowReducer.State) {
         var after = state
         _ = reducer.reduce(into: &after, action: action)
-        recording.withLock { recording in
-            defer { recording.last = after }
-            if case .field(.textChanged) = action, let focus = state.focus, reducer.spec[focus]?.secure == true {
-                recording.pending = focus
-                return
-            }
-            flush(&recording, state: state)
-            let request: FlowRequest? = if case .field(.submit) = action { .next } else { FlowRequest(action) }
-            if let request { recording.lines.append(request.json) }
+        defer { recording.last = after }
+        if case .field(.textChanged) = action, let focus = state.focus, reducer.spec[focus]?.secure == true {
+            recording.pending = focus
+            return
         }
+        flush(state: state)
+        let request: FlowRequest? = if case .field(.submit) = action { .next } else { FlowRequest(action) }
+        if let request { recording.lines.append(request.json) }
     }
 
     /// Records a `cancel` when the walk ended without one reaching the store — Ctrl-C or a
     /// signal in a terminal front — so the script ends as the walk did; nothing when the flow
     /// already ended.
-    public func recordCancellation() {
-        let last = recording.withLock { $0.last } ?? reducer.initialState()
+    public mutating func recordCancellation() {
+        let last = recording.last ?? reducer.initialState()
         guard last.phase == .editing else { return }
         record(.cancel, in: last)
     }
@@ -69,18 +66,15 @@ public final class WalkRecorder: Sendable {
     /// The script so far, a request a line, after a comment line that says what it is.
     ///
     /// - Throws: ``Failure`` when a secret got no stand-in (nothing secret is in the error).
-    public func script() throws(Failure) -> String {
-        let (lines, failure) = recording.withLock { recording in
-            if let last = recording.last { flush(&recording, state: last) }
-            return (recording.lines, recording.failure)
-        }
-        if let failure { throw failure }
+    public mutating func script() throws(Failure) -> String {
+        if let last = recording.last { flush(state: last) }
+        if let failure = recording.failure { throw failure }
         let header = "# A walk through \"\(reducer.spec.id)\" recorded by focusflow run --record; secure values are stand-ins.\n"
-        return header + lines.map { $0 + "\n" }.joined()
+        return header + recording.lines.map { $0 + "\n" }.joined()
     }
 
     /// Writes the pending secure field's value, from `state`, as one `text` request.
-    private func flush(_ recording: inout Recording, state: FlowReducer.State) {
+    private mutating func flush(state: FlowReducer.State) {
         guard let field = recording.pending else { return }
         recording.pending = nil
         guard state.focus == field else { return }

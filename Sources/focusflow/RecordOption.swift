@@ -1,13 +1,20 @@
 import FocusFlow
 import FocusFlowProtocol
 import FocusFlowTerminal
+import Synchronization
 
 /// `--record FILE`: the walk written to FILE as a replay script (``WalkRecorder``), with
 /// stand-ins for secrets. FILE is opened and checked before the first field shows, and
 /// replaced atomically (mode 0600) once the walk ends, however it ends.
 struct RecordOption {
     private let target: AnswerTarget
-    private let recorder: WalkRecorder
+    /// The walk's store calls the observer from the walk's one thread; the lock makes that checked.
+    private let recorder: Recorder
+
+    private final class Recorder: Sendable {
+        let state: Mutex<WalkRecorder>
+        init(_ recorder: WalkRecorder) { state = Mutex(recorder) }
+    }
 
     /// Opens `path` for the recording of a walk through `spec`.
     ///
@@ -18,23 +25,24 @@ struct RecordOption {
         } catch {
             throw CommandError(message: "\(error.description). Nothing was asked; '--record FILE' needs a file it can write.", kind: .output)
         }
-        recorder = WalkRecorder(spec: spec)
+        recorder = Recorder(WalkRecorder(spec: spec))
     }
 
     /// What the walk's store calls with every action.
     var observer: @Sendable (FlowReducer.Action, FlowReducer.State) -> Void {
-        { [recorder] action, state in recorder.record(action, in: state) }
+        { [recorder] action, state in recorder.state.withLock { $0.record(action, in: state) } }
     }
 
     /// Writes the recording of a walk that ended with `outcome`; the error to report when it
     /// could not be written.
     func save(after outcome: RunOutcome) -> CommandError? {
         switch outcome {
-        case .cancelled, .signalled: recorder.recordCancellation()
+        case .cancelled, .signalled: recorder.state.withLock { $0.recordCancellation() }
         case .completed, .invalidInput: break
         }
         do {
-            try target.write(try recorder.script())
+            let script = try recorder.state.withLock { recorder throws(WalkRecorder.Failure) in try recorder.script() }
+            try target.write(script)
             return nil
         } catch let error as AnswerTarget.Failure {
             return CommandError(message: "\(error.description). The recording was not saved.", kind: .output)

@@ -9,9 +9,9 @@ import FocusFlowProtocol
 struct WalkRecorderTests {
     /// Walks `actions` on a recorded store of `spec`; returns the script and the last response of replaying it.
     static func recordAndReplay(_ spec: FlowSpec, _ actions: [FlowReducer.Action]) throws -> (script: String, last: String, store: FlowStore) {
-        let recorder = WalkRecorder(spec: spec)
+        var recorder = WalkRecorder(spec: spec)
         let store = FlowStore(spec: spec)
-        store.actionObserver = recorder.record
+        store.actionObserver = { recorder.record($0, in: $1) }
         for action in actions { store.send(action) }
         let script = try recorder.script()
         var session = ProtocolSession(spec: spec)
