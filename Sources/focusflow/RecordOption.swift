@@ -23,7 +23,7 @@ struct RecordOption {
         do throws(AnswerTarget.Failure) {
             target = try AnswerTarget.file(path)
         } catch {
-            throw CommandError(message: "\(error.description). Nothing was asked; '--record FILE' needs a file it can write.", kind: .output)
+            throw CommandError(message: "\(Self.aboutRecording(error)). Nothing was asked; '--record FILE' needs a file it can write.", kind: .output)
         }
         recorder = Recorder(WalkRecorder(spec: spec))
     }
@@ -45,9 +45,16 @@ struct RecordOption {
             try target.write(script)
             return nil
         } catch let error as AnswerTarget.Failure {
-            return CommandError(message: "\(error.description). The recording was not saved.", kind: .output)
+            return CommandError(message: "\(Self.aboutRecording(error)). The recording was not saved.", kind: .output)
         } catch {
             return CommandError(message: "\(error). The recording was not saved.", kind: .output)
         }
+    }
+
+    /// The target's sentence, which speaks of answers, said of the recording.
+    private static func aboutRecording(_ failure: AnswerTarget.Failure) -> String {
+        failure.description
+            .replacing("cannot write the answers", with: "cannot write the recording")
+            .replacing("answers.json", with: "walk.script")
     }
 }

@@ -86,6 +86,7 @@ struct RecordingTests {
         let result = try Command.run(["run", "Flows/login.json", "--record", "/no/such/folder/walk.script"], input: "ada@example.com\npw\n")
         #expect(result.status == 74)
         #expect(result.stderr.contains("/no/such/folder/walk.script"))
+        #expect(result.stderr.contains("cannot write the recording"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
