@@ -31,9 +31,9 @@ enum Run {
               --accessible    plain line-per-prompt mode (also when TERM=dumb)
               --mask CHAR     the character shown for each character of a secure field
                               (default •); one visible character, one or two columns wide
-              --theme NAME    colour the screen with a built-in theme (\(FlowTheme.builtInNames.joined(separator: ", "))),
-                              over the flow's own "theme"; NO_COLOR and a terminal without
-                              colours still get none
+              --theme NAME    colour the screen with a built-in theme instead of the flow's own
+                              "theme"; NO_COLOR and a terminal without colours still get none.
+                              Themes: \(FlowTheme.builtInNames.joined(separator: ", "))
               --record FILE   write the walk to FILE as a script for 'focusflow replay', each
                               secure value replaced by a stand-in of the same length that passes
                               the same rules (replaced atomically, mode 0600)
