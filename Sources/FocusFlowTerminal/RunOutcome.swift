@@ -32,12 +32,19 @@ public struct RunOptions: Sendable {
     /// Whether colours are allowed. Even when they are, ``FlowRunner`` sends none when
     /// `NO_COLOR` is set or the terminal has fewer than 8 colours (terminfo's `colors`).
     public var color: Bool
+    /// Where the walk starts (prefilled answers, a resumed draft); the flow's first state when `nil`.
+    public var start: FlowReducer.State?
+    /// The draft the walk keeps (`--draft FILE`), if any.
+    public var draft: DraftFile?
 
-    public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true) {
+    public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true,
+                start: FlowReducer.State? = nil, draft: DraftFile? = nil) {
         self.spec = spec
         self.mask = mask
         self.accessible = accessible
         self.color = color
+        self.start = start
+        self.draft = draft
     }
 }
 
@@ -54,6 +61,12 @@ public enum FlowRunner {
     /// nothing from memory; those handlers stay for the rest of the process, since the answers
     /// stay in memory after the walk.
     public static func run(_ options: RunOptions) -> RunOutcome {
+        let outcome = walk(options)
+        options.draft?.finish(outcome)
+        return outcome
+    }
+
+    private static func walk(_ options: RunOptions) -> RunOutcome {
         installCrashGuard()
         TerminalLocale.setUp()
         guard isatty(0) == 1 else { return LineMode.piped(options) }

@@ -10,14 +10,16 @@ import Glibc
 /// `focusflow run [FLOW]`: walks a flow and writes the answers as one JSON object.
 enum Run {
     static let exitStatuses = """
-        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 74 the answers
-        could not be written, 130 cancelled, 131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM,
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error (a prefilled answer
+        that breaks its rules, a draft of a changed flow), 74 the answers or the draft could not
+        be written, 130 cancelled, 131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM,
         129 SIGHUP, 128+N any other signal N.
         """
 
     static let command = Subcommand(
         name: "run",
-        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]"],
+        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR]",
+                   "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]"],
         summary: "walk a flow, print the answers as JSON (the default command)",
         details: """
             Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
@@ -31,6 +33,7 @@ enum Run {
               --accessible    plain line-per-prompt mode (also when TERM=dumb)
               --mask CHAR     the character shown for each character of a secure field
                               (default •); one visible character, one or two columns wide
+            \(RunStart.help)
 
             KEYS
               Enter next (completes on the last field) · Shift-Tab previous field
@@ -42,8 +45,9 @@ enum Run {
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
             """,
-        options: ["output", "mask"],
-        flags: ["accessible"],
+        options: Set(["output", "mask"]).union(RunStart.options),
+        flags: Set(["accessible"]).union(RunStart.flags),
+        repeatable: RunStart.repeatable,
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -53,21 +57,24 @@ enum Run {
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let spec = try FlowFile.load(arguments.positionals.first)
         let target = try answerTarget(arguments.values["output"])
+        let (start, draft) = try RunStart.decide(spec, arguments)
         // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
-        let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible")))
+        let outcome = FlowRunner.run(RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), start: start, draft: draft))
         switch outcome {
         case .completed(let result):
             if let path = target.awaitedReader { Output.error("focusflow: waiting for a reader on the FIFO \(path)…") }
             do {
                 try target.write(result.json + "\n")
             } catch {
-                throw CommandError(message: "\(error.description). The answers were not saved.", kind: .output)
+                throw CommandError(message: "\(error.description). The answers were not saved\(draft.map { " (the draft \($0.path) keeps the non-secure ones)" } ?? "").", kind: .output)
             }
+            draft?.remove()
         case .invalidInput(let message):
             throw CommandError(message: message, kind: .input)
         case .cancelled, .signalled:
             break
         }
+        if let failure = draft?.failure { throw CommandError(message: "\(failure). Answers given since the last saved draft are not in it.", kind: .output) }
         return outcome.exitStatus
     }
 

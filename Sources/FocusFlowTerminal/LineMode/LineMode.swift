@@ -9,7 +9,7 @@ enum LineMode {
     static func piped(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
         defer { signals.restore() }
-        let store = FlowStore(spec: options.spec)
+        let store = options.makeStore()
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
         while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
@@ -21,6 +21,11 @@ enum LineMode {
             }
             number += 1
             let place = "line \(number): \(describe(field))"
+            // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
+            if value.isEmpty && field.kind == .text && !store.state.text(of: focus).isEmpty {
+                for case .invalid(_, let message) in store.send(.next) { return .invalidInput("\(place): \(message)") }
+                continue
+            }
             if let refused = hand(value, to: field, store: store) {
                 return .invalidInput("\(place): \(refused)")
             }
@@ -43,7 +48,7 @@ enum LineMode {
             if haveTerminal { tcsetattr(0, TCSANOW, &saved) }
             signals.restore()
         }
-        let store = FlowStore(spec: options.spec)
+        let store = options.makeStore()
         var reader = LineReader(fd: 0, signals: signals)
         say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.helpText)")
         while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
@@ -52,7 +57,7 @@ enum LineMode {
             var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,
                          field.placeholder.map { "for example \($0)" }, field.hint].compactMap { $0 }
             let current = field.kind == .text ? store.state.text(of: focus) : ""
-            if !current.isEmpty { notes.append(field.secure ? "Enter keeps the current answer" : "now \(current)") }
+            if !current.isEmpty { notes += field.secure ? ["Enter keeps the current answer"] : ["now \(current)", "Enter keeps it"] }
             notes += choiceNotes(field, store.state.answer(of: focus))
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             // Echo goes off before the prompt shows, so nothing typed after it is echoed.
@@ -80,7 +85,7 @@ enum LineMode {
             }
             switch LineInput(line: line) {
             case .answer(let answer):
-                let value = field.secure && answer.isEmpty && !current.isEmpty ? current : answer
+                let value = answer.isEmpty && !current.isEmpty ? current : answer
                 if let refused = hand(value, to: field, store: store) {
                     say(refused + wayBack(store))
                     continue

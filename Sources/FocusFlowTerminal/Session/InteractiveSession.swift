@@ -33,7 +33,7 @@ final class InteractiveSession {
 
     init(options: RunOptions) {
         self.options = options
-        self.store = FlowStore(spec: options.spec)
+        self.store = options.makeStore()
         self.theme = Theme(color: options.color)
         self.renderer = FormRenderer(columns: Self.columns())
     }
