@@ -70,6 +70,8 @@ enum Run {
             }
             draft?.remove()
         case .invalidInput(let message):
+            // A draft that could not be saved is said too, and decides the status (below).
+            guard draft?.failure == nil else { Output.error("focusflow: \(message)"); break }
             throw CommandError(message: message, kind: .input)
         case .cancelled, .signalled:
             break
