@@ -12,9 +12,9 @@ struct DraftTerminalTests {
         return haystack.indices.contains { haystack[$0...].starts(with: bytes) }
     }
 
-    @Test("SIGHUP mid-flow writes a draft without the secret (exit 129); the next run resumes at the secure fields and completion removes it",
-          arguments: [[String](), ["--accessible"]])
-    func hangUpAndResume(mode: [String]) throws {
+    @Test("SIGHUP (or SIGTERM) mid-flow writes a draft without the secret; the next run resumes at the secure fields and completion removes it",
+          arguments: [([String](), SIGHUP), (["--accessible"], SIGHUP), ([], SIGTERM)])
+    func hangUpAndResume(mode: [String], signal: Int32) throws {
         let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -33,8 +33,8 @@ struct DraftTerminalTests {
             first.send("에이다")
             #expect(first.waitFor("에이다"))
         }
-        kill(first.pid, SIGHUP)
-        #expect(first.finish() == 129)
+        kill(first.pid, signal)
+        #expect(first.finish() == 128 + signal)
         #expect(!first.output.contains(Self.secret))
         #expect(first.stdoutText.isEmpty)
 

@@ -24,6 +24,20 @@ struct ProtocolSnapshotTests {
         }
     }
 
+    @Test("focusflow serve takes start as its first line, and snapshot and restore after")
+    func serveCommand() throws {
+        let input = #"{"action":"start","answers":{"email":"ada@example.com"}}"# + "\nnext\ntext hunter2-secret\nsnapshot\n"
+        let result = try Command.run(["serve"], input: input)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[1].hasPrefix(#"{"events":[{"event":"focusMoved","from":"email","to":"email"}],"state":{"phase":"editing","focus":"email""#))
+        #expect(lines[2].hasPrefix(#"{"events":[{"event":"focusMoved","from":"email","to":"password"}"#))
+        #expect(lines[4].hasPrefix(#"{"snapshot":{"answers":{"email":"ada@example.com"},"fingerprint":"fnv1a64:"#))
+        #expect(lines[4].hasSuffix(#""flow":"signup","focus":"password","version":1}}"#))
+        #expect(!result.stdout.contains("hunter2"))
+    }
+
     @Test("start with an answer that breaks its rules, or an unknown id, is an error naming the field and changes nothing", arguments: [
         (#"{"action":"start","answers":{"code":"12"}}"#, #"{"error":"the answer given for \"code\" (Verification code) breaks its rules: Enter the 6-digit code"}"#),
         (#"{"action":"start","answers":{"emial":"a@b.c"}}"#, #"{"error":"no field \"emial\" in the flow \"signup\"; did you mean \"email\"?"}"#),
