@@ -5,11 +5,10 @@ extension ProtocolSession {
     /// phase (a host reuses one session for the next person).
     ///
     /// `snapshot` answers `{"snapshot":{…}}` (``FlowSnapshot``, no secure text). `start` and
-    /// `restore` replace the walk and answer as a move does, with one `focusMoved` to where the
-    /// new walk starts; an answer that cannot be taken gets `{"error":"…"}` naming the field,
+    /// `restore` replace the walk and answer as the first response does, with one
+    /// `focusMoved` from `null` to where the new walk starts; an answer that cannot be taken gets `{"error":"…"}` naming the field,
     /// and changes nothing.
     mutating func respond(toSession request: FlowRequest) -> String {
-        let old = state.focus
         do throws(PrefillError) {
             switch request {
             case .snapshot:
@@ -25,6 +24,6 @@ extension ProtocolSession {
         } catch {
             return Self.error(error.message)
         }
-        return response(to: [.focusMoved(from: old, to: state.focus)])
+        return response(to: [.focusMoved(from: nil, to: state.focus)])
     }
 }
