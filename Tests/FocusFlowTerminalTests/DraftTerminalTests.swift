@@ -60,6 +60,23 @@ struct DraftTerminalTests {
         #expect(!FileManager.default.fileExists(atPath: draft), "completion removes the draft")
     }
 
+    @Test("Ctrl-C writes the draft with the field the person was on (exit 130)")
+    func cancelKeepsDraft() throws {
+        let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let draft = folder + "/signup.draft"
+        let terminal = try PseudoTerminal(["run", "--draft", draft])
+        #expect(terminal.waitFor("Email"))
+        terminal.send("ada@example.com\r" + Self.secret)
+        #expect(terminal.waitFor("••••••••••••••"))
+        terminal.send("\u{03}")
+        #expect(terminal.finish() == 130)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
+        #expect(!Self.contains(bytes, Self.secret), "the secret's bytes are in the draft")
+        #expect(Self.contains(bytes, #""email":"ada@example.com""#) && Self.contains(bytes, #""focus":"password""#))
+    }
+
     @Test("Prefilled fields show their value at the terminal, and Enter keeps it")
     func prefillAtTerminal() throws {
         let terminal = try PseudoTerminal(["run", "--set", "email=ada@example.com", "--set", "nickname=에이다"])
