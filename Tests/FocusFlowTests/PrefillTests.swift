@@ -37,7 +37,7 @@ struct PrefillTests {
     func invalidPrefillNamesField() throws {
         let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
         #expect(throws: PrefillError(.invalid, field: "email", message: "the answer given for \"email\" (Email) breaks its rules: Enter an email address like you@example.com")) {
-            try reducer.initialState(prefill: FlowPrefill(answers: ["email": .text("not an email")]))
+            try reducer.initialState(prefill: FlowPrefill(answers: ["email": .text("not-an-email")]))
         }
     }
 
@@ -88,6 +88,7 @@ struct PrefillTests {
         ("language", .text("kr"), "\"kr\" is not an option of \"language\"; did you mean \"ko\"?"),
         ("channels", .choices(["email", "fax"]), "\"fax\" is not an option of \"channels\"; the options are email, sms, push, post"),
         ("phone", .bool(true), "\"phone\" is a text field: give text"),
+        ("phone", .text("+82 10 x"), "the answer given for \"phone\" (Mobile number) has \"x\", which this field does not take; it takes digits, space and + * # ( ) -"),
     ])
     func wrongType(field: FieldID, answer: FieldAnswer, message: String) throws {
         let reducer = FlowReducer(spec: try Fixtures.flow("preferences"))

@@ -9,7 +9,7 @@ extension FlowReducer {
     /// fail now (a secure field a draft left empty).
     ///
     /// - Throws: ``PrefillError`` naming the field: an unknown id (with the nearest one), a
-    ///   value of the wrong type or no option, or — unless ``FlowPrefill/askInvalid`` — a value
+    ///   value of the wrong type, no option or with a character the keyboard refuses, or — unless ``FlowPrefill/askInvalid`` — a value
     ///   that breaks its field's rules. The message never repeats the value.
     public func initialState(prefill: FlowPrefill) throws(PrefillError) -> State {
         var state = initialState()
@@ -49,7 +49,8 @@ extension FlowReducer {
     }
 
     /// `answer` as `field`'s kind takes it: a string is a select field's option value; a
-    /// multi-select field's values come back in option order, each once.
+    /// multi-select field's values come back in option order, each once; a text must be
+    /// made of characters the field's keyboard takes.
     ///
     /// - Throws: ``PrefillError`` (``PrefillError/Kind/wrongType``) naming the field.
     package func typed(_ answer: FieldAnswer, for field: FieldSpec) throws(PrefillError) -> FieldAnswer {
@@ -63,7 +64,13 @@ extension FlowReducer {
             throw PrefillError(.wrongType, field: field.id, message: "\(field.secure ? "the value" : value.debugDescription) is not an option of \"\(field.id)\"\(hint)")
         }
         switch (field.kind, answer) {
-        case (.text, .text): return answer
+        case (.text, .text(let text)):
+            // What the keyboard refuses could not be typed; it cannot be prefilled either.
+            if let refused = field.keyboard.firstRefused(in: text) {
+                let what = field.secure ? "a character" : String(refused).debugDescription
+                throw PrefillError(.wrongType, field: field.id, message: "the answer given for \"\(field.id)\" (\(field.label)) has \(what), which this field does not take; it takes \(field.keyboard.summary)")
+            }
+            return answer
         case (.confirm, .bool): return answer
         case (.confirm, .choice(nil)): return .bool(nil)
         case (.select, .text(let value)), (.select, .choice(let value?)): return .choice(try option(value))
