@@ -2,13 +2,16 @@ import FocusFlow
 
 /// Reads one flat JSON object (a request line) quickly and exactly: strings are decoded
 /// verbatim, `true`/`false`, whole numbers and `null` carried as such, and other values
-/// (objects, arrays, fractions) recognised only to be refused by their key's reader.
+/// (arrays, fractions) recognised only to be refused by their key's reader; an object is kept
+/// as its text, for the key that takes one whole.
 enum FlatJSON {
     enum Value: Equatable {
         case string(String)
         case bool(Bool)
         case int(Int)
         case null
+        /// An object, as its text (checked well-formed), for a key that carries one whole.
+        case object(String)
         case other
     }
 
@@ -91,6 +94,7 @@ enum FlatJSON {
             case Array("null".utf8): return .null
             default:
                 if let number = Int(String(decoding: token, as: UTF8.self)) { return .int(number) }
+                if token.first == UInt8(ascii: "{") { return .object(String(decoding: token, as: UTF8.self)) }
                 return .other
             }
         }

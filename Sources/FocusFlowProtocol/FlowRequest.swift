@@ -19,6 +19,12 @@ public enum FlowRequest: Sendable, Equatable {
     case toggle(String)
     case highlight(Int)
     case describe
+    /// Starts the walk afresh from prefilled answers: the raw JSON object, as the output writes it.
+    case start(String)
+    /// Asks for the walk's ``FlowSnapshot``, without secure text.
+    case snapshot
+    /// Puts back the walk a ``FlowSnapshot`` (its raw JSON) was taken of.
+    case restore(String)
 
     /// What a request carries besides its name.
     public enum Argument: Sendable, Equatable {
@@ -29,6 +35,8 @@ public enum FlowRequest: Sendable, Equatable {
         case bool
         /// A whole number under `"delta"`.
         case int
+        /// A JSON object under `key`, carried as its text; in the text form, the rest of the line.
+        case object(key: String)
     }
 
     /// An argument's value.
@@ -99,6 +107,15 @@ public enum FlowRequest: Sendable, Equatable {
         Row(name: "describe", argument: .none, kinds: nil,
             summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
+        Row(name: "start", argument: .object(key: "answers"), kinds: nil,
+            summary: "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field", needs: "a JSON object of field ids and answers",
+            make: { .start(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
+        Row(name: "snapshot", argument: .none, kinds: nil,
+            summary: "answers `{\"snapshot\":{…}}`: the focus and every non-secure answer, to keep in the host's own store", needs: "",
+            make: { _ in .snapshot }, action: { _ in nil }, samples: { _, _ in [] }),
+        Row(name: "restore", argument: .object(key: "snapshot"), kinds: nil,
+            summary: "puts back a snapshot's walk (of this very flow); secure fields come back empty and are asked again", needs: "a snapshot object as `snapshot` answered it",
+            make: { .restore(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
     ]
 
     private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
@@ -121,6 +138,9 @@ public enum FlowRequest: Sendable, Equatable {
         case .toggle(let value): ("toggle", .string(value))
         case .highlight(let delta): ("highlight", .int(delta))
         case .describe: ("describe", nil)
+        case .start(let answers): ("start", .string(answers))
+        case .snapshot: ("snapshot", nil)
+        case .restore(let snapshot): ("restore", .string(snapshot))
         }
         return (Self.rowByName[name]!, value)
     }
@@ -168,6 +188,8 @@ public enum FlowRequest: Sendable, Equatable {
             out.raw(#","value":"#); out.bool(flag)
         case (.int, .int(let number)?):
             out.raw(#","delta":"#); out.int(number)
+        case (.object(let key), .string(let object)?):
+            out.raw(","); out.string(key); out.raw(":"); out.raw(object)
         default: break
         }
         out.raw("}")
@@ -226,6 +248,9 @@ extension FlowRequest {
         case .string(let key):
             if key == "field", rest?.isEmpty ?? true { throw FlowRequestError("\(name) needs a field id: \(name) FIELD") }
             self = row.make(.string(rest ?? ""))
+        case .object:
+            guard let rest, rest.first == "{" else { throw FlowRequestError("\(name) needs a JSON object after it: \(name) {…}") }
+            self = row.make(.string(rest))
         case .bool:
             switch rest {
             case "true", "yes", "y": self = row.make(.bool(true))
@@ -251,7 +276,7 @@ extension FlowRequest {
         }
         var byKey: [String: FlatJSON.Value] = [:]
         for (key, value) in members {
-            guard ["action", "value", "field", "delta"].contains(key) else {
+            guard ["action", "value", "field", "delta", "answers", "snapshot"].contains(key) else {
                 throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
             }
             byKey[key] = value
@@ -276,6 +301,10 @@ extension FlowRequest {
             guard let value = byKey["delta"] else { throw FlowRequestError("\(name) needs \"delta\": \(row.needs)") }
             guard case .int(let number) = value else { throw FlowRequestError("\"delta\" must be a whole number") }
             self = row.make(.int(number))
+        case .object(let key):
+            guard let value = byKey[key] else { throw FlowRequestError("\(name) needs \"\(key)\": \(row.needs)") }
+            guard case .object(let object) = value else { throw FlowRequestError("\"\(key)\" must be a JSON object") }
+            self = row.make(.string(object))
         }
     }
 

@@ -28,6 +28,8 @@ public struct ProtocolSession: Sendable {
     private var events: [FlowEvent] = []
     /// Where the person was when they cancelled: a cancelled state has no focus to say it.
     private var cancelledAt: FlowProgress?
+    /// The field the person was on when they cancelled, for a snapshot taken after.
+    private(set) var cancelledFocus: FieldID?
     /// The response being written, reused from request to request.
     private var out = JSONWriter()
 
@@ -55,7 +57,11 @@ public struct ProtocolSession: Sendable {
 
     /// Answers one request.
     public mutating func respond(to request: FlowRequest) -> String {
-        if case .describe = request { return describe() }
+        switch request {
+        case .describe: return describe()
+        case .snapshot, .start, .restore: return respond(toSession: request)
+        default: break
+        }
         guard state.phase == .editing else {
             return Self.error("the flow is \(state.phase); no request applies any more")
         }
@@ -86,7 +92,7 @@ public struct ProtocolSession: Sendable {
         }
         guard let action = request.action else { return describe() }
         events.removeAll(keepingCapacity: true)
-        if case .cancel = request { cancelledAt = reducer.progress(in: state) }
+        if case .cancel = request { (cancelledAt, cancelledFocus) = (reducer.progress(in: state), state.focus) }
         reducer.reduce(into: &state, action: action, events: &events)
         return response(to: events)
     }
@@ -136,7 +142,13 @@ public struct ProtocolSession: Sendable {
         #"{"error":\#(JSONText.quote(message))}"#
     }
 
-    private mutating func response(to events: [FlowEvent]) -> String {
+    /// Replaces the walk (`start`, `restore`).
+    mutating func replace(with state: FlowReducer.State) {
+        self.state = state
+        (cancelledAt, cancelledFocus) = (nil, nil)
+    }
+
+    mutating func response(to events: [FlowEvent]) -> String {
         out.removeAll()
         out.raw(#"{"events":["#)
         for (index, event) in events.enumerated() {

@@ -39,12 +39,19 @@ public struct RunOptions: Sendable {
     /// Sees every action of the walk and the state it applies to (``FlowStore/actionObserver``),
     /// in every mode: for `focusflow run --record`.
     public var recorder: (@Sendable (FlowReducer.Action, FlowReducer.State) -> Void)?
+    /// Where the walk starts (prefilled answers, a resumed draft); the flow's first state when `nil`.
+    public var start: FlowReducer.State?
+    /// The draft the walk keeps (`--draft FILE`), if any.
+    public var draft: DraftFile?
 
-    public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true) {
+    public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true,
+                start: FlowReducer.State? = nil, draft: DraftFile? = nil) {
         self.spec = spec
         self.mask = mask
         self.accessible = accessible
         self.color = color
+        self.start = start
+        self.draft = draft
     }
 }
 
@@ -61,6 +68,12 @@ public enum FlowRunner {
     /// nothing from memory; those handlers stay for the rest of the process, since the answers
     /// stay in memory after the walk.
     public static func run(_ options: RunOptions) -> RunOutcome {
+        let outcome = walk(options)
+        options.draft?.finish(outcome)
+        return outcome
+    }
+
+    private static func walk(_ options: RunOptions) -> RunOutcome {
         installCrashGuard()
         TerminalLocale.setUp()
         guard isatty(0) == 1 else { return LineMode.piped(options) }

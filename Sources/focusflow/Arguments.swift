@@ -3,19 +3,24 @@ import FocusFlow
 /// The command line, parsed by hand in this one place (the package takes no dependencies).
 ///
 /// Accepts `--name value`, `--name=value`, flags, positionals, and `--` to end options. An
-/// option given twice is a mistake: which one was meant cannot be told.
+/// option given twice is a mistake: which one was meant cannot be told — except a repeatable
+/// one (`--set a=1 --set b=2`), whose values are kept in order in ``lists``.
 struct Arguments: Equatable {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Each repeatable option's values, in the order given.
+    var lists: [String: [String]] = [:]
 
     /// - Parameters:
     ///   - words: the words after the command's name.
     ///   - command: the command's name, for messages.
     ///   - options: options that take a value, without the dashes.
     ///   - flags: options that take none.
+    ///   - repeatable: options that take a value and may be given more than once.
     /// - Throws: a usage ``CommandError`` for an unknown or repeated option or a missing value.
-    init(_ words: some Sequence<String>, command: String, options: Set<String> = [], flags: Set<String> = []) throws(CommandError) {
+    init(_ words: some Sequence<String>, command: String, options: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = []) throws(CommandError) {
+        let options = options.union(repeatable)
         let allFlags = flags.union(["help"])
         var words = Array(words)[...]
         while let word = words.popFirst() {
@@ -39,6 +44,10 @@ struct Arguments: Equatable {
             } else if options.contains(name) {
                 guard let value = inline ?? words.popFirst() else {
                     throw .usage("--\(name) needs a value", command: command)
+                }
+                if repeatable.contains(name) {
+                    lists[name, default: []].append(value)
+                    continue
                 }
                 guard values[name] == nil else {
                     throw .usage("--\(name) is given twice; give it once", command: command)

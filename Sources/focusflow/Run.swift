@@ -10,14 +10,16 @@ import Glibc
 /// `focusflow run [FLOW]`: walks a flow and writes the answers as one JSON object.
 enum Run {
     static let exitStatuses = """
-        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error, 74 the answers
-        could not be written, 130 cancelled, 131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM,
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error (a prefilled answer
+        that breaks its rules, a draft of a changed flow), 74 the answers or the draft could not
+        be written, 130 cancelled, 131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM,
         129 SIGHUP, 128+N any other signal N.
         """
 
     static let command = Subcommand(
         name: "run",
-        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE]"],
+        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE]",
+                   "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]"],
         summary: "walk a flow, print the answers as JSON (the default command)",
         details: """
             Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
@@ -37,6 +39,7 @@ enum Run {
               --record FILE   write the walk to FILE as a script for 'focusflow replay', each
                               secure value replaced by a stand-in of the same length that passes
                               the same rules (replaced atomically, mode 0600)
+            \(RunStart.help)
 
             KEYS
               Enter next (completes on the last field) · Shift-Tab previous field
@@ -48,8 +51,9 @@ enum Run {
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
             """,
-        options: ["output", "mask", "theme", "record"],
-        flags: ["accessible"],
+        options: Set(["output", "mask", "theme", "record"]).union(RunStart.options),
+        flags: Set(["accessible"]).union(RunStart.flags),
+        repeatable: RunStart.repeatable,
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -61,8 +65,9 @@ enum Run {
         let theme = try arguments.values["theme"].map(ThemeOption.named)
         let target = try answerTarget(arguments.values["output"])
         let recording = try arguments.values["record"].map { path throws(CommandError) in try RecordOption(path: path, spec: spec) }
+        let (start, draft) = try RunStart.decide(spec, arguments)
         // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
-        var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"))
+        var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), start: start, draft: draft)
         options.theme = theme
         options.recorder = recording?.observer
         let outcome = FlowRunner.run(options)
@@ -73,13 +78,17 @@ enum Run {
             do {
                 try target.write(result.json + "\n")
             } catch {
-                throw CommandError(message: "\(error.description). The answers were not saved.", kind: .output)
+                throw CommandError(message: "\(error.description). The answers were not saved\(draft.map { " (the draft \($0.path) keeps the non-secure ones)" } ?? "").", kind: .output)
             }
+            draft?.remove()
         case .invalidInput(let message):
+            // A draft that could not be saved is said too, and decides the status (below).
+            guard draft?.failure == nil else { Output.error("focusflow: \(message)"); break }
             throw CommandError(message: message, kind: .input)
         case .cancelled, .signalled:
             break
         }
+        if let failure = draft?.failure { throw CommandError(message: "\(failure). Answers given since the last saved draft are not in it.", kind: .output) }
         if let recordingFailure { throw recordingFailure }
         return outcome.exitStatus
     }

@@ -16,6 +16,9 @@ enum Serve {
           {"action":"reveal"}              reveal
           {"action":"clear"}               clear
           {"action":"cancel"}              cancel
+          {"action":"start","answers":{…}}     start {…}     start afresh from prefilled answers
+          {"action":"snapshot"}            snapshot      the focus and non-secure answers
+          {"action":"restore","snapshot":{…}}  restore {…}  put back a snapshot's walk
 
         (A value that ends with a space or a tab needs the JSON form.) A malformed request, or
         one that cannot apply, gets {"error":"…"} and changes nothing.

@@ -11,6 +11,8 @@ struct Subcommand: Sendable {
     /// Options that take a value, and options that take none, without the dashes.
     var options: Set<String> = []
     var flags: Set<String> = []
+    /// Options that take a value and may be given more than once (`--set`).
+    var repeatable: Set<String> = []
     /// Runs the command on its parsed words; returns the exit status.
     var run: @Sendable (Arguments) throws(CommandError) -> Int32
 
@@ -24,7 +26,7 @@ struct Subcommand: Sendable {
 
     /// Parses `words` for this command and runs it, or prints its help for `--help`.
     func callAsFunction(_ words: some Sequence<String>) throws(CommandError) -> Int32 {
-        let arguments = try Arguments(words, command: name, options: options, flags: flags)
+        let arguments = try Arguments(words, command: name, options: options, flags: flags, repeatable: repeatable)
         if arguments.flags.contains("help") {
             try Output.standard(help + "\n")
             return ExitStatus.success

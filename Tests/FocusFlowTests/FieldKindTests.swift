@@ -190,7 +190,8 @@ struct FieldKindProtocolTests {
 
     @Test("Every request of the table round-trips through its JSON and text forms", arguments: FlowRequest.table.map(\.name))
     func roundTrip(name: String) throws {
-        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .describe]
+        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .describe,
+                                       .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#)]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
         #expect(try FlowRequest(line: Array(request.text.utf8)) == request)
@@ -222,7 +223,7 @@ struct FieldKindExplorerTests {
     func alphabet() throws {
         let spec = try Self.choices()
         let names = Set(spec.fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
-        let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && $0.name != "describe" }.map(\.name))
+        let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && !["describe", "start", "snapshot", "restore"].contains($0.name) }.map(\.name))
         #expect(names == needed)
         let report = FlowExplorer(spec: spec).run()
         #expect(report.eventsSeen.isSuperset(of: ["answered", "chosen", "toggled", "highlighted", "rejected", "changed", "cleared"]))

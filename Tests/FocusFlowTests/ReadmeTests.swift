@@ -47,6 +47,7 @@ struct ReadmeTests {
             case .string(let key): .string(key == "field" ? "id" : "…")
             case .bool: .bool(true)
             case .int: .int(1)
+            case .object: .string("{…}")
             }
             let kinds = row.kinds.map { kinds in FieldKind.allCases.filter(kinds.contains).map { "`\($0)`" }.joined(separator: ", ") } ?? "any field"
             lines.append("| `\(row.request(sample).json)` | \(kinds) | \(row.summary) |")

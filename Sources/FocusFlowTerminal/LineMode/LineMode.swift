@@ -21,6 +21,11 @@ enum LineMode {
             }
             number += 1
             let place = "line \(number): \(describe(field))"
+            // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
+            if value.isEmpty && field.kind == .text && !store.state.text(of: focus).isEmpty {
+                for case .invalid(_, let message) in store.send(.next) { return .invalidInput("\(place): \(message)") }
+                continue
+            }
             if let refused = hand(value, to: field, store: store) {
                 return .invalidInput("\(place): \(refused)")
             }
@@ -52,7 +57,7 @@ enum LineMode {
             var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,
                          field.placeholder.map { "for example \($0)" }, field.hint].compactMap { $0 }
             let current = field.kind == .text ? store.state.text(of: focus) : ""
-            if !current.isEmpty { notes.append(field.secure ? "Enter keeps the current answer" : "now \(current)") }
+            if !current.isEmpty { notes += field.secure ? ["Enter keeps the current answer"] : ["now \(current)", "Enter keeps it"] }
             notes += choiceNotes(field, store.state.answer(of: focus))
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             // Echo goes off before the prompt shows, so nothing typed after it is echoed.
@@ -80,7 +85,7 @@ enum LineMode {
             }
             switch LineInput(line: line) {
             case .answer(let answer):
-                let value = field.secure && answer.isEmpty && !current.isEmpty ? current : answer
+                let value = answer.isEmpty && !current.isEmpty ? current : answer
                 if let refused = hand(value, to: field, store: store) {
                     say(refused + wayBack(store))
                     continue

@@ -1,0 +1,118 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A walk's state as a host or a draft keeps it: the flow's fingerprint, the focused field and
+/// every non-secure answer. Secure text is never in it, so it can be stored anywhere; restored,
+/// secure fields come back empty and are asked again.
+///
+/// As JSON: `{"version":1,"flow":"signup","fingerprint":"fnv1a64:…","focus":"nickname",
+/// "answers":{"email":"ada@example.com","newsletter":true}}`, the answers written as
+/// `focusflow run` writes them.
+public struct FlowSnapshot: Sendable, Hashable, Codable {
+    /// The snapshot format's version.
+    public static let version = 1
+
+    /// The flow's id, for messages.
+    public var flow: String
+    /// ``FlowSpec/fingerprint`` of the flow it was taken of.
+    public var fingerprint: String
+    /// The focused field; `nil` once the walk had ended.
+    public var focus: FieldID?
+    /// Every non-secure field that holds an answer, hidden fields included.
+    public var answers: [FieldID: FieldAnswer]
+
+    public init(flow: String, fingerprint: String, focus: FieldID?, answers: [FieldID: FieldAnswer]) {
+        self.flow = flow
+        self.fingerprint = fingerprint
+        self.focus = focus
+        self.answers = answers
+    }
+
+    private enum Key: String, CodingKey { case version, flow, fingerprint, focus, answers }
+
+    private struct AnswerKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let version = try c.decode(Int.self, forKey: .version)
+        guard version == Self.version else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "snapshot version \(version); this focusflow reads version \(Self.version)")
+        }
+        flow = try c.decode(String.self, forKey: .flow)
+        fingerprint = try c.decode(String.self, forKey: .fingerprint)
+        focus = try c.decodeIfPresent(FieldID.self, forKey: .focus)
+        let loose = try c.decode([String: LooseAnswer].self, forKey: .answers)
+        answers = Dictionary(uniqueKeysWithValues: loose.map { (FieldID($0.key), $0.value.answer) })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(Self.version, forKey: .version)
+        try c.encode(flow, forKey: .flow)
+        try c.encode(fingerprint, forKey: .fingerprint)
+        try c.encode(focus, forKey: .focus)
+        var answers = c.nestedContainer(keyedBy: AnswerKey.self, forKey: .answers)
+        for id in self.answers.keys.sorted() {
+            let key = AnswerKey(stringValue: id.rawValue)
+            switch self.answers[id]! {
+            case .text(let text): try answers.encode(text, forKey: key)
+            case .bool(let value): try answers.encode(value, forKey: key)
+            case .choice(let value): try answers.encode(value, forKey: key)
+            case .choices(let values): try answers.encode(values, forKey: key)
+            }
+        }
+    }
+
+    /// The snapshot as one line of JSON, keys in a fixed order.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Reads a snapshot from its JSON.
+    ///
+    /// - Throws: ``PrefillError`` (``PrefillError/Kind/malformed``) when the text is not one.
+    public init(json bytes: some Collection<UInt8>) throws(PrefillError) {
+        do {
+            self = try JSONDecoder().decode(FlowSnapshot.self, from: Data(bytes))
+        } catch {
+            throw PrefillError(.malformed, field: nil, message: "this is not a focusflow snapshot (a JSON object with version \(Self.version), flow, fingerprint, focus and answers)")
+        }
+    }
+}
+
+extension FlowReducer {
+    /// The snapshot of `state`: the focused field (or `focus`, for a walk that has just been
+    /// cancelled and has none) and every non-secure answer that is not empty.
+    public func snapshot(of state: State, focus: FieldID? = nil) -> FlowSnapshot {
+        var answers: [FieldID: FieldAnswer] = [:]
+        for (index, id) in spec.layout.ids.enumerated() where !spec.layout.secure[index] {
+            let answer = state.fields[position: index].answer
+            if !answer.isEmpty { answers[id] = answer }
+        }
+        return FlowSnapshot(flow: spec.id, fingerprint: spec.fingerprint, focus: state.focus ?? focus, answers: answers)
+    }
+
+    /// The state `snapshot` was taken of, secure fields empty: focus on its field, or on the
+    /// first field before it whose rules fail now (a secure field to answer again). An answer
+    /// that breaks its rules now is kept with its error, to be asked.
+    ///
+    /// - Throws: ``PrefillError`` (``PrefillError/Kind/otherFlow``) for a snapshot of another
+    ///   flow or of this flow before it changed, and as ``initialState(prefill:)`` does.
+    public func restore(_ snapshot: FlowSnapshot) throws(PrefillError) -> State {
+        guard snapshot.fingerprint == spec.fingerprint else {
+            let which = snapshot.flow == spec.id ? "the flow \"\(spec.id)\" as it was before it changed" : "another flow (\"\(snapshot.flow)\")"
+            throw PrefillError(.otherFlow, field: nil, message: "the saved answers are of \(which); they cannot be resumed with this one")
+        }
+        return try initialState(prefill: FlowPrefill(answers: snapshot.answers, askInvalid: true, resumeAt: snapshot.focus))
+    }
+}

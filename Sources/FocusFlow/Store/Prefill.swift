@@ -1,0 +1,95 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Answers known before a walk starts — from `--set`, `--answers FILE`, a `start` request or a
+/// draft — and how the walk treats them. See ``FlowReducer/initialState(prefill:)``.
+///
+/// ```swift
+/// let store = try FlowStore(spec: spec, prefill: FlowPrefill(answers: ["email": .text("ada@example.com")]))
+/// ```
+public struct FlowPrefill: Sendable, Hashable {
+    /// The answers, typed by their field's kind (``FieldAnswer/text(_:)`` for a text field,
+    /// ``FieldAnswer/bool(_:)`` for confirm, ``FieldAnswer/choice(_:)`` for select,
+    /// ``FieldAnswer/choices(_:)`` for multi-select). A string given for a choice field is taken
+    /// as its option value, as JSON writes it.
+    public var answers: [FieldID: FieldAnswer]
+    /// Start at the first field that needs an answer instead of the first field.
+    public var skipFilled: Bool
+    /// A prefilled value that breaks its field's rules is kept with its error and asked,
+    /// instead of being refused.
+    public var askInvalid: Bool
+    /// Where a resumed walk stood (a draft's focus): the walk starts there, or at the first
+    /// field before it that needs an answer (a secure one, which drafts never keep).
+    public var resumeAt: FieldID?
+
+    public init(answers: [FieldID: FieldAnswer] = [:], skipFilled: Bool = false, askInvalid: Bool = false, resumeAt: FieldID? = nil) {
+        self.answers = answers
+        self.skipFilled = skipFilled
+        self.askInvalid = askInvalid
+        self.resumeAt = resumeAt
+    }
+}
+
+/// Why prefilled answers or a snapshot cannot start a walk: a sentence naming the field.
+///
+/// Messages never repeat a secure value.
+public struct PrefillError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// An id the flow does not have.
+        case unknownField
+        /// A value of the wrong type for its field's kind, or no option of it.
+        case wrongType
+        /// A value that breaks its field's rules.
+        case invalid
+        /// A snapshot of another flow, or of this flow before it changed.
+        case otherFlow
+        /// Text that is not a JSON object of answers, or not a snapshot.
+        case malformed
+    }
+
+    public var kind: Kind
+    /// The field the answer was given for, when the error is about one.
+    public var field: FieldID?
+    public var message: String
+
+    public init(_ kind: Kind, field: FieldID?, message: String) {
+        self.kind = kind
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension FlowPrefill {
+    /// Reads answers written as one JSON object, as `focusflow run` writes them: a string for
+    /// a text or select field, `true`/`false` for a confirm field, an array of strings for a
+    /// multi-select field, `null` for no answer. Types are checked against the flow later, by
+    /// ``FlowReducer/initialState(prefill:)``.
+    ///
+    /// - Throws: ``PrefillError`` (``PrefillError/Kind/malformed``) when the text is not such an object.
+    public static func answers(json bytes: some Collection<UInt8>) throws(PrefillError) -> [FieldID: FieldAnswer] {
+        do {
+            let loose = try JSONDecoder().decode([String: LooseAnswer].self, from: Data(bytes))
+            return Dictionary(uniqueKeysWithValues: loose.map { (FieldID($0.key), $0.value.answer) })
+        } catch {
+            throw PrefillError(.malformed, field: nil, message: "the answers must be one JSON object of field ids and values (a string, true or false, an array of strings, or null)")
+        }
+    }
+}
+
+/// An answer as JSON gives it, before its field's kind types it.
+struct LooseAnswer: Decodable {
+    var answer: FieldAnswer
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { answer = .choice(nil) }
+        else if let flag = try? container.decode(Bool.self) { answer = .bool(flag) }
+        else if let text = try? container.decode(String.self) { answer = .text(text) }
+        else { answer = .choices(try container.decode([String].self)) }
+    }
+}

@@ -1,0 +1,29 @@
+import FocusFlow
+
+extension ProtocolSession {
+    /// `snapshot`, `start` and `restore`: the requests about the whole walk, which apply in any
+    /// phase (a host reuses one session for the next person).
+    ///
+    /// `snapshot` answers `{"snapshot":{…}}` (``FlowSnapshot``, no secure text). `start` and
+    /// `restore` replace the walk and answer as the first response does, with one
+    /// `focusMoved` from `null` to where the new walk starts; an answer that cannot be taken gets `{"error":"…"}` naming the field,
+    /// and changes nothing.
+    mutating func respond(toSession request: FlowRequest) -> String {
+        do throws(PrefillError) {
+            switch request {
+            case .snapshot:
+                return #"{"snapshot":\#(reducer.snapshot(of: state, focus: cancelledFocus).json)}"#
+            case .start(let json):
+                let answers = try FlowPrefill.answers(json: Array(json.utf8))
+                replace(with: try reducer.initialState(prefill: FlowPrefill(answers: answers)))
+            case .restore(let json):
+                replace(with: try reducer.restore(try FlowSnapshot(json: Array(json.utf8))))
+            default:
+                return Self.error("\(request.parts.row.name) is not a request about the whole walk")
+            }
+        } catch {
+            return Self.error(error.message)
+        }
+        return response(to: [.focusMoved(from: nil, to: state.focus)])
+    }
+}

@@ -1,0 +1,94 @@
+import FocusFlow
+import Glibc
+
+/// `--draft FILE`: the walk's non-secure answers and focused field (a ``FlowSnapshot``), kept
+/// in a file so that a walk cut short resumes where it stopped.
+///
+/// Written after each accepted field (every focus move), and when the walk ends — cancelled,
+/// hung up on, terminated or completed; removed once a completed walk's answers are written. Each write replaces the file atomically as
+/// ``AnswerTarget`` replaces the answers (a `0600` temporary file in the same folder, `fsync`,
+/// `rename`). A write that fails is remembered in ``failure``, so that the command says so
+/// and exits non-zero: answers are never lost silently. No secure value is ever written.
+public final class DraftFile: @unchecked Sendable {
+    /// The file, as given.
+    public let path: String
+    private let reducer: FlowReducer
+    /// The walk's last state, and the last field it focused (a cancelled state has none).
+    private var latest: FlowReducer.State?
+    private var focus: FieldID?
+    /// The first write or removal that failed, as a sentence; `nil` while all went well.
+    public private(set) var failure: String?
+
+    public init(path: String, spec: FlowSpec) {
+        self.path = path
+        self.reducer = FlowReducer(spec: spec)
+    }
+
+    /// Why a draft cannot be resumed: a sentence naming the file.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The state the draft at `path` resumes, or `nil` when there is no draft yet.
+    ///
+    /// - Throws: ``Failure`` when the file cannot be read, is no draft, or is a draft of
+    ///   another flow or of this flow before it changed.
+    public func resume() throws(Failure) -> FlowReducer.State? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw Failure(description: "cannot read the draft \(path): \(Descriptor.reason(errno))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(description: "cannot read the draft \(path): \(Descriptor.reason(errno))") }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        do throws(PrefillError) {
+            let state = try reducer.restore(try FlowSnapshot(json: bytes))
+            latest = state
+            focus = state.focus
+            return state
+        } catch {
+            let what = error.kind == .malformed ? "it is not a focusflow draft" : error.message
+            throw Failure(description: "cannot resume the draft \(path): \(what). '--draft-discard' starts afresh (and replaces it).")
+        }
+    }
+
+    /// Follows the walk: keeps its state, and writes the draft when focus moves to a field.
+    public func record(_ event: FlowEvent, in state: FlowReducer.State) {
+        latest = state
+        if let focus = state.focus { self.focus = focus }
+        if case .focusMoved(_, _?) = event { save() }
+    }
+
+    /// The walk ended, however: the draft is written one last time. A completed walk's draft
+    /// stays until its answers are written (``remove()``), so that they are not lost when
+    /// they cannot be.
+    public func finish(_ outcome: RunOutcome) { save() }
+
+    /// Removes the draft: the walk completed and its answers are written.
+    public func remove() {
+        if unlink(path) != 0 && errno != ENOENT && failure == nil {
+            failure = "cannot remove the draft \(path) after the walk completed: \(Descriptor.reason(errno))"
+        }
+    }
+
+    /// Writes the latest state now.
+    public func save() {
+        guard let latest else { return }
+        let text = reducer.snapshot(of: latest, focus: focus).json + "\n"
+        do throws(AnswerTarget.Failure) {
+            try AnswerTarget.file(path).write(text)
+        } catch {
+            if failure == nil {
+                failure = "the draft \(path) could not be saved (\(error.description))"
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FocusFlow
+import FocusFlowTerminal
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+
+/// Where `focusflow run` starts: prefilled answers (`--set`, `--answers`, `--ask-invalid`,
+/// `--skip-filled`) and a draft (`--draft`, `--draft-discard`), checked before the first field.
+enum RunStart {
+    static let options: Set<String> = ["answers", "draft"]
+    static let flags: Set<String> = ["ask-invalid", "skip-filled", "draft-discard"]
+    static let repeatable: Set<String> = ["set"]
+
+    static let help = """
+          --set ID=VALUE  prefill a field (repeatable), typed by its kind: text as it is;
+                          true or false for a confirm field; an option's value for a select
+                          field; option values separated by commas for a multi-select field.
+                          Never a secure field: a command line is visible to every user
+          --answers FILE  prefill fields from a JSON object, as the output writes it (secure
+                          fields too); --set wins over it
+          --ask-invalid   ask a prefilled field whose value breaks its rules (else: exit 2)
+          --skip-filled   start at the first field without a prefilled answer that passes
+          --draft FILE    keep the non-secure answers and the focused field in FILE (0600,
+                          replaced atomically) after each field and on cancel, SIGHUP and
+                          SIGTERM; the next run with the same FILE resumes there, secure
+                          fields asked again. Completion removes FILE
+          --draft-discard start afresh, ignoring (and then replacing) the draft
+        """
+
+    /// The walk's first state and its draft, from the command line.
+    ///
+    /// - Throws: a usage error for a bad `--set` or `--draft-discard` without `--draft`; a flow
+    ///   error (exit 2) for answers that cannot be taken or a draft that cannot be resumed; an
+    ///   output error (exit 74) for a draft file that cannot be written.
+    static func decide(_ spec: FlowSpec, _ arguments: Arguments) throws(CommandError) -> (start: FlowReducer.State?, draft: DraftFile?) {
+        let reducer = FlowReducer(spec: spec)
+        let discard = arguments.flags.contains("draft-discard")
+        let path = arguments.values["draft"]
+        if discard && path == nil { throw .usage("--draft-discard needs --draft FILE: it says to start that draft afresh", command: "run") }
+        var draft: DraftFile?
+        if let path {
+            do throws(AnswerTarget.Failure) {
+                _ = try AnswerTarget.file(path)
+            } catch {
+                throw CommandError(message: "the draft: \(error.description). Nothing was asked.", kind: .output)
+            }
+            let file = DraftFile(path: path, spec: spec)
+            draft = file
+            if !discard {
+                do throws(DraftFile.Failure) {
+                    if let state = try file.resume() {
+                        let label = state.focus.flatMap { spec[$0]?.label } ?? "the start"
+                        Output.error("focusflow: resuming the draft \(path) at \(label); secure fields are asked again.")
+                        return (state, draft)
+                    }
+                } catch {
+                    throw CommandError(message: error.description, kind: .flow)
+                }
+            }
+        }
+        var answers: [FieldID: FieldAnswer] = [:]
+        if let file = arguments.values["answers"] {
+            answers = try read(file)
+        }
+        for item in arguments.lists["set"] ?? [] {
+            guard let equals = item.firstIndex(of: "=") else {
+                throw .usage("--set takes ID=VALUE, like --set email=ada@example.com; \(item.debugDescription) has no =", command: "run")
+            }
+            let id = FieldID(String(item[..<equals]))
+            if spec[id]?.secure == true {
+                throw .usage("--set cannot give \"\(id)\": it is a secure field, and a command line is visible to every user of the machine. Put it in --answers FILE, or type it when asked", command: "run")
+            }
+            do throws(PrefillError) {
+                answers[id] = try reducer.answer(parsing: String(item[item.index(after: equals)...]), for: id)
+            } catch {
+                throw .usage("--set: \(error.message)", command: "run")
+            }
+        }
+        let prefill = FlowPrefill(answers: answers, skipFilled: arguments.flags.contains("skip-filled"), askInvalid: arguments.flags.contains("ask-invalid"))
+        if answers.isEmpty && !prefill.skipFilled { return (nil, draft) }
+        do throws(PrefillError) {
+            return (try reducer.initialState(prefill: prefill), draft)
+        } catch {
+            let advice = error.kind == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : ""
+            throw CommandError(message: "prefilled answers: \(error.message).\(advice)", kind: .flow)
+        }
+    }
+
+    /// The answers in the JSON file `path`.
+    private static func read(_ path: String) throws(CommandError) -> [FieldID: FieldAnswer] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
+            throw CommandError(message: "--answers \(path): \(reason)", kind: .flow)
+        }
+        do throws(PrefillError) {
+            return try FlowPrefill.answers(json: Array(data))
+        } catch {
+            throw CommandError(message: "--answers \(path): \(error.message)", kind: .flow)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `--draft` and `--set` inside a real terminal emulator (tmux), read back as a person sees it.
+@Suite("Drafts and prefill inside tmux", .serialized)
+struct DraftTmuxTests {
+    static let secret = "hunter2-secret"
+
+    /// The focusflow process the pane's `sh -c` runs.
+    static func program(in tmux: Tmux) -> pid_t? {
+        let pane = tmux.panePID
+        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }.first
+    }
+
+    @Test("A walk hung up on inside tmux resumes there: the secure fields asked again, the nickname typed before the hang-up shown")
+    func hangUpResume() throws {
+        let folder = NSTemporaryDirectory() + "focusflow-drafttmux-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let draft = folder + "/signup.draft"
+        do {
+            let tmux = try Tmux(["run", "--draft", draft])
+            #expect(tmux.waitFor("Email"))
+            tmux.type("ada@example.com")
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Password  [abc]"))
+            tmux.type(Self.secret)
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Confirm password"))
+            tmux.type(Self.secret)
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Nickname"))
+            tmux.type("에이다")
+            #expect(tmux.waitFor("› 에이다"))
+            let pid = try #require(Self.program(in: tmux))
+            kill(pid, SIGHUP)
+            #expect(tmux.exitStatus() == 129)
+            #expect(!tmux.text.contains(Self.secret))
+        }
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
+        let secret = Array(Self.secret.utf8)
+        #expect(!bytes.indices.contains { bytes[$0...].starts(with: secret) }, "the secret's bytes are in the draft")
+
+        let tmux = try Tmux(["run", "--draft", draft])
+        #expect(tmux.waitFor("Password  [abc]"), "\(tmux.text)")
+        tmux.type(Self.secret)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Confirm password"))
+        tmux.type(Self.secret)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› 에이다"), "the nickname typed before the hang-up is back")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Phone"))
+        tmux.type("+82 10 1234 5678")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Verification code"))
+        tmux.type("123456")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다","phone":"+82 10 1234 5678","code":"123456"}"# + "\n")
+        #expect(!FileManager.default.fileExists(atPath: draft))
+    }
+
+    @Test("A field prefilled with --set shows its value in the input, ready to keep or edit")
+    func prefilledShown() throws {
+        let tmux = try Tmux(["run", "--set", "email=ada@example.com"])
+        #expect(tmux.waitFor("› ada@example.com"), "\(tmux.text)")
+        tmux.press("BSpace")
+        tmux.type("g")
+        #expect(tmux.waitFor("› ada@example.cog"), "the prefilled value is edited like typed text")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Password  [abc]"))
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+}
