@@ -13,7 +13,7 @@ struct FormRenderer {
 
     private var layout: RowLayout { RowLayout(columns: columns) }
     /// Rows the header takes: the input starts under them.
-    private var headerRows = 0
+    private(set) var headerRows = 0
     /// Plain text, no escape sequences.
     private var prompt = ""
     /// Where the prompt ends and the input begins, from the input's first row.
@@ -141,6 +141,22 @@ struct FormRenderer {
         }
         out += moveTo(input(position(after: point, of: content)))
         return out
+    }
+
+    /// Rows the input takes when it shows `content` after the prompt.
+    ///
+    /// - Complexity: O(*n*) in the content's length.
+    func inputRows(showing content: Content) -> Int {
+        let start = layout.advance(.origin, over: prompt)
+        switch content {
+        case .plain(let text): return layout.advance(start, over: text).row + 1
+        case .masked(let count, let mask): return layout.advance(start, width: DisplayWidth.of(mask), count: count).row + 1
+        }
+    }
+
+    /// Rows `lines` take under the input, each wrapped at spaces to the width.
+    func rows(of lines: [String]) -> Int {
+        max(lines.reduce(0) { $0 + $1.wrapped(toColumns: columns).count }, 1)
     }
 
     /// Where the cursor goes after the first `point` units of `content`.
