@@ -42,4 +42,17 @@ struct ShortTerminalListTests {
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"pick":"o4"}"# + "\n")
     }
+
+    @Test("Over a pty of 8 rows, a multi-select's form fits while Ctrl-N moves the highlight down the list")
+    func shortPty() throws {
+        let options = (1...20).map { #"{"value":"o\#($0)","label":"Option \#($0)"}"# }.joined(separator: ",")
+        let flow = #"{"id":"s","title":"Pick","fields":[{"id":"pick","kind":"multiSelect","label":"Pick one","options":[\#(options)]}]}"#
+        let terminal = try PseudoTerminal([try TerminalTests.flow(flow)], rows: 8)
+        #expect(terminal.waitFor { _ in Self.fits(terminal.screen(rows: 8).lines, highlighted: "[ ] Option 1") }, "\(terminal.screen(rows: 8).text)")
+        terminal.send(String(repeating: "\u{0E}", count: 14) + "\t")
+        #expect(terminal.waitFor { _ in Self.fits(terminal.screen(rows: 8).lines, highlighted: "[x] Option 15") }, "\(terminal.screen(rows: 8).text)")
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"pick":["o15"]}"# + "\n")
+    }
 }
