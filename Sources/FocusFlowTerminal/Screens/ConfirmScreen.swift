@@ -73,9 +73,9 @@ final class ConfirmScreen: FieldScreen {
 }
 
 // Readline's keymaps hold C function pointers, which Swift forms only from functions.
-private func yesKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.focused { $0.answer(true, $1) } }
-private func noKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.focused { $0.answer(false, $1) } }
-private func flipKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.focused { $0.flip($1) } }
+private func yesKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(true, $1) } }
+private func noKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(false, $1) } }
+private func flipKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.flip($1) } }
 private func otherKey(_: Int32, _: Int32) -> Int32 {
-    ConfirmScreen.focused { $1.refuse("Type y or n; Left and Right change the answer.") }
+    ConfirmScreen.whenFocused { $1.refuse("Type y or n; Left and Right change the answer.") }
 }

@@ -69,7 +69,7 @@ extension FieldScreen {
     ///
     /// - Returns: 0, what a readline command returns.
     @discardableResult
-    static func focused(_ act: (Self, ScreenContext) -> Void) -> Int32 {
+    static func whenFocused(_ act: (Self, ScreenContext) -> Void) -> Int32 {
         if let session = InteractiveSession.current, let screen = session.screen as? Self { act(screen, session) }
         return 0
     }

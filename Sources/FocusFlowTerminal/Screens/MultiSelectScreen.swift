@@ -51,4 +51,4 @@ final class MultiSelectScreen: OptionScreen {
     }
 }
 
-private func toggleKey(_: Int32, _: Int32) -> Int32 { MultiSelectScreen.focused { $0.toggle($1) } }
+private func toggleKey(_: Int32, _: Int32) -> Int32 { MultiSelectScreen.whenFocused { $0.toggle($1) } }

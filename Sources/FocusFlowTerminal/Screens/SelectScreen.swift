@@ -48,4 +48,4 @@ final class SelectScreen: OptionScreen {
     }
 }
 
-private func tabKey(_: Int32, _: Int32) -> Int32 { SelectScreen.focused { $1.refuse("Enter chooses the highlighted option.") } }
+private func tabKey(_: Int32, _: Int32) -> Int32 { SelectScreen.whenFocused { $1.refuse("Enter chooses the highlighted option.") } }
