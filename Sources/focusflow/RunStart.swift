@@ -84,7 +84,7 @@ enum RunStart {
         do throws(PrefillError) {
             return (try reducer.initialState(prefill: prefill), draft)
         } catch {
-            let advice = error.kind == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : ""
+            let advice = error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : ""
             throw CommandError(message: "prefilled answers: \(error.message).\(advice)", kind: .flow)
         }
     }

@@ -52,7 +52,7 @@ extension FlowReducer {
     /// multi-select field's values come back in option order, each once; a text must be
     /// made of characters the field's keyboard takes.
     ///
-    /// - Throws: ``PrefillError`` (``PrefillError/Kind/wrongType``) naming the field.
+    /// - Throws: ``PrefillError`` (``PrefillError/Reason/wrongType``) naming the field.
     package func typed(_ answer: FieldAnswer, for field: FieldSpec) throws(PrefillError) -> FieldAnswer {
         func wrong(_ expected: String) -> PrefillError {
             PrefillError(.wrongType, field: field.id, message: "\"\(field.id)\" is a \(field.kind) field: give \(expected)")

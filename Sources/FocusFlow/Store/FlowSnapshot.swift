@@ -80,7 +80,7 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
 
     /// Reads a snapshot from its JSON.
     ///
-    /// - Throws: ``PrefillError`` (``PrefillError/Kind/malformed``) when the text is not one.
+    /// - Throws: ``PrefillError`` (``PrefillError/Reason/malformed``) when the text is not one.
     public init(json bytes: some Collection<UInt8>) throws(PrefillError) {
         do {
             self = try JSONDecoder().decode(FlowSnapshot.self, from: Data(bytes))
@@ -106,7 +106,7 @@ extension FlowReducer {
     /// first field before it whose rules fail now (a secure field to answer again). An answer
     /// that breaks its rules now is kept with its error, to be asked.
     ///
-    /// - Throws: ``PrefillError`` (``PrefillError/Kind/otherFlow``) for a snapshot of another
+    /// - Throws: ``PrefillError`` (``PrefillError/Reason/otherFlow``) for a snapshot of another
     ///   flow or of this flow before it changed, and as ``initialState(prefill:)`` does.
     public func restore(_ snapshot: FlowSnapshot) throws(PrefillError) -> State {
         guard snapshot.fingerprint == spec.fingerprint else {

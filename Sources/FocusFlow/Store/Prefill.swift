@@ -37,7 +37,7 @@ public struct FlowPrefill: Sendable, Hashable {
 ///
 /// Messages never repeat a secure value.
 public struct PrefillError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
         /// An id the flow does not have.
         case unknownField
         /// A value of the wrong type for its field's kind, or no option of it.
@@ -50,13 +50,13 @@ public struct PrefillError: Error, Sendable, Equatable, CustomStringConvertible 
         case malformed
     }
 
-    public var kind: Kind
+    public var reason: Reason
     /// The field the answer was given for, when the error is about one.
     public var field: FieldID?
     public var message: String
 
-    public init(_ kind: Kind, field: FieldID?, message: String) {
-        self.kind = kind
+    public init(_ reason: Reason, field: FieldID?, message: String) {
+        self.reason = reason
         self.field = field
         self.message = message
     }
@@ -70,7 +70,7 @@ extension FlowPrefill {
     /// multi-select field, `null` for no answer. Types are checked against the flow later, by
     /// ``FlowReducer/initialState(prefill:)``.
     ///
-    /// - Throws: ``PrefillError`` (``PrefillError/Kind/malformed``) when the text is not such an object.
+    /// - Throws: ``PrefillError`` (``PrefillError/Reason/malformed``) when the text is not such an object.
     public static func answers(json bytes: some Collection<UInt8>) throws(PrefillError) -> [FieldID: FieldAnswer] {
         do {
             let loose = try JSONDecoder().decode([String: LooseAnswer].self, from: Data(bytes))

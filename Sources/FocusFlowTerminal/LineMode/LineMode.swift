@@ -22,7 +22,7 @@ enum LineMode {
             number += 1
             let place = "line \(number): \(describe(field))"
             // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
-            if value.isEmpty && field.kind == .text && !store.state.text(of: focus).isEmpty {
+            if value.isEmpty, let kept = FieldScreens.screen(for: field).kept(store.state), !kept.isEmpty {
                 for case .invalid(_, let message) in store.send(.next) { return .invalidInput("\(place): \(message)") }
                 continue
             }
@@ -56,9 +56,8 @@ enum LineMode {
             var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
             var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,
                          field.placeholder.map { "for example \($0)" }, field.hint].compactMap { $0 }
-            let current = field.kind == .text ? store.state.text(of: focus) : ""
-            if !current.isEmpty { notes += field.secure ? ["Enter keeps the current answer"] : ["now \(current)", "Enter keeps it"] }
-            notes += choiceNotes(field, store.state.answer(of: focus))
+            let screen = FieldScreens.screen(for: field)
+            notes += screen.notes(store.state)
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             // Echo goes off before the prompt shows, so nothing typed after it is echoed.
             if field.secure && haveTerminal {
@@ -66,7 +65,8 @@ enum LineMode {
                 quiet.c_lflag &= ~tcflag_t(ECHO)
                 tcsetattr(0, TCSANOW, &quiet)
             }
-            if field.kind.hasOptions { say(ChoiceLine.numbered(field).map { "  " + $0 }.joined(separator: "\n")) }
+            let listing = screen.listing()
+            if !listing.isEmpty { say(listing.map { "  " + $0 }.joined(separator: "\n")) }
             write(prompt + ": ")
             let read = reader.next()
             if field.secure && haveTerminal {
@@ -85,6 +85,8 @@ enum LineMode {
             }
             switch LineInput(line: line) {
             case .answer(let answer):
+                // An empty line keeps what the field holds (a prefilled or earlier answer).
+                let current = screen.kept(store.state) ?? ""
                 let value = answer.isEmpty && !current.isEmpty ? current : answer
                 if let refused = hand(value, to: field, store: store) {
                     say(refused + wayBack(store))
@@ -122,40 +124,18 @@ enum LineMode {
         return " (/back goes back to \(field.label).)"
     }
 
-    /// Hands `line` to the focused field; returns why it was refused, or `nil` when it was taken.
+    /// Hands `line` to the focused field; returns why it was refused (its screen says it),
+    /// or `nil` when it was taken.
     private static func hand(_ line: String, to field: FieldSpec, store: FlowStore) -> String? {
-        if field.kind == .confirm && !ChoiceLine.answersConfirm(line) {
-            return ChoiceLine.refusal(field, line: line, actions: [])
-        }
+        let screen = FieldScreens.screen(for: field)
+        if let refused = screen.precheck(line) { return refused }
         let actions = store.reducer.actions(answering: line, in: store.state)
         var rejected = false
         for action in actions where store.send(action).contains(.rejected(field: field.id)) { rejected = true }
-        guard rejected else { return nil }
-        return field.kind == .text ? refusal(field, line) : ChoiceLine.refusal(field, line: line, actions: actions)
-    }
-
-    /// What a choice field's prompt says: how to answer, and the answer it holds now.
-    private static func choiceNotes(_ field: FieldSpec, _ answer: FieldAnswer?) -> [String] {
-        func label(_ value: String) -> String { field.options.first { $0.value == value }?.label ?? value }
-        switch (field.kind, answer) {
-        case (.confirm, .bool(let value)?):
-            return ["y or n"] + (value.map { ["now \($0 ? "yes" : "no")", "Enter keeps it"] } ?? [])
-        case (.select, .choice(let value)?):
-            return ["a number, a value or a label"] + (value.map { ["now \(label($0))", "Enter keeps it"] } ?? [])
-        case (.multiSelect, .choices(let values)?):
-            return ["numbers, values or labels separated by commas"] + (values.isEmpty ? [] : ["now \(values.map(label).joined(separator: ", "))", "Enter keeps them"])
-        default:
-            return []
-        }
+        return rejected ? screen.refusal(line, actions: actions) : nil
     }
 
     static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }
-
-    /// Why a keyboard refused a value; a secure value's characters are never named.
-    static func refusal(_ field: FieldSpec, _ value: String) -> String {
-        let what = field.secure ? "a character" : (field.keyboard.firstRefused(in: value).map { "\(String($0).debugDescription)" } ?? "a character")
-        return "\(what) is not accepted; this field takes \(field.keyboard.summary)"
-    }
 
     private static func outcome(_ store: FlowStore) -> RunOutcome {
         store.state.phase == .completed ? .completed(store.reducer.result(of: store.state)) : .cancelled

@@ -55,7 +55,7 @@ public final class DraftFile: @unchecked Sendable {
             focus = state.focus
             return state
         } catch {
-            let what = error.kind == .malformed ? "it is not a focusflow draft" : error.message
+            let what = error.reason == .malformed ? "it is not a focusflow draft" : error.message
             throw Failure(description: "cannot resume the draft \(path): \(what). '--draft-discard' starts afresh (and replaces it).")
         }
     }

@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// Draws the form — the header lines, the input under the prompt, and the lines under it (the
 /// rule's message, a note, the key line) — knowing how many rows each part takes at the
 /// current width, and writing only what changed: typing at the end of a 10,000-character line
@@ -13,7 +15,7 @@ struct FormRenderer {
 
     private var layout: RowLayout { RowLayout(columns: columns) }
     /// Rows the header takes: the input starts under them.
-    private var headerRows = 0
+    private(set) var headerRows = 0
     /// Plain text, no escape sequences.
     private var prompt = ""
     /// Where the prompt ends and the input begins, from the input's first row.
@@ -29,6 +31,10 @@ struct FormRenderer {
     private var lastRow = 0
     /// Where the terminal's cursor is, from the form's first row.
     private var cursor = ScreenPosition.origin
+    /// The input and the lines under it as last measured (``inputRows(showing:)``,
+    /// ``rows(of:)``), with the rows they take: a list's keystroke measures only what changed.
+    private var measuredInput: (content: Content, rows: Int)?
+    private var measuredLines: (lines: [String], rows: Int)?
 
     init(columns: Int) { self.columns = max(columns, 2) }
 
@@ -38,6 +44,16 @@ struct FormRenderer {
         case plain(String)
         /// `count` masks, one per grapheme of a secure text.
         case masked(count: Int, mask: Character)
+
+        /// The same text byte for byte (or as many of the same masks), without Unicode's
+        /// equivalence: cheap enough for every keystroke.
+        func isIdentical(to other: Content) -> Bool {
+            switch (self, other) {
+            case (.plain(let a), .plain(let b)): a.isIdentical(to: b)
+            case (.masked(let a, let mask), .masked(let b, let other)): a == b && mask == other
+            default: false
+            }
+        }
 
         var isEmpty: Bool {
             switch self {
@@ -141,6 +157,29 @@ struct FormRenderer {
         }
         out += moveTo(input(position(after: point, of: content)))
         return out
+    }
+
+    /// Rows the input takes when it shows `content` after the prompt.
+    ///
+    /// - Complexity: O(*n*) in the content's length, O(1) when it is what was measured last.
+    mutating func inputRows(showing content: Content) -> Int {
+        if let measured = measuredInput, measured.content.isIdentical(to: content) { return measured.rows }
+        let start = layout.advance(.origin, over: prompt)
+        let end: ScreenPosition
+        switch content {
+        case .plain(let text): end = layout.advance(start, over: text)
+        case .masked(let count, let mask): end = layout.advance(start, width: DisplayWidth.of(mask), count: count)
+        }
+        measuredInput = (content, end.row + 1)
+        return end.row + 1
+    }
+
+    /// Rows `lines` take under the input, each wrapped at spaces to the width (at least one).
+    mutating func rows(of lines: [String]) -> Int {
+        if let measured = measuredLines, measured.lines.elementsEqual(lines, by: { $0.isIdentical(to: $1) }) { return measured.rows }
+        let rows = max(lines.reduce(0) { $0 + $1.wrapped(toColumns: columns).count }, 1)
+        measuredLines = (lines, rows)
+        return rows
     }
 
     /// Where the cursor goes after the first `point` units of `content`.

@@ -10,20 +10,22 @@ import Glibc
 /// masks secure fields one mask per grapheme, dims the placeholder, and keeps the rule's message
 /// and the key hint under the input. After every edit the buffer is checked against the
 /// field's keyboard, so typed, pasted and yanked text are all filtered the same way.
-final class InteractiveSession {
+final class InteractiveSession: ScreenContext {
     /// The session readline's C callbacks reach; they carry no context.
     nonisolated(unsafe) static var current: InteractiveSession?
 
     private let options: RunOptions
-    private let store: FlowStore
-    private let theme: Theme
+    let store: FlowStore
+    let theme: Theme
     private var renderer: FormRenderer
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
     private var histories = FieldHistories()
-    /// Which options of a choice field show under its filter.
-    private var window = OptionWindow()
+    /// What the focused field shows and how its keys act (``FieldScreens``).
+    private(set) var screen: (any FieldScreen)?
+    /// The terminal's height, known at the last full draw (a resize draws afresh).
+    private var rows = 24
     /// Whether the first field is set up; readline redisplays once before that.
     private var ready = false
     /// Where the form is drawn (stderr, or /dev/tty when stderr is not a terminal).
@@ -171,99 +173,16 @@ final class InteractiveSession {
     // MARK: - Keys
 
     /// Enter: the line goes to the engine, which validates it and moves on or says why not.
-    ///
-    /// A select first chooses its highlighted option; a multi-select accepts what is chosen.
+    /// The field's screen acts first (a select chooses its highlighted option) or refuses.
     func submit() {
         syncBuffer()
-        guard let field = store.state.focus, let spec = store.reducer.spec[field] else { return }
-        if spec.kind == .select {
-            let list = choiceList(spec)
-            if list.visible.isEmpty && !store.state.text(of: field).isEmpty {
-                return refuse("No option matches the filter; Backspace widens it.")
-            }
-            if let highlight = list.highlight { handle(store.send(.field(.select(spec.options[list.visible[highlight]].value)))) }
-        }
+        guard let field = store.state.focus, let spec = store.reducer.spec[field], let screen, screen.willSubmit(self) else { return }
         let text = store.state.text(of: field)
         let events = store.send(.field(.submit))
-        if spec.kind == .text, events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
+        if screen.keepsHistory, events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
             histories.record(text, in: spec)
         }
         handle(events)
-    }
-
-    /// y or n on a confirm field.
-    func answer(_ value: Bool) {
-        note = nil
-        handle(store.send(.field(.set(value))))
-        render()
-    }
-
-    /// Left or Right on a confirm field: the other answer (Yes when there is none yet).
-    func flipAnswer() {
-        guard let focus = store.state.focus, case .confirm(let state)? = store.state.fields[field: focus] else { return }
-        answer(state.value.map { !$0 } ?? true)
-    }
-
-    /// Up/Down, Ctrl-P/Ctrl-N on a choice field: the highlight moves over the visible options.
-    func moveHighlight(by delta: Int) {
-        guard let focus = store.state.focus, store.reducer.spec[focus]?.kind.hasOptions == true else { return }
-        note = nil
-        handle(store.send(.field(.highlight(delta))))
-        render()
-    }
-
-    /// Tab: on a multi-select, chooses or lets go of the highlighted option; the filter is untouched.
-    func toggleHighlighted() {
-        guard let focus = store.state.focus, let spec = store.reducer.spec[focus] else { return }
-        guard spec.kind == .multiSelect else { return refuse(spec.kind == .select ? "Enter chooses the highlighted option." : "That key does nothing here.") }
-        let list = choiceList(spec)
-        guard let highlight = list.highlight else { return refuse("No option matches the filter; Backspace widens it.") }
-        note = nil
-        handle(store.send(.field(.toggle(spec.options[list.visible[highlight]].value))))
-        render()
-    }
-
-    /// The focused choice field's recent filters: each query (a prefix of the next) and the
-    /// positions it shows.
-    private var visibleOptions: (field: FieldID?, filters: [(query: String, visible: [Int])]) = (nil, [])
-
-    /// The focused choice field's visible options (positions in its options), where the
-    /// highlight is among them, and what is chosen.
-    ///
-    /// - Complexity: the filter runs once per query (a keystroke redraws, settles the highlight
-    ///   and draws again with the same query), over what the query before it showed when it
-    ///   only extends it; the highlight is found by binary search, since `visible` is in option
-    ///   order.
-    private func choiceList(_ field: FieldSpec) -> (visible: [Int], highlight: Int?, chosen: Set<String>) {
-        let query = store.state.text(of: field.id)
-        let visible: [Int]
-        if visibleOptions.field != field.id { visibleOptions = (field.id, []) }
-        // Filters of what is typed so far, each a prefix of the next: a key typed at the end
-        // searches only what the last one showed, and Backspace finds its answer kept.
-        while let last = visibleOptions.filters.last, !query.hasPrefixIdentical(last.query) { visibleOptions.filters.removeLast() }
-        if let last = visibleOptions.filters.last, last.query.isIdentical(to: query) {
-            visible = last.visible
-        } else {
-            visible = visibleOptions.filters.last.map { field.visibleOptions(query: query, narrowing: $0) } ?? field.visibleOptions(query: query)
-            visibleOptions.filters.append((query, visible))
-        }
-        let value: String?, chosen: Set<String>
-        switch store.state.fields[field: field.id] {
-        case .select(let state)?: (value, chosen) = (state.highlight, Set(state.choice.map { [$0] } ?? []))
-        case .multiSelect(let state)?: (value, chosen) = (state.highlight, Set(state.chosen))
-        default: return ([], nil, [])
-        }
-        let highlight = value.flatMap { field.standing(ofOption: $0, among: visible) }
-        return (visible, highlight, chosen)
-    }
-
-    /// A choice field with no highlight yet highlights its first visible option. A highlight
-    /// the filter hides stays as it is, so erasing the filter brings it back; meanwhile the
-    /// screen shows, and Enter takes, where it stands among the visible options.
-    private func settleHighlight(_ field: FieldSpec) {
-        guard field.kind.hasOptions else { return }
-        let list = choiceList(field)
-        if list.highlight == nil && !list.visible.isEmpty { store.send(.field(.highlight(0))) }
     }
 
     /// Shift-Tab: back one field, never blocked.
@@ -289,6 +208,10 @@ final class InteractiveSession {
         note = message
     }
 
+    func clearNote() { note = nil }
+
+    var mask: Character { options.mask }
+
     // MARK: - Display
 
     /// Called by readline after every edit: filter the buffer through the field's keyboard, then draw.
@@ -302,10 +225,10 @@ final class InteractiveSession {
     /// Hands readline's buffer to the engine. When the keyboard refuses part of an edit (a typed
     /// key, a paste, a yank), the refused characters are taken out and the rest kept.
     private func syncBuffer() {
-        guard let focus = store.state.focus, let field = store.reducer.spec[focus] else { return }
+        guard let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
         let buffer = String(cString: ff_line_buffer())
-        // A confirm field has no text: whatever reached the buffer (a yank) goes.
-        if field.kind == .confirm {
+        // A field with no text: whatever reached the buffer (a yank) goes.
+        if !screen.takesText {
             if !buffer.isEmpty { rl_replace_line("", 0) }
             return
         }
@@ -313,7 +236,7 @@ final class InteractiveSession {
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
-            settleHighlight(field)
+            screen.textChanged(self)
             return
         }
         let inserted = buffer.utf8Slice(region)
@@ -349,42 +272,16 @@ final class InteractiveSession {
         rl_replace_line(filtered, 0)
     }
 
-    private func render() {
-        guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus] else { return }
+    func render() {
+        guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
-        if field.kind == .confirm, case .confirm(let state)? = store.state.fields[field: focus] {
-            let line = Theme.confirmLine(state.value)
-            let footer = theme.footer(error: store.state.error, note: note, secure: false, progress: progress, kind: .confirm)
-            return emit(renderer.render(.plain(line), cursor: line.utf8.count, placeholder: nil, footer: footer))
-        }
-        let text = store.state.text(of: focus)
-        let point = min(Int(ff_point()), text.utf8.count)
-        if field.kind.hasOptions, ff_searching() == 0 {
-            let list = choiceList(field)
-            let rows = window.rows(field: field, visible: list.visible, highlight: list.highlight, chosen: list.chosen, theme: theme)
-            let footer = rows + theme.footer(error: store.state.error, note: note, secure: false, progress: progress, kind: field.kind)
-            let placeholder = theme.placeholder(field.placeholder ?? Theme.filterPlaceholder)
-            return emit(renderer.render(.plain(text), cursor: point, placeholder: placeholder, footer: footer))
-        }
-        let masked = store.state.surface == .secure
-        if !masked, ff_searching() != 0 { return renderSearch(field: field) }
-        let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: options.mask) : .plain(text)
-        let cursor = masked ? DisplayWidth.characters(in: text.utf8Prefix(point)) : point
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress)
-        emit(renderer.render(content, cursor: cursor, placeholder: field.placeholder.map(theme.placeholder), footer: footer))
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys)
+        // What is left of the terminal's height under the input, once the header and the key line are drawn.
+        let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
+        emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows + footer))
     }
 
-    /// A history search (Ctrl-R, M-p) in a plain field: readline's search prompt, then the
-    /// search string or the match, drawn where the input goes.
-    private func renderSearch(field: FieldSpec) {
-        let prompt = String(cString: ff_display_prompt())
-        let line = String(cString: ff_line_buffer())
-        let point = min(Int(ff_point()), line.utf8.count)
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: store.reducer.progress(in: store.state))
-        emit(renderer.render(.plain(prompt + line), cursor: prompt.utf8.count + point, placeholder: nil, footer: footer))
-    }
-
-    private func handle(_ events: [FlowEvent]) {
+    func handle(_ events: [FlowEvent]) {
         for event in events {
             switch event {
             case .focusMoved(_, let to?): setUp(field: to, first: false)
@@ -401,13 +298,10 @@ final class InteractiveSession {
     private func setUp(field id: FieldID, first: Bool) {
         guard let field = store.reducer.spec[id] else { return }
         histories.load(for: field)
-        switch field.kind {
-        case .text: rl_set_keymap(field.secure ? keymaps.secure : keymaps.plain)
-        case .confirm: rl_set_keymap(keymaps.confirm)
-        case .select, .multiSelect: rl_set_keymap(keymaps.choice)
-        }
-        window.reset()
-        settleHighlight(field)
+        let screen = FieldScreens.screen(for: field)
+        self.screen = screen
+        rl_set_keymap(screen.keymap(keymaps))
+        screen.focused(self)
         ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)
@@ -426,11 +320,13 @@ final class InteractiveSession {
 
     /// Draws the focused field's form from `start`.
     private func drawForm(_ start: FormRenderer.Start) {
-        guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id] else { return }
+        guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
-        let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps, revealed: store.state.revealed)
-        let prompt = field.kind.hasOptions ? Theme.filterPrompt : Theme.prompt
-        emit(renderer.begin(header: lines, prompt: prompt, columns: Self.columns(terminal?.fd ?? 2), at: start))
+        let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps,
+                                 revealed: store.state.revealed, keyboard: screen.showsKeyboard)
+        let size = Self.size(terminal?.fd ?? 2)
+        rows = size.rows
+        emit(renderer.begin(header: lines, prompt: screen.prompt, columns: size.columns, at: start))
         render()
     }
 
@@ -442,8 +338,10 @@ final class InteractiveSession {
     /// the form goes (as with Ctrl-L). The same width (only the height changed, or the width
     /// went and came back before this ran) keeps every row as it was drawn, relative moves
     /// still hold, and the form is drawn again over itself.
+    ///
+    /// A change of height draws the form again too, so that a list's window fits the new height.
     private func resize() {
-        drawForm(Self.columns(terminal?.fd ?? 2) == renderer.columns ? .inPlace : .clearedScreen)
+        drawForm(Self.size(terminal?.fd ?? 2).columns == renderer.columns ? .inPlace : .clearedScreen)
     }
 
     private func summary() -> String {
@@ -462,9 +360,15 @@ final class InteractiveSession {
     }
 
     /// The width of the terminal the form is drawn on (`fd`), else of stderr's or stdin's.
-    private static func columns(_ fd: Int32 = 2) -> Int {
+    private static func columns(_ fd: Int32 = 2) -> Int { size(fd).columns }
+
+    /// The size of the terminal the form is drawn on (`fd`), else of stderr's or stdin's; 80
+    /// by 24 when none says.
+    private static func size(_ fd: Int32 = 2) -> (columns: Int, rows: Int) {
         var size = winsize()
-        for fd in [fd, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        for fd in [fd, 2, 0] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : 24)
+        }
+        return (80, 24)
     }
 }

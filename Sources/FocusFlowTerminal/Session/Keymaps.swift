@@ -1,22 +1,26 @@
 @preconcurrency import CReadline
 import Glibc
 
-/// The two keymaps of a session: readline's emacs map with the flow's keys bound, and a deep
-/// copy of it for secure fields with everything that could carry a secret elsewhere — history,
-/// history search, the kill ring, yanking, completion — taken out.
+/// The keymaps of a session: readline's emacs map with the flow's keys bound, a deep copy of it
+/// for secure fields with everything that could carry a secret elsewhere — history, history
+/// search, the kill ring, yanking, completion — taken out, and the copies a field's screen binds
+/// its own keys in (``derived(_:_:)``).
 ///
-/// Both maps step over characters as a person counts them (``LineGraphemes``), never leave
+/// All maps step over characters as a person counts them (``LineGraphemes``), never leave
 /// emacs mode (ESC Enter would switch readline to vi mode), complete nothing (a field is not a
 /// file name), and search for a character (C-]) without readline's callback-mode crash
 /// (``CharacterSearch``).
-struct Keymaps {
+final class Keymaps {
     let plain: Keymap
     let secure: Keymap
-    /// A confirm field: y and n answer, Left and Right change the answer, other characters ding.
-    let confirm: Keymap
-    /// A select or multi-select field: the plain map (the filter is a text field) with Up/Down
-    /// and Ctrl-P/Ctrl-N moving the highlight instead of history, and Tab toggling an option.
-    let choice: Keymap
+    /// The screens' maps, by name, made once a session.
+    private var derivedMaps: [String: Keymap] = [:]
+
+    /// The arrow keys' sequences, in both cursor-key modes.
+    static let up = ["\u{1B}[A", "\u{1B}OA"]
+    static let down = ["\u{1B}[B", "\u{1B}OB"]
+    static let right = ["\u{1B}[C", "\u{1B}OC"]
+    static let left = ["\u{1B}[D", "\u{1B}OD"]
 
     init() {
         plain = Self.deepCopy(rl_get_keymap())
@@ -29,22 +33,23 @@ struct Keymaps {
         Self.replace(in: plain, Self.lineAccepts + Self.editing, macros: nil)
         secure = Self.deepCopy(plain)
         Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
-        confirm = Self.deepCopy(plain)
-        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(confirm, Int32(key), ISFUNC, ff_address(confirmOtherKey)) }
-        for key in ["y", "Y"] { rl_bind_keyseq_in_map(key, yesKey, confirm) }
-        for key in ["n", "N"] { rl_bind_keyseq_in_map(key, noKey, confirm) }
-        for key in ["\u{1B}[C", "\u{1B}[D", "\u{1B}OC", "\u{1B}OD"] { rl_bind_keyseq_in_map(key, flipKey, confirm) }
-        choice = Self.deepCopy(plain)
-        for key in ["\u{1B}[A", "\u{1B}OA", "\u{10}"] { rl_bind_keyseq_in_map(key, highlightUpKey, choice) }
-        for key in ["\u{1B}[B", "\u{1B}OB", "\u{0E}"] { rl_bind_keyseq_in_map(key, highlightDownKey, choice) }
-        rl_bind_keyseq_in_map("\t", toggleKey, choice)
+    }
+
+    /// A deep copy of ``plain`` that `bind` changes, made the first time `name` is asked for
+    /// and kept (and freed) with the others: a field screen's own keys.
+    func derived(_ name: String, _ bind: (Keymap) -> Void) -> Keymap {
+        if let map = derivedMaps[name] { return map }
+        let map = Self.deepCopy(plain)
+        bind(map)
+        derivedMaps[name] = map
+        return map
     }
 
     func free() {
         rl_free_keymap(plain)
         rl_free_keymap(secure)
-        rl_free_keymap(confirm)
-        rl_free_keymap(choice)
+        for map in derivedMaps.values { rl_free_keymap(map) }
+        derivedMaps = [:]
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
@@ -140,16 +145,6 @@ private func submitKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current
 private func previousKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.previous(); return 0 }
 private func revealKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleReveal(); return 0 }
 private func redrawKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.redrawForm(clearingScreen: true); return 0 }
-private func yesKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.answer(true); return 0 }
-private func noKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.answer(false); return 0 }
-private func flipKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.flipAnswer(); return 0 }
-private func confirmOtherKey(_: Int32, _: Int32) -> Int32 {
-    InteractiveSession.current?.refuse("Type y or n; Left and Right change the answer.")
-    return 0
-}
-private func highlightUpKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.moveHighlight(by: -1); return 0 }
-private func highlightDownKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.moveHighlight(by: 1); return 0 }
-private func toggleKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleHighlighted(); return 0 }
 private func dingKey(_: Int32, _: Int32) -> Int32 {
     InteractiveSession.current?.refuse("That key does nothing here.")
     return 0

@@ -1,0 +1,81 @@
+@preconcurrency import CReadline
+import FocusFlow
+
+/// A confirm field: `Yes / No` with the answer in brackets (`[Yes] / No`), so it reads without
+/// colour. `y` and `n` answer, Left and Right change the answer, other characters are refused
+/// with a note; there is no text, so nothing typed reaches the line. In line mode a line
+/// answers with y, yes, n or no (or true and false).
+final class ConfirmScreen: FieldScreen {
+    let field: FieldSpec
+
+    init(_ field: FieldSpec) { self.field = field }
+
+    /// What a confirm line may be.
+    static let words = ["y", "yes", "true", "n", "no", "false"]
+
+    var prompt: String { "› " }
+    var takesText: Bool { false }
+    var keys: [String] { ["y/n answer", "←/→ change"] }
+
+    func keymap(_ keymaps: Keymaps) -> Keymap {
+        keymaps.derived("confirm") { map in
+            for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(otherKey)) }
+            for key in ["y", "Y"] { rl_bind_keyseq_in_map(key, yesKey, map) }
+            for key in ["n", "N"] { rl_bind_keyseq_in_map(key, noKey, map) }
+            for key in Keymaps.right + Keymaps.left { rl_bind_keyseq_in_map(key, flipKey, map) }
+        }
+    }
+
+    private func value(in state: FlowReducer.State) -> Bool? {
+        guard case .confirm(let confirm)? = state.fields[field: field.id] else { return nil }
+        return confirm.value
+    }
+
+    /// y or n.
+    func answer(_ value: Bool, _ session: ScreenContext) {
+        session.clearNote()
+        session.handle(session.store.send(.field(.set(value))))
+        session.render()
+    }
+
+    /// Left or Right: the other answer (Yes when there is none yet).
+    func flip(_ session: ScreenContext) {
+        answer(value(in: session.store.state).map { !$0 } ?? true, session)
+    }
+
+    func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
+        let line = Self.line(value(in: session.store.state))
+        return ScreenBody(content: .plain(line), cursor: line.utf8.count)
+    }
+
+    /// `Yes / No` with the answer in brackets; nothing bracketed before an answer.
+    static func line(_ value: Bool?) -> String {
+        switch value {
+        case true?: "[Yes] / No"
+        case false?: "Yes / [No]"
+        case nil: "Yes / No"
+        }
+    }
+
+    func notes(_ state: FlowReducer.State) -> [String] {
+        ["y or n"] + (value(in: state).map { ["now \($0 ? "yes" : "no")", "Enter keeps it"] } ?? [])
+    }
+
+    /// An empty line keeps the current answer.
+    func precheck(_ line: String) -> String? {
+        let word = line.trimmingSpaces.lowercased()
+        return word.isEmpty || Self.words.contains(word) ? nil : refusal(line, actions: [])
+    }
+
+    func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
+        "\(line.trimmingSpaces.debugDescription) is not an answer here; answer y, yes, n or no"
+    }
+}
+
+// Readline's keymaps hold C function pointers, which Swift forms only from functions.
+private func yesKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(true, $1) } }
+private func noKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(false, $1) } }
+private func flipKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.flip($1) } }
+private func otherKey(_: Int32, _: Int32) -> Int32 {
+    ConfirmScreen.whenFocused { $1.refuse("Type y or n; Left and Right change the answer.") }
+}

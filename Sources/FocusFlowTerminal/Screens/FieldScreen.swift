@@ -1,0 +1,80 @@
+@preconcurrency import CReadline
+import FocusFlow
+
+/// What a field of one kind shows and how its keys act, on the interactive screen and in line
+/// mode. One type per kind (`TextScreen`, `ConfirmScreen`, `SelectScreen`, `MultiSelectScreen`),
+/// picked by ``FieldScreens/screen(for:)``: the session, the renderer, line mode and the theme
+/// ask the focused field's screen and never branch on a kind, so a new kind is one new file
+/// here and one line in the registry.
+///
+/// A screen is made afresh each time its field takes focus (and for each prompt of line mode),
+/// so what it keeps (a list's scroll position, its filter's answers) belongs to one visit.
+protocol FieldScreen: AnyObject {
+    /// The field shown.
+    var field: FieldSpec { get }
+
+    // MARK: Interactive screen
+
+    /// The prompt before the input line (`› `, or a list's `🔍 `).
+    var prompt: String { get }
+    /// Whether the header shows the keyboard badge: only where the answer is typed.
+    var showsKeyboard: Bool { get }
+    /// Whether readline's buffer is the field's input (its text, a list's filter). A screen
+    /// without one has whatever reaches the buffer (a yank) taken out again.
+    var takesText: Bool { get }
+    /// Whether an answer submitted here is kept for the field's history (Up, Ctrl-R).
+    var keepsHistory: Bool { get }
+    /// This kind's keys, first on the key line (`↑/↓ move`, `y/n answer`).
+    var keys: [String] { get }
+    /// The readline keymap while the field has focus: one of `keymaps`' or a copy of the plain
+    /// one with this kind's keys bound (made once a session, ``Keymaps/derived(_:_:)``).
+    func keymap(_ keymaps: Keymaps) -> Keymap
+    /// The field has just taken focus (a list highlights its first option).
+    func focused(_ session: ScreenContext)
+    /// The engine has taken an edit of the input.
+    func textChanged(_ session: ScreenContext)
+    /// Enter, before the field's `submit` goes to the engine; `false` when it was refused
+    /// (``ScreenContext/refuse(_:)`` says why) and nothing is submitted.
+    func willSubmit(_ session: ScreenContext) -> Bool
+    /// What the input line and the rows under it show now. `room(content)` is how many rows are
+    /// left under the input for `rows` when the input shows `content`, so that the whole form
+    /// fits the terminal's height.
+    func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody
+
+    // MARK: Line mode
+
+    /// Lines above the accessible mode's prompt (a list's numbered options).
+    func listing() -> [String]
+    /// What the prompt says about how to answer, and what the field holds now.
+    func notes(_ state: FlowReducer.State) -> [String]
+    /// What an empty line keeps: the text a typed answer holds now; `nil` where an empty line
+    /// goes to the engine as it is (a list keeps its choice there).
+    func kept(_ state: FlowReducer.State) -> String?
+    /// Why `line` cannot answer the field, said before the engine sees it; `nil` to hand it over.
+    func precheck(_ line: String) -> String?
+    /// Why the engine refused `line` (`actions` are the engine's for it), naming what it may be.
+    func refusal(_ line: String, actions: [FlowReducer.Action]) -> String
+}
+
+extension FieldScreen {
+    var showsKeyboard: Bool { false }
+    var takesText: Bool { true }
+    var keepsHistory: Bool { false }
+    var keys: [String] { [] }
+    func focused(_ session: ScreenContext) {}
+    func textChanged(_ session: ScreenContext) {}
+    func willSubmit(_ session: ScreenContext) -> Bool { true }
+    func listing() -> [String] { [] }
+    func precheck(_ line: String) -> String? { nil }
+    func kept(_ state: FlowReducer.State) -> String? { nil }
+
+    /// Runs `act` on the running session's focused screen when it is a `Self`: for a screen's
+    /// key commands, which readline calls with no context.
+    ///
+    /// - Returns: 0, what a readline command returns.
+    @discardableResult
+    static func whenFocused(_ act: (Self, ScreenContext) -> Void) -> Int32 {
+        if let session = InteractiveSession.current, let screen = session.screen as? Self { act(screen, session) }
+        return 0
+    }
+}

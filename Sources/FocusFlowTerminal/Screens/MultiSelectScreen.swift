@@ -1,0 +1,54 @@
+@preconcurrency import CReadline
+import FocusFlow
+
+/// A multi-select: the filter and the options under it, each marked `[x]` or `[ ]`. Tab chooses
+/// or lets go of the highlighted option without typing into the filter; Enter accepts what is
+/// chosen. In line mode a line is a comma-separated list of numbers, values or labels.
+final class MultiSelectScreen: OptionScreen {
+    let field: FieldSpec
+    var picker = OptionPicker()
+
+    init(_ field: FieldSpec) { self.field = field }
+
+    var keys: [String] { ["↑/↓ move", "Tab choose"] }
+
+    func keymap(_ keymaps: Keymaps) -> Keymap {
+        keymaps.derived("multiSelect") { map in
+            OptionKeys.bindMoves(in: map)
+            rl_bind_keyseq_in_map("\t", toggleKey, map)
+        }
+    }
+
+    func marks(in state: FlowReducer.State) -> (highlight: String?, chosen: Set<String>) {
+        guard case .multiSelect(let multi)? = state.fields[field: field.id] else { return (nil, []) }
+        return (multi.highlight, Set(multi.chosen))
+    }
+
+    func row(_ option: FieldOption, chosen: Bool) -> String { (chosen ? "[x] " : "[ ] ") + option.label }
+
+    /// Tab: chooses or lets go of the highlighted option; the filter is untouched.
+    func toggle(_ session: ScreenContext) {
+        guard let option = highlighted(session.store.state) else { return session.refuse(Self.noMatch) }
+        session.clearNote()
+        session.handle(session.store.send(.field(.toggle(option.value))))
+        session.render()
+    }
+
+    func notes(_ state: FlowReducer.State) -> [String] {
+        guard case .choices(let values)? = state.answer(of: field.id) else { return [] }
+        return ["numbers, values or labels separated by commas"]
+            + (values.isEmpty ? [] : ["now \(values.map(label).joined(separator: ", "))", "Enter keeps them"])
+    }
+
+    /// Quotes the first item that names no option.
+    func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
+        let values = Set(field.options.map(\.value))
+        let item = actions.lazy.compactMap { action -> String? in
+            if case .field(.toggle(let item)) = action, !values.contains(item) { return item }
+            return nil
+        }.first ?? line.trimmingSpaces
+        return "\(item.debugDescription) is not one of the options; answer with numbers from 1 to \(field.options.count), values or labels, separated by commas (write a comma inside a value as \\,): \(listed)"
+    }
+}
+
+private func toggleKey(_: Int32, _: Int32) -> Int32 { MultiSelectScreen.whenFocused { $0.toggle($1) } }

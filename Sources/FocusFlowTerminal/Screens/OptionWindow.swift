@@ -1,0 +1,54 @@
+import FocusFlow
+
+/// The rows a list shows under its filter line: at most ``size`` options, fewer when the
+/// terminal is too short for them, with how many more are above and below (`↑ 3 more`,
+/// `↓ 12 more`).
+///
+/// The highlighted option starts with `›` and the others with two spaces, so the highlight
+/// reads without colour; how an option is marked chosen is its screen's. The window scrolls only
+/// as far as the highlight needs, so moving within it keeps every row where it was, and the
+/// highlight is always in it.
+struct OptionWindow {
+    /// How many options show at once on a terminal tall enough.
+    static let size = 7
+
+    /// The first visible option shown.
+    private(set) var start = 0
+
+    /// The rows for `visible` options (positions in `options`), with the option at `highlight`
+    /// (a position in `visible`) marked, in at most `room` rows (at least one option shows).
+    ///
+    /// - Parameter row: an option's row after the highlight's mark.
+    /// - Complexity: O(``size``) rows built, whatever the number of options.
+    mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme,
+                       row: (FieldOption) -> String) -> [String] {
+        guard !visible.isEmpty else { return [theme.dim("No option matches; Backspace widens the filter.")] }
+        let count = visible.count
+        var size = min(Self.size, max(1, room))
+        if count > size {
+            // Not all fit: the counts above and below take a row each.
+            size = min(Self.size, max(1, room - 1))
+            scroll(to: highlight, size: size, count: count)
+            if start > 0 && start + size < count { size = min(Self.size, max(1, room - 2)) }
+        }
+        scroll(to: highlight, size: size, count: count)
+        let end = min(count, start + size)
+        var rows: [String] = []
+        if start > 0 { rows.append(theme.dim("↑ \(start) more")) }
+        for index in start..<end {
+            let text = row(options[visible[index]])
+            rows.append(index == highlight ? theme.styled(.highlight, "› " + text) : "  " + text)
+        }
+        if end < count { rows.append(theme.dim("↓ \(count - end) more")) }
+        return rows
+    }
+
+    /// Moves the window only as far as needed for `highlight` to be in its `size` rows.
+    private mutating func scroll(to highlight: Int?, size: Int, count: Int) {
+        if let highlight {
+            if highlight < start { start = highlight }
+            if highlight >= start + size { start = highlight - size + 1 }
+        }
+        start = max(0, min(start, count - size))
+    }
+}

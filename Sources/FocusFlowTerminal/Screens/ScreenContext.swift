@@ -1,0 +1,17 @@
+import FocusFlow
+
+/// What a screen may use of the interactive session it is drawn in.
+protocol ScreenContext: AnyObject {
+    var store: FlowStore { get }
+    var theme: Theme { get }
+    /// The character a secure field's text is masked with.
+    var mask: Character { get }
+    /// Rings the bell and shows `message` under the input until the next accepted edit.
+    func refuse(_ message: String)
+    /// Takes the note under the input away.
+    func clearNote()
+    /// Acts on what the engine said: a focus move sets the next field up, completion ends.
+    func handle(_ events: [FlowEvent])
+    /// Draws the input and the rows under it again.
+    func render()
+}

@@ -1,0 +1,51 @@
+@preconcurrency import CReadline
+import FocusFlow
+
+/// A select: the filter and the options under it, the chosen one marked `✓`. Enter chooses the
+/// highlighted option and goes on (refused when the filter hides every option); Tab only says
+/// so. In line mode a line answers with an option's number (from 1), value or label.
+final class SelectScreen: OptionScreen {
+    let field: FieldSpec
+    var picker = OptionPicker()
+
+    init(_ field: FieldSpec) { self.field = field }
+
+    var keys: [String] { ["↑/↓ move"] }
+
+    func keymap(_ keymaps: Keymaps) -> Keymap {
+        keymaps.derived("select") { map in
+            OptionKeys.bindMoves(in: map)
+            rl_bind_keyseq_in_map("\t", tabKey, map)
+        }
+    }
+
+    func marks(in state: FlowReducer.State) -> (highlight: String?, chosen: Set<String>) {
+        guard case .select(let select)? = state.fields[field: field.id] else { return (nil, []) }
+        return (select.highlight, Set(select.choice.map { [$0] } ?? []))
+    }
+
+    func row(_ option: FieldOption, chosen: Bool) -> String { chosen ? option.label + " ✓" : option.label }
+
+    /// Enter first chooses the highlighted option.
+    func willSubmit(_ session: ScreenContext) -> Bool {
+        let state = session.store.state
+        guard let option = highlighted(state) else {
+            if state.text(of: field.id).isEmpty || !list(state).visible.isEmpty { return true }
+            session.refuse(Self.noMatch)
+            return false
+        }
+        session.handle(session.store.send(.field(.select(option.value))))
+        return true
+    }
+
+    func notes(_ state: FlowReducer.State) -> [String] {
+        guard case .choice(let value)? = state.answer(of: field.id) else { return [] }
+        return ["a number, a value or a label"] + (value.map { ["now \(label($0))", "Enter keeps it"] } ?? [])
+    }
+
+    func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
+        "\(line.trimmingSpaces.debugDescription) is not one of the options; answer with a number from 1 to \(field.options.count), a value or a label: \(listed)"
+    }
+}
+
+private func tabKey(_: Int32, _: Int32) -> Int32 { SelectScreen.whenFocused { $1.refuse("Enter chooses the highlighted option.") } }

@@ -1,0 +1,40 @@
+@preconcurrency import CReadline
+import FocusFlow
+
+/// A text field: readline's line, masked for a secure field, with the keyboard's badge in the
+/// header, the field's own history, and Ctrl-T on the key line when it is secure.
+final class TextScreen: FieldScreen {
+    let field: FieldSpec
+
+    init(_ field: FieldSpec) { self.field = field }
+
+    var prompt: String { "› " }
+    var showsKeyboard: Bool { true }
+    var keepsHistory: Bool { true }
+
+    func keymap(_ keymaps: Keymaps) -> Keymap { field.secure ? keymaps.secure : keymaps.plain }
+
+    func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
+        let masked = session.store.state.surface == .secure
+        if !masked, ff_searching() != 0 { return .historySearch() }
+        let text = session.store.state.text(of: field.id)
+        let point = min(Int(ff_point()), text.utf8.count)
+        let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: session.mask) : .plain(text)
+        let cursor = masked ? DisplayWidth.characters(in: text.utf8Prefix(point)) : point
+        return ScreenBody(content: content, cursor: cursor, placeholder: field.placeholder.map(session.theme.placeholder))
+    }
+
+    func notes(_ state: FlowReducer.State) -> [String] {
+        let current = state.text(of: field.id)
+        guard !current.isEmpty else { return [] }
+        return field.secure ? ["Enter keeps the current answer"] : ["now \(current)", "Enter keeps it"]
+    }
+
+    func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
+
+    /// Why the keyboard refused `line`; a secure value's characters are never named.
+    func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
+        let what = field.secure ? "a character" : (field.keyboard.firstRefused(in: line).map { "\(String($0).debugDescription)" } ?? "a character")
+        return "\(what) is not accepted; this field takes \(field.keyboard.summary)"
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// A field kind is one seam in the terminal: what a kind shows and how its keys act lives in its
+/// screen under `Sources/FocusFlowTerminal/Screens/`, picked by one registry. Everything else
+/// (the session, the renderer, line mode, the theme) asks the screen and names no kind, so a new
+/// kind cannot be forgotten by a switch elsewhere.
+@Suite("Terminal: a field kind is one seam")
+struct TerminalKindSeamTests {
+    /// What names a kind in code: a pattern, and what it is in a failure's sentence.
+    struct KindName: CustomStringConvertible, Sendable {
+        var pattern: String
+        var what: String
+        var description: String { what }
+    }
+
+    static let kindNames: [KindName] = [
+        KindName(pattern: #"\.kind\b"#, what: "a field's kind (`.kind`)"),
+        KindName(pattern: #"\bFieldKind\b"#, what: "the `FieldKind` type"),
+        KindName(pattern: #"\.(confirm|select|multiSelect)\b"#, what: "a kind's case (`.confirm`, `.select`, `.multiSelect`)"),
+        KindName(pattern: #"\b(hasOptions|typesAnswer)\b"#, what: "a kind's predicate (`hasOptions`, `typesAnswer`)"),
+        KindName(pattern: #"\b(Confirm|Select|MultiSelect)FieldReducer\b"#, what: "a kind's reducer"),
+    ]
+
+    static let terminal = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/FocusFlowTerminal")
+
+    /// Every Swift file of the terminal target, as a path from the target's folder.
+    static func files() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: terminal.path)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".swift") { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    /// Each line of `text` that names a kind, as `file:line`, outside comments.
+    static func offences(of name: KindName, in text: String, file: String) throws -> [String] {
+        let expression = try NSRegularExpression(pattern: name.pattern)
+        var found: [String] = []
+        for (number, line) in text.components(separatedBy: "\n").enumerated() {
+            let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
+            let range = NSRange(code.startIndex..., in: code)
+            if expression.firstMatch(in: code, range: range) != nil {
+                found.append("Sources/FocusFlowTerminal/\(file):\(number + 1)")
+            }
+        }
+        return found
+    }
+
+    @Test("The terminal's sources are found, and its screens folder has one screen a kind and the registry")
+    func screensFolder() throws {
+        let files = Self.files()
+        #expect(files.count > 10, "Sources/FocusFlowTerminal was not found at \(Self.terminal.path); the test reads the sources from there.")
+        for screen in ["TextScreen", "ConfirmScreen", "SelectScreen", "MultiSelectScreen", "FieldScreens"] {
+            let exists = files.contains("Screens/\(screen).swift")
+            #expect(exists,
+                    "Sources/FocusFlowTerminal/Screens/\(screen).swift does not exist: each kind's screen, and the registry that picks one, live in the Screens folder.")
+        }
+    }
+
+    @Test("No file outside Screens/ names a field kind", arguments: kindNames)
+    func kindsOnlyInScreens(name: KindName) throws {
+        var offences: [String] = []
+        for file in Self.files() where !file.hasPrefix("Screens/") {
+            let text = try String(contentsOf: Self.terminal.appendingPathComponent(file), encoding: .utf8)
+            offences += try Self.offences(of: name, in: text, file: file)
+        }
+        let clean = offences.isEmpty
+        #expect(clean, """
+            \(offences.joined(separator: ", ")) \(offences.count == 1 ? "names" : "name") \(name.what) outside \
+            Sources/FocusFlowTerminal/Screens/: what a kind shows and how its keys act belong in its screen \
+            (ask the focused FieldScreen instead of branching on the kind there).
+            """)
+    }
+}
