@@ -12,7 +12,12 @@ enum LineMode {
         let store = FlowStore(spec: options.spec)
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
-        while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
+        while true {
+            if store.state.phase == .review {
+                if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
+                continue
+            }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let value: String
             switch reader.next() {
             case .line(let line): value = String(decoding: line, as: UTF8.self)
@@ -46,7 +51,12 @@ enum LineMode {
         let store = FlowStore(spec: options.spec)
         var reader = LineReader(fd: 0, signals: signals)
         say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.helpText)")
-        while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
+        while true {
+            if store.state.phase == .review {
+                if let outcome = ReviewLine.accessible(store, &reader, mask: options.mask, say: say, write: write) { return outcome }
+                continue
+            }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let progress = store.reducer.progress(in: store.state)
             var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
             var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,

@@ -30,6 +30,8 @@ final class InteractiveSession {
     private var terminal: FormTerminal?
     /// The terminal's settings before the walk, put back at the end and on Ctrl-Z.
     private var savedSettings: termios?
+    /// The marked row of the review screen.
+    private var reviewRow = 0
 
     init(options: RunOptions) {
         self.options = options
@@ -174,6 +176,7 @@ final class InteractiveSession {
     ///
     /// A select first chooses its highlighted option; a multi-select accepts what is chosen.
     func submit() {
+        if store.state.phase == .review { return amendReviewRow() }
         syncBuffer()
         guard let field = store.state.focus, let spec = store.reducer.spec[field] else { return }
         if spec.kind == .select {
@@ -350,6 +353,7 @@ final class InteractiveSession {
     }
 
     private func render() {
+        if store.state.phase == .review { return renderReview() }
         guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus] else { return }
         let progress = store.reducer.progress(in: store.state)
         if field.kind == .confirm, case .confirm(let state)? = store.state.fields[field: focus] {
@@ -388,6 +392,7 @@ final class InteractiveSession {
         for event in events {
             switch event {
             case .focusMoved(_, let to?): setUp(field: to, first: false)
+            case .reviewing: showReview()
             case .completed(let result): finish(.completed(result))
             case .cancelled: finish(.cancelled)
             case .rejected: rl_ding()
@@ -426,6 +431,7 @@ final class InteractiveSession {
 
     /// Draws the focused field's form from `start`.
     private func drawForm(_ start: FormRenderer.Start) {
+        if store.state.phase == .review { return drawReview(start) }
         guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id] else { return }
         let progress = store.reducer.progress(in: store.state)
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps, revealed: store.state.revealed)
@@ -442,6 +448,59 @@ final class InteractiveSession {
     /// the form goes (as with Ctrl-L). The same width (only the height changed, or the width
     /// went and came back before this ran) keeps every row as it was drawn, relative moves
     /// still hold, and the form is drawn again over itself.
+    // MARK: - Review (``ReviewScreen``)
+
+    /// The review is shown: its keymap, an empty line, the row of the answer just changed marked.
+    private func showReview() {
+        rl_set_keymap(keymaps.review)
+        rl_replace_line("", 1)
+        note = nil
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
+        reviewRow = min(reviewRow, max(answers.rows.count - 1, 0))
+        drawForm(.inPlace)
+    }
+
+    private func drawReview(_ start: FormRenderer.Start) {
+        guard outcome == nil else { return }
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
+        let lines = ReviewScreen.header(flow: options.spec, answers: answers, row: reviewRow, theme: theme)
+        emit(renderer.begin(header: lines, prompt: Theme.prompt, columns: Self.columns(terminal?.fd ?? 2), at: start))
+        renderReview()
+    }
+
+    private func renderReview() {
+        guard outcome == nil else { return }
+        let footer = ReviewScreen.footer(note: note, error: nil, theme: theme)
+        emit(renderer.render(.plain(""), cursor: 0, placeholder: theme.placeholder(ReviewScreen.placeholder), footer: footer))
+    }
+
+    /// Up/Down on the review: the marked row moves; the header holds the rows, so it is drawn again.
+    func moveReviewRow(by delta: Int) {
+        guard store.state.phase == .review else { return }
+        let count = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask).rows.count
+        reviewRow = ReviewScreen.move(reviewRow, by: delta, count: count)
+        note = nil
+        drawForm(.inPlace)
+    }
+
+    /// Enter on the review: amend the marked answer.
+    private func amendReviewRow() {
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
+        guard answers.rows.indices.contains(reviewRow) else { return }
+        handle(store.send(.focus(answers.rows[reviewRow].field)))
+    }
+
+    /// `s` on the review: validate every answer and finish.
+    func submitReview() {
+        guard store.state.phase == .review else { return }
+        handle(store.send(.submit))
+    }
+
+    func refuseInReview() {
+        refuse("Press s to submit, or Enter to change the marked answer.")
+        render()
+    }
+
     private func resize() {
         drawForm(Self.columns(terminal?.fd ?? 2) == renderer.columns ? .inPlace : .clearedScreen)
     }

@@ -17,6 +17,9 @@ struct Keymaps {
     /// A select or multi-select field: the plain map (the filter is a text field) with Up/Down
     /// and Ctrl-P/Ctrl-N moving the highlight instead of history, and Tab toggling an option.
     let choice: Keymap
+    /// The review (``ReviewScreen``): Up/Down and Ctrl-P/Ctrl-N move the marked row, Enter
+    /// amends it, `s` submits, other characters ding.
+    let review: Keymap
 
     init() {
         plain = Self.deepCopy(rl_get_keymap())
@@ -38,6 +41,11 @@ struct Keymaps {
         for key in ["\u{1B}[A", "\u{1B}OA", "\u{10}"] { rl_bind_keyseq_in_map(key, highlightUpKey, choice) }
         for key in ["\u{1B}[B", "\u{1B}OB", "\u{0E}"] { rl_bind_keyseq_in_map(key, highlightDownKey, choice) }
         rl_bind_keyseq_in_map("\t", toggleKey, choice)
+        review = Self.deepCopy(secure)
+        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(review, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
+        for key in ["\u{1B}[A", "\u{1B}OA", "\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, review) }
+        for key in ["\u{1B}[B", "\u{1B}OB", "\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, review) }
+        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, review) }
     }
 
     func free() {
@@ -45,6 +53,7 @@ struct Keymaps {
         rl_free_keymap(secure)
         rl_free_keymap(confirm)
         rl_free_keymap(choice)
+        rl_free_keymap(review)
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
