@@ -99,7 +99,7 @@ public enum FlowRequest: Sendable, Equatable {
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
         Row(name: "submit", argument: .none, kinds: nil,
             summary: "in review, validates every visible field and completes with their answers", needs: "",
-            make: { _ in .submit }, action: { _ in .submit }, samples: { _, _ in [] }),
+            make: { _ in .submit }, action: { _ in .submit }, samples: { _, _ in [nil] }),
         Row(name: "describe", argument: .none, kinds: nil,
             summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),

@@ -71,7 +71,7 @@ extension FlowReducer.State: CustomStringConvertible {
         return """
             State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), \
             keyboard: .\(keyboard), revealed: \(revealed), fields: [\(texts.joined(separator: ", "))], \
-            errors: [\(errorList.joined(separator: ", "))]\(reviewed.map { ", reviewed: \($0)" } ?? ""))
+            errors: [\(errorList.joined(separator: ", "))]\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
             """
     }
 }

@@ -29,7 +29,9 @@ enum LineMode {
             if let refused = hand(value, to: field, store: store) {
                 return .invalidInput("\(place): \(refused)")
             }
-            for case .invalid(_, let message) in store.send(.next) {
+            // Amending from the review, a field the change made fail (a confirmation) is the next
+            // line's to answer.
+            for case .invalid(let failed, let message) in store.send(.next) where failed == focus || !store.state.isAmending {
                 return .invalidInput("\(place): \(message)")
             }
         }

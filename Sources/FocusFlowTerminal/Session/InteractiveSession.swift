@@ -464,7 +464,7 @@ final class InteractiveSession {
         guard outcome == nil else { return }
         let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
         let lines = ReviewScreen.header(flow: options.spec, answers: answers, row: reviewRow, theme: theme)
-        emit(renderer.begin(header: lines, prompt: Theme.prompt, columns: Self.columns(terminal?.fd ?? 2), at: start))
+        emit(renderer.begin(header: lines, prompt: "", columns: Self.columns(terminal?.fd ?? 2), at: start))
         renderReview()
     }
 
