@@ -111,9 +111,12 @@ struct ReviewScreenTests {
         terminal.send("Ada\r\(Self.secret)\ry\r")
         #expect(terminal.waitFor("Check your answers"))
         #expect(terminal.waitFor("PIN: ••••"))
+        let hidden = terminal.output.components(separatedBy: "hidden").count
         terminal.send("\u{1B}[B\r")
+        #expect(terminal.waitFor { $0.components(separatedBy: "hidden").count > hidden }, "Enter on the marked PIN row amends it")
+        let reviews = terminal.output.components(separatedBy: "Check your answers").count
         terminal.send("\u{15}1357\r")
-        #expect(terminal.waitFor { $0.components(separatedBy: "Check your answers").count == 3 })
+        #expect(terminal.waitFor { $0.components(separatedBy: "Check your answers").count > reviews }, "back to the review")
         terminal.send("s")
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"name":"Ada","pin":"1357","agree":true}"# + "\n")
