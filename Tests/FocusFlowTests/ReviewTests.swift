@@ -203,4 +203,18 @@ struct ReviewTests {
         #expect(state.phase == .completed && state.reviewed == nil)
         #expect(!events.contains(.reviewing))
     }
+
+    @Test("A store's event stream goes on through the review and its amends, and ends at completion")
+    func storeStream() async throws {
+        let store = FlowStore(spec: try Self.spec())
+        let stream = store.events
+        for action: FlowReducer.Action in [
+            .field(.textChanged("ada@example.com")), .next, .field(.textChanged(Self.secret)), .next,
+            .field(.textChanged(Self.secret)), .next, .field(.select("email")), .next, .field(.set(true)), .next,
+            .focus("email"), .next, .submit,
+        ] { store.send(action) }
+        var names: [String] = []
+        for await event in stream { names.append(event.name) }
+        #expect(names.suffix(5) == ["reviewing", "focusMoved", "focusMoved", "reviewing", "completed"])
+    }
 }

@@ -15,6 +15,11 @@
 ///   unless the change made a field appear that the review did not list, or made a visible
 ///   field fail (a `matches` partner, a `when` chain): focus then goes to the first of those,
 ///   in field order, with its `invalid` when it fails.
+extension FlowReducer.Phase {
+    /// Whether the flow is over: completed or cancelled. A review is not an end.
+    public var hasEnded: Bool { self == .completed || self == .cancelled }
+}
+
 extension FlowReducer {
     func reduceInReview(_ state: inout State, action: Action, events: inout [FlowEvent]) {
         switch action {
