@@ -164,4 +164,31 @@ struct ReviewScreenTests {
         #expect(ReviewLine.read("4", answers) == .invalid("at the review, a line is empty (submit) or a number from 1 to 3 (change that answer)"))
         #expect(ReviewScreen.move(0, by: -1, count: 3) == 0 && ReviewScreen.move(2, by: 1, count: 3) == 2)
     }
+
+    @Test("The accessible mode: a numbered summary with masks, a number amends, /back amends the last, an empty line submits")
+    func accessible() throws {
+        let terminal = try PseudoTerminal(["run", "--accessible", try TerminalTests.flow(Self.flow)])
+        #expect(terminal.waitFor("Step 1 of 3. Name"))
+        terminal.send("Ada\n")
+        #expect(terminal.waitFor("Step 2 of 3. PIN"))
+        terminal.send("\(Self.secret)\n")
+        #expect(terminal.waitFor("Step 3 of 3. Agree"))
+        terminal.send("y\n")
+        #expect(terminal.waitFor("Review your answers:\r\n  1. Name: Ada\r\n  2. PIN: ••••\r\n  3. Agree: yes"), "\(terminal.output)")
+        #expect(terminal.waitFor("Enter submits; a number from 1 to 3 changes that answer: "))
+        terminal.send("7\n")
+        #expect(terminal.waitFor("At the review, a line is empty (submit) or a number from 1 to 3 (change that answer)."))
+        terminal.send("1\n")
+        #expect(terminal.waitFor("Step 1 of 3. Name (now Ada)"))
+        terminal.send("Grace\n")
+        #expect(terminal.waitFor("  1. Name: Grace"))
+        terminal.send("/back\n")
+        #expect(terminal.waitFor("Step 3 of 3. Agree"))
+        terminal.send("\n")
+        #expect(terminal.waitFor { $0.components(separatedBy: "Review your answers:").count == 5 })
+        terminal.send("\n")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"name":"Grace","pin":"\#(Self.secret)","agree":true}"# + "\n")
+        #expect(!terminal.output.contains(Self.secret))
+    }
 }
