@@ -90,11 +90,13 @@ public struct FlowExplorer: Sendable {
     /// of field the flow has, in the protocol's order.
     public var eventNames: [String] {
         let kinds = Set(reducer.spec.fields.map(\.kind))
-        return FlowEvent.Name.allCases.filter { $0.kinds.map { !$0.isDisjoint(with: kinds) } ?? true }.map(\.rawValue)
+        return FlowEvent.Name.allCases.filter { $0.kinds.map { !$0.isDisjoint(with: kinds) } ?? true }
+            .filter { $0 != .reviewing || reducer.spec.review }.map(\.rawValue)
     }
 
     /// The requests tried from `state`.
     public func requests(from state: FlowReducer.State) -> [FlowRequest] {
+        if state.phase == .review { return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } }
         guard let focus = state.focus, let field = reducer.spec[focus] else { return [] }
         return FlowRequest.alphabet(for: field, values: values[focus] ?? [""]) + reducer.spec.fields.map { .focus($0.id) }
     }
@@ -147,7 +149,7 @@ public struct FlowExplorer: Sendable {
                     if after.phase == .completed { report.completed = true }
                     if after.phase == .cancelled { report.cancelled = true }
                     if let focus = after.focus { report.fieldsFocused.insert(focus) }
-                    guard index[after] == nil, after.phase == .editing else { continue }
+                    guard index[after] == nil, after.phase == .editing || after.phase == .review else { continue }
                     guard states.count < options.maxStates else {
                         report.exhaustive = false
                         continue

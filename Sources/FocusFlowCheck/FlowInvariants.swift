@@ -1,10 +1,10 @@
 import FocusFlow
 import FocusFlowProtocol
 
-/// The twelve invariants of FocusFlow (the design's eight and four for choice fields), checked on one transition. `focusflow check`, the
+/// The fourteen invariants of FocusFlow (the design's eight, four for choice fields and two for review), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
-/// 1. While editing, focus names exactly one visible field; only completion or cancel clears it.
+/// 1. While editing, focus names exactly one visible field; only review, completion or cancel clears it.
 /// 2. `surface == (field.secure && !revealed ? .secure : .plain)`; leaving a field hides it.
 /// 3. The active keyboard is the focused field's.
 /// 4. A focus change says exactly one `focusMoved`; `keyboardChanged` / `surfaceChanged` exactly
@@ -19,12 +19,17 @@ import FocusFlowProtocol
 /// 11. A multi-select's answer keeps option order, without repeats.
 /// 12. Hidden choice fields keep their choice: only an action on the focused field changes a
 ///     field's answer.
+/// 13. From review, an amend is a jump to the field; Next on an amended field that passes
+///     returns to review (listing every visible field) or goes to the first field that needs an
+///     answer (one the review did not list, or one that fails).
+/// 14. Submit from review completes with exactly the visible answers, or, when a visible field
+///     fails, focuses the first that fails.
 public struct FlowInvariants: Sendable {
     /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
-    public static let count = 12
+    public static let count = 14
 
     public struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Which invariant, 1 to 12.
+        /// Which invariant, 1 to 14.
         public var invariant: Int
         /// What went wrong, never quoting a secure value.
         public var message: String
@@ -146,6 +151,8 @@ public struct FlowInvariants: Sendable {
                 return fail(12, "the answer of \(name(id)) changed from \(answerBefore) to \(answerAfter) on \(FlowRequest(action)?.text ?? "submit"), which did not act on it")
             }
         }
+        // 13, 14
+        if let violation = reviewViolation(before: before, action: action, after: after, events: events) { return violation }
         // 8
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(8, "changed on secure field \(name(field)) carries its text")

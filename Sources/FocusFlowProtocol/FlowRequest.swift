@@ -18,6 +18,7 @@ public enum FlowRequest: Sendable, Equatable {
     case select(String)
     case toggle(String)
     case highlight(Int)
+    case submit
     case describe
     /// Starts the walk afresh from prefilled answers: the raw JSON object, as the output writes it.
     case start(String)
@@ -96,7 +97,7 @@ public enum FlowRequest: Sendable, Equatable {
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
         Row(name: "previous", argument: .none, kinds: nil, summary: "moves back, never blocked", needs: "",
             make: { _ in .previous }, action: { _ in .previous }, samples: { _, _ in [nil] }),
-        Row(name: "focus", argument: .string(key: "field"), kinds: nil, summary: "jumps to a visible field (forward jumps validate what they pass)", needs: "the id of a visible field",
+        Row(name: "focus", argument: .string(key: "field"), kinds: nil, summary: "jumps to a visible field (forward jumps validate what they pass); in review, amends it", needs: "the id of a visible field",
             make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
         Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides the focused secure field", needs: "",
             make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
@@ -104,6 +105,9 @@ public enum FlowRequest: Sendable, Equatable {
             make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
         Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers", needs: "",
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
+        Row(name: "submit", argument: .none, kinds: nil,
+            summary: "in review, validates every visible field and completes with their answers", needs: "",
+            make: { _ in .submit }, action: { _ in .submit }, samples: { _, _ in [nil] }),
         Row(name: "describe", argument: .none, kinds: nil,
             summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
@@ -137,6 +141,7 @@ public enum FlowRequest: Sendable, Equatable {
         case .select(let value): ("select", .string(value))
         case .toggle(let value): ("toggle", .string(value))
         case .highlight(let delta): ("highlight", .int(delta))
+        case .submit: ("submit", nil)
         case .describe: ("describe", nil)
         case .start(let answers): ("start", .string(answers))
         case .snapshot: ("snapshot", nil)
@@ -151,7 +156,7 @@ public enum FlowRequest: Sendable, Equatable {
         return row.action(value)
     }
 
-    /// The request for `action`, when the protocol has one (`submit` has none: it is `next`).
+    /// The request for `action`, when the protocol has one (a field's `submit` has none: it is `next`).
     public init?(_ action: FlowReducer.Action) {
         switch action {
         case .field(.textChanged(let value)): self = .text(value)
@@ -166,8 +171,13 @@ public enum FlowRequest: Sendable, Equatable {
         case .focus(let field): self = .focus(field)
         case .toggleReveal: self = .reveal
         case .cancel: self = .cancel
+        case .submit: self = .submit
         }
     }
+
+    /// The requests the explorer tries in review: submit, amend each visible field (a `focus`,
+    /// given by the caller), previous and cancel.
+    package static let reviewAlphabet: [FlowRequest] = [.submit, .previous, .cancel]
 
     /// The requests the explorer tries on a focused `field`: each row that applies to its kind,
     /// with the row's sample arguments (`values` are the texts to type).

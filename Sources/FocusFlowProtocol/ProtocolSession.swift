@@ -62,7 +62,8 @@ public struct ProtocolSession: Sendable {
         case .snapshot, .start, .restore: return respond(toSession: request)
         default: break
         }
-        guard state.phase == .editing else {
+        if let refusal = Self.reviewRefusal(request, in: state) { return Self.error(refusal) }
+        guard state.phase == .editing || state.phase == .review else {
             return Self.error("the flow is \(state.phase); no request applies any more")
         }
         if case .focus(let id) = request {
@@ -175,6 +176,7 @@ public struct ProtocolSession: Sendable {
         out.bool(state.revealed)
         out.raw(#","error":"#)
         if let error = state.error { out.string(error) } else { out.raw("null") }
+        if reducer.spec.review { Self.writeReview(of: state, into: &out) }
         out.raw("}}")
         return out.text
     }

@@ -190,6 +190,7 @@ public final class FlowTestStore {
         case .focus(let id): ".focus(\"\(id)\")"
         case .toggleReveal: ".toggleReveal"
         case .cancel: ".cancel"
+        case .submit: ".submit"
         }
     }
 

@@ -70,7 +70,9 @@ struct SignalTests {
         #expect(terminal.waitFor { _ in terminal.stdoutText.contains("\"focus\":\"secret\"") })
         terminal.send(#"{"action":"text","value":"\#(Self.secret)"}"# + "\n")
         #expect(terminal.waitFor { _ in terminal.stdoutText.components(separatedBy: "\"focus\"").count > 2 })
-        // The pty echoes what the test typed; only what comes after the signal is the program's.
+        // The pty echoes what the test typed; only what comes after the signal is the program's,
+        // once the whole echo has been read.
+        #expect(terminal.waitFor { $0.contains(#"\#(Self.secret)"}"#) })
         let before = terminal.output.utf8.count
         kill(terminal.pid, signal)
         #expect(terminal.finish() == 128 + signal)

@@ -130,7 +130,9 @@ struct FieldKindFlowTests {
         #expect(state.focus == "terms")
         #expect(reducer.reduce(into: &state, action: .next) == [.invalid(field: "terms", message: "You must accept the terms to create an account")])
         _ = reducer.reduce(into: &state, action: .field(.set(true)))
-        let events = reducer.reduce(into: &state, action: .next)
+        // The account flow asks for a review: the last field leads there, and submit completes.
+        #expect(reducer.reduce(into: &state, action: .next) == [.focusMoved(from: "terms", to: nil), .reviewing])
+        let events = reducer.reduce(into: &state, action: .submit)
         guard case .completed(let result)? = events.last else { Issue.record("no completion: \(events)"); return }
         #expect(result.answer(for: "country") == .choice("kr") && result.answer(for: "terms") == .bool(true))
         #expect(result.json.hasSuffix(#","country":"kr","terms":true}"#))
@@ -190,7 +192,7 @@ struct FieldKindProtocolTests {
 
     @Test("Every request of the table round-trips through its JSON and text forms", arguments: FlowRequest.table.map(\.name))
     func roundTrip(name: String) throws {
-        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .describe,
+        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .submit, .describe,
                                        .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#)]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)

@@ -6,7 +6,7 @@ extension FlowEvent {
              .rejected(let field), .invalid(let field, _), .answered(let field, _, _), .chosen(let field, _, _),
              .toggled(let field, _, _), .highlighted(let field, _, _):
             field
-        case .focusMoved, .keyboardChanged, .completed, .cancelled:
+        case .focusMoved, .keyboardChanged, .reviewing, .completed, .cancelled:
             nil
         }
     }

@@ -34,6 +34,9 @@ public enum FlowEvent: Sendable, Equatable {
     case rejected(field: FieldID)
     /// A rule failed, so focus did not move forward.
     case invalid(field: FieldID, message: String)
+    /// Every visible field passed its rules and the flow shows them for review (a flow with
+    /// ``FlowSpec/review``); focus cleared with the `focusMoved` before it.
+    case reviewing
     /// Every visible field passed its rules: the answers.
     case completed(FlowResult)
     /// The person cancelled the flow.
@@ -43,7 +46,7 @@ public enum FlowEvent: Sendable, Equatable {
     public enum Name: String, Sendable, CaseIterable {
         case focusMoved, surfaceChanged, keyboardChanged, changed, submitted, cleared
         case answered, chosen, toggled, highlighted
-        case rejected, invalid, completed, cancelled
+        case rejected, invalid, reviewing, completed, cancelled
 
         /// The kinds of field a flow needs for this event to be said; `nil` for any flow.
         public var kinds: Set<FieldKind>? {
@@ -88,6 +91,7 @@ public enum FlowEvent: Sendable, Equatable {
         case .highlighted(let field, let from, let to): (.highlighted, ["field": .id(field), "from": .optional(from), "to": .optional(to)])
         case .rejected(let field): (.rejected, ["field": .id(field)])
         case .invalid(let field, let message): (.invalid, ["field": .id(field), "message": .message(message)])
+        case .reviewing: (.reviewing, [:])
         case .completed(let result): (.completed, ["values": .answers(result)])
         case .cancelled: (.cancelled, [:])
         }

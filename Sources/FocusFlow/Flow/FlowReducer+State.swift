@@ -1,7 +1,8 @@
 extension FlowReducer {
-    /// Where a flow is: still being filled in, or finished one way or the other.
+    /// Where a flow is: still being filled in, showing its answers for review (a flow with
+    /// ``FlowSpec/review``), or finished one way or the other.
     public enum Phase: String, Sendable, Codable, CustomStringConvertible {
-        case editing, completed, cancelled
+        case editing, review, completed, cancelled
 
         public var description: String { rawValue }
     }
@@ -9,7 +10,7 @@ extension FlowReducer {
     /// A flow's whole state: plain values, asserted in tests like any other.
     public struct State: Sendable, Hashable, Codable {
         public var phase: Phase
-        /// The field being edited; `nil` only once the flow completed or was cancelled.
+        /// The field being edited; `nil` in review and once the flow completed or was cancelled.
         public var focus: FieldID?
         /// How the one text field presents its text right now.
         public var surface: Surface
@@ -22,10 +23,14 @@ extension FlowReducer {
         public var fields: FieldStates
         /// The message of the rule each field failed last, until it passes.
         public var errors: [FieldID: String]
+        /// The fields the review listed last, in field order (and those passed since while
+        /// amending); `nil` until the flow first reaches its review. While editing it says
+        /// the person is amending (see ``isAmending``).
+        public var reviewed: [FieldID]?
 
         public init(
             phase: Phase = .editing, focus: FieldID?, surface: Surface, keyboard: KeyboardType,
-            revealed: Bool = false, fields: FieldStates, errors: [FieldID: String] = [:]
+            revealed: Bool = false, fields: FieldStates, errors: [FieldID: String] = [:], reviewed: [FieldID]? = nil
         ) {
             self.phase = phase
             self.focus = focus
@@ -34,7 +39,11 @@ extension FlowReducer {
             self.revealed = revealed
             self.fields = fields
             self.errors = errors
+            self.reviewed = reviewed
         }
+
+        /// Whether a field is being amended from the review: editing, after the review was shown.
+        public var isAmending: Bool { phase == .editing && reviewed != nil }
 
         /// The text of `field` (a choice field's filter query), empty when it has none.
         public func text(of field: FieldID) -> String { fields[field]?.text ?? "" }
@@ -62,7 +71,7 @@ extension FlowReducer.State: CustomStringConvertible {
         return """
             State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), \
             keyboard: .\(keyboard), revealed: \(revealed), fields: [\(texts.joined(separator: ", "))], \
-            errors: [\(errorList.joined(separator: ", "))])
+            errors: [\(errorList.joined(separator: ", "))]\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
             """
     }
 }

@@ -52,6 +52,9 @@ public struct FlowReducer: Sendable {
         case toggleReveal
         /// Give up: focus clears and the flow ends without answers.
         case cancel
+        /// In review: validate every visible field and complete with their answers. See
+        /// ``FlowReducer`` (Review) for what the other actions do in review.
+        case submit
     }
 
     /// The state before anything happened: the first field focused, every field empty.
@@ -78,6 +81,7 @@ public struct FlowReducer: Sendable {
     /// Applies `action` to `state`, appending the events to `events`: for hosts that reuse one
     /// buffer instead of receiving a new array each time.
     public func reduce(into state: inout State, action: Action, events: inout [FlowEvent]) {
+        if state.phase == .review { return reduceInReview(&state, action: action, events: &events) }
         guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { return }
         switch action {
         case .field(let action):
@@ -105,6 +109,8 @@ public struct FlowReducer: Sendable {
             state.phase = .cancelled
             state.focus = nil
             events += [.focusMoved(from: focus, to: nil), .cancelled]
+        case .submit:
+            return
         }
     }
 
@@ -295,6 +301,7 @@ public struct FlowReducer: Sendable {
 
     /// Validates the focused field, then moves to the next visible field or completes.
     private func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
+        if state.reviewed != nil { return advanceAmending(&state, from: index, events: &events) }
         guard check(&state, index, events: &events, movingFrom: index) else { return }
         if let target = (index + 1..<spec.fields.count).first(where: { isVisible($0, in: state) }) {
             return move(&state, from: index, to: target, events: &events)
@@ -302,6 +309,7 @@ public struct FlowReducer: Sendable {
         for other in spec.fields.indices where other != index && isVisible(other, in: state) {
             guard check(&state, other, events: &events, movingFrom: index) else { return }
         }
+        if spec.review { return enterReview(&state, from: index, events: &events) }
         state.phase = .completed
         state.focus = nil
         events += [.focusMoved(from: spec.layout.ids[index], to: nil), .completed(result(of: state))]
@@ -311,7 +319,7 @@ public struct FlowReducer: Sendable {
     /// moves to it from `index` (unless it is there already) and `invalid` is said.
     ///
     /// - Returns: whether the field passed.
-    private func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
+    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
         let id = spec.layout.ids[position]
         guard let message = failure(of: position, in: state) else {
             state.errors[id] = nil
@@ -324,7 +332,7 @@ public struct FlowReducer: Sendable {
     }
 
     /// Moves focus, resetting reveal, with one `focusMoved` and the surface and keyboard changes.
-    private func move(_ state: inout State, from index: Int, to target: Int, events: inout [FlowEvent]) {
+    func move(_ state: inout State, from index: Int, to target: Int, events: inout [FlowEvent]) {
         let to = spec.layout.ids[target]
         let keyboard = spec.fields[target].keyboard
         state.focus = to
@@ -350,7 +358,7 @@ public struct FlowReducer: Sendable {
         return source == focus || mayShow(source, focus: focus, in: state)
     }
 
-    private func isVisible(_ index: Int, in state: State) -> Bool {
+    func isVisible(_ index: Int, in state: State) -> Bool {
         guard let source = conditionSource[index], let condition = spec.fields[index].when else { return true }
         return condition.isSatisfied(by: state.fields[position: source].answer) && isVisible(source, in: state)
     }

@@ -1,6 +1,6 @@
 /// The flow file format of `Flows/*.json`; `Flows/flow.schema.json` describes the same.
 extension FlowSpec: Codable {
-    private static let keys = ["$schema", "id", "title", "fields", "theme"]
+    private static let keys = ["$schema", "id", "title", "fields", "review", "theme"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -8,7 +8,8 @@ extension FlowSpec: Codable {
         try self.init(
             id: c.decode(String.self, forKey: "id"),
             title: c.decodeIfPresent(String.self, forKey: "title") ?? "",
-            fields: c.decode([FieldSpec].self, forKey: "fields"))
+            fields: c.decode([FieldSpec].self, forKey: "fields"),
+            review: c.decodeIfPresent(Bool.self, forKey: "review") ?? false)
         theme = try c.decodeIfPresent(FlowTheme.self, forKey: "theme")
     }
 
@@ -17,6 +18,7 @@ extension FlowSpec: Codable {
         try c.encode(id, forKey: "id")
         try c.encode(title, forKey: "title")
         try c.encode(fields, forKey: "fields")
+        if review { try c.encode(review, forKey: "review") }
         try c.encodeIfPresent(theme, forKey: "theme")
     }
 }

@@ -9,6 +9,9 @@ public struct FlowSpec: Sendable, Equatable {
     public let fields: [FieldSpec]
     /// The colours the flow asks for (`"theme"`), or `nil` for the standard ones.
     public var theme: FlowTheme?
+    /// Whether the flow shows a review of every visible answer after the last field passes,
+    /// from which the person submits or amends a field (`"review": true`).
+    public let review: Bool
 
     /// Where each field is, shared by every state of this flow.
     let layout: FieldLayout
@@ -16,11 +19,12 @@ public struct FlowSpec: Sendable, Equatable {
     /// Creates a flow, checking it as the loader does.
     ///
     /// - Throws: ``FlowSpecError`` naming the field path of the first problem.
-    public init(id: String, title: String, fields: [FieldSpec]) throws {
+    public init(id: String, title: String, fields: [FieldSpec], review: Bool = false) throws {
         try DisplayText.check(id, path: "id")
         try DisplayText.check(title, path: "title")
         self.id = id
         self.title = title
+        self.review = review
         var fields = fields
         let indexByID = try Self.check(&fields)
         self.fields = fields
@@ -36,7 +40,7 @@ public struct FlowSpec: Sendable, Equatable {
     public subscript(id: FieldID) -> FieldSpec? { index(of: id).map { fields[$0] } }
 
     public static func == (lhs: FlowSpec, rhs: FlowSpec) -> Bool {
-        lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields && lhs.theme == rhs.theme
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields && lhs.review == rhs.review && lhs.theme == rhs.theme
     }
 
     private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {

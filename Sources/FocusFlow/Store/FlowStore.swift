@@ -22,13 +22,14 @@ public final class FlowStore {
     /// host that records a walk (`focusflow run --record`). It sees secure text: keep it in memory.
     @ObservationIgnored public var actionObserver: ((FlowReducer.Action, FlowReducer.State) -> Void)?
 
-    /// Every event from now on, for one consumer; it finishes when the flow completes or is cancelled.
+    /// Every event from now on, for one consumer; it finishes when the flow completes or is
+    /// cancelled (not at a review).
     ///
     /// Nothing is buffered until this is first read, so a store nobody listens to keeps no events.
     @ObservationIgnored public private(set) lazy var events: AsyncStream<FlowEvent> = {
         let (stream, continuation) = AsyncStream.makeStream(of: FlowEvent.self)
         self.continuation = continuation
-        if state.phase != .editing { continuation.finish() }
+        if state.phase.hasEnded { continuation.finish() }
         return stream
     }()
 
@@ -55,7 +56,7 @@ public final class FlowStore {
             handler(event)
             continuation?.yield(event)
         }
-        if state.phase != .editing { continuation?.finish() }
+        if state.phase.hasEnded { continuation?.finish() }
         return events
     }
 }

@@ -12,7 +12,12 @@ enum LineMode {
         let store = options.makeStore()
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
-        while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
+        while true {
+            if store.state.phase == .review {
+                if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
+                continue
+            }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let value: String
             switch reader.next() {
             case .line(let line): value = String(decoding: line, as: UTF8.self)
@@ -29,7 +34,9 @@ enum LineMode {
             if let refused = hand(value, to: field, store: store) {
                 return .invalidInput("\(place): \(refused)")
             }
-            for case .invalid(_, let message) in store.send(.next) {
+            // Amending from the review, a field the change made fail (a confirmation) is the next
+            // line's to answer.
+            for case .invalid(let failed, let message) in store.send(.next) where failed == focus || !store.state.isAmending {
                 return .invalidInput("\(place): \(message)")
             }
         }
@@ -51,7 +58,12 @@ enum LineMode {
         let store = options.makeStore()
         var reader = LineReader(fd: 0, signals: signals)
         say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.helpText)")
-        while store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] {
+        while true {
+            if store.state.phase == .review {
+                if let outcome = ReviewLine.accessible(store, &reader, mask: options.mask, say: say, write: write) { return outcome }
+                continue
+            }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let progress = store.reducer.progress(in: store.state)
             var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
             var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,

@@ -32,6 +32,8 @@ final class InteractiveSession: ScreenContext {
     private var terminal: FormTerminal?
     /// The terminal's settings before the walk, put back at the end and on Ctrl-Z.
     private var savedSettings: termios?
+    /// The marked row of the review screen.
+    private var reviewRow = 0
 
     init(options: RunOptions) {
         self.options = options
@@ -175,6 +177,7 @@ final class InteractiveSession: ScreenContext {
     /// Enter: the line goes to the engine, which validates it and moves on or says why not.
     /// The field's screen acts first (a select chooses its highlighted option) or refuses.
     func submit() {
+        if store.state.phase == .review { return amendReviewRow() }
         syncBuffer()
         guard let field = store.state.focus, let spec = store.reducer.spec[field], let screen, screen.willSubmit(self) else { return }
         let text = store.state.text(of: field)
@@ -273,6 +276,7 @@ final class InteractiveSession: ScreenContext {
     }
 
     func render() {
+        if store.state.phase == .review { return renderReview() }
         guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
         let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys)
@@ -285,6 +289,7 @@ final class InteractiveSession: ScreenContext {
         for event in events {
             switch event {
             case .focusMoved(_, let to?): setUp(field: to, first: false)
+            case .reviewing: showReview()
             case .completed(let result): finish(.completed(result))
             case .cancelled: finish(.cancelled)
             case .rejected: rl_ding()
@@ -318,8 +323,62 @@ final class InteractiveSession: ScreenContext {
         drawForm(clearingScreen ? .clearedScreen : .cursorLine)
     }
 
+    // MARK: - Review (``ReviewScreen``)
+
+    /// The review is shown: its keymap, an empty line, the row of the answer just changed marked.
+    private func showReview() {
+        rl_set_keymap(keymaps.review)
+        rl_replace_line("", 1)
+        note = nil
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
+        reviewRow = min(reviewRow, max(answers.rows.count - 1, 0))
+        drawForm(.inPlace)
+    }
+
+    private func drawReview(_ start: FormRenderer.Start) {
+        guard outcome == nil else { return }
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
+        let lines = ReviewScreen.header(flow: options.spec, answers: answers, row: reviewRow, theme: theme)
+        emit(renderer.begin(header: lines, prompt: "", columns: Self.columns(terminal?.fd ?? 2), at: start))
+        renderReview()
+    }
+
+    private func renderReview() {
+        guard outcome == nil else { return }
+        let footer = ReviewScreen.footer(note: note, error: nil, theme: theme)
+        emit(renderer.render(.plain(""), cursor: 0, placeholder: theme.placeholder(ReviewScreen.placeholder), footer: footer))
+    }
+
+    /// Up/Down on the review: the marked row moves; the header holds the rows, so it is drawn again.
+    func moveReviewRow(by delta: Int) {
+        guard store.state.phase == .review else { return }
+        let count = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask).rows.count
+        reviewRow = ReviewScreen.move(reviewRow, by: delta, count: count)
+        note = nil
+        drawForm(.inPlace)
+    }
+
+    /// Enter on the review: amend the marked answer.
+    private func amendReviewRow() {
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
+        guard answers.rows.indices.contains(reviewRow) else { return }
+        handle(store.send(.focus(answers.rows[reviewRow].field)))
+    }
+
+    /// `s` on the review: validate every answer and finish.
+    func submitReview() {
+        guard store.state.phase == .review else { return }
+        handle(store.send(.submit))
+    }
+
+    func refuseInReview() {
+        refuse("Press s to submit, or Enter to change the marked answer.")
+        render()
+    }
+
     /// Draws the focused field's form from `start`.
     private func drawForm(_ start: FormRenderer.Start) {
+        if store.state.phase == .review { return drawReview(start) }
         guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps,

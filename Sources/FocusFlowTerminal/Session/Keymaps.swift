@@ -13,6 +13,9 @@ import Glibc
 final class Keymaps {
     let plain: Keymap
     let secure: Keymap
+    /// The review (``ReviewScreen``): Up/Down and Ctrl-P/Ctrl-N move the marked row, Enter
+    /// amends it, `s` submits, other characters ding.
+    let review: Keymap
     /// The screens' maps, by name, made once a session.
     private var derivedMaps: [String: Keymap] = [:]
 
@@ -33,6 +36,11 @@ final class Keymaps {
         Self.replace(in: plain, Self.lineAccepts + Self.editing, macros: nil)
         secure = Self.deepCopy(plain)
         Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
+        review = Self.deepCopy(secure)
+        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(review, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
+        for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, review) }
+        for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, review) }
+        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, review) }
     }
 
     /// A deep copy of ``plain`` that `bind` changes, made the first time `name` is asked for
@@ -50,6 +58,7 @@ final class Keymaps {
         rl_free_keymap(secure)
         for map in derivedMaps.values { rl_free_keymap(map) }
         derivedMaps = [:]
+        rl_free_keymap(review)
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.

@@ -1,0 +1,100 @@
+import FocusFlow
+import Glibc
+
+/// Line mode's review (piped input and the accessible mode alike): a numbered summary of the
+/// visible answers, then one line: empty submits, a number amends that answer.
+enum ReviewLine {
+    /// What one review line asks for.
+    enum Input: Equatable {
+        case submit
+        case amend(FieldID)
+        /// Neither an empty line nor a listed number; the message says what a line may be.
+        case invalid(String)
+    }
+
+    /// The summary: a heading, then `1. Email: ada@example.com`, one row a line.
+    static func summary(_ answers: ReviewAnswers) -> [String] {
+        ["Review your answers:"] + answers.rows.enumerated().map { "  \($0 + 1). \($1.label): \($1.shown)" }
+    }
+
+    /// The prompt under the summary.
+    static func prompt(_ answers: ReviewAnswers) -> String {
+        "Enter submits; a number from 1 to \(answers.rows.count) changes that answer"
+    }
+
+    /// Reads one line typed at the review. A line is never repeated in a message (it may be a
+    /// secret typed one line too early).
+    static func read(_ line: String, _ answers: ReviewAnswers) -> Input {
+        let trimmed = String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        if trimmed.isEmpty { return .submit }
+        if let number = Int(trimmed), answers.rows.indices.contains(number - 1) { return .amend(answers.rows[number - 1].field) }
+        return .invalid("at the review, a line is empty (submit) or a number from 1 to \(answers.rows.count) (change that answer)")
+    }
+
+    /// One review step of piped input: the summary on stderr, then one line.
+    ///
+    /// - Returns: `nil` to go on walking (submitted or amending), or the outcome that ends the walk.
+    static func piped(_ store: FlowStore, _ reader: inout LineReader, number: inout Int, mask: Character, say: (String) -> Void) -> RunOutcome? {
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: mask)
+        say(summary(answers).joined(separator: "\n"))
+        let line: String
+        switch reader.next() {
+        case .line(let bytes): line = String(decoding: bytes, as: UTF8.self)
+        case .end: return .invalidInput("input ended at the review; an empty line submits the answers, a number changes one")
+        case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
+        }
+        number += 1
+        switch read(line, answers) {
+        case .submit:
+            for case .invalid(_, let message) in store.send(.submit) { return .invalidInput("line \(number): review: \(message)") }
+            return nil
+        case .amend(let field):
+            store.send(.focus(field))
+            return nil
+        case .invalid(let message):
+            return .invalidInput("line \(number): \(message)")
+        }
+    }
+
+    /// One review step of the accessible mode: the summary and a prompt, re-asked until the line
+    /// means something; `/back` changes the last answer, `/cancel` and Ctrl-D cancel.
+    ///
+    /// - Returns: `nil` to go on walking, or the outcome that ends the walk.
+    static func accessible(_ store: FlowStore, _ reader: inout LineReader, mask: Character, say: (String) -> Void, write: (String) -> Void) -> RunOutcome? {
+        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: mask)
+        say(summary(answers).joined(separator: "\n"))
+        write(prompt(answers) + ": ")
+        let bytes: [UInt8]
+        switch reader.next() {
+        case .line(let line): bytes = line
+        case .end:
+            say("Cancelled.")
+            return .cancelled
+        case .signal(let signal):
+            say("Cancelled.")
+            return signal == SIGINT ? .cancelled : .signalled(signal)
+        }
+        switch LineInput(line: bytes) {
+        case .answer(let line):
+            switch read(line, answers) {
+            case .submit:
+                for case .invalid(_, let message) in store.send(.submit) { say(message) }
+            case .amend(let field):
+                store.send(.focus(field))
+            case .invalid(let message):
+                say(message.prefix(1).uppercased() + message.dropFirst() + ".")
+            }
+        case .command(.back):
+            store.send(.previous)
+        case .command(.cancel):
+            store.send(.cancel)
+            say("Cancelled.")
+            return .cancelled
+        case .command(.help):
+            say(LineCommand.helpText)
+        case .unknownCommand, .escapeSequence:
+            say("At the review, press Enter to submit, or type a number from 1 to \(answers.rows.count) to change that answer.")
+        }
+        return nil
+    }
+}
