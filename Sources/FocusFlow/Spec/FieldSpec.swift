@@ -27,7 +27,7 @@ public struct FieldSpec: Sendable, Equatable {
     private(set) var optionList: OptionList
 
     public init(
-        id: FieldID, kind: FieldKind = .text, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
+        id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
         secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
         default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
     ) {

@@ -25,7 +25,7 @@ extension FieldSpec: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
-        var kind = FieldKind.text
+        var kind = FieldKind.implied
         if let name = try c.decodeIfPresent(String.self, forKey: "kind") {
             guard let known = FieldKind(rawValue: name) else {
                 let names = FieldKind.allCases.map(\.rawValue)
@@ -53,14 +53,7 @@ extension FieldSpec: Codable {
             }
             keyboard = known
         }
-        let defaultValue: FieldAnswer? = if c.contains("default") {
-            switch kind {
-            case .text: .text(try c.decode(String.self, forKey: "default"))
-            case .confirm: .bool(try c.decode(Bool.self, forKey: "default"))
-            case .select: .choice(try c.decode(String.self, forKey: "default"))
-            case .multiSelect: .choices(try c.decode([String].self, forKey: "default"))
-            }
-        } else { nil }
+        let defaultValue = c.contains("default") ? try kind.behavior.decodeDefault(from: c) : nil
         self.init(
             id: try c.decode(FieldID.self, forKey: "id"),
             kind: kind,
@@ -78,7 +71,7 @@ extension FieldSpec: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(id, forKey: "id")
-        if kind != .text { try c.encode(kind, forKey: "kind") }
+        if kind != FieldKind.implied { try c.encode(kind, forKey: "kind") }
         try c.encode(label, forKey: "label")
         try c.encodeIfPresent(placeholder, forKey: "placeholder")
         try c.encodeIfPresent(hint, forKey: "hint")
