@@ -78,13 +78,7 @@ extension FieldSpec: Codable {
         if secure { try c.encode(true, forKey: "secure") }
         if keyboard != .default { try c.encode(keyboard, forKey: "keyboard") }
         if !options.isEmpty { try c.encode(options, forKey: "options") }
-        switch `default` {
-        case .text(let text)?: try c.encode(text, forKey: "default")
-        case .bool(let flag?)?: try c.encode(flag, forKey: "default")
-        case .choice(let value?)?: try c.encode(value, forKey: "default")
-        case .choices(let values)?: try c.encode(values, forKey: "default")
-        case .bool(nil)?, .choice(nil)?, nil: break
-        }
+        try `default`?.encode(to: &c, forKey: "default")
         if rules != FieldRules() { try c.encode(rules, forKey: "rules") }
         try c.encodeIfPresent(when, forKey: "when")
     }
