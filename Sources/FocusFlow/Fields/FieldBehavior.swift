@@ -60,7 +60,8 @@ protocol FieldBehavior: Sendable {
 
     /// The part of `action` that is the field's text's: handed to the seed's ``TextFieldReducer``
     /// on the text in place, with the keyboard check; `nil` when the kind's own reducer takes it
-    /// (see ``apply(_:to:field:say:)``) or nothing does.
+    /// (see ``apply(_:to:field:say:)``) or nothing does. A kind that takes typed text takes
+    /// `textChanged` as itself: the flow asks once per field and keeps the answer for keystrokes.
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action?
     /// Hands `action` (one ``textAction(for:)`` left alone) to the kind's reducer and says its
     /// effects as ``FlowEvent``s, with the secure rules.

@@ -19,6 +19,9 @@ public struct FlowReducer: Sendable {
     private let text = TextFieldReducer()
     /// Each field's kind's conformance: what the kind takes and says.
     private let behaviors: [any FieldBehavior.Type]
+    /// Whether each field's kind hands typed text to its text, asked of its conformance once
+    /// here so that a keystroke costs one load, as it did before kinds.
+    private let typesText: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
     /// For each field, the index of the field its `when` condition reads.
@@ -38,6 +41,7 @@ public struct FlowReducer: Sendable {
         self.conditionSource = conditionSource
         self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
         self.behaviors = spec.fields.map(\.kind.behavior)
+        self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
     }
 
     public enum Action: Sendable, Equatable {
@@ -205,6 +209,9 @@ public struct FlowReducer: Sendable {
     /// keystroke path, the same for every kind with text), the rest to its kind's reducer through
     /// ``FieldState``.
     private func edit(_ state: inout State, field index: Int, action: FieldAction, events: inout [FlowEvent]) {
+        if case .textChanged(let new) = action, typesText[index] {
+            return editText(&state, field: index, action: .textChanged(new), events: &events)
+        }
         if let textAction = behaviors[index].textAction(for: action) {
             return editText(&state, field: index, action: textAction, events: &events)
         }
