@@ -128,19 +128,13 @@ public struct FlowInvariants: Sendable {
         for (position, field) in spec.fields.enumerated() where field.kind.hasOptions {
             let id = field.id
             guard let state = after.fields[field: id] else { continue }
-            let values: [String] = switch state {
-            case .select(let s): [s.choice, s.highlight].compactMap { $0 }
-            case .multiSelect(let s): s.chosen + [s.highlight].compactMap { $0 }
-            default: []
-            }
-            for value in values where !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
+            let held = state.optionValues
+            for value in held.chosen + [held.highlight].compactMap({ $0 }) where !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
                 return fail(9, "\(name(id)) holds \(value.debugDescription), which is none of its options")
             }
-            if case .multiSelect(let s) = state {
-                let order = s.chosen.map { value in field.options.firstIndex { $0.value.isIdentical(to: value) } ?? -1 }
-                if order != order.sorted() || Set(order).count != order.count {
-                    return fail(11, "\(name(id)) holds \(s.chosen) out of option order or with a repeat")
-                }
+            let order = held.chosen.map { value in field.options.firstIndex { $0.value.isIdentical(to: value) } ?? -1 }
+            if order != order.sorted() || Set(order).count != order.count {
+                return fail(11, "\(name(id)) holds \(held.chosen) out of option order or with a repeat")
             }
             let answerBefore = before.fields[position: position].answer, answerAfter = after.fields[position: position].answer
             if textEdit && before.focus == id && answerBefore != answerAfter {

@@ -150,6 +150,15 @@ public enum FlowRequest: Sendable, Equatable {
         return (Self.rowByName[name]!, value)
     }
 
+    /// The option value the request names (`select`, `toggle`), which must be one of the focused
+    /// field's options; `nil` for a request that names none.
+    public var option: String? {
+        switch self {
+        case .select(let value), .toggle(let value): value
+        default: nil
+        }
+    }
+
     /// The reducer action this request stands for; `nil` for `describe`, which only asks.
     public var action: FlowReducer.Action? {
         let (row, value) = parts

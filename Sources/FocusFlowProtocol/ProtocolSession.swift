@@ -82,14 +82,11 @@ public struct ProtocolSession: Sendable {
             let names = FieldKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ")
             return Self.error("\(row.name) applies to \(names) fields; \"\(focus)\" is a \(field.kind) field")
         }
-        switch request {
-        case .select(let value), .toggle(let value):
-            if let focus = state.focus, let field = reducer.spec[focus], !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
-                let values = field.options.map(\.value)
-                let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
-                return Self.error("\(Self.short(value).debugDescription) is not an option of \"\(focus)\"\(hint)")
-            }
-        default: break
+        if let value = request.option, let focus = state.focus, let field = reducer.spec[focus],
+           !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
+            let values = field.options.map(\.value)
+            let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
+            return Self.error("\(Self.short(value).debugDescription) is not an option of \"\(focus)\"\(hint)")
         }
         guard let action = request.action else { return describe() }
         events.removeAll(keepingCapacity: true)

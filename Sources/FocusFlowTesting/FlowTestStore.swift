@@ -178,13 +178,7 @@ public final class FlowTestStore {
     /// An action as Swift source; a secure field's text shows as `<secure>`.
     static func describe(_ action: FlowReducer.Action, secure: Bool) -> String {
         switch action {
-        case .field(.textChanged(let value)): ".field(.textChanged(\(secure ? "<secure>" : value.debugDescription)))"
-        case .field(.submit): ".field(.submit)"
-        case .field(.clear): ".field(.clear)"
-        case .field(.set(let value)): ".field(.set(\(value)))"
-        case .field(.select(let value)): ".field(.select(\(value.debugDescription)))"
-        case .field(.toggle(let value)): ".field(.toggle(\(value.debugDescription)))"
-        case .field(.highlight(let delta)): ".field(.highlight(\(delta)))"
+        case .field(let action): ".field(\(action.source(secure: secure)))"
         case .next: ".next"
         case .previous: ".previous"
         case .focus(let id): ".focus(\"\(id)\")"

@@ -31,7 +31,7 @@ enum StateDifference {
         add("revealed", e.revealed, a.revealed) { "\($0)" }
         add("reviewed", e.reviewed, a.reviewed) { $0.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? "nil" }
         for field in Array(Set(e.fields.ids + a.fields.ids)).sorted() {
-            if let kind = (e.fields[field: field] ?? a.fields[field: field])?.kind, kind != .text {
+            if let kind = (e.fields[field: field] ?? a.fields[field: field])?.kind, !kind.typesAnswer {
                 let x = e.fields[field: field], y = a.fields[field: field]
                 if x != y {
                     parts.append(Part(name: "fields[field: \"\(field)\"]", expected: x.map(String.init(describing:)) ?? "nil", actual: y.map(String.init(describing:)) ?? "nil"))

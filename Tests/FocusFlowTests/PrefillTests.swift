@@ -87,7 +87,7 @@ struct PrefillTests {
         (FieldID("newsletter"), FieldAnswer.text("maybe"), "\"newsletter\" is a confirm field: give true or false"),
         ("language", .text("kr"), "\"kr\" is not an option of \"language\"; did you mean \"ko\"?"),
         ("channels", .choices(["email", "fax"]), "\"fax\" is not an option of \"channels\"; the options are email, sms, push, post"),
-        ("phone", .bool(true), "\"phone\" is a text field: give text"),
+        ("phone", .bool(true), "\"phone\" is a text field: give a string"),
         ("phone", .text("+82 10 x"), "the answer given for \"phone\" (Mobile number) has \"x\", which this field does not take; it takes digits, space and + * # ( ) -"),
     ])
     func wrongType(field: FieldID, answer: FieldAnswer, message: String) throws {

@@ -16,3 +16,18 @@ public enum FieldAction: Sendable, Equatable {
     /// Moves a choice field's highlight over the visible options (`1` down, `-1` up).
     case highlight(Int)
 }
+
+extension FieldAction {
+    /// The action as Swift source (`.select("kr")`); with `secure`, typed text shows as `<secure>`.
+    package func source(secure: Bool) -> String {
+        switch self {
+        case .textChanged(let value): ".textChanged(\(secure ? "<secure>" : value.debugDescription))"
+        case .submit: ".submit"
+        case .clear: ".clear"
+        case .set(let value): ".set(\(value))"
+        case .select(let value): ".select(\(value.debugDescription))"
+        case .toggle(let value): ".toggle(\(value.debugDescription))"
+        case .highlight(let delta): ".highlight(\(delta))"
+        }
+    }
+}

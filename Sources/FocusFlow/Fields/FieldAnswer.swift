@@ -55,3 +55,39 @@ extension FieldAnswer: CustomStringConvertible {
         }
     }
 }
+
+extension FieldAnswer {
+    /// The answer as text: a text verbatim, a choice's value, `true`/`false`, choices joined by
+    /// commas; empty when not answered.
+    public var plainText: String {
+        switch self {
+        case .text(let text): text
+        case .bool(let flag): flag.map(String.init) ?? ""
+        case .choice(let value): value ?? ""
+        case .choices(let values): values.joined(separator: ",")
+        }
+    }
+
+    /// Whether the answer is `value`, as a `when` compares: the text byte for byte, the yes or
+    /// no, the choice, or one of the choices.
+    func matches(_ value: FieldCondition.Value) -> Bool {
+        switch (self, value) {
+        case (.text(let text), .string(let expected)): text.isIdentical(to: expected)
+        case (.bool(let flag?), .bool(let expected)): flag == expected
+        case (.choice(let choice?), .string(let expected)): choice.isIdentical(to: expected)
+        case (.choices(let values), .string(let expected)): values.contains { $0.isIdentical(to: expected) }
+        default: false
+        }
+    }
+
+    /// Writes the answer as a flow file's `"default"` under `key`; an unanswered one writes nothing.
+    func encode(to container: inout KeyedEncodingContainer<AnyKey>, forKey key: AnyKey) throws {
+        switch self {
+        case .text(let text): try container.encode(text, forKey: key)
+        case .bool(let flag?): try container.encode(flag, forKey: key)
+        case .choice(let value?): try container.encode(value, forKey: key)
+        case .choices(let values): try container.encode(values, forKey: key)
+        case .bool(nil), .choice(nil): break
+        }
+    }
+}

@@ -1,78 +1,117 @@
 /// One field's state, whatever its kind: the state of that kind's reducer.
+///
+/// This is the one switch over the kinds (``opened``): everything else it answers is the kind's
+/// ``FieldBehavior`` conformance, in the kind's own file.
 public enum FieldState: Sendable, Hashable, Codable {
     case text(TextFieldReducer.State)
     case confirm(ConfirmFieldReducer.State)
     case select(SelectFieldReducer.State)
     case multiSelect(MultiSelectFieldReducer.State)
 
-    /// The empty state of `field`'s kind, with the field's `default` answer.
-    init(_ field: FieldSpec) {
-        switch (field.kind, field.default) {
-        case (.text, .text(let text)?): self = .text(.init(text: text))
-        case (.text, _): self = .text(.init())
-        case (.confirm, .bool(let value)?): self = .confirm(.init(value: value))
-        case (.confirm, _): self = .confirm(.init())
-        case (.select, .choice(let value)?): self = .select(.init(choice: value, highlight: value))
-        case (.select, _): self = .select(.init())
-        case (.multiSelect, .choices(let values)?): self = .multiSelect(.init(chosen: values))
-        case (.multiSelect, _): self = .multiSelect(.init())
+    /// The state with its kind's conformance: the one switch over the kinds.
+    private var opened: any OpenedField {
+        switch self {
+        case .text(let state): Opened<TextFieldReducer>(state)
+        case .confirm(let state): Opened<ConfirmFieldReducer>(state)
+        case .select(let state): Opened<SelectFieldReducer>(state)
+        case .multiSelect(let state): Opened<MultiSelectFieldReducer>(state)
         }
     }
 
-    public var kind: FieldKind {
-        switch self {
-        case .text: .text
-        case .confirm: .confirm
-        case .select: .select
-        case .multiSelect: .multiSelect
-        }
-    }
+    /// The empty state of `field`'s kind, with the field's `default` answer.
+    init(_ field: FieldSpec) { self = field.kind.behavior.initial(field) }
+
+    public var kind: FieldKind { opened.kind }
 
     /// The text a person types into the field: a text field's value, a choice field's filter
     /// query, nothing for a confirm field.
     public var text: TextFieldReducer.State? {
-        get {
-            switch self {
-            case .text(let state): state
-            case .select(let state): state.filter
-            case .multiSelect(let state): state.filter
-            case .confirm: nil
-            }
-        }
+        get { opened.text }
         set {
             guard let newValue else { return }
-            switch self {
-            case .text: self = .text(newValue)
-            case .select(var state): state.filter = newValue; self = .select(state)
-            case .multiSelect(var state): state.filter = newValue; self = .multiSelect(state)
-            case .confirm: break
-            }
+            var field = opened
+            field.setText(newValue)
+            self = field.wrapped
         }
     }
 
     /// The answer the field holds.
-    public var answer: FieldAnswer {
-        switch self {
-        case .text(let state): .text(state.text)
-        case .confirm(let state): .bool(state.value)
-        case .select(let state): .choice(state.choice)
-        case .multiSelect(let state): .choices(state.chosen)
-        }
+    public var answer: FieldAnswer { opened.answer }
+
+    /// The option values the field holds: chosen (in the answer's order) and highlighted.
+    package var optionValues: (chosen: [String], highlight: String?) { opened.optionValues }
+
+    /// Hands `action` to the kind's reducer (see ``FieldBehavior/apply(_:to:field:say:)``).
+    ///
+    /// - Returns: whether the field was submitted.
+    mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        var opened = opened
+        let submitted = opened.apply(action, field: field, say: say)
+        self = opened.wrapped
+        return submitted
     }
+
+    /// The message of the first of the kind's rules the field fails, or `nil`.
+    func failure(in check: FieldCheck) -> String? { opened.failure(in: check) }
+
+    /// The actions that answer the field with one typed line.
+    func actions(answering line: String, field: FieldSpec) -> [FieldAction] { opened.actions(answering: line, field: field) }
 }
 
 extension FieldState: CustomStringConvertible {
     /// Swift source for the state (`.select(.init(filter: "", choice: "kr", highlight: nil))`),
     /// as a test's fix-naming failure message writes it.
-    public var description: String {
-        func text(_ value: String?) -> String { value?.debugDescription ?? "nil" }
+    public var description: String { opened.source }
+}
+
+extension FieldKind {
+    /// The kind's conformance, for what is known before a field has a state.
+    var behavior: any FieldBehavior.Type {
         switch self {
-        case .text(let state): return ".text(.init(text: \(state.text.debugDescription)))"
-        case .confirm(let state): return ".confirm(.init(value: \(state.value.map(String.init) ?? "nil")))"
-        case .select(let state):
-            return ".select(.init(filter: \(state.filter.text.debugDescription), choice: \(text(state.choice)), highlight: \(text(state.highlight))))"
-        case .multiSelect(let state):
-            return ".multiSelect(.init(filter: \(state.filter.text.debugDescription), chosen: [\(state.chosen.map(\.debugDescription).joined(separator: ", "))], highlight: \(text(state.highlight))))"
+        case .text: TextFieldReducer.self
+        case .confirm: ConfirmFieldReducer.self
+        case .select: SelectFieldReducer.self
+        case .multiSelect: MultiSelectFieldReducer.self
         }
+    }
+}
+
+extension FieldBehavior {
+    /// ``initialState(for:)`` as a ``FieldState``.
+    static func initial(_ field: FieldSpec) -> FieldState { wrap(initialState(for: field)) }
+}
+
+/// A ``FieldState`` opened on its kind's conformance.
+private protocol OpenedField {
+    var kind: FieldKind { get }
+    var wrapped: FieldState { get }
+    var text: TextFieldReducer.State? { get }
+    mutating func setText(_ text: TextFieldReducer.State)
+    var answer: FieldAnswer { get }
+    var source: String { get }
+    var optionValues: (chosen: [String], highlight: String?) { get }
+    mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
+    func failure(in check: FieldCheck) -> String?
+    func actions(answering line: String, field: FieldSpec) -> [FieldAction]
+}
+
+private struct Opened<Kind: FieldBehavior>: OpenedField {
+    var state: Kind.State
+
+    init(_ state: Kind.State) { self.state = state }
+
+    var kind: FieldKind { Kind.kind }
+    var wrapped: FieldState { Kind.wrap(state) }
+    var text: TextFieldReducer.State? { Kind.text(of: state) }
+    mutating func setText(_ text: TextFieldReducer.State) { Kind.setText(text, in: &state) }
+    var answer: FieldAnswer { Kind.answer(of: state) }
+    var source: String { Kind.source(of: state) }
+    var optionValues: (chosen: [String], highlight: String?) { Kind.optionValues(of: state) }
+    mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        Kind.apply(action, to: &state, field: field, say: say)
+    }
+    func failure(in check: FieldCheck) -> String? { Kind.failure(of: state, in: check) }
+    func actions(answering line: String, field: FieldSpec) -> [FieldAction] {
+        Kind.actions(answering: line, field: field, state: state)
     }
 }

@@ -32,9 +32,9 @@ public struct FieldStates: Sendable, Hashable {
     /// The text state of the field `id` (a choice field's filter); `nil` for a confirm field or
     /// an id the flow does not have. Setting `nil` or an unknown id changes nothing.
     public subscript(id: FieldID) -> TextFieldReducer.State? {
-        get { layout.indexByID[id].flatMap { rest[$0].kind == .confirm ? nil : texts[$0] } }
+        get { layout.indexByID[id].flatMap { layout.hasText[$0] ? texts[$0] : nil } }
         set {
-            guard let index = layout.indexByID[id], let newValue, rest[index].kind != .confirm else { return }
+            guard let index = layout.indexByID[id], let newValue, layout.hasText[index] else { return }
             texts[index] = newValue
         }
     }
@@ -53,7 +53,7 @@ public struct FieldStates: Sendable, Hashable {
     package subscript(position position: Int) -> FieldState {
         get {
             var state = rest[position]
-            if state.kind != .confirm { state.text = texts[position] }
+            if layout.hasText[position] { state.text = texts[position] }
             return state
         }
         set {

@@ -17,7 +17,8 @@ extension FlowReducer {
         for id in prefill.answers.keys.sorted() {
             guard let index = spec.index(of: id) else { throw unknownField(id) }
             let field = spec.fields[index]
-            state.fields[position: index] = Self.fieldState(try typed(prefill.answers[id]!, for: field), for: field)
+            let behavior = field.kind.behavior
+            state.fields[position: index] = behavior.holding(try behavior.prefilled(prefill.answers[id]!, field: field))
             given.append(index)
         }
         given.sort()
@@ -48,69 +49,14 @@ extension FlowReducer {
         return state
     }
 
-    /// `answer` as `field`'s kind takes it: a string is a select field's option value; a
-    /// multi-select field's values come back in option order, each once; a text must be
-    /// made of characters the field's keyboard takes.
-    ///
-    /// - Throws: ``PrefillError`` (``PrefillError/Reason/wrongType``) naming the field.
-    package func typed(_ answer: FieldAnswer, for field: FieldSpec) throws(PrefillError) -> FieldAnswer {
-        func wrong(_ expected: String) -> PrefillError {
-            PrefillError(.wrongType, field: field.id, message: "\"\(field.id)\" is a \(field.kind) field: give \(expected)")
-        }
-        func option(_ value: String) throws(PrefillError) -> String {
-            if field.options.contains(where: { $0.value == value }) { return value }
-            let values = field.options.map(\.value)
-            let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
-            throw PrefillError(.wrongType, field: field.id, message: "\(field.secure ? "the value" : value.debugDescription) is not an option of \"\(field.id)\"\(hint)")
-        }
-        switch (field.kind, answer) {
-        case (.text, .text(let text)):
-            // What the keyboard refuses could not be typed; it cannot be prefilled either.
-            if let refused = field.keyboard.firstRefused(in: text) {
-                let what = field.secure ? "a character" : String(refused).debugDescription
-                throw PrefillError(.wrongType, field: field.id, message: "the answer given for \"\(field.id)\" (\(field.label)) has \(what), which this field does not take; it takes \(field.keyboard.summary)")
-            }
-            return answer
-        case (.confirm, .bool): return answer
-        case (.confirm, .choice(nil)): return .bool(nil)
-        case (.select, .text(let value)), (.select, .choice(let value?)): return .choice(try option(value))
-        case (.select, .choice(nil)): return answer
-        case (.multiSelect, .choices(let values)):
-            var chosen: [String] = []
-            for value in values { chosen.append(try option(value)) }
-            return .choices(field.options.map(\.value).filter(chosen.contains))
-        case (.multiSelect, .choice(nil)): return .choices([])
-        case (.text, _): throw wrong("text")
-        case (.confirm, _): throw wrong("true or false")
-        case (.select, _): throw wrong("the value of one of its options")
-        case (.multiSelect, _): throw wrong("a list of its options' values")
-        }
-    }
-
-    /// The answer `text` gives `field` as `--set id=text` writes it: the text itself for a
-    /// text field; `true`/`false` (or `yes`/`no`) for confirm; an option's value for select; a
-    /// comma-separated list of option values for multi-select (spaces around commas ignored).
+    /// The answer `text` gives `field` as `--set id=text` writes it, typed by the field's kind
+    /// (its ``FieldBehavior`` conformance says how: the text itself, `true`/`false`, an
+    /// option's value, a comma-separated list of option values).
     ///
     /// - Throws: ``PrefillError`` naming the field when the text is not of its kind.
     public func answer(parsing text: String, for id: FieldID) throws(PrefillError) -> FieldAnswer {
         guard let field = spec[id] else { throw unknownField(id) }
-        switch field.kind {
-        case .text:
-            return .text(text)
-        case .confirm:
-            switch text.lowercased() {
-            case "true", "yes", "y": return .bool(true)
-            case "false", "no", "n": return .bool(false)
-            default: throw PrefillError(.wrongType, field: id, message: "\"\(id)\" is a confirm field: give true or false")
-            }
-        case .select:
-            return try typed(.text(text), for: field)
-        case .multiSelect:
-            let values = text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
-                .filter { !$0.isEmpty }
-            return try typed(.choices(values), for: field)
-        }
+        return try field.kind.behavior.answer(setting: text, field: field)
     }
 
     /// `no field "emial" in this flow; did you mean "email"?`
@@ -118,15 +64,5 @@ extension FlowReducer {
         let ids = spec.fields.map(\.id.rawValue)
         let hint = Suggestion.nearest(to: id.rawValue, in: ids).map { "; did you mean \"\($0)\"?" } ?? "; the fields are \(ids.joined(separator: ", "))"
         return PrefillError(.unknownField, field: id, message: "no field \"\(id)\" in the flow \"\(spec.id)\"\(hint)")
-    }
-
-    /// The state of `field` holding `answer` (already typed for it).
-    private static func fieldState(_ answer: FieldAnswer, for field: FieldSpec) -> FieldState {
-        switch answer {
-        case .text(let text): .text(.init(text: text))
-        case .bool(let value): .confirm(.init(value: value))
-        case .choice(let value): .select(.init(choice: value, highlight: value))
-        case .choices(let values): .multiSelect(.init(chosen: values))
-        }
     }
 }

@@ -17,7 +17,11 @@
 public struct FlowReducer: Sendable {
     public let spec: FlowSpec
     private let text = TextFieldReducer()
-    private let confirm = ConfirmFieldReducer()
+    /// Each field's kind's conformance: what the kind takes and says.
+    private let behaviors: [any FieldBehavior.Type]
+    /// Whether each field's kind hands typed text to its text, asked of its conformance once
+    /// here so that a keystroke costs one load, as it did before kinds.
+    private let typesText: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
     /// For each field, the index of the field its `when` condition reads.
@@ -36,6 +40,8 @@ public struct FlowReducer: Sendable {
         self.dependents = dependents
         self.conditionSource = conditionSource
         self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
+        self.behaviors = spec.fields.map(\.kind.behavior)
+        self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
     }
 
     public enum Action: Sendable, Equatable {
@@ -155,8 +161,8 @@ public struct FlowReducer: Sendable {
 
     // MARK: - Moves
 
-    /// A text field's edit, the keystroke path: the keyboard check and the seed's reducer on the
-    /// field's state in place, with no copy of its text.
+    /// An edit of a field's text (a text field's value, a choice field's filter), the keystroke
+    /// path: the keyboard check and the seed's reducer on the text in place, with no copy of it.
     @inline(__always)
     private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
@@ -205,98 +211,20 @@ public struct FlowReducer: Sendable {
         }
     }
 
+    /// Hands `action` to the focused field: its text's part to the seed's reducer in place (the
+    /// keystroke path, the same for every kind with text), the rest to its kind's reducer through
+    /// ``FieldState``.
     private func edit(_ state: inout State, field index: Int, action: FieldAction, events: inout [FlowEvent]) {
-        if spec.layout.isText[index] {
-            switch action {
-            case .textChanged(let new): return editText(&state, field: index, action: .textChanged(new), events: &events)
-            case .submit: return editText(&state, field: index, action: .submit, events: &events)
-            case .clear: return editText(&state, field: index, action: .clear, events: &events)
-            case .set, .select, .toggle, .highlight: return
-            }
+        if case .textChanged(let new) = action, typesText[index] {
+            return editText(&state, field: index, action: .textChanged(new), events: &events)
         }
-        let id = spec.layout.ids[index]
-        if case .textChanged(let new) = action {
-            guard let old = state.fields[position: index].text?.text else { return }
-            guard let region = new.editedRegion(from: old) else { return }
-            guard new.accepts(state.keyboard, in: region) else { return events.append(.rejected(field: id)) }
+        if let textAction = behaviors[index].textAction(for: action) {
+            return editText(&state, field: index, action: textAction, events: &events)
         }
-        let secure = spec.layout.secure[index]
-        var submitted = false
-        func say(_ event: TextFieldEvent, old: String) {
-            switch event {
-            case .changed(let old, let new):
-                events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: new))
-            case .cleared:
-                // The text field says only `cleared`; the flow says the change of text too.
-                if !old.isEmpty { events.append(secure ? .changed(field: id, old: nil, new: nil) : .changed(field: id, old: old, new: "")) }
-                events.append(.cleared(field: id))
-            case .submitted:
-                events.append(.submitted(field: id))
-                submitted = true
-            }
-        }
-        let textAction: TextFieldReducer.Action? = switch action {
-        case .textChanged(let new): .textChanged(new)
-        case .submit: .submit
-        case .clear: .clear
-        default: nil
-        }
-        do {
-            let options = spec.fields[index].optionList
-            switch state.fields[position: index] {
-            case .text: break
-            case .confirm(var field):
-                let confirmAction: ConfirmFieldReducer.Action? = switch action {
-                case .set(let value): .set(value)
-                case .submit: .submit
-                default: nil
-                }
-                guard let confirmAction else { return }
-                confirm.reduce(into: &field, action: confirmAction) { effect in
-                    switch effect {
-                    case .answered(let old, let new): events.append(.answered(field: id, old: old, new: new))
-                    case .submitted: events.append(.submitted(field: id)); submitted = true
-                    }
-                }
-                state.fields[position: index] = .confirm(field)
-            case .select(var field):
-                let selectAction: SelectFieldReducer.Action? = switch action {
-                case .select(let value): .select(value)
-                case .highlight(let delta): .highlight(delta)
-                default: textAction.map { .filter($0) }
-                }
-                guard let selectAction else { return }
-                let old = field.filter.text
-                SelectFieldReducer(list: options).reduce(into: &field, action: selectAction) { effect in
-                    switch effect {
-                    case .filter(let event): say(event, old: old)
-                    case .chosen(let old, let new): events.append(.chosen(field: id, old: old, new: new))
-                    case .highlighted(let old, let new): events.append(.highlighted(field: id, from: old, to: new))
-                    case .rejected: events.append(.rejected(field: id))
-                    }
-                }
-                state.fields[position: index] = .select(field)
-            case .multiSelect(var field):
-                let multiAction: MultiSelectFieldReducer.Action? = switch action {
-                case .toggle(let value): .toggle(value)
-                case .highlight(let delta): .highlight(delta)
-                default: textAction.map { .filter($0) }
-                }
-                guard let multiAction else { return }
-                let old = field.filter.text
-                MultiSelectFieldReducer(list: options).reduce(into: &field, action: multiAction) { effect in
-                    switch effect {
-                    case .filter(let event): say(event, old: old)
-                    case .toggled(let value, let selected): events.append(.toggled(field: id, value: value, selected: selected))
-                    case .highlighted(let old, let new): events.append(.highlighted(field: id, from: old, to: new))
-                    case .rejected: events.append(.rejected(field: id))
-                    }
-                }
-                state.fields[position: index] = .multiSelect(field)
-            }
-        }
+        let said = events.count
+        let submitted = state.fields[position: index].apply(action, field: spec.fields[index]) { events.append($0) }
         if submitted { return advance(&state, from: index, events: &events) }
-        revalidate(&state, after: index)
+        if events.count > said { revalidate(&state, after: index) }
     }
 
     /// Validates the focused field, then moves to the next visible field or completes.

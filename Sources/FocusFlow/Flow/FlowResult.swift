@@ -20,14 +20,7 @@ public struct FlowResult: Sendable, Equatable, Codable {
 
         /// The answer as text: a text verbatim, a choice's value, `true`/`false`, choices joined
         /// by commas; empty when not answered.
-        public var value: String {
-            switch answer {
-            case .text(let text): text
-            case .bool(let flag): flag.map(String.init) ?? ""
-            case .choice(let value): value ?? ""
-            case .choices(let values): values.joined(separator: ",")
-            }
-        }
+        public var value: String { answer.plainText }
     }
 
     public var answers: [Answer]

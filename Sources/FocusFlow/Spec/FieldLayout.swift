@@ -6,16 +6,17 @@ final class FieldLayout: Sendable {
     let secure: [Bool]
     /// Each field's state before anything happened: empty, or its `default` answer.
     let initial: [FieldState]
-    /// Whether each field is a text field: the reducer's fast path.
-    let isText: [Bool]
+    /// Whether each field's kind has text to type (a text field's value, a choice field's filter).
+    let hasText: [Bool]
     private let table: PositionTable
 
     init(fields: [FieldSpec], indexByID: [FieldID: Int]) {
         self.ids = fields.map(\.id)
         self.indexByID = indexByID
         self.secure = fields.map(\.secure)
-        self.initial = fields.map(FieldState.init)
-        self.isText = fields.map { $0.kind == .text }
+        let initial = fields.map(FieldState.init)
+        self.initial = initial
+        self.hasText = initial.map { $0.text != nil }
         self.table = PositionTable(ids)
     }
 
@@ -23,7 +24,7 @@ final class FieldLayout: Sendable {
         self.ids = ids
         self.secure = secure
         self.initial = initial
-        self.isText = initial.map { $0.kind == .text }
+        self.hasText = initial.map { $0.text != nil }
         self.indexByID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.table = PositionTable(ids)
     }

@@ -57,19 +57,14 @@ public struct FieldRules: Sendable, Equatable {
     ///
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
     mutating func check(path: String, secure: Bool, kind: FieldKind = .text, options: Int = 0) throws {
-        let allowed: Set<String> = switch kind {
-        case .text: ["minLength", "maxLength", "pattern", "matches", "oneOf"]
-        case .confirm: ["equals"]
-        case .select: []
-        case .multiSelect: ["minSelected", "maxSelected"]
-        }
+        let allowed = kind.behavior.ruleKeys
         let given: [(String, Bool)] = [
             ("minLength", minLength != nil), ("maxLength", maxLength != nil), ("pattern", pattern != nil),
             ("matches", matches != nil), ("oneOf", oneOf != nil), ("equals", equals != nil),
             ("minSelected", minSelected != nil), ("maxSelected", maxSelected != nil),
         ]
         for (name, present) in given where present && !allowed.contains(name) {
-            let owner = ["equals": "confirm", "minSelected": "multiSelect", "maxSelected": "multiSelect"][name] ?? "text"
+            let owner = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }.map(\.rawValue).joined(separator: " and ")
             throw FlowSpecError(path: "\(path).\(name)", message: "\(name) applies to \(owner) fields, and this is a \(kind) field")
         }
         if let min = minSelected, min < 0 {

@@ -27,7 +27,7 @@ public struct FieldSpec: Sendable, Equatable {
     private(set) var optionList: OptionList
 
     public init(
-        id: FieldID, kind: FieldKind = .text, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
+        id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
         secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
         default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
     ) {
@@ -122,19 +122,9 @@ public struct FieldCondition: Sendable, Equatable, Codable {
     /// Whether `answer` (the earlier field's) shows the field.
     public func isSatisfied(by answer: FieldAnswer) -> Bool {
         switch test {
-        case .equals(let expected): Self.matches(answer, expected)
-        case .in(let values): values.contains { Self.matches(answer, $0) }
+        case .equals(let expected): answer.matches(expected)
+        case .in(let values): values.contains { answer.matches($0) }
         case .notEmpty(let notEmpty): answer.isEmpty != notEmpty
-        }
-    }
-
-    private static func matches(_ answer: FieldAnswer, _ value: Value) -> Bool {
-        switch (answer, value) {
-        case (.text(let text), .string(let expected)): text.isIdentical(to: expected)
-        case (.bool(let flag?), .bool(let expected)): flag == expected
-        case (.choice(let choice?), .string(let expected)): choice.isIdentical(to: expected)
-        case (.choices(let values), .string(let expected)): values.contains { $0.isIdentical(to: expected) }
-        default: false
         }
     }
 }

@@ -29,7 +29,7 @@ extension FieldSpec: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
-        var kind = FieldKind.text
+        var kind = FieldKind.implied
         if let name = try c.decodeIfPresent(String.self, forKey: "kind") {
             guard let known = FieldKind(rawValue: name) else {
                 let names = FieldKind.allCases.map(\.rawValue)
@@ -57,14 +57,7 @@ extension FieldSpec: Codable {
             }
             keyboard = known
         }
-        let defaultValue: FieldAnswer? = if c.contains("default") {
-            switch kind {
-            case .text: .text(try c.decode(String.self, forKey: "default"))
-            case .confirm: .bool(try c.decode(Bool.self, forKey: "default"))
-            case .select: .choice(try c.decode(String.self, forKey: "default"))
-            case .multiSelect: .choices(try c.decode([String].self, forKey: "default"))
-            }
-        } else { nil }
+        let defaultValue = c.contains("default") ? try kind.behavior.decodeDefault(from: c) : nil
         self.init(
             id: try c.decode(FieldID.self, forKey: "id"),
             kind: kind,
@@ -82,20 +75,14 @@ extension FieldSpec: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(id, forKey: "id")
-        if kind != .text { try c.encode(kind, forKey: "kind") }
+        if kind != FieldKind.implied { try c.encode(kind, forKey: "kind") }
         try c.encode(label, forKey: "label")
         try c.encodeIfPresent(placeholder, forKey: "placeholder")
         try c.encodeIfPresent(hint, forKey: "hint")
         if secure { try c.encode(true, forKey: "secure") }
         if keyboard != .default { try c.encode(keyboard, forKey: "keyboard") }
         if !options.isEmpty { try c.encode(options, forKey: "options") }
-        switch `default` {
-        case .text(let text)?: try c.encode(text, forKey: "default")
-        case .bool(let flag?)?: try c.encode(flag, forKey: "default")
-        case .choice(let value?)?: try c.encode(value, forKey: "default")
-        case .choices(let values)?: try c.encode(values, forKey: "default")
-        case .bool(nil)?, .choice(nil)?, nil: break
-        }
+        try `default`?.encode(to: &c, forKey: "default")
         if rules != FieldRules() { try c.encode(rules, forKey: "rules") }
         try c.encodeIfPresent(when, forKey: "when")
     }

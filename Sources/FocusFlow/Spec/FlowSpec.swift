@@ -78,7 +78,7 @@ public struct FlowSpec: Sendable, Equatable {
             }
             if let other = field.rules.matches {
                 try mustBeEarlier(other, "rules.matches")
-                if let source = indexByID[other], fields[source].kind != .text {
+                if let source = indexByID[other], !fields[source].kind.typesAnswer {
                     throw FlowSpecError(
                         path: "\(named).rules.matches",
                         message: "\"\(other)\" is a \(fields[source].kind) field; matches compares text with a text field")
@@ -123,22 +123,11 @@ public struct FlowSpec: Sendable, Equatable {
                 seen[option.value] = number
             }
         } else if !field.options.isEmpty {
-            throw FlowSpecError(path: "\(path).options", message: "a \(kind) field has no options; options belong to select and multiSelect fields")
+            let owners = FieldKind.allCases.filter(\.hasOptions).map(\.rawValue).joined(separator: " and ")
+            throw FlowSpecError(path: "\(path).options", message: "a \(kind) field has no options; options belong to \(owners) fields")
         }
-        let values = field.options.map(\.value)
-        func mustBeOption(_ value: String, _ key: String) throws {
-            guard !values.contains(where: { $0.isIdentical(to: value) }) else { return }
-            let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" }
-                ?? "; expected one of \(values.joined(separator: ", "))"
-            throw FlowSpecError(path: "\(path).\(key)", message: "\(JSONText.quote(value)) is not one of the options\(hint)")
-        }
-        switch (kind, field.default) {
-        case (_, nil), (.text, .text?), (.confirm, .bool?): break
-        case (.select, .choice(let value)?): if let value { try mustBeOption(value, "default") }
-        case (.multiSelect, .choices(let chosen)?):
-            for value in chosen { try mustBeOption(value, "default") }
-        default:
-            throw FlowSpecError(path: "\(path).default", message: "the default of a \(kind) field must be \(Self.type(of: kind))")
+        if let value = field.default, try !kind.behavior.checkDefault(value, of: field, path: "\(path).default") {
+            throw FlowSpecError(path: "\(path).default", message: "the default of a \(kind) field must be \(kind.behavior.answerType)")
         }
     }
 
@@ -154,32 +143,10 @@ public struct FlowSpec: Sendable, Equatable {
             throw FlowSpecError(path: "\(path).in", message: "an empty list shows the field never; list at least one value")
         }
         let key = if case .in = condition.test { "in" } else { "equals" }
-        let options = source.options.map(\.value)
-        for value in values {
-            switch (source.kind, value) {
-            case (.confirm, .bool), (.text, .string): continue
-            case (.select, .string(let text)), (.multiSelect, .string(let text)):
-                guard !options.contains(where: { $0.isIdentical(to: text) }) else { continue }
-                let hint = Suggestion.nearest(to: text, in: options).map { "; did you mean \"\($0)\"?" }
-                    ?? "; expected one of \(options.joined(separator: ", "))"
-                throw FlowSpecError(
-                    path: "\(path).\(key)",
-                    message: "\(JSONText.quote(text)) is not an option of \"\(source.id)\"\(hint)")
-            default:
-                throw FlowSpecError(
-                    path: "\(path).\(key)",
-                    message: "\"\(source.id)\" is a \(source.kind) field, so compare it with \(Self.type(of: source.kind == .multiSelect ? .select : source.kind)), not \(value)")
-            }
-        }
-    }
-
-    /// The JSON type of a kind's answer, in words.
-    static func type(of kind: FieldKind) -> String {
-        switch kind {
-        case .text: "a string"
-        case .confirm: "true or false"
-        case .select: "one of the option values (a string)"
-        case .multiSelect: "a list of option values"
+        for value in values where try !source.kind.behavior.checkCondition(value, source: source, path: "\(path).\(key)") {
+            throw FlowSpecError(
+                path: "\(path).\(key)",
+                message: "\"\(source.id)\" is a \(source.kind) field, so compare it with \(source.kind.behavior.conditionType), not \(value)")
         }
     }
 }

@@ -1,0 +1,110 @@
+/// Everything the flow, the loader and `check` know about one kind of field, said once.
+///
+/// Each kind's reducer conforms in a file of its own next to it (`TextFieldReducer+Field.swift`,
+/// `ConfirmFieldReducer+Field.swift`, …), so one kind's knowledge is in one place. ``FieldState``
+/// is the one switch over the kinds: each of its arms hands the kind's state to its conformance
+/// (see ``FieldState/opened``), and ``FieldKind/behavior`` names the conformance of a kind
+/// before any state exists. ``FlowReducer`` keeps focus, visibility, the order of validation and
+/// the transition events, and asks the focused field's conformance for the rest.
+protocol FieldBehavior: Sendable {
+    /// The kind's reducer state, as ``FieldState`` holds it.
+    associatedtype State: Sendable, Hashable, Codable
+
+    /// The kind this conformance speaks for.
+    static var kind: FieldKind { get }
+
+    /// `state` as a ``FieldState`` (the inverse of ``FieldState/opened``).
+    static func wrap(_ state: State) -> FieldState
+
+    // MARK: The flow file
+
+    /// Whether the person types the answer itself, so that `secure`, `keyboard` and `matches`
+    /// mean something.
+    static var typesAnswer: Bool { get }
+    /// Whether the field has `options` and a filter over them.
+    static var hasOptions: Bool { get }
+
+    /// The JSON type of the kind's answer, in words, as a loader error says it: "true or false".
+    static var answerType: String { get }
+    /// The JSON type a `when` on a field of this kind compares with, in words.
+    static var conditionType: String { get }
+    /// The `rules` the kind takes besides `required` and `message`.
+    static var ruleKeys: Set<String> { get }
+    /// Reads the field's `"default"` from the flow file, typed by the kind.
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer
+    /// Checks a `default`: `false` when it is not of the kind's type; throws naming `path` when it
+    /// is of the type but not allowed (an option the field does not have).
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool
+    /// Checks one value a `when` on a field of this kind (`source`) compares with: `false` when it
+    /// is not of ``conditionType``; throws naming `path` when it is of the type but not allowed.
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool
+
+    // MARK: State
+
+    /// The field's state before anything happened: empty, or holding `field`'s `default`.
+    static func initialState(for field: FieldSpec) -> State
+    /// The answer the state holds, typed by the kind.
+    static func answer(of state: State) -> FieldAnswer
+    /// The text a person types into the field (a text field's value, a choice field's filter),
+    /// or `nil` for a kind without any. The flow edits it in place with the seed's reducer.
+    static func text(of state: State) -> TextFieldReducer.State?
+    /// Replaces the text of `state`; a kind without text ignores it.
+    static func setText(_ text: TextFieldReducer.State, in state: inout State)
+    /// Swift source for the state, as a test's fix-naming failure message writes it.
+    static func source(of state: State) -> String
+    /// The option values the state holds, for `check`: the chosen ones (in the order the answer
+    /// keeps them) and the highlighted one. Empty for a kind without options.
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?)
+
+    // MARK: The flow
+
+    /// The part of `action` that is the field's text's: handed to the seed's ``TextFieldReducer``
+    /// on the text in place, with the keyboard check; `nil` when the kind's own reducer takes it
+    /// (see ``apply(_:to:field:say:)``) or nothing does. A kind that takes typed text takes
+    /// `textChanged` as itself: the flow asks once per field and keeps the answer for keystrokes.
+    static func textAction(for action: FieldAction) -> TextFieldReducer.Action?
+    /// Hands `action` (one ``textAction(for:)`` left alone) to the kind's reducer and says its
+    /// effects as ``FlowEvent``s, with the secure rules.
+    ///
+    /// - Returns: whether the field was submitted, so that the flow validates and moves on.
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
+    /// The message of the first of the kind's rules the state fails, or `nil`.
+    static func failure(of state: State, in check: FieldCheck) -> String?
+    /// The actions that answer the field with one typed line, as line mode reads it.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction]
+
+    // MARK: Prefill
+
+    /// `answer` as the kind takes it from outside (`--answers`, `start`, a snapshot): of the
+    /// kind's type, each option one of the field's (a multi-select's in option order, each once),
+    /// text made of characters the keyboard takes.
+    ///
+    /// - Throws: ``PrefillError`` (``PrefillError/Reason/wrongType``) naming the field.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer
+    /// The answer `text` gives the field as `--set id=text` writes it.
+    ///
+    /// - Throws: ``PrefillError`` naming the field when the text is not of the kind.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer
+    /// The state holding `answer`, which ``prefilled(_:field:)`` has typed.
+    static func state(holding answer: FieldAnswer) -> State
+}
+
+extension FieldBehavior {
+    /// The field state holding `answer` (already typed for the kind).
+    static func holding(_ answer: FieldAnswer) -> FieldState { wrap(state(holding: answer)) }
+
+    /// `"terms" is a confirm field: give true or false`.
+    static func wrongType(_ field: FieldSpec) -> PrefillError {
+        PrefillError(.wrongType, field: field.id, message: "\"\(field.id)\" is a \(kind) field: give \(answerType)")
+    }
+}
+
+/// What a kind's rules are checked against: the field, and the label and text of the field its
+/// `matches` rule names, if any.
+struct FieldCheck {
+    let field: FieldSpec
+    let matched: (label: String, text: String)?
+
+    /// `text`, or the field's own `message` when it has one.
+    func fail(_ text: String) -> String { field.rules.message ?? text }
+}

@@ -1,0 +1,22 @@
+extension FieldSpec {
+    /// Throws naming `path` unless `value` is one of the field's option values, suggesting the
+    /// nearest: what a choice kind's `default` and a `when` on a choice field share.
+    ///
+    /// - Parameter what: how the message names the options ("one of the options").
+    func checkOption(_ value: String, path: String, what: String) throws {
+        let values = options.map(\.value)
+        guard !values.contains(where: { $0.isIdentical(to: value) }) else { return }
+        let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" }
+            ?? "; expected one of \(values.joined(separator: ", "))"
+        throw FlowSpecError(path: path, message: "\(JSONText.quote(value)) is not \(what)\(hint)")
+    }
+
+    /// `value` when it is one of the field's option values; otherwise a ``PrefillError`` with the
+    /// nearest one (a secure field's value is never repeated).
+    func prefilledOption(_ value: String) throws(PrefillError) -> String {
+        if options.contains(where: { $0.value == value }) { return value }
+        let values = options.map(\.value)
+        let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
+        throw PrefillError(.wrongType, field: id, message: "\(secure ? "the value" : value.debugDescription) is not an option of \"\(id)\"\(hint)")
+    }
+}

@@ -1,0 +1,129 @@
+/// The multiSelect kind: several of `options`, answered with their values in option order; the
+/// same filter as select; `required`, `minSelected` and `maxSelected` count the choices.
+extension MultiSelectFieldReducer: FieldBehavior {
+    static var kind: FieldKind { .multiSelect }
+    static func wrap(_ state: State) -> FieldState { .multiSelect(state) }
+
+    static var typesAnswer: Bool { false }
+    static var hasOptions: Bool { true }
+    static var answerType: String { "a list of option values" }
+    /// A `when` asks whether one value is among the choices.
+    static var conditionType: String { "one of the option values (a string)" }
+    static var ruleKeys: Set<String> { ["minSelected", "maxSelected"] }
+
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
+        .choices(try container.decode([String].self, forKey: "default"))
+    }
+
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
+        guard case .choices(let chosen) = value else { return false }
+        for value in chosen { try field.checkOption(value, path: path, what: "one of the options") }
+        return true
+    }
+
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
+        guard case .string(let text) = value else { return false }
+        try source.checkOption(text, path: path, what: "an option of \"\(source.id)\"")
+        return true
+    }
+
+    static func initialState(for field: FieldSpec) -> State {
+        if case .choices(let values)? = field.default { State(chosen: values) } else { State() }
+    }
+
+    static func answer(of state: State) -> FieldAnswer { .choices(state.chosen) }
+    static func text(of state: State) -> TextFieldReducer.State? { state.filter }
+    static func setText(_ text: TextFieldReducer.State, in state: inout State) { state.filter = text }
+
+    static func source(of state: State) -> String {
+        ".multiSelect(.init(filter: \(state.filter.text.debugDescription), chosen: [\(state.chosen.map(\.debugDescription).joined(separator: ", "))], highlight: \(state.highlight?.debugDescription ?? "nil")))"
+    }
+
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { (state.chosen, state.highlight) }
+
+    /// The filter's: text, `clear` and `submit` (Enter accepts the choices).
+    static func textAction(for action: FieldAction) -> TextFieldReducer.Action? {
+        switch action {
+        case .textChanged(let new): .textChanged(new)
+        case .submit: .submit
+        case .clear: .clear
+        case .set, .select, .toggle, .highlight: nil
+        }
+    }
+
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        let own: Action
+        switch action {
+        case .toggle(let value): own = .toggle(value)
+        case .highlight(let delta): own = .highlight(delta)
+        case .textChanged, .submit, .clear, .set, .select: return false
+        }
+        let id = field.id
+        MultiSelectFieldReducer(list: field.optionList).reduce(into: &state, action: own) { effect in
+            switch effect {
+            case .toggled(let value, let selected): say(.toggled(field: id, value: value, selected: selected))
+            case .highlighted(let old, let new): say(.highlighted(field: id, from: old, to: new))
+            case .rejected: say(.rejected(field: id))
+            case .filter: break  // The flow runs the filter in place: see textAction(for:).
+            }
+        }
+        return false
+    }
+
+    static func failure(of state: State, in check: FieldCheck) -> String? {
+        let field = check.field, rules = field.rules, count = state.chosen.count
+        if count == 0 && rules.required && rules.minSelected == nil { return check.fail("\(field.label): choose at least one option.") }
+        if let min = rules.minSelected, count < min { return check.fail("\(field.label): choose at least \(min) option\(min == 1 ? "" : "s").") }
+        if let max = rules.maxSelected, count > max { return check.fail("\(field.label): choose at most \(max) option\(max == 1 ? "" : "s").") }
+        return nil
+    }
+
+    /// A comma-separated list of numbers, values or labels, spaces around commas ignored; a comma
+    /// inside a value is written `\,`. The field ends up with exactly those chosen (the toggles
+    /// that get there); an empty line keeps the current choices. An item that names no option
+    /// becomes a `toggle` of it, which the field rejects.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
+        let trimmed = LineAnswer.trimmed(line[...])
+        if trimmed.isEmpty { return [] }
+        var items: [String] = [], current = ""
+        var escaped = false
+        for character in trimmed {
+            if escaped { current.append(character); escaped = false }
+            else if character == "\\" { escaped = true }
+            else if character == "," { items.append(current); current = "" }
+            else { current.append(character) }
+        }
+        items.append(current)
+        var wanted: [String] = []
+        for item in items.map({ LineAnswer.trimmed($0[...]) }) where !item.isEmpty {
+            guard let value = LineAnswer.option(item, of: field) else { return [.toggle(item)] }
+            if !wanted.contains(value) { wanted.append(value) }
+        }
+        let chosen = state.chosen
+        return field.options.map(\.value).filter { wanted.contains($0) != chosen.contains($0) }.map { .toggle($0) }
+    }
+
+    /// A list of the field's option values, kept in option order, each once.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        switch answer {
+        case .choices(let values):
+            var chosen: [String] = []
+            for value in values { chosen.append(try field.prefilledOption(value)) }
+            return .choices(field.options.map(\.value).filter(chosen.contains))
+        case .choice(nil): return .choices([])
+        default: throw wrongType(field)
+        }
+    }
+
+    /// Option values separated by commas, spaces around them ignored.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            .filter { !$0.isEmpty }
+        return try prefilled(.choices(values), field: field)
+    }
+
+    static func state(holding answer: FieldAnswer) -> State {
+        if case .choices(let values) = answer { State(chosen: values) } else { State() }
+    }
+}

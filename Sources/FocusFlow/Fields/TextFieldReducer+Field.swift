@@ -1,0 +1,94 @@
+/// The text kind: the seed's search field, whose text the flow edits in place (the keystroke
+/// path), checked by `required`, `minLength`, `maxLength`, `pattern`, `oneOf` and `matches`.
+extension TextFieldReducer: FieldBehavior {
+    static var kind: FieldKind { .text }
+    static func wrap(_ state: State) -> FieldState { .text(state) }
+
+    static var typesAnswer: Bool { true }
+    static var hasOptions: Bool { false }
+    static var answerType: String { "a string" }
+    static var conditionType: String { "a string" }
+    static var ruleKeys: Set<String> { ["minLength", "maxLength", "pattern", "matches", "oneOf"] }
+
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
+        .text(try container.decode(String.self, forKey: "default"))
+    }
+
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
+        if case .text = value { true } else { false }
+    }
+
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
+        if case .string = value { true } else { false }
+    }
+
+    static func initialState(for field: FieldSpec) -> State {
+        if case .text(let text)? = field.default { State(text: text) } else { State() }
+    }
+
+    static func answer(of state: State) -> FieldAnswer { .text(state.text) }
+    static func text(of state: State) -> State? { state }
+    static func setText(_ text: State, in state: inout State) { state = text }
+    static func source(of state: State) -> String { ".text(.init(text: \(state.text.debugDescription)))" }
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { ([], nil) }
+
+    static func textAction(for action: FieldAction) -> Action? {
+        switch action {
+        case .textChanged(let new): .textChanged(new)
+        case .submit: .submit
+        case .clear: .clear
+        case .set, .select, .toggle, .highlight: nil
+        }
+    }
+
+    /// Every action a text field takes is its text's (``textAction(for:)``); the rest change nothing.
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool { false }
+
+    static func failure(of state: State, in check: FieldCheck) -> String? {
+        let field = check.field, rules = field.rules, value = state.text
+        if value.isEmpty {
+            if rules.required { return check.fail("\(field.label) is required.") }
+            if let (label, other) = check.matched, !other.isEmpty { return check.fail("\(field.label) does not match \(label).") }
+            return nil
+        }
+        if let min = rules.minLength, value.count < min {
+            return check.fail("\(field.label) must be at least \(min) character\(min == 1 ? "" : "s").")
+        }
+        if let max = rules.maxLength, value.count > max {
+            return check.fail("\(field.label) must be at most \(max) character\(max == 1 ? "" : "s").")
+        }
+        if let pattern = rules.compiled, !pattern.matches(value) {
+            return check.fail("\(field.label) is not in the expected format.")
+        }
+        if let options = rules.oneOf, !options.contains(where: { $0.isIdentical(to: value) }) {
+            return check.fail("\(field.label) must be one of: \(options.joined(separator: ", ")).")
+        }
+        if let (label, other) = check.matched, !other.isIdentical(to: value) {
+            return check.fail("\(field.label) does not match \(label).")
+        }
+        return nil
+    }
+
+    /// The line, verbatim.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
+        [.textChanged(line)]
+    }
+
+    /// Text, of characters the keyboard takes: what it refuses could not be typed, so it cannot
+    /// be prefilled either.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        guard case .text(let text) = answer else { throw wrongType(field) }
+        if let refused = field.keyboard.firstRefused(in: text) {
+            let what = field.secure ? "a character" : String(refused).debugDescription
+            throw PrefillError(.wrongType, field: field.id, message: "the answer given for \"\(field.id)\" (\(field.label)) has \(what), which this field does not take; it takes \(field.keyboard.summary)")
+        }
+        return answer
+    }
+
+    /// The text itself.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer { .text(text) }
+
+    static func state(holding answer: FieldAnswer) -> State {
+        if case .text(let text) = answer { State(text: text) } else { State() }
+    }
+}
