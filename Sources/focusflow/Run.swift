@@ -18,7 +18,7 @@ enum Run {
 
     static let command = Subcommand(
         name: "run",
-        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE]",
+        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
                    "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]"],
         summary: "walk a flow, print the answers as JSON (the default command)",
         details: """
@@ -39,6 +39,7 @@ enum Run {
               --record FILE   write the walk to FILE as a script for 'focusflow replay', each
                               secure value replaced by a stand-in of the same length that passes
                               the same rules (replaced atomically, mode 0600)
+            \(LanguageOption.help)
             \(RunStart.help)
 
             KEYS
@@ -51,7 +52,7 @@ enum Run {
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
             """,
-        options: Set(["output", "mask", "theme", "record"]).union(RunStart.options),
+        options: Set(["output", "mask", "theme", "record", "lang"]).union(RunStart.options),
         flags: Set(["accessible"]).union(RunStart.flags),
         repeatable: RunStart.repeatable,
         run: main)
@@ -61,7 +62,8 @@ enum Run {
             throw .usage("run takes one flow file at most, not \(arguments.positionals.count)", command: "run")
         }
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
-        let spec = try FlowFile.load(arguments.positionals.first)
+        let language = try LanguageOption.decide(arguments, command: "run", fallback: LanguageOption.fromEnvironment)
+        let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
         let theme = try arguments.values["theme"].map(ThemeOption.named)
         let target = try answerTarget(arguments.values["output"])
         let recording = try arguments.values["record"].map { path throws(CommandError) in try RecordOption(path: path, spec: spec) }

@@ -26,18 +26,23 @@ enum Serve {
 
     static let command = Subcommand(
         name: "serve",
-        synopsis: ["serve [FLOW]"],
+        synopsis: ["serve [FLOW] [--lang en|ko]"],
         summary: "the JSON-lines protocol on stdin and stdout, for embedding",
         details: """
             Reads one request a line on stdin and writes one JSON response a line on stdout,
             flushed per line, starting with a response for the initial focus. With no FLOW, the
             built-in sign-up flow.
 
+            With --lang ko, rule messages and the flow's text given in several languages are in
+            Korean; serve speaks English otherwise, whatever the locale (protocol keys, event
+            names and JSON are never translated).
+
             \(requests)
 
             Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a response
             cannot be written.
             """,
+        options: ["lang"],
         run: serve)
 
     static let replayCommand = Subcommand(
@@ -64,7 +69,8 @@ enum Serve {
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else { throw .usage("serve takes one flow file at most", command: "serve") }
-        let spec = try FlowFile.load(arguments.positionals.first)
+        let language = try LanguageOption.decide(arguments, command: "serve", fallback: .en)
+        let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
         var reader = LineReader(fd: 0)
         try run(spec) { reader.next() }
         return ExitStatus.success

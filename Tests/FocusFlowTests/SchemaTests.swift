@@ -15,6 +15,8 @@ struct SchemaTests {
         cases += FlowSpecTests.badFlows.enumerated().compactMap { index, bad in
             JSONSyntax.firstError(in: Array(bad.0.utf8)) == nil && bad.0.hasPrefix("{") ? ("bad\(index)", bad.0) : nil
         }
+        // Text given per language, and bad per-language texts.
+        cases += [("languages", LanguageTests.flow)] + LanguageTests.badTexts.enumerated().map { ("badText\($0.offset)", $0.element.0) }
         // A themed flow, and themes the loader refuses.
         cases += [("themed", ThemeSpecTests.themed)] + ThemeSpecTests.badThemes.enumerated().map { ("badTheme\($0.offset)", $0.element.0) }
         // Semantic rules a JSON Schema cannot express: references to earlier fields, unique ids,

@@ -55,21 +55,21 @@ extension ConfirmFieldReducer: FieldBehavior {
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field, rules = field.rules
         guard let value = state.value else {
-            return rules.required || rules.equals != nil ? check.fail("\(field.label) needs a yes or no.") : nil
+            return rules.required || rules.equals != nil ? check.fail(check.messages.needsYesOrNo(field.label)) : nil
         }
-        if let expected = rules.equals, value != expected { return check.fail("\(field.label) must be \(expected ? "yes" : "no").") }
+        if let expected = rules.equals, value != expected { return check.fail(check.messages.mustBe(field.label, expected)) }
         return nil
     }
 
-    /// `y`, `yes`, `true` or `n`, `no`, `false` (any case); an empty line keeps the current
+    /// `y`, `yes`, `true`, `예`, `네` or `n`, `no`, `false`, `아니요`, `아니오` (any case); an empty line keeps the current
     /// answer (the `default`). Any other line becomes a `select` of it, which a confirm field
     /// does not take, so the caller reports it.
     static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
         let trimmed = LineAnswer.trimmed(line[...])
         switch trimmed.lowercased() {
         case "": return []
-        case "y", "yes", "true": return [.set(true)]
-        case "n", "no", "false": return [.set(false)]
+        case "y", "yes", "true", "예", "네", "응": return [.set(true)]
+        case "n", "no", "false", "아니요", "아니오", "아니", "아뇨": return [.set(false)]
         default: return [.select(trimmed)]
         }
     }

@@ -104,6 +104,8 @@ extension FieldBehavior {
 struct FieldCheck {
     let field: FieldSpec
     let matched: (label: String, text: String)?
+    /// The built-in words of the flow's language.
+    var messages: RuleMessages = .english
 
     /// `text`, or the field's own `message` when it has one.
     func fail(_ text: String) -> String { field.rules.message ?? text }

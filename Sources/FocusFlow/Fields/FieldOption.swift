@@ -5,6 +5,8 @@
 public struct FieldOption: Sendable, Hashable {
     public var value: String
     public var label: String
+    /// The label in every language the flow gives it, or `nil` for a plain string.
+    public var localizedLabel: LocalizedText?
 
     public init(value: String, label: String? = nil) {
         self.value = value

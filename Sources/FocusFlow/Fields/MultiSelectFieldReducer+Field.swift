@@ -72,9 +72,9 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field, rules = field.rules, count = state.chosen.count
-        if count == 0 && rules.required && rules.minSelected == nil { return check.fail("\(field.label): choose at least one option.") }
-        if let min = rules.minSelected, count < min { return check.fail("\(field.label): choose at least \(min) option\(min == 1 ? "" : "s").") }
-        if let max = rules.maxSelected, count > max { return check.fail("\(field.label): choose at most \(max) option\(max == 1 ? "" : "s").") }
+        if count == 0 && rules.required && rules.minSelected == nil { return check.fail(check.messages.chooseAny(field.label)) }
+        if let min = rules.minSelected, count < min { return check.fail(check.messages.chooseAtLeast(field.label, min)) }
+        if let max = rules.maxSelected, count > max { return check.fail(check.messages.chooseAtMost(field.label, max)) }
         return nil
     }
 

@@ -74,7 +74,7 @@ extension SelectFieldReducer: FieldBehavior {
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field
         guard state.choice == nil && field.rules.required else { return nil }
-        return check.fail("\(field.label): choose one of \(field.options.map(\.value).joined(separator: ", ")).")
+        return check.fail(check.messages.chooseOne(field.label, field.options.map(\.value)))
     }
 
     /// An option's number (from 1), value or label; an empty line keeps the choice. A line that

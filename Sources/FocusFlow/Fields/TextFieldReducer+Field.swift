@@ -45,26 +45,26 @@ extension TextFieldReducer: FieldBehavior {
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool { false }
 
     static func failure(of state: State, in check: FieldCheck) -> String? {
-        let field = check.field, rules = field.rules, value = state.text
+        let field = check.field, rules = field.rules, value = state.text, say = check.messages
         if value.isEmpty {
-            if rules.required { return check.fail("\(field.label) is required.") }
-            if let (label, other) = check.matched, !other.isEmpty { return check.fail("\(field.label) does not match \(label).") }
+            if rules.required { return check.fail(say.required(field.label)) }
+            if let (label, other) = check.matched, !other.isEmpty { return check.fail(say.doesNotMatch(field.label, label)) }
             return nil
         }
         if let min = rules.minLength, value.count < min {
-            return check.fail("\(field.label) must be at least \(min) character\(min == 1 ? "" : "s").")
+            return check.fail(say.atLeastCharacters(field.label, min))
         }
         if let max = rules.maxLength, value.count > max {
-            return check.fail("\(field.label) must be at most \(max) character\(max == 1 ? "" : "s").")
+            return check.fail(say.atMostCharacters(field.label, max))
         }
         if let pattern = rules.compiled, !pattern.matches(value) {
-            return check.fail("\(field.label) is not in the expected format.")
+            return check.fail(say.notInFormat(field.label))
         }
         if let options = rules.oneOf, !options.contains(where: { $0.isIdentical(to: value) }) {
-            return check.fail("\(field.label) must be one of: \(options.joined(separator: ", ")).")
+            return check.fail(say.oneOf(field.label, options))
         }
         if let (label, other) = check.matched, !other.isIdentical(to: value) {
-            return check.fail("\(field.label) does not match \(label).")
+            return check.fail(say.doesNotMatch(field.label, label))
         }
         return nil
     }

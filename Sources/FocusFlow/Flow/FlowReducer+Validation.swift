@@ -11,6 +11,6 @@ extension FlowReducer {
     func failure(of index: Int, in state: State) -> String? {
         let field = spec.fields[index]
         let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: spec.fields[$0].label, text: state.text(at: $0)) } }
-        return state.fields[position: index].failure(in: FieldCheck(field: field, matched: matched))
+        return state.fields[position: index].failure(in: FieldCheck(field: field, matched: matched, messages: spec.language.messages))
     }
 }

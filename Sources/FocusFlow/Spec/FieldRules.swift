@@ -25,6 +25,9 @@ public struct FieldRules: Sendable, Equatable {
     public var maxSelected: Int?
     /// Said instead of the default message when any rule fails.
     public var message: String?
+    /// The message in every language the flow gives it, as the loader read it; the field
+    /// keeps it in ``FieldSpec/localizedText``.
+    var localizedMessage: LocalizedText?
 
     /// The compiled ``pattern``, set once the rules are checked.
     var compiled: CompiledPattern?

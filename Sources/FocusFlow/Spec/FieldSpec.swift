@@ -22,6 +22,9 @@ public struct FieldSpec: Sendable, Equatable {
     public var rules: FieldRules
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
     public var when: FieldCondition?
+    /// The texts the flow gives in several languages; ``label`` and the others hold the one
+    /// ``FlowSpec/localized(to:)`` chose (the first given until then).
+    public var localizedText: [Text: LocalizedText] = [:]
 
     /// The options with their labels folded once, for the filter.
     private(set) var optionList: OptionList
@@ -74,6 +77,7 @@ public struct FieldSpec: Sendable, Equatable {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
+            && lhs.localizedText == rhs.localizedText
     }
 }
 

@@ -5,18 +5,21 @@ extension FlowSpec: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
+        let title = try c.decodeTextIfPresent(forKey: "title")
         try self.init(
             id: c.decode(String.self, forKey: "id"),
-            title: c.decodeIfPresent(String.self, forKey: "title") ?? "",
+            title: title?.text ?? "",
             fields: c.decode([FieldSpec].self, forKey: "fields"),
             review: c.decodeIfPresent(Bool.self, forKey: "review") ?? false)
+        for variant in title?.languages?.variants ?? [] { try DisplayText.check(variant.text, path: "title.\(variant.code)") }
+        localizedTitle = title?.languages
         theme = try c.decodeIfPresent(FlowTheme.self, forKey: "theme")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(id, forKey: "id")
-        try c.encode(title, forKey: "title")
+        try c.encodeText(title, languages: localizedTitle, forKey: "title")
         try c.encode(fields, forKey: "fields")
         if review { try c.encode(review, forKey: "review") }
         try c.encodeIfPresent(theme, forKey: "theme")
@@ -58,32 +61,43 @@ extension FieldSpec: Codable {
             keyboard = known
         }
         let defaultValue = c.contains("default") ? try kind.behavior.decodeDefault(from: c) : nil
+        let label = try c.decodeTextIfPresent(forKey: "label")
+        let placeholder = try c.decodeTextIfPresent(forKey: "placeholder")
+        let hint = try c.decodeTextIfPresent(forKey: "hint")
         self.init(
             id: try c.decode(FieldID.self, forKey: "id"),
             kind: kind,
-            label: try c.decodeIfPresent(String.self, forKey: "label"),
-            placeholder: try c.decodeIfPresent(String.self, forKey: "placeholder"),
-            hint: try c.decodeIfPresent(String.self, forKey: "hint"),
+            label: label?.text,
+            placeholder: placeholder?.text,
+            hint: hint?.text,
             secure: try c.decodeIfPresent(Bool.self, forKey: "secure") ?? false,
             keyboard: keyboard,
             options: try c.decodeIfPresent([FieldOption].self, forKey: "options") ?? [],
             default: defaultValue,
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
             when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
+        localizedText[.label] = label?.languages
+        localizedText[.placeholder] = placeholder?.languages
+        localizedText[.hint] = hint?.languages
+        localizedText[.message] = rules.localizedMessage
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(id, forKey: "id")
         if kind != FieldKind.implied { try c.encode(kind, forKey: "kind") }
-        try c.encode(label, forKey: "label")
-        try c.encodeIfPresent(placeholder, forKey: "placeholder")
-        try c.encodeIfPresent(hint, forKey: "hint")
+        try c.encodeText(label, languages: localizedText[.label], forKey: "label")
+        try c.encodeText(placeholder, languages: localizedText[.placeholder], forKey: "placeholder")
+        try c.encodeText(hint, languages: localizedText[.hint], forKey: "hint")
         if secure { try c.encode(true, forKey: "secure") }
         if keyboard != .default { try c.encode(keyboard, forKey: "keyboard") }
         if !options.isEmpty { try c.encode(options, forKey: "options") }
         try `default`?.encode(to: &c, forKey: "default")
-        if rules != FieldRules() { try c.encode(rules, forKey: "rules") }
+        if rules != FieldRules() {
+            var rules = rules
+            rules.localizedMessage = localizedText[.message]
+            try c.encode(rules, forKey: "rules")
+        }
         try c.encodeIfPresent(when, forKey: "when")
     }
 }
@@ -97,17 +111,19 @@ extension FieldOption: Codable {
         }
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: ["value", "label"])
-        self.init(value: try c.decode(String.self, forKey: "value"), label: try c.decodeIfPresent(String.self, forKey: "label"))
+        let label = try c.decodeTextIfPresent(forKey: "label")
+        self.init(value: try c.decode(String.self, forKey: "value"), label: label?.text)
+        localizedLabel = label?.languages
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if label == value {
+        if label == value && localizedLabel == nil {
             var c = encoder.singleValueContainer()
             try c.encode(value)
         } else {
             var c = encoder.container(keyedBy: AnyKey.self)
             try c.encode(value, forKey: "value")
-            try c.encode(label, forKey: "label")
+            try c.encodeText(label, languages: localizedLabel, forKey: "label")
         }
     }
 }
@@ -146,7 +162,10 @@ extension FieldRules: Codable {
             equals: try c.decodeIfPresent(Bool.self, forKey: "equals"),
             minSelected: try c.decodeIfPresent(Int.self, forKey: "minSelected"),
             maxSelected: try c.decodeIfPresent(Int.self, forKey: "maxSelected"),
-            message: try c.decodeIfPresent(String.self, forKey: "message"))
+            message: nil)
+        let message = try c.decodeTextIfPresent(forKey: "message")
+        self.message = message?.text
+        localizedMessage = message?.languages
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -160,7 +179,7 @@ extension FieldRules: Codable {
         try c.encodeIfPresent(equals, forKey: "equals")
         try c.encodeIfPresent(minSelected, forKey: "minSelected")
         try c.encodeIfPresent(maxSelected, forKey: "maxSelected")
-        try c.encodeIfPresent(message, forKey: "message")
+        try c.encodeText(message, languages: localizedMessage, forKey: "message")
     }
 }
 

@@ -41,7 +41,9 @@ extension FlowSpec {
             throw FlowSpecError(file: file, line: line, column: column, message: problem.message)
         }
         do {
-            self = try JSONDecoder().decode(FlowSpec.self, from: Data(bytes))
+            let decoder = JSONDecoder()
+            decoder.userInfo[JSONKeyOrder.userInfoKey] = JSONKeyOrder.objects(in: bytes)
+            self = try decoder.decode(FlowSpec.self, from: Data(bytes))
         } catch var error as FlowSpecError {
             error.file = file
             throw error

@@ -5,8 +5,12 @@
 /// compile…) and throw a ``FlowSpecError`` otherwise.
 public struct FlowSpec: Sendable, Equatable {
     public let id: String
-    public let title: String
-    public let fields: [FieldSpec]
+    public internal(set) var title: String
+    public internal(set) var fields: [FieldSpec]
+    /// The title in every language the flow gives it, or `nil` for a plain string.
+    public internal(set) var localizedTitle: LocalizedText?
+    /// The language of the engine's messages and of the texts ``localized(to:)`` chose.
+    public internal(set) var language: Language = .en
     /// The colours the flow asks for (`"theme"`), or `nil` for the standard ones.
     public var theme: FlowTheme?
     /// Whether the flow shows a review of every visible answer after the last field passes,
@@ -60,6 +64,7 @@ public struct FlowSpec: Sendable, Equatable {
             try field.placeholder.map { try DisplayText.check($0, path: "\(named).placeholder") }
             try field.hint.map { try DisplayText.check($0, path: "\(named).hint") }
             try field.rules.message.map { try DisplayText.check($0, path: "\(named).rules.message") }
+            for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named).\(key)") }
             for (number, option) in (field.rules.oneOf ?? []).enumerated() {
                 try DisplayText.check(option, path: "\(named).rules.oneOf[\(number)]")
             }

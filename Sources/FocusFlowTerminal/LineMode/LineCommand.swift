@@ -9,21 +9,21 @@ enum LineCommand: String, CaseIterable, Sendable {
     static let marker: UInt8 = UInt8(ascii: "/")
 
     /// What the command does, after its name in the help.
-    var summary: String {
+    func summary(_ words: TerminalWords) -> String {
         switch self {
-        case .back: "goes back one field"
-        case .cancel: "stops without answers"
-        case .help: "says this again"
+        case .back: words.goesBack
+        case .cancel: words.stopsWithoutAnswers
+        case .help: words.saysThisAgain
         }
     }
 
-    /// The help shown at the start and on `/help`.
-    static let helpText: String = {
-        let commands = allCases.map { "/\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
-        return "Type an answer, then Enter. Instead of an answer you can type a command: \(commands). "
-            + "Shift-Tab, then Enter, also goes back; Ctrl-D cancels. "
-            + "To answer with text that begins with /, type the / twice: //home gives /home."
-    }()
+    /// The help shown at the start and on `/help`, in English.
+    static var helpText: String { help(.english) }
+
+    /// The help shown at the start and on `/help`, in `words`' language.
+    static func help(_ words: TerminalWords) -> String {
+        words.helpText(allCases.map { "/\($0.rawValue) \($0.summary(words))" }.joined(separator: ", "))
+    }
 }
 
 /// What one line typed in the accessible line mode asks for.

@@ -10,6 +10,7 @@ enum LineMode {
         let signals = SignalPipe()
         defer { signals.restore() }
         let store = options.makeStore()
+        let words = options.spec.language.words
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
         while true {
@@ -21,17 +22,17 @@ enum LineMode {
             let value: String
             switch reader.next() {
             case .line(let line): value = String(decoding: line, as: UTF8.self)
-            case .end: return .invalidInput("input ended before \(describe(field)); expected one line per visible field")
+            case .end: return .invalidInput(words.inputEndedBefore(describe(field)))
             case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
             }
             number += 1
-            let place = "line \(number): \(describe(field))"
+            let place = words.line(number, describe(field))
             // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
-            if value.isEmpty, let kept = FieldScreens.screen(for: field).kept(store.state), !kept.isEmpty {
+            if value.isEmpty, let kept = FieldScreens.screen(for: field, words: words).kept(store.state), !kept.isEmpty {
                 for case .invalid(_, let message) in store.send(.next) { return .invalidInput("\(place): \(message)") }
                 continue
             }
-            if let refused = hand(value, to: field, store: store) {
+            if let refused = hand(value, to: field, store: store, words: words) {
                 return .invalidInput("\(place): \(refused)")
             }
             // Amending from the review, a field the change made fail (a confirmation) is the next
@@ -56,8 +57,9 @@ enum LineMode {
             signals.restore()
         }
         let store = options.makeStore()
+        let words = options.spec.language.words
         var reader = LineReader(fd: 0, signals: signals)
-        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.helpText)")
+        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.help(words))")
         while true {
             if store.state.phase == .review {
                 if let outcome = ReviewLine.accessible(store, &reader, mask: options.mask, say: say, write: write) { return outcome }
@@ -65,10 +67,10 @@ enum LineMode {
             }
             guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let progress = store.reducer.progress(in: store.state)
-            var prompt = "Step \(progress.step) of \(progress.steps). \(field.label)"
-            var notes = [field.secure ? "hidden while you type" : nil, field.keyboard == .default ? nil : field.keyboard.summary,
-                         field.placeholder.map { "for example \($0)" }, field.hint].compactMap { $0 }
-            let screen = FieldScreens.screen(for: field)
+            var prompt = words.step(progress.step, progress.steps, field.label)
+            var notes = [field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : field.keyboard.summary,
+                         field.placeholder.map(words.forExample), field.hint].compactMap { $0 }
+            let screen = FieldScreens.screen(for: field, words: words)
             notes += screen.notes(store.state)
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             // Echo goes off before the prompt shows, so nothing typed after it is echoed.
@@ -89,10 +91,10 @@ enum LineMode {
             switch read {
             case .line(let bytes): line = bytes
             case .end:
-                say("Cancelled.")
+                say(words.cancelled)
                 return .cancelled
             case .signal(let signal):
-                say("Cancelled.")
+                say(words.cancelled)
                 return signal == SIGINT ? .cancelled : .signalled(signal)
             }
             switch LineInput(line: line) {
@@ -100,46 +102,46 @@ enum LineMode {
                 // An empty line keeps what the field holds (a prefilled or earlier answer).
                 let current = screen.kept(store.state) ?? ""
                 let value = answer.isEmpty && !current.isEmpty ? current : answer
-                if let refused = hand(value, to: field, store: store) {
-                    say(refused + wayBack(store))
+                if let refused = hand(value, to: field, store: store, words: words) {
+                    say(refused + wayBack(store, words))
                     continue
                 }
-                for case .invalid(_, let message) in store.send(.next) { say(message + wayBack(store)) }
+                for case .invalid(_, let message) in store.send(.next) { say(message + wayBack(store, words)) }
             case .command(.back):
-                if progress.isFirst { say("This is the first field; there is nothing to go back to.") }
+                if progress.isFirst { say(words.firstField) }
                 store.send(.previous)
             case .command(.cancel):
                 store.send(.cancel)
-                say("Cancelled.")
+                say(words.cancelled)
                 return .cancelled
             case .command(.help):
-                say(LineCommand.helpText)
+                say(LineCommand.help(words))
             case .unknownCommand(let word):
                 // A secure line is never repeated: it may be a password that begins with /.
-                let what = field.secure ? "That" : "/\(word)"
-                say("\(what) is not a command (\(LineCommand.allCases.map { "/\($0.rawValue)" }.joined(separator: ", "))). To answer with text that begins with /, type the / twice.")
+                let what = field.secure ? words.that : "/\(word)"
+                say(words.notACommand(what, LineCommand.allCases.map { "/\($0.rawValue)" }.joined(separator: ", ")))
             case .escapeSequence:
-                say("Arrow and function keys do nothing here: type the answer, then Enter. /help lists the commands.")
+                say(words.arrowKeysDoNothing)
             }
         }
-        say("Done.")
+        say(words.done)
         return outcome(store)
     }
 
     /// After a refused answer, the short way back: `/back goes back to Password.`; nothing on
     /// the first field.
-    private static func wayBack(_ store: FlowStore) -> String {
+    private static func wayBack(_ store: FlowStore, _ words: TerminalWords) -> String {
         var state = store.state
         guard let focus = state.focus else { return "" }
         _ = store.reducer.reduce(into: &state, action: .previous)
         guard let previous = state.focus, previous != focus, let field = store.reducer.spec[previous] else { return "" }
-        return " (/back goes back to \(field.label).)"
+        return words.wayBack(field.label)
     }
 
     /// Hands `line` to the focused field; returns why it was refused (its screen says it),
     /// or `nil` when it was taken.
-    private static func hand(_ line: String, to field: FieldSpec, store: FlowStore) -> String? {
-        let screen = FieldScreens.screen(for: field)
+    private static func hand(_ line: String, to field: FieldSpec, store: FlowStore, words: TerminalWords) -> String? {
+        let screen = FieldScreens.screen(for: field, words: words)
         if let refused = screen.precheck(line) { return refused }
         let actions = store.reducer.actions(answering: line, in: store.state)
         var rejected = false

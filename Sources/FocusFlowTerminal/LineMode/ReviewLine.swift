@@ -14,12 +14,12 @@ enum ReviewLine {
 
     /// The summary: a heading, then `1. Email: ada@example.com`, one row a line.
     static func summary(_ answers: ReviewAnswers) -> [String] {
-        ["Review your answers:"] + answers.rows.enumerated().map { "  \($0 + 1). \($1.label): \($1.shown)" }
+        [answers.words.reviewYourAnswers] + answers.rows.enumerated().map { "  \($0 + 1). \($1.label): \($1.shown)" }
     }
 
     /// The prompt under the summary.
     static func prompt(_ answers: ReviewAnswers) -> String {
-        "Enter submits; a number from 1 to \(answers.rows.count) changes that answer"
+        answers.words.reviewPrompt(answers.rows.count)
     }
 
     /// Reads one line typed at the review. A line is never repeated in a message (it may be a
@@ -28,7 +28,7 @@ enum ReviewLine {
         let trimmed = String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         if trimmed.isEmpty { return .submit }
         if let number = Int(trimmed), answers.rows.indices.contains(number - 1) { return .amend(answers.rows[number - 1].field) }
-        return .invalid("at the review, a line is empty (submit) or a number from 1 to \(answers.rows.count) (change that answer)")
+        return .invalid(answers.words.reviewInvalid(answers.rows.count))
     }
 
     /// One review step of piped input: the summary on stderr, then one line.
@@ -40,19 +40,19 @@ enum ReviewLine {
         let line: String
         switch reader.next() {
         case .line(let bytes): line = String(decoding: bytes, as: UTF8.self)
-        case .end: return .invalidInput("input ended at the review; an empty line submits the answers, a number changes one")
+        case .end: return .invalidInput(answers.words.reviewEnded)
         case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
         }
         number += 1
         switch read(line, answers) {
         case .submit:
-            for case .invalid(_, let message) in store.send(.submit) { return .invalidInput("line \(number): review: \(message)") }
+            for case .invalid(_, let message) in store.send(.submit) { return .invalidInput(answers.words.line(number, "\(answers.words.review): \(message)")) }
             return nil
         case .amend(let field):
             store.send(.focus(field))
             return nil
         case .invalid(let message):
-            return .invalidInput("line \(number): \(message)")
+            return .invalidInput(answers.words.line(number, message))
         }
     }
 
@@ -68,10 +68,10 @@ enum ReviewLine {
         switch reader.next() {
         case .line(let line): bytes = line
         case .end:
-            say("Cancelled.")
+            say(answers.words.cancelled)
             return .cancelled
         case .signal(let signal):
-            say("Cancelled.")
+            say(answers.words.cancelled)
             return signal == SIGINT ? .cancelled : .signalled(signal)
         }
         switch LineInput(line: bytes) {
@@ -88,12 +88,12 @@ enum ReviewLine {
             store.send(.previous)
         case .command(.cancel):
             store.send(.cancel)
-            say("Cancelled.")
+            say(answers.words.cancelled)
             return .cancelled
         case .command(.help):
-            say(LineCommand.helpText)
+            say(LineCommand.help(answers.words))
         case .unknownCommand, .escapeSequence:
-            say("At the review, press Enter to submit, or type a number from 1 to \(answers.rows.count) to change that answer.")
+            say(answers.words.reviewHelp(answers.rows.count))
         }
         return nil
     }

@@ -6,7 +6,8 @@ extension Theme {
     /// Colours beyond what the terminal has are brought down to it (``ColorDepth``).
     init(options: RunOptions) {
         let styles = (options.theme ?? options.spec.theme ?? .standard).filled(from: .standard)
-        self.init(color: options.color, styles: options.color ? ColorDepth.fit(styles, colors: ColorDepth.current()) : styles)
+        self.init(color: options.color, styles: options.color ? ColorDepth.fit(styles, colors: ColorDepth.current()) : styles,
+                  words: options.spec.language.words)
     }
 
     /// `text` drawn in the style the theme gives `part`, then back to plain; `text` as it is

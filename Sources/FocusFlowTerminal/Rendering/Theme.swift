@@ -6,6 +6,8 @@ struct Theme {
     var color: Bool
     /// The style of each part (``styled(_:_:)``); the host's or the flow's theme over the standard one.
     var styles = FlowTheme.standard
+    /// The built-in words, in the flow's language.
+    var words = TerminalWords.english
 
     func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
@@ -16,7 +18,7 @@ struct Theme {
     /// whose answer is not typed shows no keyboard (`keyboard` false): its keys are on the key line.
     func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool, keyboard: Bool = true) -> [String] {
         var second = keyboard ? "\(styled(.label, field.label))  \(badge(field.keyboard.badge))" : styled(.label, field.label)
-        if field.secure { second += dim(revealed ? "  shown" : "  hidden") }
+        if field.secure { second += dim("  " + (revealed ? words.shown : words.hidden)) }
         if let hint = field.hint { second += "  " + styled(.hint, hint) }
         return ["\(styled(.title, flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
     }
@@ -29,10 +31,10 @@ struct Theme {
         if let error { lines.append(styled(.error, "✗ \(error)")) }
         if let note { lines.append(note) }
         let keys = keys + [
-            progress.isLast ? "Enter finish" : "Enter next",
-            progress.isFirst ? nil : "Shift-Tab back",
-            secure ? "Ctrl-T show/hide" : nil,
-            "Ctrl-C cancel",
+            progress.isLast ? words.enterFinish : words.enterNext,
+            progress.isFirst ? nil : words.shiftTabBack,
+            secure ? words.showHide : nil,
+            words.ctrlCCancel,
         ].compactMap { $0 }
         lines.append(dim(keys.joined(separator: " · ")))
         return lines

@@ -8,14 +8,16 @@ import FocusFlow
 final class ConfirmScreen: FieldScreen {
     let field: FieldSpec
 
+    var words = TerminalWords.english
+
     init(_ field: FieldSpec) { self.field = field }
 
-    /// What a confirm line may be.
-    static let words = ["y", "yes", "true", "n", "no", "false"]
+    /// What a confirm line may be, in either language.
+    static let answers = ["y", "yes", "true", "n", "no", "false", "예", "네", "응", "아니요", "아니오", "아니", "아뇨"]
 
     var prompt: String { "› " }
     var takesText: Bool { false }
-    var keys: [String] { ["y/n answer", "←/→ change"] }
+    var keys: [String] { [words.yesNoKeys, words.leftRightChange] }
 
     func keymap(_ keymaps: Keymaps) -> Keymap {
         keymaps.derived("confirm") { map in
@@ -44,31 +46,31 @@ final class ConfirmScreen: FieldScreen {
     }
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
-        let line = Self.line(value(in: session.store.state))
+        let line = Self.line(value(in: session.store.state), words: words)
         return ScreenBody(content: .plain(line), cursor: line.utf8.count)
     }
 
     /// `Yes / No` with the answer in brackets; nothing bracketed before an answer.
-    static func line(_ value: Bool?) -> String {
+    static func line(_ value: Bool?, words: TerminalWords = .english) -> String {
         switch value {
-        case true?: "[Yes] / No"
-        case false?: "Yes / [No]"
-        case nil: "Yes / No"
+        case true?: "[\(words.yesWord)] / \(words.noWord)"
+        case false?: "\(words.yesWord) / [\(words.noWord)]"
+        case nil: "\(words.yesWord) / \(words.noWord)"
         }
     }
 
     func notes(_ state: FlowReducer.State) -> [String] {
-        ["y or n"] + (value(in: state).map { ["now \($0 ? "yes" : "no")", "Enter keeps it"] } ?? [])
+        [words.yOrN] + (value(in: state).map { [words.now($0 ? words.yes : words.no), words.enterKeepsIt] } ?? [])
     }
 
     /// An empty line keeps the current answer.
     func precheck(_ line: String) -> String? {
         let word = line.trimmingSpaces.lowercased()
-        return word.isEmpty || Self.words.contains(word) ? nil : refusal(line, actions: [])
+        return word.isEmpty || Self.answers.contains(word) ? nil : refusal(line, actions: [])
     }
 
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        "\(line.trimmingSpaces.debugDescription) is not an answer here; answer y, yes, n or no"
+        words.notAConfirmAnswer(line.trimmingSpaces.debugDescription)
     }
 }
 
@@ -77,5 +79,5 @@ private func yesKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $
 private func noKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(false, $1) } }
 private func flipKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.flip($1) } }
 private func otherKey(_: Int32, _: Int32) -> Int32 {
-    ConfirmScreen.whenFocused { $1.refuse("Type y or n; Left and Right change the answer.") }
+    ConfirmScreen.whenFocused { $1.refuse($0.words.typeYOrN) }
 }

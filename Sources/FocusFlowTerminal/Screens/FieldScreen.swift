@@ -12,6 +12,8 @@ import FocusFlow
 protocol FieldScreen: AnyObject {
     /// The field shown.
     var field: FieldSpec { get }
+    /// The built-in words in the session's language (``FieldScreens/screen(for:words:)`` sets them).
+    var words: TerminalWords { get set }
 
     // MARK: Interactive screen
 

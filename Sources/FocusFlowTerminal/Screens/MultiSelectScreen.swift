@@ -8,9 +8,11 @@ final class MultiSelectScreen: OptionScreen {
     let field: FieldSpec
     var picker = OptionPicker()
 
+    var words = TerminalWords.english
+
     init(_ field: FieldSpec) { self.field = field }
 
-    var keys: [String] { ["↑/↓ move", "Tab choose"] }
+    var keys: [String] { [words.moveKeys, words.tabChoose] }
 
     func keymap(_ keymaps: Keymaps) -> Keymap {
         keymaps.derived("multiSelect") { map in
@@ -28,7 +30,7 @@ final class MultiSelectScreen: OptionScreen {
 
     /// Tab: chooses or lets go of the highlighted option; the filter is untouched.
     func toggle(_ session: ScreenContext) {
-        guard let option = highlighted(session.store.state) else { return session.refuse(Self.noMatch) }
+        guard let option = highlighted(session.store.state) else { return session.refuse(words.noOptionMatchesFilter) }
         session.clearNote()
         session.handle(session.store.send(.field(.toggle(option.value))))
         session.render()
@@ -36,8 +38,8 @@ final class MultiSelectScreen: OptionScreen {
 
     func notes(_ state: FlowReducer.State) -> [String] {
         guard case .choices(let values)? = state.answer(of: field.id) else { return [] }
-        return ["numbers, values or labels separated by commas"]
-            + (values.isEmpty ? [] : ["now \(values.map(label).joined(separator: ", "))", "Enter keeps them"])
+        return [words.numbersSeparated]
+            + (values.isEmpty ? [] : [words.now(values.map(label).joined(separator: ", ")), words.enterKeepsThem])
     }
 
     /// Quotes the first item that names no option.
@@ -47,7 +49,7 @@ final class MultiSelectScreen: OptionScreen {
             if case .field(.toggle(let item)) = action, !values.contains(item) { return item }
             return nil
         }.first ?? line.trimmingSpaces
-        return "\(item.debugDescription) is not one of the options; answer with numbers from 1 to \(field.options.count), values or labels, separated by commas (write a comma inside a value as \\,): \(listed)"
+        return words.notOptions(item.debugDescription, field.options.count, listed)
     }
 }
 

@@ -50,9 +50,6 @@ extension OptionScreen {
         session.render()
     }
 
-    /// Refuses Enter or Tab when the filter hides every option.
-    static var noMatch: String { "No option matches the filter; Backspace widens it." }
-
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
         if ff_searching() != 0 { return .historySearch() }
         let state = session.store.state
@@ -62,7 +59,7 @@ extension OptionScreen {
         let rows = picker.window.rows(options: field.options, visible: list.visible, highlight: list.highlight,
                                       room: room(content), theme: session.theme) { row($0, chosen: list.chosen.contains($0.value)) }
         return ScreenBody(content: content, cursor: min(Int(ff_point()), text.utf8.count),
-                          placeholder: session.theme.placeholder(field.placeholder ?? "Type to filter"), rows: rows)
+                          placeholder: session.theme.placeholder(field.placeholder ?? session.theme.words.typeToFilter), rows: rows)
     }
 
     /// The numbered options, one a line: `1. Post (post)`; the value is shown when it differs

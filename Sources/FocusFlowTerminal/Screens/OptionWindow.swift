@@ -22,7 +22,7 @@ struct OptionWindow {
     /// - Complexity: O(``size``) rows built, whatever the number of options.
     mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme,
                        row: (FieldOption) -> String) -> [String] {
-        guard !visible.isEmpty else { return [theme.dim("No option matches; Backspace widens the filter.")] }
+        guard !visible.isEmpty else { return [theme.dim(theme.words.noOptionMatches)] }
         let count = visible.count
         var size = min(Self.size, max(1, room))
         if count > size {
@@ -34,12 +34,12 @@ struct OptionWindow {
         scroll(to: highlight, size: size, count: count)
         let end = min(count, start + size)
         var rows: [String] = []
-        if start > 0 { rows.append(theme.dim("↑ \(start) more")) }
+        if start > 0 { rows.append(theme.dim(theme.words.moreAbove(start))) }
         for index in start..<end {
             let text = row(options[visible[index]])
             rows.append(index == highlight ? theme.styled(.highlight, "› " + text) : "  " + text)
         }
-        if end < count { rows.append(theme.dim("↓ \(count - end) more")) }
+        if end < count { rows.append(theme.dim(theme.words.moreBelow(count - end))) }
         return rows
     }
 

@@ -12,24 +12,28 @@ struct ReviewAnswers {
     }
 
     let rows: [Row]
+    /// The built-in words, in the flow's language.
+    let words: TerminalWords
 
     init(reducer: FlowReducer, state: FlowReducer.State, mask: Character) {
+        let words = reducer.spec.language.words
+        self.words = words
         rows = reducer.spec.fields.filter { reducer.isVisible($0.id, in: state) }.map { field in
-            Row(field: field.id, label: field.label, shown: Self.shown(field, state.answer(of: field.id), mask: mask))
+            Row(field: field.id, label: field.label, shown: Self.shown(field, state.answer(of: field.id), mask: mask, words: words))
         }
     }
 
     /// What a row says for `answer`; `(no answer)` when there is none.
-    static func shown(_ field: FieldSpec, _ answer: FieldAnswer?, mask: Character) -> String {
+    static func shown(_ field: FieldSpec, _ answer: FieldAnswer?, mask: Character, words: TerminalWords = .english) -> String {
         func label(_ value: String) -> String { field.options.first { $0.value == value }?.label ?? value }
         let text: String
         switch answer {
         case .text(let value)?: text = field.secure ? String(repeating: mask, count: DisplayWidth.characters(in: value)) : value
-        case .bool(let value)?: text = value.map { $0 ? "yes" : "no" } ?? ""
+        case .bool(let value)?: text = value.map { $0 ? words.yes : words.no } ?? ""
         case .choice(let value)?: text = value.map(label) ?? ""
         case .choices(let values)?: text = values.map(label).joined(separator: ", ")
         case nil: text = ""
         }
-        return text.isEmpty ? "(no answer)" : text
+        return text.isEmpty ? words.noAnswer : text
     }
 }

@@ -16,18 +16,19 @@ enum ReviewScreen {
             let line = "\(answer.label): \(answer.shown)"
             return index == row ? "› " + theme.bold(line) : "  " + line
         }
-        return ["\(theme.bold(title))  \(theme.dim("review"))", "Check your answers"] + rows
+        return ["\(theme.bold(title))  \(theme.dim(theme.words.review))", theme.words.checkYourAnswers] + rows
     }
 
     /// The line where the input would be: what to do.
-    static let placeholder = "s submits · Enter changes the marked answer"
+    static func placeholder(_ words: TerminalWords) -> String { words.reviewPlaceholder }
 
     /// The lines under the input: a note, then the keys.
     static func footer(note: String?, error: String?, theme: Theme) -> [String] {
         var lines: [String] = []
         if let error { lines.append(theme.red("✗ \(error)")) }
         if let note { lines.append(note) }
-        lines.append(theme.dim(["↑/↓ move", "Enter change", "s submit", "Shift-Tab last answer", "Ctrl-C cancel"].joined(separator: " · ")))
+        let words = theme.words
+        lines.append(theme.dim([words.moveKeys, words.enterChange, words.sSubmit, words.shiftTabLastAnswer, words.ctrlCCancel].joined(separator: " · ")))
         return lines
     }
 

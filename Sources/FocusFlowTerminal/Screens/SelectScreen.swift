@@ -8,9 +8,11 @@ final class SelectScreen: OptionScreen {
     let field: FieldSpec
     var picker = OptionPicker()
 
+    var words = TerminalWords.english
+
     init(_ field: FieldSpec) { self.field = field }
 
-    var keys: [String] { ["↑/↓ move"] }
+    var keys: [String] { [words.moveKeys] }
 
     func keymap(_ keymaps: Keymaps) -> Keymap {
         keymaps.derived("select") { map in
@@ -31,7 +33,7 @@ final class SelectScreen: OptionScreen {
         let state = session.store.state
         guard let option = highlighted(state) else {
             if state.text(of: field.id).isEmpty || !list(state).visible.isEmpty { return true }
-            session.refuse(Self.noMatch)
+            session.refuse(words.noOptionMatchesFilter)
             return false
         }
         session.handle(session.store.send(.field(.select(option.value))))
@@ -40,12 +42,12 @@ final class SelectScreen: OptionScreen {
 
     func notes(_ state: FlowReducer.State) -> [String] {
         guard case .choice(let value)? = state.answer(of: field.id) else { return [] }
-        return ["a number, a value or a label"] + (value.map { ["now \(label($0))", "Enter keeps it"] } ?? [])
+        return [words.numberValueOrLabel] + (value.map { [words.now(label($0)), words.enterKeepsIt] } ?? [])
     }
 
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        "\(line.trimmingSpaces.debugDescription) is not one of the options; answer with a number from 1 to \(field.options.count), a value or a label: \(listed)"
+        words.notAnOption(line.trimmingSpaces.debugDescription, field.options.count, listed)
     }
 }
 
-private func tabKey(_: Int32, _: Int32) -> Int32 { SelectScreen.whenFocused { $1.refuse("Enter chooses the highlighted option.") } }
+private func tabKey(_: Int32, _: Int32) -> Int32 { SelectScreen.whenFocused { $1.refuse($0.words.enterChooses) } }

@@ -6,6 +6,8 @@ import FocusFlow
 final class TextScreen: FieldScreen {
     let field: FieldSpec
 
+    var words = TerminalWords.english
+
     init(_ field: FieldSpec) { self.field = field }
 
     var prompt: String { "› " }
@@ -27,14 +29,14 @@ final class TextScreen: FieldScreen {
     func notes(_ state: FlowReducer.State) -> [String] {
         let current = state.text(of: field.id)
         guard !current.isEmpty else { return [] }
-        return field.secure ? ["Enter keeps the current answer"] : ["now \(current)", "Enter keeps it"]
+        return field.secure ? [words.enterKeepsCurrent] : [words.now(current), words.enterKeepsIt]
     }
 
     func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
 
     /// Why the keyboard refused `line`; a secure value's characters are never named.
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        let what = field.secure ? "a character" : (field.keyboard.firstRefused(in: line).map { "\(String($0).debugDescription)" } ?? "a character")
-        return "\(what) is not accepted; this field takes \(field.keyboard.summary)"
+        let what = field.secure ? words.aCharacter : (field.keyboard.firstRefused(in: line).map { "\(String($0).debugDescription)" } ?? words.aCharacter)
+        return words.notAccepted(what, field.keyboard.summary)
     }
 }

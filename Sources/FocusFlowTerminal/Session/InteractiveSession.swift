@@ -256,7 +256,7 @@ final class InteractiveSession: ScreenContext {
         takeBack(region: region, kept: kept, accepted: accepted, filtered: text)
         ff_set_point(Int32(min(max(point, 0), text.utf8.count)))
         let character = field.secure ? "" : (field.keyboard.firstRefused(in: inserted).map { "\(String($0).debugDescription) " } ?? "")
-        refuse(theme.dim("\(character)not accepted here: \(field.keyboard.summary)"))
+        refuse(theme.dim(character + theme.words.notAcceptedHere(field.keyboard.summary)))
     }
 
     /// Puts `filtered` in readline's buffer after a refused edit, and leaves undo as if the
@@ -303,7 +303,7 @@ final class InteractiveSession: ScreenContext {
     private func setUp(field id: FieldID, first: Bool) {
         guard let field = store.reducer.spec[id] else { return }
         histories.load(for: field)
-        let screen = FieldScreens.screen(for: field)
+        let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
         rl_set_keymap(screen.keymap(keymaps))
         screen.focused(self)
@@ -346,7 +346,7 @@ final class InteractiveSession: ScreenContext {
     private func renderReview() {
         guard outcome == nil else { return }
         let footer = ReviewScreen.footer(note: note, error: nil, theme: theme)
-        emit(renderer.render(.plain(""), cursor: 0, placeholder: theme.placeholder(ReviewScreen.placeholder), footer: footer))
+        emit(renderer.render(.plain(""), cursor: 0, placeholder: theme.placeholder(ReviewScreen.placeholder(theme.words)), footer: footer))
     }
 
     /// Up/Down on the review: the marked row moves; the header holds the rows, so it is drawn again.
@@ -372,7 +372,7 @@ final class InteractiveSession: ScreenContext {
     }
 
     func refuseInReview() {
-        refuse("Press s to submit, or Enter to change the marked answer.")
+        refuse(theme.words.pressSToSubmit)
         render()
     }
 

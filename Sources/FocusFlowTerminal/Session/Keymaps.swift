@@ -155,7 +155,7 @@ private func previousKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.curre
 private func revealKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleReveal(); return 0 }
 private func redrawKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.redrawForm(clearingScreen: true); return 0 }
 private func dingKey(_: Int32, _: Int32) -> Int32 {
-    InteractiveSession.current?.refuse("That key does nothing here.")
+    InteractiveSession.current.map { $0.refuse($0.theme.words.keyDoesNothing) }
     return 0
 }
 

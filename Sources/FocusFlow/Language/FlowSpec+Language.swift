@@ -1,0 +1,51 @@
+extension FlowSpec {
+    /// The flow in `language`: every text the flow gives in several languages (title, labels,
+    /// placeholders, hints, rule messages, option labels) in that language or else the first
+    /// given, and the engine's own messages in that language.
+    public func localized(to language: Language) -> FlowSpec {
+        var copy = self
+        copy.language = language
+        if let titles = localizedTitle { copy.title = titles.text(in: language) }
+        copy.fields = fields.map { $0.localized(to: language) }
+        return copy
+    }
+}
+
+extension FieldSpec {
+    /// The texts of a field a flow may give in several languages.
+    public enum Text: String, Sendable, Hashable, CaseIterable {
+        case label, placeholder, hint, message
+    }
+
+    /// The field in `language` (see ``FlowSpec/localized(to:)``).
+    func localized(to language: Language) -> FieldSpec {
+        var copy = self
+        for (key, languages) in localizedText {
+            let text = languages.text(in: language)
+            switch key {
+            case .label: copy.label = text
+            case .placeholder: copy.placeholder = text
+            case .hint: copy.hint = text
+            case .message: copy.rules.message = text
+            }
+        }
+        if options.contains(where: { $0.localizedLabel != nil }) {
+            copy.options = options.map { option in
+                var option = option
+                if let labels = option.localizedLabel { option.label = labels.text(in: language) }
+                return option
+            }
+        }
+        return copy
+    }
+
+    /// Every language's text of the field, with the path the loader names for each
+    /// (`label.ko`, `options[1].label.en`), for the checks every shown text passes.
+    var allLocalizedTexts: [(path: String, text: String)] {
+        Text.allCases.flatMap { key in
+            (localizedText[key]?.variants ?? []).map { ("\(key == .message ? "rules.message" : key.rawValue).\($0.code)", $0.text) }
+        } + options.enumerated().flatMap { index, option in
+            (option.localizedLabel?.variants ?? []).map { ("options[\(index)].label.\($0.code)", $0.text) }
+        }
+    }
+}

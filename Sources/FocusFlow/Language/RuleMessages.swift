@@ -1,0 +1,62 @@
+/// The engine's built-in words in one language: the messages of the default rules, and the
+/// words for yes and no. One value per language (``english``, ``korean``); the memberwise
+/// initialiser makes every language give every message.
+public struct RuleMessages: Sendable {
+    /// `Email is required.`
+    public let required: @Sendable (_ label: String) -> String
+    /// `Confirm does not match Password.`
+    public let doesNotMatch: @Sendable (_ label: String, _ other: String) -> String
+    /// `Name must be at least 3 characters.`
+    public let atLeastCharacters: @Sendable (_ label: String, _ count: Int) -> String
+    /// `Name must be at most 3 characters.`
+    public let atMostCharacters: @Sendable (_ label: String, _ count: Int) -> String
+    /// `Code is not in the expected format.`
+    public let notInFormat: @Sendable (_ label: String) -> String
+    /// `Size must be one of: S, M, L.`
+    public let oneOf: @Sendable (_ label: String, _ options: [String]) -> String
+    /// `Terms needs a yes or no.`
+    public let needsYesOrNo: @Sendable (_ label: String) -> String
+    /// `Terms must be yes.`
+    public let mustBe: @Sendable (_ label: String, _ yes: Bool) -> String
+    /// `Plan: choose one of a, b.`
+    public let chooseOne: @Sendable (_ label: String, _ options: [String]) -> String
+    /// `Topics: choose at least one option.`
+    public let chooseAny: @Sendable (_ label: String) -> String
+    /// `Topics: choose at least 2 options.`
+    public let chooseAtLeast: @Sendable (_ label: String, _ count: Int) -> String
+    /// `Topics: choose at most 2 options.`
+    public let chooseAtMost: @Sendable (_ label: String, _ count: Int) -> String
+    /// `yes` and `no`, as a review shows a confirm answer.
+    public let yes: String
+    public let no: String
+
+    public static let english = RuleMessages(
+        required: { "\($0) is required." },
+        doesNotMatch: { "\($0) does not match \($1)." },
+        atLeastCharacters: { "\($0) must be at least \($1) character\($1 == 1 ? "" : "s")." },
+        atMostCharacters: { "\($0) must be at most \($1) character\($1 == 1 ? "" : "s")." },
+        notInFormat: { "\($0) is not in the expected format." },
+        oneOf: { "\($0) must be one of: \($1.joined(separator: ", "))." },
+        needsYesOrNo: { "\($0) needs a yes or no." },
+        mustBe: { "\($0) must be \($1 ? "yes" : "no")." },
+        chooseOne: { "\($0): choose one of \($1.joined(separator: ", "))." },
+        chooseAny: { "\($0): choose at least one option." },
+        chooseAtLeast: { "\($0): choose at least \($1) option\($1 == 1 ? "" : "s")." },
+        chooseAtMost: { "\($0): choose at most \($1) option\($1 == 1 ? "" : "s")." },
+        yes: "yes", no: "no")
+
+    public static let korean = RuleMessages(
+        required: { "\($0) 항목은 필수입니다." },
+        doesNotMatch: { "\($0) 항목이 \($1) 항목과 일치하지 않습니다." },
+        atLeastCharacters: { "\($0) 항목은 \($1)자 이상이어야 합니다." },
+        atMostCharacters: { "\($0) 항목은 \($1)자 이하여야 합니다." },
+        notInFormat: { "\($0) 항목의 형식이 올바르지 않습니다." },
+        oneOf: { "\($0) 항목은 다음 중 하나여야 합니다: \($1.joined(separator: ", "))." },
+        needsYesOrNo: { "\($0) 항목에 예 또는 아니요로 답해 주세요." },
+        mustBe: { "\($0) 항목은 \($1 ? "예" : "아니요")여야 합니다." },
+        chooseOne: { "\($0): 다음 중 하나를 고르세요: \($1.joined(separator: ", "))." },
+        chooseAny: { "\($0): 하나 이상 고르세요." },
+        chooseAtLeast: { "\($0): \($1)개 이상 고르세요." },
+        chooseAtMost: { "\($0): \($1)개 이하로 고르세요." },
+        yes: "예", no: "아니요")
+}

@@ -1,0 +1,161 @@
+import FocusFlow
+
+/// The terminal's built-in words in one language: key hints, notes, the review screen, line
+/// mode's prompts and refusals. One value per language (``english``, ``korean``); the
+/// memberwise initialiser makes every language give every word.
+struct TerminalWords: Sendable {
+    // Key line.
+    let enterNext: String, enterFinish: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
+    let moveKeys: String, tabChoose: String, yesNoKeys: String, leftRightChange: String
+    // Header.
+    let shown: String, hidden: String
+    // Confirm.
+    let yes: String, no: String
+    /// `Yes`, `No` as the confirm line shows them.
+    let yesWord: String, noWord: String
+    let yOrN: String
+    let notAConfirmAnswer: @Sendable (_ line: String) -> String
+    let typeYOrN: String
+    // Notes of line mode and the screens.
+    let now: @Sendable (_ value: String) -> String
+    let enterKeepsIt: String, enterKeepsThem: String, enterKeepsCurrent: String
+    let numberValueOrLabel: String, numbersSeparated: String
+    let notAnOption: @Sendable (_ line: String, _ count: Int, _ listed: String) -> String
+    let notOptions: @Sendable (_ item: String, _ count: Int, _ listed: String) -> String
+    let notAccepted: @Sendable (_ what: String, _ takes: String) -> String
+    let notAcceptedHere: @Sendable (_ takes: String) -> String
+    let aCharacter: String
+    let enterChooses: String
+    let noOptionMatches: String, noOptionMatchesFilter: String, typeToFilter: String
+    let moreAbove: @Sendable (_ count: Int) -> String, moreBelow: @Sendable (_ count: Int) -> String
+    let keyDoesNothing: String
+    // Review.
+    let review: String, checkYourAnswers: String, reviewPlaceholder: String
+    let enterChange: String, sSubmit: String, shiftTabLastAnswer: String, pressSToSubmit: String
+    let noAnswer: String
+    let reviewYourAnswers: String
+    let reviewPrompt: @Sendable (_ count: Int) -> String
+    let reviewInvalid: @Sendable (_ count: Int) -> String
+    let reviewHelp: @Sendable (_ count: Int) -> String
+    let reviewEnded: String
+    // Line mode.
+    let step: @Sendable (_ step: Int, _ steps: Int, _ label: String) -> String
+    let hiddenWhileTyping: String
+    let forExample: @Sendable (_ text: String) -> String
+    let helpText: @Sendable (_ commands: String) -> String
+    let goesBack: String, stopsWithoutAnswers: String, saysThisAgain: String
+    let firstField: String
+    let notACommand: @Sendable (_ what: String, _ commands: String) -> String
+    let that: String
+    let arrowKeysDoNothing: String
+    let wayBack: @Sendable (_ label: String) -> String
+    let cancelled: String, done: String
+    let inputEndedBefore: @Sendable (_ field: String) -> String
+    let line: @Sendable (_ number: Int, _ place: String) -> String
+
+    static let english = TerminalWords(
+        enterNext: "Enter next", enterFinish: "Enter finish", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
+        moveKeys: "↑/↓ move", tabChoose: "Tab choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change",
+        shown: "shown", hidden: "hidden",
+        yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
+        notAConfirmAnswer: { "\($0) is not an answer here; answer y, yes, n or no" },
+        typeYOrN: "Type y or n; Left and Right change the answer.",
+        now: { "now \($0)" },
+        enterKeepsIt: "Enter keeps it", enterKeepsThem: "Enter keeps them", enterKeepsCurrent: "Enter keeps the current answer",
+        numberValueOrLabel: "a number, a value or a label", numbersSeparated: "numbers, values or labels separated by commas",
+        notAnOption: { "\($0) is not one of the options; answer with a number from 1 to \($1), a value or a label: \($2)" },
+        notOptions: { "\($0) is not one of the options; answer with numbers from 1 to \($1), values or labels, separated by commas (write a comma inside a value as \\,): \($2)" },
+        notAccepted: { "\($0) is not accepted; this field takes \($1)" },
+        notAcceptedHere: { "not accepted here: \($0)" },
+        aCharacter: "a character",
+        enterChooses: "Enter chooses the highlighted option.",
+        noOptionMatches: "No option matches; Backspace widens the filter.",
+        noOptionMatchesFilter: "No option matches the filter; Backspace widens it.",
+        typeToFilter: "Type to filter",
+        moreAbove: { "↑ \($0) more" }, moreBelow: { "↓ \($0) more" },
+        keyDoesNothing: "That key does nothing here.",
+        review: "review", checkYourAnswers: "Check your answers", reviewPlaceholder: "s submits · Enter changes the marked answer",
+        enterChange: "Enter change", sSubmit: "s submit", shiftTabLastAnswer: "Shift-Tab last answer",
+        pressSToSubmit: "Press s to submit, or Enter to change the marked answer.",
+        noAnswer: "(no answer)",
+        reviewYourAnswers: "Review your answers:",
+        reviewPrompt: { "Enter submits; a number from 1 to \($0) changes that answer" },
+        reviewInvalid: { "at the review, a line is empty (submit) or a number from 1 to \($0) (change that answer)" },
+        reviewHelp: { "At the review, press Enter to submit, or type a number from 1 to \($0) to change that answer." },
+        reviewEnded: "input ended at the review; an empty line submits the answers, a number changes one",
+        step: { "Step \($0) of \($1). \($2)" },
+        hiddenWhileTyping: "hidden while you type",
+        forExample: { "for example \($0)" },
+        helpText: {
+            "Type an answer, then Enter. Instead of an answer you can type a command: \($0). "
+                + "Shift-Tab, then Enter, also goes back; Ctrl-D cancels. "
+                + "To answer with text that begins with /, type the / twice: //home gives /home."
+        },
+        goesBack: "goes back one field", stopsWithoutAnswers: "stops without answers", saysThisAgain: "says this again",
+        firstField: "This is the first field; there is nothing to go back to.",
+        notACommand: { "\($0) is not a command (\($1)). To answer with text that begins with /, type the / twice." },
+        that: "That",
+        arrowKeysDoNothing: "Arrow and function keys do nothing here: type the answer, then Enter. /help lists the commands.",
+        wayBack: { " (/back goes back to \($0).)" },
+        cancelled: "Cancelled.", done: "Done.",
+        inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
+        line: { "line \($0): \($1)" })
+
+    static let korean = TerminalWords(
+        enterNext: "Enter 다음", enterFinish: "Enter 완료", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
+        moveKeys: "↑/↓ 이동", tabChoose: "Tab 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기",
+        shown: "보임", hidden: "숨김",
+        yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",
+        notAConfirmAnswer: { "\($0)은(는) 여기서 답이 될 수 없습니다. y, 예, n 또는 아니요로 답하세요" },
+        typeYOrN: "y 또는 n을 누르세요. 왼쪽·오른쪽 화살표로 답을 바꿉니다.",
+        now: { "지금 값: \($0)" },
+        enterKeepsIt: "Enter를 누르면 그대로 둡니다", enterKeepsThem: "Enter를 누르면 그대로 둡니다", enterKeepsCurrent: "Enter를 누르면 지금 답을 그대로 둡니다",
+        numberValueOrLabel: "번호, 값 또는 이름", numbersSeparated: "쉼표로 구분한 번호, 값 또는 이름",
+        notAnOption: { "\($0)은(는) 선택지에 없습니다. 1부터 \($1)까지의 번호, 값 또는 이름으로 답하세요: \($2)" },
+        notOptions: { "\($0)은(는) 선택지에 없습니다. 1부터 \($1)까지의 번호, 값 또는 이름을 쉼표로 구분해 답하세요(값 안의 쉼표는 \\,로 씁니다): \($2)" },
+        notAccepted: { "\($0)은(는) 입력할 수 없습니다. 이 항목에는 \($1)만 입력할 수 있습니다" },
+        notAcceptedHere: { "여기서는 입력할 수 없습니다: \($0)" },
+        aCharacter: "어떤 문자",
+        enterChooses: "Enter를 누르면 강조된 선택지를 고릅니다.",
+        noOptionMatches: "맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
+        noOptionMatchesFilter: "검색어에 맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
+        typeToFilter: "입력해서 찾기",
+        moreAbove: { "↑ \($0)개 더" }, moreBelow: { "↓ \($0)개 더" },
+        keyDoesNothing: "이 키는 여기서 아무 일도 하지 않습니다.",
+        review: "검토", checkYourAnswers: "답을 확인하세요", reviewPlaceholder: "s 제출 · Enter 표시된 답 바꾸기",
+        enterChange: "Enter 바꾸기", sSubmit: "s 제출", shiftTabLastAnswer: "Shift-Tab 마지막 답",
+        pressSToSubmit: "s를 누르면 제출하고, Enter를 누르면 표시된 답을 바꿉니다.",
+        noAnswer: "(답 없음)",
+        reviewYourAnswers: "답을 검토하세요:",
+        reviewPrompt: { "Enter는 제출, 1부터 \($0)까지의 번호는 그 답을 바꿉니다" },
+        reviewInvalid: { "검토 단계에서는 빈 줄(제출)이나 1부터 \($0)까지의 번호(그 답 바꾸기)를 입력합니다" },
+        reviewHelp: { "검토 단계입니다. Enter를 누르면 제출하고, 1부터 \($0)까지의 번호를 입력하면 그 답을 바꿉니다." },
+        reviewEnded: "검토 단계에서 입력이 끝났습니다. 빈 줄은 답을 제출하고, 번호는 답 하나를 바꿉니다",
+        step: { "\($1)단계 중 \($0)단계. \($2)" },
+        hiddenWhileTyping: "입력하는 동안 숨겨집니다",
+        forExample: { "예: \($0)" },
+        helpText: {
+            "답을 입력하고 Enter를 누르세요. 답 대신 명령을 입력할 수 있습니다: \($0). "
+                + "Shift-Tab 다음 Enter도 이전으로 돌아가고, Ctrl-D는 취소합니다. "
+                + "/로 시작하는 답은 /를 두 번 입력하세요: //home은 /home이 됩니다."
+        },
+        goesBack: "이전 항목으로", stopsWithoutAnswers: "답 없이 멈춤", saysThisAgain: "이 안내 다시 보기",
+        firstField: "첫 번째 항목이라 돌아갈 곳이 없습니다.",
+        notACommand: { "\($0)은(는) 명령이 아닙니다(\($1)). /로 시작하는 답은 /를 두 번 입력하세요." },
+        that: "그것",
+        arrowKeysDoNothing: "화살표와 기능 키는 여기서 아무 일도 하지 않습니다. 답을 입력하고 Enter를 누르세요. /help는 명령을 보여 줍니다.",
+        wayBack: { " (/back은 \($0) 항목으로 돌아갑니다.)" },
+        cancelled: "취소했습니다.", done: "완료했습니다.",
+        inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
+        line: { "\($0)번째 줄: \($1)" })
+}
+
+extension Language {
+    /// The terminal's words in this language.
+    var words: TerminalWords {
+        switch self {
+        case .en: .english
+        case .ko: .korean
+        }
+    }
+}

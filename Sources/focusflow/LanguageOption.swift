@@ -1,0 +1,33 @@
+import FocusFlow
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `--lang en|ko`: the language of FocusFlow's own words and of the flow's text where the flow
+/// gives it in several languages.
+enum LanguageOption {
+    static let help = """
+          --lang en|ko    the language of FocusFlow's words (keys, notes, rule messages) and of
+                          the flow's text given in several languages; by default the first set
+                          of LC_ALL, LC_MESSAGES and LANG decides (ko_KR.UTF-8 gives Korean,
+                          anything else English)
+        """
+
+    /// `--lang`'s language, else `fallback` (the locale's, or English where output must not
+    /// depend on the environment).
+    ///
+    /// - Throws: a usage ``CommandError`` for a language FocusFlow does not speak.
+    static func decide(_ arguments: Arguments, command: String, fallback: @autoclosure () -> Language) throws(CommandError) -> Language {
+        guard let name = arguments.values["lang"] else { return fallback() }
+        guard let language = Language(rawValue: name.lowercased()) else {
+            let names = Language.allCases.map(\.rawValue).joined(separator: " or ")
+            throw .usage("--lang takes \(names), not \"\(name)\"", command: command)
+        }
+        return language
+    }
+
+    /// The language the locale variables ask for.
+    static var fromEnvironment: Language { Language(environment: ProcessInfo.processInfo.environment) }
+}
