@@ -24,6 +24,20 @@ struct LanguageLineModeTests {
         #expect(LineCommand.help(.korean).contains("/back 이전 항목으로"))
     }
 
+    @Test("The interactive form leaves a Korean line behind: done with the count, or cancelled")
+    func summary() throws {
+        let done = try PseudoTerminal(["--lang", "ko", try TerminalTests.flow(#"{"id":"t","title":{"en":"Hi","ko":"안녕"},"fields":[{"id":"a"}]}"#)])
+        #expect(done.waitFor("Enter 완료"), "\(done.output)")
+        done.send("가\r")
+        #expect(done.finish() == 0)
+        #expect(done.waitFor("안녕: 완료, 답 1개."), "\(done.output)")
+        let cancelled = try PseudoTerminal(["--lang", "ko", try TerminalTests.flow(#"{"id":"t","title":{"en":"Hi","ko":"안녕"},"fields":[{"id":"a"}]}"#)])
+        #expect(cancelled.waitFor("Enter 완료"), "\(cancelled.output)")
+        cancelled.send("\u{03}")
+        #expect(cancelled.finish() == 130)
+        #expect(cancelled.waitFor("안녕: 취소했습니다."), "\(cancelled.output)")
+    }
+
     @Test("Korean prompts, notes and refusals; 아니요 and 예 answer the confirm; a number amends at the review")
     func korean() throws {
         let terminal = try PseudoTerminal(["run", "--accessible", try TerminalTests.flow(LanguageTmuxTests.flow)],

@@ -50,6 +50,9 @@ struct TerminalWords: Sendable {
     let arrowKeysDoNothing: String
     let wayBack: @Sendable (_ label: String) -> String
     let cancelled: String, done: String
+    /// The line the form leaves behind: `Sign up: done, 3 answers.` or `Sign up: cancelled.`
+    let summaryDone: @Sendable (_ title: String, _ count: Int) -> String
+    let summaryCancelled: @Sendable (_ title: String) -> String
     let inputEndedBefore: @Sendable (_ field: String) -> String
     let line: @Sendable (_ number: Int, _ place: String) -> String
 
@@ -98,6 +101,7 @@ struct TerminalWords: Sendable {
         arrowKeysDoNothing: "Arrow and function keys do nothing here: type the answer, then Enter. /help lists the commands.",
         wayBack: { " (/back goes back to \($0).)" },
         cancelled: "Cancelled.", done: "Done.",
+        summaryDone: { "\($0): done, \($1) answers." }, summaryCancelled: { "\($0): cancelled." },
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" })
 
@@ -146,6 +150,7 @@ struct TerminalWords: Sendable {
         arrowKeysDoNothing: "화살표와 기능 키는 여기서 아무 일도 하지 않습니다. 답을 입력하고 Enter를 누르세요. /help는 명령을 보여 줍니다.",
         wayBack: { " (/back은 \($0) 항목으로 돌아갑니다.)" },
         cancelled: "취소했습니다.", done: "완료했습니다.",
+        summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
         line: { "\($0)번째 줄: \($1)" })
 }

@@ -406,8 +406,8 @@ final class InteractiveSession: ScreenContext {
     private func summary() -> String {
         let title = options.spec.title.isEmpty ? options.spec.id : options.spec.title
         switch outcome {
-        case .completed(let result): return "\(title): done, \(result.answers.count) answers."
-        default: return "\(title): cancelled."
+        case .completed(let result): return theme.words.summaryDone(title, result.answers.count)
+        default: return theme.words.summaryCancelled(title)
         }
     }
 
