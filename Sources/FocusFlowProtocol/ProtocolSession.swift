@@ -104,6 +104,7 @@ public struct ProtocolSession: Sendable {
         out.int(Self.version)
         out.raw(#","flow":{"id":"#); out.string(reducer.spec.id)
         out.raw(#","title":"#); out.string(reducer.spec.title)
+        out.raw(#","language":"#); out.string(reducer.spec.language.rawValue)
         out.raw(#"},"fields":["#)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

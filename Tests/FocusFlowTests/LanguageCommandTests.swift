@@ -77,6 +77,10 @@ struct LanguageCommandTests {
     func serve() throws {
         let korean = try Command.run(["serve", "--lang", "ko", "Flows/account.json"], input: "text a\nnext\n", environment: Self.locale([:]))
         #expect(korean.stdout.contains(#"{"event":"invalid","field":"email","message":"you@example.com 같은 이메일 주소를 입력하세요"}"#))
+        let described = try Command.run(["serve", "--lang", "ko", "Flows/account.json"], input: "describe\n", environment: Self.locale([:]))
+        #expect(described.stdout.contains(#""flow":{"id":"account","title":"계정 만들기 (전체)","language":"ko"}"#), "\(described.stdout)")
+        #expect(described.stdout.contains(#""label":"이메일""#) && described.stdout.contains(#""message":"you@example.com 같은 이메일 주소를 입력하세요""#),
+                "describe gives the chosen language's texts, not every language: \(described.stdout)")
         let english = try Command.run(["serve", "Flows/account.json"], input: "text a\nnext\n", environment: Self.locale(["LANG": "ko_KR.UTF-8"]))
         #expect(english.stdout.contains(#""message":"Enter an email address like you@example.com""#))
     }

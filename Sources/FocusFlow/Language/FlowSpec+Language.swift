@@ -29,6 +29,9 @@ extension FieldSpec {
             case .message: copy.rules.message = text
             }
         }
+        // The rules alone (as `describe` writes them) say the chosen message; the field's own
+        // encoding writes every language from `localizedText`.
+        copy.rules.localizedMessage = nil
         if options.contains(where: { $0.localizedLabel != nil }) {
             copy.options = options.map { option in
                 var option = option
