@@ -216,6 +216,18 @@ extern int _rl_free_saved_history_line(void);
 /// so Down in another field can never bring it back.
 static inline void ff_forget_saved_line(void) { _rl_free_saved_history_line(); }
 
+/// Frees the whole history: its entries (clear_history) and the array add_history allocated
+/// for them, which clear_history keeps. History starts afresh on the next add_history.
+static inline void ff_free_history(void) {
+    clear_history();
+    HISTORY_STATE *state = history_get_history_state();
+    free(state->entries);
+    state->entries = NULL;
+    state->offset = state->length = state->size = 0;
+    history_set_history_state(state);
+    free(state);
+}
+
 /// Takes back the insertion of `line[start, end)` that the last command made, keeping only
 /// `keep` (what the field's keyboard accepts), and leaves undo as if the refused characters had
 /// never been typed: the insertion's undo record shrinks to the kept text. Returns 0 when the

@@ -125,8 +125,7 @@ final class InteractiveSession: ScreenContext {
         }
         rl_callback_handler_remove()
         rl_replace_line("", 1)
-        ff_forget_saved_line()
-        clear_history()
+        FieldHistories.release()
         emit(renderer.eraseForm() + summary() + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
         SignalPipe.forget()
