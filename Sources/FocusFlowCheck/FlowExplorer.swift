@@ -8,7 +8,10 @@ import FocusFlowProtocol
 /// failing them and one its keyboard refuses; per choice field it types filter queries and
 /// tries every request of ``FlowRequest/table`` that applies to the field's kind with that
 /// row's samples (`set true`/`false`, a few options and one that is none, highlight ±1); it
-/// also presses next, previous, reveal, clear, cancel and jumps to every field. Breadth first, so a violation comes with the shortest script to it.
+/// also presses next, previous, reveal, clear, cancel and jumps (to every field in a flow of up
+/// to ``everyJumpUpTo`` fields, else those of ``jumpTargets(from:)``). Breadth first, so a
+/// violation comes with the shortest script to it among the requests explored. Typed values
+/// are at most ``valueLengthCap`` characters, whatever the rules.
 ///
 /// ```swift
 /// let report = FlowExplorer(spec: try FlowSpec.signup()).run()
@@ -141,7 +144,8 @@ public struct FlowExplorer: Sendable {
     /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
     /// invariant breaks.
     ///
-    /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state.
+    /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state; *r* is
+    ///   bounded in a flow of untied fields, and a transition is linear in the fields.
     public func run(_ options: Options = Options()) -> Report {
         var report = Report()
         report.noPassingValue = noPassingValue
