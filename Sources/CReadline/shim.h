@@ -51,22 +51,51 @@ static inline void ff_set_entry_keymap(Keymap map, int key, Keymap sub) {
 extern int wcwidth(wchar_t c);
 static inline int ff_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
+/// The byte ff_getc holds back for the next call, or -1 (see ff_getc).
+static inline int *ff_held_byte(void) {
+    static int held = -1;
+    return &held;
+}
+
+/// Whether ff_getc holds a byte back: the session then calls readline again without polling.
+static inline int ff_holding_byte(void) { return *ff_held_byte() >= 0; }
+
 /// Reads one byte with one read(2). The session polls before it calls readline, so the byte is
 /// there; readline's own rl_getc would add a sigprocmask and a pselect per key.
+///
+/// An ESC that arrives during an incremental search (Ctrl-R) with more input behind it (Alt-y,
+/// Alt-x, a bracketed paste, an arrow key) is the one path where readline 8.2 ends the search
+/// by pushing the ESC back and dispatching it from inside rl_callback_read_char, which then
+/// reads freed key-sequence state and crashes (stock readline too). So the search is ended
+/// here first with C-J, a search terminator that readline does not execute, and the ESC is
+/// held back and given on the next call, where it starts its key sequence normally: the found
+/// line is kept and the key does what it does outside a search, as readline means it to.
 static inline int ff_getc(FILE *stream) {
+    int *held = ff_held_byte();
+    if (*held >= 0) {
+        int c = *held;
+        *held = -1;
+        return c;
+    }
     unsigned char c;
     for (;;) {
         ssize_t n = read(fileno(stream), &c, 1);
-        if (n == 1) return c;
+        if (n == 1) break;
         if (n == 0) return EOF;
         if (errno != EINTR) return EOF;
     }
+    int count = 0;
+    if (c == 0x1B && RL_ISSTATE(RL_STATE_ISEARCH) && ioctl(fileno(stream), FIONREAD, &count) == 0 && count > 0) {
+        *held = c;
+        return '\n';
+    }
+    return c;
 }
 
 /// Whether more input is already waiting, asked with one ioctl instead of a select.
 static inline int ff_input_available(void) {
     int count = 0;
-    return ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0;
+    return ff_holding_byte() || (ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0);
 }
 
 /// Reads bytes with ff_getc and asks about typeahead with ff_input_available.
@@ -186,6 +215,18 @@ extern int _rl_free_saved_history_line(void);
 /// Forgets the line readline stashed when Up or a search left it (`_rl_saved_line_for_history`),
 /// so Down in another field can never bring it back.
 static inline void ff_forget_saved_line(void) { _rl_free_saved_history_line(); }
+
+/// Frees the whole history: its entries (clear_history) and the array add_history allocated
+/// for them, which clear_history keeps. History starts afresh on the next add_history.
+static inline void ff_free_history(void) {
+    clear_history();
+    HISTORY_STATE *state = history_get_history_state();
+    free(state->entries);
+    state->entries = NULL;
+    state->offset = state->length = state->size = 0;
+    history_set_history_state(state);
+    free(state);
+}
 
 /// Takes back the insertion of `line[start, end)` that the last command made, keeping only
 /// `keep` (what the field's keyboard accepts), and leaves undo as if the refused characters had

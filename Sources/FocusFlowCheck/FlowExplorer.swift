@@ -8,7 +8,10 @@ import FocusFlowProtocol
 /// failing them and one its keyboard refuses; per choice field it types filter queries and
 /// tries every request of ``FlowRequest/table`` that applies to the field's kind with that
 /// row's samples (`set true`/`false`, a few options and one that is none, highlight ±1); it
-/// also presses next, previous, reveal, clear, cancel and jumps to every field. Breadth first, so a violation comes with the shortest script to it.
+/// also presses next, previous, reveal, clear, cancel and jumps (to every field in a flow of up
+/// to ``everyJumpUpTo`` fields, else those of ``jumpTargets(from:)``). Breadth first, so a
+/// violation comes with the shortest script to it among the requests explored. Typed values
+/// are at most ``valueLengthCap`` characters, whatever the rules.
 ///
 /// ```swift
 /// let report = FlowExplorer(spec: try FlowSpec.signup()).run()
@@ -21,9 +24,15 @@ public struct FlowExplorer: Sendable {
         /// How many distinct states to visit at most.
         public var maxStates: Int
 
-        public init(depth: Int = 50, maxStates: Int = 200_000) {
+        /// Called now and then while exploring (about every 10,000 states and at each new
+        /// level) with the states seen so far and the level being explored: `check` shows it on
+        /// a terminal.
+        public var progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)?
+
+        public init(depth: Int = 50, maxStates: Int = 200_000, progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil) {
             self.depth = depth
             self.maxStates = maxStates
+            self.progress = progress
         }
     }
 
@@ -55,6 +64,12 @@ public struct FlowExplorer: Sendable {
     /// The values typed into each field.
     public let values: [FieldID: [String]]
     private let noPassingValue: [FieldID]
+    /// For each field, the fields a state focused on it jumps to (see ``jumpTargets(from:)``).
+    private let jumps: [[FieldID]]
+
+    /// Up to this many fields, every state tries a jump to every field; beyond it, the jumps
+    /// of ``jumpTargets(from:)``, so that the work a state costs grows linearly with the fields.
+    public static let everyJumpUpTo = 12
 
     /// - Parameters:
     ///   - spec: the flow.
@@ -84,6 +99,31 @@ public struct FlowExplorer: Sendable {
         }
         self.values = values
         self.noPassingValue = missing
+        self.jumps = Self.jumps(in: spec)
+    }
+
+    /// The fields a state focused on field `index` jumps to. Up to ``everyJumpUpTo`` fields,
+    /// every field. Beyond it: the first and the last field, the fields within two of the
+    /// focused one, and every field a rule or a condition ties to another (a `matches` rule's
+    /// two ends, a `when` condition's field and the field it shows) — a bounded number for a
+    /// flow of untied fields, so that a state's cost is linear in the fields rather than
+    /// quadratic (each forward jump validates every field it passes).
+    public func jumpTargets(from index: Int) -> [FieldID] { jumps[index] }
+
+    private static func jumps(in spec: FlowSpec) -> [[FieldID]] {
+        let ids = spec.fields.map(\.id)
+        guard ids.count > everyJumpUpTo else { return Array(repeating: ids, count: ids.count) }
+        var tied = Set<Int>()
+        for (index, field) in spec.fields.enumerated() {
+            if let other = field.rules.matches, let source = spec.index(of: other) { tied.formUnion([index, source]) }
+            if let condition = field.when, let source = spec.index(of: condition.field) { tied.formUnion([index, source]) }
+        }
+        return ids.indices.map { focus in
+            var targets = tied
+            targets.formUnion([0, ids.count - 1])
+            targets.formUnion(max(0, focus - 2)...min(ids.count - 1, focus + 2))
+            return targets.sorted().map { ids[$0] }
+        }
     }
 
     /// The names of the events this flow can say: every event of ``FlowEvent/Name`` whose kinds
@@ -97,14 +137,15 @@ public struct FlowExplorer: Sendable {
     /// The requests tried from `state`.
     public func requests(from state: FlowReducer.State) -> [FlowRequest] {
         if state.phase == .review { return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } }
-        guard let focus = state.focus, let field = reducer.spec[focus] else { return [] }
-        return FlowRequest.alphabet(for: field, values: values[focus] ?? [""]) + reducer.spec.fields.map { .focus($0.id) }
+        guard let focus = state.focus, let index = reducer.spec.index(of: focus) else { return [] }
+        return FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""]) + jumps[index].map { .focus($0) }
     }
 
     /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
     /// invariant breaks.
     ///
-    /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state.
+    /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state; *r* is
+    ///   bounded in a flow of untied fields, and a transition is linear in the fields.
     public func run(_ options: Options = Options()) -> Report {
         var report = Report()
         report.noPassingValue = noPassingValue
@@ -132,8 +173,14 @@ public struct FlowExplorer: Sendable {
                 break
             }
             level += 1
+            options.progress?(states.count, level)
             var next: [Int] = []
+            var reported = states.count
             for source in frontier {
+                if states.count - reported >= 10_000 {
+                    reported = states.count
+                    options.progress?(states.count, level)
+                }
                 let before = states[source]
                 for request in requests(from: before) {
                     var after = before
@@ -182,21 +229,39 @@ public struct FlowExplorer: Sendable {
         return reducer.failure(of: field.id, in: state) == nil
     }
 
+    /// The longest value the explorer types, whatever the rules say: candidate values stay
+    /// bounded in size (a `maxLength` of 10,000,000 or `Int.max` costs what 64 costs). A length
+    /// rule is tested at its boundary by length class — a value of exactly `minLength` and of
+    /// `maxLength` characters (passing) and one character short or over (failing) — whenever
+    /// that boundary is within this cap; beyond it the rule is only tested from below (a
+    /// `minLength` beyond it leaves the field without a passing value, which `check` reports).
+    public static let valueLengthCap = 64
+
+    /// `count` characters of `candidate` repeated, or `nil` when `count` is beyond the cap.
+    private static func value(repeating candidate: String, count: Int) -> String? {
+        guard count >= 0, count <= valueLengthCap, !candidate.isEmpty else { return nil }
+        var text = ""
+        while text.count < count { text += candidate }
+        return String(text.prefix(count))
+    }
+
     private static func passingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
         if let other = field.rules.matches, let value = passing[other] { return value }
         let lengths = [field.rules.minLength, field.rules.maxLength].compactMap { $0 }
         // A secure field gets a value no plain field uses, so that a leak of it can be seen.
         var tries = (field.rules.oneOf ?? []) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
         for length in lengths where length > 0 {
-            tries += candidates.map { String(repeating: $0, count: length).prefix(length) }.map(String.init)
+            tries += candidates.compactMap { value(repeating: $0, count: length) }
         }
         if !field.rules.required { tries.append("") }
         return tries.first { passes($0, field, reducer, passing) }
     }
 
     private static func failingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
-        let long = field.rules.maxLength.map { String(repeating: "1", count: $0 + 1) }
-        let tries = ["", "x", "1", "!", "x y"] + (long.map { [$0] } ?? []) + candidates
+        // One over the maximum, or one short of the minimum: the boundary's failing side.
+        let over = field.rules.maxLength.flatMap { $0 < valueLengthCap ? value(repeating: "1", count: $0 + 1) : nil }
+        let short = field.rules.minLength.flatMap { $0 > 1 ? value(repeating: "1", count: $0 - 1) : nil }
+        let tries = ["", "x", "1", "!", "x y"] + [over, short].compactMap { $0 } + candidates
         return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing) }
     }
 

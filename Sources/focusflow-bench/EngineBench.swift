@@ -183,5 +183,41 @@ enum ProtocolBench {
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         print(String(format: "  check signup.json: %d states, %d edges, median %.3f s of 5", report?.states ?? 0, report?.edges ?? 0, times.sorted()[2]))
+        try CheckBench.report()
+    }
+}
+
+/// `check`'s cost a state as flows grow, hostile rules, and the paths that were quadratic.
+enum CheckBench {
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func report() throws {
+        print("\nCheck (ms per explored state on plain text fields, first 2,000 states; linear in the fields)")
+        let clock = ContinuousClock()
+        for count in [30, 300] {
+            let spec = try FlowSpec(id: "plain", title: "Plain", fields: (0..<count).map { FieldSpec(id: FieldID("f\($0)")) })
+            var report: FlowExplorer.Report?
+            let elapsed = clock.measure { report = FlowExplorer(spec: spec).run(.init(maxStates: 2_000)) }
+            let states = max(1, report?.states ?? 1)
+            print(String(format: "  %4d fields: %d states, %d edges, %.3f ms a state", count, states, report?.edges ?? 0, seconds(elapsed) * 1_000 / Double(states)))
+        }
+        let huge = try FlowSpec(id: "huge", title: "Huge", fields: [FieldSpec(id: "a", rules: .init(maxLength: 10_000_000))])
+        let hugeTime = clock.measure { _ = FlowExplorer(spec: huge).run() }
+        print(String(format: "  maxLength 10,000,000: %.3f s (values at most %d characters)", seconds(hugeTime), FlowExplorer.valueLengthCap))
+        let chain = (0..<8_000).map { i in
+            FieldSpec(id: FieldID("c\(i)"), when: i == 0 ? nil : .init(field: FieldID("c\(i - 1)"), test: .notEmpty(true)))
+        }
+        let reducer = FlowReducer(spec: try FlowSpec(id: "chain", title: "Chain", fields: chain))
+        var state = reducer.initialState()
+        for i in 0..<chain.count { state.fields[FieldID("c\(i)")] = .init(text: "x") }
+        _ = reducer.reduce(into: &state, action: .focus("c7999"))
+        let chainTime = clock.measure { blackHole(reducer.progress(in: state)); blackHole(reducer.result(of: state)) }
+        print(String(format: "  8,000 chained when conditions: progress and result %.3f ms", seconds(chainTime) * 1_000))
+        let names = (0..<5_000).map { "field\($0)" }
+        let word = String(repeating: "fieldx", count: 3_400)
+        let suggestTime = clock.measure { blackHole(Suggestion.nearest(to: word, in: names)) }
+        print(String(format: "  did you mean, 20 kB name over 5,000 fields: %.3f ms", seconds(suggestTime) * 1_000))
     }
 }

@@ -1,6 +1,8 @@
 import FocusFlow
 import FocusFlowCheck
 import FocusFlowProtocol
+import FocusFlowTerminal
+import Glibc
 
 /// `focusflow check FLOW`: explores the flow's reachable states and checks every invariant.
 enum Check {
@@ -11,9 +13,13 @@ enum Check {
         details: """
             Explores the states FLOW can reach, breadth first, typing into each field the empty
             text, a value passing its rules, one failing them and one its keyboard refuses, and
-            pressing next, previous, reveal, clear, cancel and a jump to every field. Every
-            invariant is checked on every edge. On a violation it prints the shortest script that
-            reaches it (replay it with 'focusflow replay FLOW SCRIPT') and exits 1.
+            pressing next, previous, reveal, clear, cancel and jumps (to every field in a flow of
+            up to 12 fields; beyond that to the first, the last, the fields within two of the
+            focus and every field a rule or condition ties to another). Every invariant is
+            checked on every edge. On a violation it prints the shortest script that reaches it
+            (replay it with 'focusflow replay FLOW SCRIPT') and exits 1. Typed values are at
+            most 64 characters, whatever the rules. When stderr is a terminal, the states seen
+            so far are shown there while it runs.
 
             OPTIONS
               --depth N        requests deep to go (default 50)
@@ -29,7 +35,14 @@ enum Check {
             maxStates: try arguments.integer("max-states", default: 200_000, in: 1...100_000_000, command: "check"))
         let spec = try FlowFile.load(arguments.positionals.first)
         let name = arguments.positionals.first ?? "signup.json (built in)"
-        let report = FlowExplorer(spec: spec).run(options)
+        var explored = options
+        if isatty(2) == 1 {
+            explored.progress = { states, depth in
+                try? Descriptor.writeAll(2, Array("\rchecking: \(states) states, depth \(depth)\u{1B}[K".utf8))
+            }
+        }
+        let report = FlowExplorer(spec: spec).run(explored)
+        if explored.progress != nil { try? Descriptor.writeAll(2, Array("\r\u{1B}[K".utf8)) }
         try Output.standard(summary(report, name: name, spec: spec, options: options) + "\n")
         return report.counterexample == nil ? 0 : 1
     }

@@ -23,7 +23,8 @@ extension FlowReducer {
         }
         given.sort()
         var passed = Set<Int>()
-        for index in given where isVisible(spec.layout.ids[index], in: state) {
+        var visibility = VisibilityMemo(self)
+        for index in given where visibility.isVisible(index, in: state) {
             let id = spec.layout.ids[index]
             guard let message = failure(of: index, in: state) else {
                 passed.insert(index)
@@ -34,7 +35,8 @@ extension FlowReducer {
             }
             state.errors[id] = message
         }
-        let visible = spec.fields.indices.filter { isVisible(spec.layout.ids[$0], in: state) }
+        var shown = VisibilityMemo(self)
+        let visible = spec.fields.indices.filter { shown.isVisible($0, in: state) }
         var target = visible.first ?? 0
         if let resume = prefill.resumeAt, let stop = spec.index(of: resume) {
             target = visible.first { $0 <= stop && failure(of: $0, in: state) != nil }

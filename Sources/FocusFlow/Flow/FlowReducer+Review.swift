@@ -24,7 +24,8 @@ extension FlowReducer {
     func reduceInReview(_ state: inout State, action: Action, events: inout [FlowEvent]) {
         switch action {
         case .submit:
-            for index in spec.fields.indices where isVisible(index, in: state) {
+            var visibility = VisibilityMemo(self)
+            for index in spec.fields.indices where visibility.isVisible(index, in: state) {
                 let id = spec.layout.ids[index]
                 guard let message = failure(of: index, in: state) else {
                     state.errors[id] = nil
@@ -41,7 +42,8 @@ extension FlowReducer {
             guard let target = spec.index(of: id), isVisible(target, in: state) else { return }
             amend(&state, field: target, events: &events)
         case .previous:
-            guard let target = spec.fields.indices.last(where: { isVisible($0, in: state) }) else { return }
+            var visibility = VisibilityMemo(self)
+            guard let target = spec.fields.indices.last(where: { visibility.isVisible($0, in: state) }) else { return }
             amend(&state, field: target, events: &events)
         case .cancel:
             state.phase = .cancelled
@@ -57,7 +59,8 @@ extension FlowReducer {
         state.phase = .review
         state.focus = nil
         state.revealed = false
-        state.reviewed = spec.fields.indices.filter { isVisible($0, in: state) }.map { spec.layout.ids[$0] }
+        var visibility = VisibilityMemo(self)
+        state.reviewed = spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map { spec.layout.ids[$0] }
         events += [.focusMoved(from: spec.layout.ids[index], to: nil), .reviewing]
     }
 
@@ -72,7 +75,8 @@ extension FlowReducer {
             listed.sort { (spec.index(of: $0) ?? 0) < (spec.index(of: $1) ?? 0) }
             state.reviewed = listed
         }
-        for other in spec.fields.indices where other != index && isVisible(other, in: state) {
+        var visibility = VisibilityMemo(self)
+        for other in spec.fields.indices where other != index && visibility.isVisible(other, in: state) {
             if !listed.contains(spec.layout.ids[other]) {
                 return move(&state, from: index, to: other, events: &events)
             }

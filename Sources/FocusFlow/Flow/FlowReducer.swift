@@ -25,7 +25,7 @@ public struct FlowReducer: Sendable {
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
     /// For each field, the index of the field its `when` condition reads.
-    private let conditionSource: [Int?]
+    let conditionSource: [Int?]
     /// The fields that have a `when` condition, in order.
     private let conditional: [Int]
 
@@ -95,12 +95,14 @@ public struct FlowReducer: Sendable {
         case .next:
             advance(&state, from: index, events: &events)
         case .previous:
-            guard let target = (0..<index).reversed().first(where: { isVisible($0, in: state) }) else { return }
+            var visibility = VisibilityMemo(self)
+            guard let target = (0..<index).reversed().first(where: { visibility.isVisible($0, in: state) }) else { return }
             move(&state, from: index, to: target, events: &events)
         case .focus(let id):
-            guard let target = spec.index(of: id), target != index, isVisible(target, in: state) else { return }
+            var visibility = VisibilityMemo(self)
+            guard let target = spec.index(of: id), target != index, visibility.isVisible(target, in: state) else { return }
             if target > index {
-                for skipped in index..<target where isVisible(skipped, in: state) {
+                for skipped in index..<target where visibility.isVisible(skipped, in: state) {
                     guard check(&state, skipped, events: &events, movingFrom: index) else { return }
                 }
             }
@@ -135,26 +137,28 @@ public struct FlowReducer: Sendable {
     /// - Complexity: O(*c* · *d*), *c* the number of fields with a `when` condition and *d* the
     ///   longest chain of conditions; O(1) for a flow without conditions.
     public func progress(in state: State) -> FlowProgress {
+        var visibility = VisibilityMemo(self)
         guard let focus = state.focus, let index = spec.index(of: focus) else {
-            let visible = spec.fields.count - conditional.count(where: { !isVisible($0, in: state) })
+            let visible = spec.fields.count - conditional.count(where: { !visibility.isVisible($0, in: state) })
             return FlowProgress(step: visible, steps: visible, isFirst: visible <= 1, isLast: true)
         }
         var hiddenBefore = 0, cannotShow = 0
         for c in conditional where c != index {
             if c < index {
-                if !isVisible(c, in: state) { hiddenBefore += 1 }
-            } else if !mayShow(c, focus: index, in: state) {
+                if !visibility.isVisible(c, in: state) { hiddenBefore += 1 }
+            } else if !visibility.mayShow(c, focus: index, in: state) {
                 cannotShow += 1
             }
         }
         let step = index + 1 - hiddenBefore
-        let isLast = !(index + 1 ..< spec.fields.count).contains { isVisible($0, in: state) }
+        let isLast = !(index + 1 ..< spec.fields.count).contains { visibility.isVisible($0, in: state) }
         return FlowProgress(step: step, steps: spec.fields.count - hiddenBefore - cannotShow, isFirst: step == 1, isLast: isLast)
     }
 
     /// The answers the flow would complete with now: the visible fields' values, in order.
     public func result(of state: State) -> FlowResult {
-        FlowResult(answers: spec.fields.indices.filter { isVisible($0, in: state) }.map {
+        var visibility = VisibilityMemo(self)
+        return FlowResult(answers: spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map {
             .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
         })
     }
@@ -231,10 +235,11 @@ public struct FlowReducer: Sendable {
     private func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         if state.reviewed != nil { return advanceAmending(&state, from: index, events: &events) }
         guard check(&state, index, events: &events, movingFrom: index) else { return }
-        if let target = (index + 1..<spec.fields.count).first(where: { isVisible($0, in: state) }) {
+        var visibility = VisibilityMemo(self)
+        if let target = (index + 1..<spec.fields.count).first(where: { visibility.isVisible($0, in: state) }) {
             return move(&state, from: index, to: target, events: &events)
         }
-        for other in spec.fields.indices where other != index && isVisible(other, in: state) {
+        for other in spec.fields.indices where other != index && visibility.isVisible(other, in: state) {
             guard check(&state, other, events: &events, movingFrom: index) else { return }
         }
         if spec.review { return enterReview(&state, from: index, events: &events) }
@@ -277,17 +282,15 @@ public struct FlowReducer: Sendable {
         }
     }
 
-    /// Whether the field at `index`, after the focused one at `focus`, is shown or can still be
-    /// shown by answers not given yet: its condition reads the focused field or a later one (and
-    /// that one may show), or it reads an answered field and holds.
-    private func mayShow(_ index: Int, focus: Int, in state: State) -> Bool {
-        guard let source = conditionSource[index] else { return true }
-        if source < focus { return isVisible(index, in: state) }
-        return source == focus || mayShow(source, focus: focus, in: state)
-    }
-
+    /// Whether the field at `index` is shown: its condition holds, and so on up the chain,
+    /// walked without recursion (a chain may be thousands of fields long). A request that asks
+    /// about many fields uses a ``VisibilityMemo`` instead.
     func isVisible(_ index: Int, in state: State) -> Bool {
-        guard let source = conditionSource[index], let condition = spec.fields[index].when else { return true }
-        return condition.isSatisfied(by: state.fields[position: source].answer) && isVisible(source, in: state)
+        var field = index
+        while let source = conditionSource[field], let condition = spec.fields[field].when {
+            guard condition.isSatisfied(by: state.fields[position: source].answer) else { return false }
+            field = source
+        }
+        return true
     }
 }

@@ -108,6 +108,8 @@ final class InteractiveSession: ScreenContext {
             }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
+                // A byte held back to end a search safely (see ff_getc) is read without a poll.
+                while ff_holding_byte() != 0 && outcome == nil { rl_callback_read_char() }
             } else if fds[0].revents != 0 {
                 finish(.signalled(SIGHUP))
             }
@@ -123,8 +125,7 @@ final class InteractiveSession: ScreenContext {
         }
         rl_callback_handler_remove()
         rl_replace_line("", 1)
-        ff_forget_saved_line()
-        clear_history()
+        FieldHistories.release()
         emit(renderer.eraseForm() + summary() + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
         SignalPipe.forget()

@@ -1,0 +1,58 @@
+/// Which fields are shown in one state, each field's `when` chain walked at most once: a
+/// request that asks about many fields (a jump, a completion, the progress) costs linear time
+/// in the fields rather than fields × chain length. Made for one state and dropped with it; the
+/// answers must not change while it is used (moves and checks change no answer).
+struct VisibilityMemo {
+    private let reducer: FlowReducer
+    private var visible: [Int: Bool] = [:]
+    private var mayShow: [Int: Bool] = [:]
+
+    init(_ reducer: FlowReducer) {
+        self.reducer = reducer
+    }
+
+    /// Whether the field at `index` is shown in `state`: its condition holds, and so on up
+    /// its chain.
+    mutating func isVisible(_ index: Int, in state: FlowReducer.State) -> Bool {
+        guard reducer.conditionSource[index] != nil else { return true }
+        if let known = visible[index] { return known }
+        // Walk up to a field without a condition or one already known, then decide downward.
+        var chain: [Int] = []
+        var top = index
+        var result = true
+        while let source = reducer.conditionSource[top] {
+            if let known = visible[top] {
+                result = known
+                break
+            }
+            chain.append(top)
+            top = source
+        }
+        for field in chain.reversed() {
+            let source = reducer.conditionSource[field]!
+            result = result && reducer.spec.fields[field].when!.isSatisfied(by: state.fields[position: source].answer)
+            visible[field] = result
+        }
+        return visible[index]!
+    }
+
+    /// Whether the field at `index`, after the focused one at `focus`, is shown or can still be
+    /// shown by answers not given yet: its condition reads the focused field or a later one (and
+    /// that one may show), or it reads an answered field and holds.
+    mutating func mayShow(_ index: Int, focus: Int, in state: FlowReducer.State) -> Bool {
+        var chain: [Int] = []
+        var field = index
+        var result: Bool
+        while true {
+            guard let source = reducer.conditionSource[field] else { result = true; break }
+            if let known = mayShow[field] { result = known; break }
+            if source < focus { result = isVisible(field, in: state); break }
+            if source == focus { result = true; break }
+            chain.append(field)
+            field = source
+        }
+        mayShow[field] = result
+        for link in chain { mayShow[link] = result }
+        return result
+    }
+}
