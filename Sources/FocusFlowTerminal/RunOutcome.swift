@@ -62,6 +62,19 @@ public enum FlowRunner {
     /// registers and memory, and memory holds answers. For the rest of the process.
     package static func installCrashGuard() { SignalPipe.installFatalHandlers() }
 
+    /// Opens /dev/null over whichever of descriptors 0, 1 and 2 the parent left closed, before
+    /// anything else opens a file: otherwise the signal pipe (or a flow file) would take fd 0
+    /// and a walk would read its own pipe as input for ever. Closed stdin reads as empty input.
+    package static func openMissingStandardStreams() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+
     /// Chooses the mode from the environment and walks `options.spec`.
     ///
     /// From here on a fatal signal (a crash, SIGQUIT, SIGUSR1…) restores the terminal and prints

@@ -78,7 +78,8 @@ final class InteractiveSession: ScreenContext {
         using_history()
         rl_callback_handler_install("") { line in
             // Reached only at end of input: Ctrl-D on an empty line (Enter is bound to `submit`).
-            if line == nil { InteractiveSession.current?.finish(.cancelled) }
+            // The terminal going away ends input too, before SIGHUP arrives: that is a hang-up.
+            if line == nil { InteractiveSession.current?.finish(terminalHungUp(0) ? .signalled(SIGHUP) : .cancelled) }
             free(line)
         }
         // Installing the handler starts readline's line state afresh: set the field up after it.
