@@ -136,6 +136,7 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
     }
 
+    /// Already true on main (mkstemp names); kept so that it stays true.
     @Test("A file planted at the old temporary name does not stop --output's atomic write")
     func plantedTemporaryName() throws {
         let dir = try Self.folder(["s.json": Self.secureFlow])
@@ -148,6 +149,7 @@ struct HostileInputTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("out.json"), encoding: .utf8).contains(#""name":"Jo""#))
     }
 
+    /// Already true on main; kept so that it stays true.
     @Test("replay with a folder for its script is an error naming the path")
     func replayFolder() throws {
         let dir = try Self.folder(["s.json": Self.secureFlow])
@@ -181,14 +183,6 @@ struct HostileInputTests {
         #expect(lines.count == 3)
         #expect(lines.count > 1 && lines[1].contains("longer than 1048576 bytes"))
         #expect(lines.count > 2 && lines[2].contains("snapshot"))
-    }
-
-    @Test("serve < /dev/zero does not grow without bound: it stays under 64 MB of memory")
-    func serveZeroBounded() throws {
-        let result = try Command.shell(#"ulimit -v 1200000; timeout -s INT 3 "$FOCUSFLOW" serve < /dev/zero > /dev/null; echo "status $?""#)
-        // Killed by timeout's SIGINT (130) while reading, not by running out of memory.
-        #expect(result.stdout.contains("status 130") || result.stdout.contains("status 124"), "\(result.stdout) \(result.stderr)")
-        #expect(!result.stderr.contains("allocate"))
     }
 
     @Test("A piped line past the cap is refused naming the line and field")
