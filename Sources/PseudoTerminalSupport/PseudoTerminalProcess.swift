@@ -3,7 +3,7 @@ import Glibc
 /// A program running on a real pseudo-terminal (`openpty`): stdin and stderr on the terminal,
 /// stdout on a pipe. For the test suite and the bench, which drive `focusflow` as a person would.
 package final class PseudoTerminalProcess {
-    package let master: Int32
+    package private(set) var master: Int32
     package let pid: pid_t
     private let stdoutRead: Int32
     /// Everything the program drew on the terminal, and wrote on stdout.
@@ -77,6 +77,13 @@ package final class PseudoTerminalProcess {
             if n <= 0 { return }
             offset += n
         }
+    }
+
+    /// Closes the terminal's master side, as a closed window or a dropped connection does; the
+    /// program sees the terminal go away (and, its controlling terminal, SIGHUP).
+    package func hangUp() {
+        close(master)
+        master = -1
     }
 
     /// Reads what arrives within `milliseconds`; returns how many terminal bytes came.

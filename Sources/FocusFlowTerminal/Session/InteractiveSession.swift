@@ -107,7 +107,11 @@ final class InteractiveSession: ScreenContext {
                 pending += signals.drain()
                 continue
             }
-            if fds[0].revents & Int16(POLLIN) != 0 {
+            // A terminal that went away is a hang-up before anything it still holds is read:
+            // readline would take its end of input for Enter on a non-empty line, or Ctrl-D.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, terminalHungUp(0) {
+                finish(.signalled(SIGHUP))
+            } else if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
             } else if fds[0].revents != 0 {
                 finish(.signalled(SIGHUP))
