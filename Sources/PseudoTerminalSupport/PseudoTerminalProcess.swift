@@ -17,9 +17,15 @@ package final class PseudoTerminalProcess {
     ///
     /// - Throws: the `errno` of the step that failed.
     package init(_ command: [String], columns: Int, rows: Int, environment: [String: String]) throws {
+        // Tests start programs in parallel: no child may inherit another's terminal or pipe (a
+        // leaked master keeps a terminal open after its test closes it). Each descriptor is
+        // close-on-exec before any other spawn can run.
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw PseudoTerminalError(errno) }
+        for fd in [master, slave] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         self.master = master
         var before = termios()
         tcgetattr(slave, &before)
@@ -27,6 +33,7 @@ package final class PseudoTerminalProcess {
         let slaveName = String(cString: ttyname(slave))
         var pipeFDs: [Int32] = [-1, -1]
         _ = pipe(&pipeFDs)
+        for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         stdoutRead = pipeFDs[0]
 
         var actions = posix_spawn_file_actions_t()
@@ -156,3 +163,13 @@ package struct PseudoTerminalError: Error, CustomStringConvertible {
     init(_ code: Int32) { self.code = code }
     package var description: String { "pseudo-terminal: \(String(cString: strerror(code)))" }
 }
+
+/// Serialises starting programs (see ``PseudoTerminalProcess/init(_:columns:rows:environment:)``).
+private final class SpawnLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func lock() { pthread_mutex_lock(&mutex) }
+    func unlock() { pthread_mutex_unlock(&mutex) }
+}
+
+private let spawnLock = SpawnLock()
