@@ -18,7 +18,7 @@ struct HostileFuzzTests {
         {"id":"f","title":"F","fields":[
           {"id":"pw","label":"Password","secure":true,"rules":{"required":true,"minLength":4,"pattern":"^(a+)+$|[A-Za-z0-9-]+"}},
           {"id":"again","label":"Again","secure":true,"rules":{"matches":"pw"}},
-          {"id":"name","label":"Name","rules":{"maxLength":20,"pattern":"[^0-9]*"}},
+          {"id":"name","label":"Name","rules":{"maxLength":40,"pattern":"^(a+)+$|[^0-9]*"}},
           {"id":"pick","label":"Pick","kind":"select","options":["a","b","c"]},
           {"id":"many","label":"Many","kind":"multiSelect","options":["x","y"],"when":{"field":"pick","equals":"b"}}
         ]}
@@ -52,6 +52,12 @@ struct HostileFuzzTests {
     ]
 
     static func line(_ random: inout Random) -> [UInt8] {
+        // Half the lines are well-formed requests carrying a hostile value, so they reach the fields.
+        if random.below(2) == 0 {
+            var value: [UInt8] = []
+            for _ in 0..<(1 + random.below(3)) { value += random.pick(pieces) }
+            return random.pick([Array(#"{"action":"text","value":""#.utf8) + value + Array(#""}"#.utf8), Array("text ".utf8) + value, Array("next".utf8)])
+        }
         var bytes: [UInt8] = []
         for _ in 0..<random.below(12) { bytes += random.pick(pieces) }
         if random.below(20) == 0 { bytes += [UInt8](repeating: UInt8(ascii: "a"), count: random.below(70_000)) }
