@@ -9,8 +9,8 @@ public struct FieldRules: Sendable, Equatable {
     public var minLength: Int?
     /// At most this many characters.
     public var maxLength: Int?
-    /// A regular expression (Swift `Regex` syntax, as Perl and ICU, matching Unicode scalars)
-    /// the whole value must match.
+    /// An ICU regular expression (Perl-like syntax, matching code points) the whole value must
+    /// match; a match that runs past its time limit counts as no match (see `CompiledPattern`).
     public var pattern: String? {
         didSet { compiled = nil }
     }
