@@ -164,6 +164,15 @@ static inline void ff_fatal_remember(const struct termios *settings, int input, 
     state->saved = 1;
 }
 
+// MARK: - Standard descriptors closed at start
+
+/// Bit N set: descriptor N (0, 1 or 2) was closed when the program started, and holds a
+/// placeholder now (see FlowRunner.openMissingStandardStreams).
+static inline int *ff_closed_at_start(void) {
+    static int mask = 0;
+    return &mask;
+}
+
 // MARK: - Ending while busy
 //
 // A signal that ends a walk (SIGINT, SIGTERM, SIGHUP, SIGQUIT) is written to the signal pipe,
