@@ -14,8 +14,11 @@ let package = Package(
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
     ],
     targets: [
+        // ICU's regular expressions, for their time limit (see CompiledPattern).
+        .systemLibrary(name: "CICU", providers: [.apt(["libicu-dev"])]),
         .target(
             name: "FocusFlow",
+            dependencies: ["CICU"],
             resources: [.embedInCode("Resources/signup.json")]
         ),
         .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"]),

@@ -193,6 +193,88 @@ static inline void ff_fatal_remember(const struct termios *settings, int input, 
     state->saved = 1;
 }
 
+// MARK: - Standard descriptors closed at start
+
+/// Bit N set: descriptor N (0, 1 or 2) was closed when the program started, and holds a
+/// placeholder now (see FlowRunner.openMissingStandardStreams).
+static inline int *ff_closed_at_start(void) {
+    static int mask = 0;
+    return &mask;
+}
+
+// MARK: - Ending while busy
+//
+// A signal that ends a walk (SIGINT, SIGTERM, SIGHUP, SIGQUIT) is written to the signal pipe,
+// which the input loop reads when it is idle. A program busy elsewhere (a long computation) would
+// never read it, so the handler also wakes a watchdog thread: when the loop has not taken the
+// signal within a second, the watchdog restores the terminal as the fatal handler does and ends
+// the process with 128 + the signal, writing no answers.
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+
+struct ff_watchdog_state {
+    sem_t wake;
+    volatile sig_atomic_t pending;   // the signal not yet taken by the loop, or 0
+    int started;
+};
+
+static inline struct ff_watchdog_state *ff_watchdog_state(void) {
+    static struct ff_watchdog_state state;
+    return &state;
+}
+
+static void *ff_watchdog_main(void *unused) {
+    (void)unused;
+    struct ff_watchdog_state *w = ff_watchdog_state();
+    for (;;) {
+        while (sem_wait(&w->wake) != 0) {}
+        struct timespec tick = { 0, 50 * 1000 * 1000 };
+        for (int i = 0; i < 20 && w->pending != 0; i++) nanosleep(&tick, NULL);
+        int signal = w->pending;
+        if (signal == 0) continue;
+        struct ff_fatal_state *state = ff_fatal_state();
+        if (state->saved) {
+            static const char line[] = "\r\n\033[?2004l";
+            if (state->output >= 0) { ssize_t ignored = write(state->output, line, sizeof line - 1); (void)ignored; }
+            tcsetattr(state->input, TCSANOW, &state->settings);
+        }
+        _exit(128 + signal);
+    }
+    return NULL;
+}
+
+/// Starts the watchdog once per process.
+static inline void ff_watchdog_start(void) {
+    struct ff_watchdog_state *w = ff_watchdog_state();
+    if (w->started) return;
+    w->started = 1;
+    sem_init(&w->wake, 0, 0);
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // The watchdog's thread takes no signal: the handlers run on the thread that is busy or idle.
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    pthread_t thread;
+    if (pthread_create(&thread, &attributes, ff_watchdog_main, NULL) != 0) w->started = 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
+/// From a signal handler: `signal` ends the walk; the loop has a second to take it.
+static inline void ff_watchdog_notice(int signal) {
+    struct ff_watchdog_state *w = ff_watchdog_state();
+    if (!w->started) return;
+    w->pending = signal;
+    sem_post(&w->wake);
+}
+
+/// The loop took the signal: it ends the walk itself.
+static inline void ff_watchdog_taken(void) { ff_watchdog_state()->pending = 0; }
+
 // MARK: - Editing (keys, history, undo)
 
 /// Whether the running command was given a numeric argument (M-3 …).

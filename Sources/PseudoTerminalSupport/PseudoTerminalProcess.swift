@@ -3,7 +3,7 @@ import Glibc
 /// A program running on a real pseudo-terminal (`openpty`): stdin and stderr on the terminal,
 /// stdout on a pipe. For the test suite and the bench, which drive `focusflow` as a person would.
 package final class PseudoTerminalProcess {
-    package let master: Int32
+    package private(set) var master: Int32
     package let pid: pid_t
     private let stdoutRead: Int32
     /// Everything the program drew on the terminal, and wrote on stdout.
@@ -17,9 +17,15 @@ package final class PseudoTerminalProcess {
     ///
     /// - Throws: the `errno` of the step that failed.
     package init(_ command: [String], columns: Int, rows: Int, environment: [String: String]) throws {
+        // Tests start programs in parallel: no child may inherit another's terminal or pipe (a
+        // leaked master keeps a terminal open after its test closes it). Each descriptor is
+        // close-on-exec before any other spawn can run.
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw PseudoTerminalError(errno) }
+        for fd in [master, slave] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         self.master = master
         var before = termios()
         tcgetattr(slave, &before)
@@ -27,6 +33,7 @@ package final class PseudoTerminalProcess {
         let slaveName = String(cString: ttyname(slave))
         var pipeFDs: [Int32] = [-1, -1]
         _ = pipe(&pipeFDs)
+        for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         stdoutRead = pipeFDs[0]
 
         var actions = posix_spawn_file_actions_t()
@@ -77,6 +84,13 @@ package final class PseudoTerminalProcess {
             if n <= 0 { return }
             offset += n
         }
+    }
+
+    /// Closes the terminal's master side, as a closed window or a dropped connection does; the
+    /// program sees the terminal go away (and, its controlling terminal, SIGHUP).
+    package func hangUp() {
+        close(master)
+        master = -1
     }
 
     /// Reads what arrives within `milliseconds`; returns how many terminal bytes came.
@@ -149,3 +163,13 @@ package struct PseudoTerminalError: Error, CustomStringConvertible {
     init(_ code: Int32) { self.code = code }
     package var description: String { "pseudo-terminal: \(String(cString: strerror(code)))" }
 }
+
+/// Serialises starting programs (see ``PseudoTerminalProcess/init(_:columns:rows:environment:)``).
+private final class SpawnLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func lock() { pthread_mutex_lock(&mutex) }
+    func unlock() { pthread_mutex_unlock(&mutex) }
+}
+
+private let spawnLock = SpawnLock()

@@ -29,7 +29,8 @@ enum Run {
             OPTIONS
               --output FILE   write the answers to FILE instead of stdout: a regular file is
                               replaced atomically (mode 0600; a symlink's target is replaced), a
-                              FIFO, character device or /dev/fd/N is written directly
+                              FIFO, character device or /dev/fd/N is written directly;
+                              '-' is stdout (a file named - is ./-)
               --accessible    plain line-per-prompt mode (also when TERM=dumb)
               --mask CHAR     the character shown for each character of a secure field
                               (default •); one visible character, one or two columns wide
@@ -106,7 +107,8 @@ enum Run {
     /// Stdout, or the `--output` target, opened and checked before the first field shows.
     private static func answerTarget(_ output: String?) throws(CommandError) -> AnswerTarget {
         do throws(AnswerTarget.Failure) {
-            guard let output else { return try AnswerTarget.standardOutput() }
+            // `-` is stdout, as other tools read it (a file named - is `--output ./-`).
+            guard let output, output != "-" else { return try AnswerTarget.standardOutput() }
             return try AnswerTarget.file(output)
         } catch {
             let advice = output == nil ? " '--output FILE' writes the answers elsewhere." : ""

@@ -21,7 +21,8 @@ enum Serve {
           {"action":"restore","snapshot":{…}}  restore {…}  put back a snapshot's walk
 
         (A value that ends with a space or a tab needs the JSON form.) A malformed request, or
-        one that cannot apply, gets {"error":"…"} and changes nothing.
+        one that cannot apply, gets {"error":"…"} and changes nothing; so does a line longer
+        than 1 MiB (1,048,576 bytes), which is dropped.
         """
 
     static let command = Subcommand(
@@ -111,9 +112,16 @@ enum Serve {
     private static func run(_ spec: FlowSpec, next: () -> LineReader.Read, answer: (String) throws(CommandError) -> Void) throws(CommandError) {
         var session = ProtocolSession(spec: spec)
         try answer(session.initialResponse())
-        while case .line(let line) = next() {
-            guard let response = session.respond(toScriptLine: line) else { continue }
-            try answer(response)
+        while true {
+            switch next() {
+            case .line(let line):
+                guard let response = session.respond(toScriptLine: line) else { continue }
+                try answer(response)
+            case .tooLong:
+                try answer(ProtocolSession.error("the request is longer than \(LineReader.lineLimit) bytes, the most a line may hold; it was dropped and nothing changed"))
+            case .end, .signal:
+                return
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import CICU
 import Synchronization
 
 
@@ -8,8 +9,8 @@ public struct FieldRules: Sendable, Equatable {
     public var minLength: Int?
     /// At most this many characters.
     public var maxLength: Int?
-    /// A regular expression (Swift `Regex` syntax, as Perl and ICU, matching Unicode scalars)
-    /// the whole value must match.
+    /// An ICU regular expression (Perl-like syntax, matching code points) the whole value must
+    /// match; a match that runs past its time limit counts as no match (see `CompiledPattern`).
     public var pattern: String? {
         didSet { compiled = nil }
     }
@@ -56,6 +57,11 @@ public struct FieldRules: Sendable, Equatable {
             && lhs.equals == rhs.equals && lhs.minSelected == rhs.minSelected && lhs.maxSelected == rhs.maxSelected
     }
 
+    /// The largest `minLength` or `maxLength` a flow may give: 65,536 characters, far beyond a
+    /// form's answer, and small enough that every value of that length fits in one piped line or
+    /// `serve` request (see `LineReader.lineLimit`).
+    public static let largestLength = 65_536
+
     /// Checks that the rules make sense together and compiles the pattern.
     ///
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
@@ -88,6 +94,13 @@ public struct FieldRules: Sendable, Equatable {
         if let max = maxLength, max < 0 {
             throw FlowSpecError(path: "\(path).maxLength", message: "must be 0 or more, not \(max)")
         }
+        for (name, length) in [("minLength", minLength), ("maxLength", maxLength)] {
+            if let length, length > Self.largestLength {
+                throw FlowSpecError(
+                    path: "\(path).\(name)",
+                    message: "\(length) is more than \(Self.largestLength), the longest a value may be; leave maxLength out for no limit")
+            }
+        }
         if let min = minLength, let max = maxLength, min > max {
             throw FlowSpecError(
                 path: "\(path).minLength",
@@ -108,10 +121,21 @@ public struct FieldRules: Sendable, Equatable {
     }
 }
 
-/// A compiled, whole-value regular expression, safe to share: the `Regex` is immutable (its
-/// matching keeps its own state) and the memo is behind a mutex.
+/// A compiled, whole-value regular expression in ICU's engine (libicu-dev), safe to share: one
+/// match runs at a time behind a mutex, and the memo is behind another.
+///
+/// Matching is bounded: ICU stops a match after ``stepLimit`` steps of its engine, so a pattern
+/// that backtracks without end (`^(a+)+$` on thirty `a`s and a `!`) gives up in well under a
+/// second instead of hanging the program, and the value counts as not matching. A time limit was
+/// chosen over refusing "dangerous" patterns at load, because no syntactic rule catches every
+/// slow pattern (nested quantifiers, overlapping alternations, `a*a*a*…` are all slow in
+/// different ways), and over shortening the value a pattern sees, because thirty characters
+/// already take for ever.
 final class CompiledPattern: @unchecked Sendable {
-    private let regex: Regex<AnyRegexOutput>
+    /// ICU's steps (on the order of a millisecond each) a match may take before it gives up.
+    static let stepLimit: Int32 = 200
+
+    private let regex: Mutex<OpaquePointer>
     /// The last value matched and the answer. A field's value is checked again and again while
     /// it does not change (Next on an invalid field, jumps and completion re-checking what they
     /// pass), and a byte comparison costs far less than a match. A secure field's pattern keeps
@@ -121,20 +145,42 @@ final class CompiledPattern: @unchecked Sendable {
 
     init(_ pattern: String, remembersLastValue: Bool) throws {
         self.remembersLastValue = remembersLastValue
-        // Scalar semantics, as ICU and most engines match: a class like [0-9] or [^@ ] takes one
-        // scalar, and matching skips grapheme breaking, which is most of its cost.
-        regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
+        let units = Array(pattern.utf16)
+        var status: Int32 = 0
+        guard let compiled = units.withUnsafeBufferPointer({
+            ff_regex_open($0.baseAddress, Int32($0.count), &status)
+        }) else { throw PatternError() }
+        regex = Mutex(compiled)
     }
+
+    deinit {
+        regex.withLock { ff_regex_close($0) }
+    }
+
+    private struct PatternError: Error {}
 
     /// The value remembered with its answer, for tests.
     var rememberedValue: String? { last.withLock { $0?.value } }
 
-    /// Whether the whole of `value` matches.
+    /// Whether the whole of `value` matches; a match that gives up counts as no match.
     func matches(_ value: String) -> Bool {
-        guard remembersLastValue else { return (try? regex.wholeMatch(in: value)) != nil }
+        guard remembersLastValue else { return match(value) }
         if let known = last.withLock({ $0 }), known.value.isIdentical(to: value) { return known.matches }
-        let matches = (try? regex.wholeMatch(in: value)) != nil
+        let matches = match(value)
         last.withLock { $0 = (value, matches) }
         return matches
+    }
+
+    private func match(_ value: String) -> Bool {
+        var units = Array(value.utf16)
+        defer {
+            // The copy may hold a secret: wipe it before it is freed.
+            units.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+        return regex.withLock { regex in
+            units.withUnsafeBufferPointer {
+                ff_regex_whole_match(regex, $0.baseAddress, Int32(clamping: $0.count), Self.stepLimit) == 1
+            }
+        }
     }
 }

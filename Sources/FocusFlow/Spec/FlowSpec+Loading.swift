@@ -36,7 +36,7 @@ extension FlowSpec {
         if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
             throw FlowSpecError(file: file, message: "not a text file (it is not valid UTF-8); a flow is a JSON file")
         }
-        if let problem = JSONSyntax.firstError(in: bytes) {
+        if let problem = JSONSyntax.firstError(in: bytes, flow: true) {
             let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
             throw FlowSpecError(file: file, line: line, column: column, message: problem.message)
         }

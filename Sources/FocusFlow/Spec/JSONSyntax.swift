@@ -1,14 +1,22 @@
 /// Finds the first JSON syntax error and where it is, since `JSONDecoder` says only that the
-/// data "was not valid JSON". Used on the error path only.
+/// data "was not valid JSON". Also refuses what `JSONDecoder` would take silently or without a
+/// place: a key given twice in one object (the decoder keeps one of them), and a number that is
+/// not whole or is beyond ``largestNumber`` (every number in a flow is a count).
 package enum JSONSyntax {
     package struct Problem: Error, Equatable {
         package var offset: Int
         package var message: String
     }
 
+    /// The largest number a flow may hold anywhere (lengths and counts have smaller caps of their own).
+    package static let largestNumber = Int(Int32.max)
+
     /// The first syntax error in `bytes`, or `nil` when they are one well-formed JSON value.
-    package static func firstError(in bytes: [UInt8]) -> Problem? {
-        var scanner = Scanner(bytes: bytes)
+    ///
+    /// - Parameter flow: refuse duplicate keys and numbers that are not whole counts, as a flow
+    ///   file must; other JSON (a `serve` request's values) is checked for its syntax only.
+    package static func firstError(in bytes: [UInt8], flow: Bool = false) -> Problem? {
+        var scanner = Scanner(bytes: bytes, flow: flow)
         do throws(Problem) {
             scanner.skipSpace()
             try scanner.value(depth: 0)
@@ -31,9 +39,13 @@ package enum JSONSyntax {
 
     private struct Scanner {
         let bytes: [UInt8]
+        let flow: Bool
         var i = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], flow: Bool) {
+            self.bytes = bytes
+            self.flow = flow
+        }
 
         func problem(_ message: String) -> Problem { Problem(offset: i, message: message) }
 
@@ -62,12 +74,19 @@ package enum JSONSyntax {
             i += 1
             skipSpace()
             if current == UInt8(ascii: "}") { i += 1; return }
+            var keys = Set<String>()
             while true {
                 skipSpace()
                 guard current == UInt8(ascii: "\"") else {
                     throw problem(current == UInt8(ascii: "}") ? "a comma before '}' is not allowed" : "expected a key in double quotes")
                 }
+                let keyStart = i
                 try string()
+                let key = flow ? Self.unescape(bytes[(keyStart + 1)..<(i - 1)]) : ""
+                guard !flow || keys.insert(key).inserted else {
+                    i = keyStart
+                    throw problem("the key \(key.debugDescription) is given twice in this object; keep one")
+                }
                 skipSpace()
                 guard current == UInt8(ascii: ":") else { throw problem("expected ':' after the key") }
                 i += 1
@@ -137,17 +156,65 @@ package enum JSONSyntax {
         }
 
         mutating func number() throws(Problem) {
+            let start = i
             if current == UInt8(ascii: "-") { i += 1 }
+            let digitsStart = i
             guard digits() > 0 else { throw problem("expected a digit") }
+            let whole = bytes[digitsStart..<i]
+            var fraction = false
             if current == UInt8(ascii: ".") {
                 i += 1
                 guard digits() > 0 else { throw problem("expected a digit after '.'") }
+                fraction = true
             }
             if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
                 i += 1
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
                 guard digits() > 0 else { throw problem("expected a digit in the exponent") }
+                fraction = true
             }
+            guard flow else { return }
+            let text = String(decoding: bytes[start..<min(i, start + 40)], as: UTF8.self)
+            if fraction {
+                i = start
+                throw problem("\(text) is not a whole number; every number in a flow is a whole number, written without '.' or 'e'")
+            }
+            let value = whole.count > 12 ? nil : Int(String(decoding: whole, as: UTF8.self))
+            if value.map({ $0 > JSONSyntax.largestNumber }) ?? true {
+                i = start
+                throw problem("\(text) is too large; no number in a flow goes beyond \(JSONSyntax.largestNumber)")
+            }
+        }
+
+        /// A key's text with its escapes read (keys are short; this runs once per key).
+        static func unescape(_ raw: ArraySlice<UInt8>) -> String {
+            guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+            var units: [UInt16] = []
+            var j = raw.startIndex
+            func hex(_ at: Int) -> UInt16 { UInt16(String(decoding: raw[at..<at + 4], as: UTF8.self), radix: 16) ?? 0xFFFD }
+            while j < raw.endIndex {
+                let c = raw[j]
+                if c == UInt8(ascii: "\\") {
+                    let e = raw[j + 1]
+                    switch e {
+                    case UInt8(ascii: "u"): units.append(hex(j + 2)); j += 6; continue
+                    case UInt8(ascii: "b"): units.append(0x08)
+                    case UInt8(ascii: "f"): units.append(0x0C)
+                    case UInt8(ascii: "n"): units.append(0x0A)
+                    case UInt8(ascii: "r"): units.append(0x0D)
+                    case UInt8(ascii: "t"): units.append(0x09)
+                    default: units.append(UInt16(e))
+                    }
+                    j += 2
+                } else {
+                    // Copy a run of plain bytes as UTF-16.
+                    var k = j
+                    while k < raw.endIndex, raw[k] != UInt8(ascii: "\\") { k += 1 }
+                    units.append(contentsOf: String(decoding: raw[j..<k], as: UTF8.self).utf16)
+                    j = k
+                }
+            }
+            return String(decoding: units, as: UTF16.self)
         }
 
         /// Skips digits and says how many there were.

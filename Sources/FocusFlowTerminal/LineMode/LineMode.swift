@@ -9,6 +9,13 @@ enum LineMode {
     static func piped(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
         defer { signals.restore() }
+        let outcome = piped(options, signals: signals)
+        // A signal that came while the walk was busy (a long pattern match) still ends it.
+        if let signal = signals.arrivedEnd() { return signal == SIGINT ? .cancelled : .signalled(signal) }
+        return outcome
+    }
+
+    private static func piped(_ options: RunOptions, signals: SignalPipe) -> RunOutcome {
         let store = options.makeStore()
         let words = options.spec.language.words
         var reader = LineReader(fd: 0, signals: signals)
@@ -19,14 +26,25 @@ enum LineMode {
                 continue
             }
             guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
+            let read = reader.next()
+            switch read {
+            case .line, .tooLong: number += 1
+            case .end, .signal: break
+            }
+            let place = words.line(number, describe(field))
             let value: String
-            switch reader.next() {
-            case .line(let line): value = String(decoding: line, as: UTF8.self)
+            switch read {
+            case .line(let line):
+                // Bytes that are not UTF-8 are refused, never turned into U+FFFD: the value
+                // (a password, say) would change silently. The bytes are not repeated.
+                guard let text = String(validating: line, as: UTF8.self) else {
+                    return .invalidInput("\(place): \(notText)")
+                }
+                value = text
+            case .tooLong: return .invalidInput("\(place): \(tooLong)")
             case .end: return .invalidInput(words.inputEndedBefore(describe(field)))
             case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
             }
-            number += 1
-            let place = words.line(number, describe(field))
             // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
             if value.isEmpty, let kept = FieldScreens.screen(for: field, words: words).kept(store.state), !kept.isEmpty {
                 for case .invalid(_, let message) in store.send(.next) { return .invalidInput("\(place): \(message)") }
@@ -40,6 +58,10 @@ enum LineMode {
             for case .invalid(let failed, let message) in store.send(.next) where failed == focus || !store.state.isAmending {
                 return .invalidInput("\(place): \(message)")
             }
+        }
+        // Lines after the last answer are not used; a script with one line too many says so.
+        if store.state.phase == .completed, reader.hasUnreadInput() {
+            say("focusflow: the walk completed at line \(number); the input after it was not used.")
         }
         return outcome(store)
     }
@@ -89,8 +111,17 @@ enum LineMode {
             }
             let line: [UInt8]
             switch read {
-            case .line(let bytes): line = bytes
+            case .line(let bytes):
+                guard String(validating: bytes, as: UTF8.self) != nil else {
+                    say(notText.prefix(1).uppercased() + notText.dropFirst())
+                    continue
+                }
+                line = bytes
+            case .tooLong:
+                say(tooLong.prefix(1).uppercased() + tooLong.dropFirst())
+                continue
             case .end:
+                if haveTerminal, terminalHungUp(0) { return .signalled(SIGHUP) }
                 say(words.cancelled)
                 return .cancelled
             case .signal(let signal):
@@ -148,6 +179,11 @@ enum LineMode {
         for action in actions where store.send(action).contains(.rejected(field: field.id)) { rejected = true }
         return rejected ? screen.refusal(line, actions: actions) : nil
     }
+
+    /// Why a line that is not UTF-8 is refused; the line's bytes are not repeated.
+    static let notText = "the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8"
+    /// Why a line past ``LineReader/lineLimit`` is refused.
+    static let tooLong = "the line is longer than \(LineReader.lineLimit) bytes, the most a line may hold"
 
     static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }
 

@@ -38,12 +38,19 @@ enum ReviewLine {
         let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: mask)
         say(summary(answers).joined(separator: "\n"))
         let line: String
-        switch reader.next() {
-        case .line(let bytes): line = String(decoding: bytes, as: UTF8.self)
+        let got = reader.next()
+        switch got {
+        case .line, .tooLong: number += 1
+        case .end, .signal: break
+        }
+        switch got {
+        case .line(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidInput(answers.words.line(number, "\(answers.words.review): \(LineMode.notText)")) }
+            line = text
+        case .tooLong: return .invalidInput(answers.words.line(number, "\(answers.words.review): \(LineMode.tooLong)"))
         case .end: return .invalidInput(answers.words.reviewEnded)
         case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
         }
-        number += 1
         switch read(line, answers) {
         case .submit:
             for case .invalid(_, let message) in store.send(.submit) { return .invalidInput(answers.words.line(number, "\(answers.words.review): \(message)")) }
@@ -67,6 +74,9 @@ enum ReviewLine {
         let bytes: [UInt8]
         switch reader.next() {
         case .line(let line): bytes = line
+        case .tooLong:
+            say(LineMode.tooLong.prefix(1).uppercased() + LineMode.tooLong.dropFirst())
+            return nil
         case .end:
             say(answers.words.cancelled)
             return .cancelled

@@ -78,7 +78,8 @@ final class InteractiveSession: ScreenContext {
         using_history()
         rl_callback_handler_install("") { line in
             // Reached only at end of input: Ctrl-D on an empty line (Enter is bound to `submit`).
-            if line == nil { InteractiveSession.current?.finish(.cancelled) }
+            // The terminal going away ends input too, before SIGHUP arrives: that is a hang-up.
+            if line == nil { InteractiveSession.current?.finish(terminalHungUp(0) ? .signalled(SIGHUP) : .cancelled) }
             free(line)
         }
         // Installing the handler starts readline's line state afresh: set the field up after it.
@@ -106,7 +107,11 @@ final class InteractiveSession: ScreenContext {
                 pending += signals.drain()
                 continue
             }
-            if fds[0].revents & Int16(POLLIN) != 0 {
+            // A terminal that went away is a hang-up before anything it still holds is read:
+            // readline would take its end of input for Enter on a non-empty line, or Ctrl-D.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, terminalHungUp(0) {
+                finish(.signalled(SIGHUP))
+            } else if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
                 // A byte held back to end a search safely (see ff_getc) is read without a poll.
                 while ff_holding_byte() != 0 && outcome == nil { rl_callback_read_char() }

@@ -3,6 +3,9 @@ import Glibc
 
 /// The one place that decides what each signal does to a walk.
 ///
+/// A signal that ends a walk and is not taken by the loop within a second (the program is busy)
+/// ends the process from a watchdog thread, terminal restored, status 128 + the signal.
+///
 /// The signals a walk owns are each written as one byte to a pipe that the input loop polls, so
 /// that the terminal is put back, put away for a stop and prepared again by ordinary code, never
 /// from a signal handler. Fatal signals, which leave no loop to come back to, restore the
@@ -55,6 +58,7 @@ final class SignalPipe {
         }
         readEnd = fds[0]
         writeEnd = fds[1]
+        ff_watchdog_start()
         signalPipeWriteEnd = writeEnd
         let owned = Self.table.filter { roles.contains($0.role) }.map(\.signal)
         for signal in owned {
@@ -63,6 +67,8 @@ final class SignalPipe {
                 let saved = errno
                 var byte = UInt8(truncatingIfNeeded: signal)
                 _ = write(signalPipeWriteEnd, &byte, 1)
+                // A busy program never reads the pipe: the watchdog ends it if the loop does not.
+                if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT { ff_watchdog_notice(signal) }
                 errno = saved
             }
             sigemptyset(&action.sa_mask)
@@ -82,7 +88,17 @@ final class SignalPipe {
     func drain() -> [Int32] {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(readEnd, &buffer, buffer.count)
-        return count > 0 ? buffer.prefix(count).map(Int32.init) : []
+        let signals = count > 0 ? buffer.prefix(count).map(Int32.init) : []
+        if signals.contains(where: { Self.role(of: $0) == .cancel || Self.role(of: $0) == .end }) { ff_watchdog_taken() }
+        return signals
+    }
+
+    /// The first signal that ends a walk among those that arrived and were not yet read; it
+    /// does not wait.
+    func arrivedEnd() -> Int32? {
+        var probe = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        guard poll(&probe, 1, 0) > 0 else { return nil }
+        return drain().first { Self.role(of: $0) == .cancel || Self.role(of: $0) == .end }
     }
 
     /// Stops the process with `signal`'s default action (SIGTSTP, SIGTTIN) and returns once it

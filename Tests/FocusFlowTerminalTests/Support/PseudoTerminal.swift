@@ -42,6 +42,9 @@ final class PseudoTerminal {
 
     func send(_ text: String) { process.send(text) }
 
+    /// Closes the terminal (see ``PseudoTerminalProcess/hangUp()``).
+    func hangUp() { process.hangUp() }
+
     func resize(columns: Int, rows: Int) { process.resize(columns: columns, rows: rows) }
 
     /// Reads what the program draws until `predicate` holds for it, or `timeout` passes.

@@ -1,0 +1,23 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The terminal going away (issue 10): readline, or the accessible line mode, sees the end of
+/// input before SIGHUP arrives; that is a hang-up (129, no answers), not Ctrl-D's cancel (130).
+@Suite("Hang-up: a terminal that goes away is SIGHUP, not a cancel")
+struct HangUpTests {
+    @Test("Closing the terminal mid-walk ends with 129 and writes no answers", arguments: [false, true], 0..<4)
+    func hangUp(accessible: Bool, round: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hangup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let answers = folder.appendingPathComponent("answers.json").path
+        let terminal = try PseudoTerminal(
+            [try TerminalTests.flow(TerminalTests.secretFlow), "--output", answers] + (accessible ? ["--accessible"] : []))
+        #expect(terminal.waitFor("Secret"))
+        terminal.send(SignalTests.secret)
+        if !accessible { #expect(terminal.waitFor("••••••••••••••")) }
+        terminal.hangUp()
+        #expect(terminal.finish() == 129)
+        #expect(!FileManager.default.fileExists(atPath: answers))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Seeded fuzzers over what a hostile user or a buggy host hands `focusflow` (issue 10): `serve`
+/// requests, flow files, piped lines and `--output` targets. Each case runs the real program under
+/// `timeout -s KILL`, and must end (no hang: 137 is not an allowed status), with a status from the
+/// documented set (no crash: no 128 + signal), and with no secret in what it printed where the
+/// secret has no business. A few seconds each by default; `FOCUSFLOW_FUZZ_SECONDS=60` runs longer
+/// with a fresh seed, and `FOCUSFLOW_FUZZ_SEED=N` replays a printed one.
+@Suite("Hostile input fuzzers")
+struct HostileFuzzTests {
+    static let seconds = Double(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SECONDS"] ?? "") ?? 2
+    static let seed: UInt64 = UInt64(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SEED"] ?? "")
+        ?? (ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SECONDS"] == nil ? 20_261_130 : UInt64.random(in: 1...1_000_000_000))
+
+    static let secret = "Fuzz-s3cret-ZQX"
+    static let flow = #"""
+        {"id":"f","title":"F","fields":[
+          {"id":"pw","label":"Password","secure":true,"rules":{"required":true,"minLength":4,"pattern":"^(a+)+$|[A-Za-z0-9-]+"}},
+          {"id":"again","label":"Again","secure":true,"rules":{"matches":"pw"}},
+          {"id":"name","label":"Name","rules":{"maxLength":40,"pattern":"^(a+)+$|[^0-9]*"}},
+          {"id":"pick","label":"Pick","kind":"select","options":["a","b","c"]},
+          {"id":"many","label":"Many","kind":"multiSelect","options":["x","y"],"when":{"field":"pick","equals":"b"}}
+        ]}
+        """#
+
+    /// SplitMix64: small, seeded, the same on every machine.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    }
+
+    /// Bytes a hostile line is made of: plain text, JSON punctuation, escapes, invalid UTF-8,
+    /// control characters, big numbers and the pattern's worst case.
+    static let pieces: [[UInt8]] = [
+        Array("a".utf8), Array("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!".utf8), Array("{".utf8), Array("}".utf8), Array("\"".utf8),
+        Array(":".utf8), Array(",".utf8), Array("[".utf8), Array("]".utf8), Array("\\u0000".utf8), Array("\\ud800".utf8),
+        [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0x00], [0x1B], [0x0D], Array("에".utf8), Array("9223372036854775807".utf8),
+        Array("1e308".utf8), Array("-1".utf8), Array("null".utf8), Array("true".utf8), Array(#""action":"#.utf8),
+        Array(#""text""#.utf8), Array(#""value":"#.utf8), Array(#""next""#.utf8), Array(#""focus""#.utf8),
+        Array(#""field":"pw""#.utf8), Array(#""start""#.utf8), Array(#""answers":{}"#.utf8), Array(#""restore""#.utf8),
+        Array(#""snapshot":{"focus":"name","answers":{"pw":1}}"#.utf8), Array("text ".utf8), Array("next".utf8),
+        Array("# ".utf8), Array(" ".utf8), Array("\t".utf8),
+    ]
+
+    static func line(_ random: inout Random) -> [UInt8] {
+        // Half the lines are well-formed requests carrying a hostile value, so they reach the fields.
+        if random.below(2) == 0 {
+            var value: [UInt8] = []
+            for _ in 0..<(1 + random.below(3)) { value += random.pick(pieces) }
+            return random.pick([Array(#"{"action":"text","value":""#.utf8) + value + Array(#""}"#.utf8), Array("text ".utf8) + value, Array("next".utf8)])
+        }
+        var bytes: [UInt8] = []
+        for _ in 0..<random.below(12) { bytes += random.pick(pieces) }
+        if random.below(20) == 0 { bytes += [UInt8](repeating: UInt8(ascii: "a"), count: random.below(70_000)) }
+        return bytes
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(flow.utf8).write(to: folder.appendingPathComponent("f.json"))
+        return folder
+    }
+
+    /// Runs `case` with fresh randomness until the time is up; returns how many ran.
+    static func fuzz(_ name: String, _ body: (inout Random, Int) throws -> Void) rethrows {
+        let start = Date()
+        var cases = 0
+        while cases == 0 || Date().timeIntervalSince(start) < seconds {
+            var random = Random(state: seed &+ UInt64(cases) &* 7919)
+            try body(&random, cases)
+            cases += 1
+        }
+        print("\(name): \(cases) cases, seed \(seed)")
+    }
+
+    static func input(_ lines: [[UInt8]]) -> Data { Data(lines.flatMap { $0 + [0x0A] }) }
+
+    @Test("serve: hostile request lines get a response each, and serve ends with 0")
+    func serveRequests() throws {
+        let dir = try Self.folder()
+        try Self.fuzz("serve") { random, number in
+            let lines = (0..<(1 + random.below(30))).map { _ in Self.line(&random) }
+            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" serve f.json"#], data: Self.input(lines), directory: dir,
+                                         environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(result.status == 0, "serve ended with \(result.status) (seed \(Self.seed), case \(number))")
+            #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("{") })
+        }
+    }
+
+    @Test("Piped lines: a walk ends with 0 or 1, and never says the secret on stderr")
+    func pipedLines() throws {
+        let dir = try Self.folder()
+        try Self.fuzz("piped") { random, number in
+            var lines = [Array(Self.secret.utf8)]
+            if random.below(2) == 0 { lines.append(Array(Self.secret.utf8)) }
+            lines += (0..<random.below(8)).map { _ in random.below(3) == 0 ? Array(random.pick(["a", "b", "c", "1", "Jo", "x"]).utf8) : Self.line(&random) }
+            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" run f.json"#], data: Self.input(lines), directory: dir,
+                                         environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            #expect([0, 1].contains(result.status), "run ended with \(result.status) (seed \(Self.seed), case \(number))")
+            #expect(!result.stderr.contains(Self.secret), "a secret reached stderr (seed \(Self.seed), case \(number))")
+        }
+    }
+
+    @Test("Flow files: a mangled flow is valid (0) or refused with a place (2), never a crash or a hang")
+    func flowFiles() throws {
+        let dir = try Self.folder()
+        let original = Array(Self.flow.utf8)
+        try Self.fuzz("flows") { random, number in
+            var bytes = original
+            for _ in 0..<(1 + random.below(4)) {
+                let at = random.below(bytes.count)
+                switch random.below(3) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(contentsOf: random.pick(Self.pieces), at: at)
+                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                }
+            }
+            try Data(bytes).write(to: dir.appendingPathComponent("m.json"))
+            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" validate m.json"#], data: nil, directory: dir,
+                                         environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            #expect([0, 2].contains(result.status), "validate ended with \(result.status) (seed \(Self.seed), case \(number))")
+            if result.status == 2 { #expect(result.stderr.contains("m.json"), "the refusal names no file: \(result.stderr)") }
+        }
+    }
+
+    @Test("--output targets: the answers are written (0) or refused (74), the secret only in the answers")
+    func outputTargets() throws {
+        let dir = try Self.folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("d"), withIntermediateDirectories: true)
+        try Data().write(to: dir.appendingPathComponent("ro"))
+        chmod(dir.appendingPathComponent("ro").path, 0o444)
+        _ = symlink("d/inside.json", dir.appendingPathComponent("link").path)
+        _ = symlink("missing/x.json", dir.appendingPathComponent("dangling").path)
+        let targets = ["-", "./-", "out.json", "d", "d/", "d/a.json", "missing/x.json", "/dev/null", "/dev/full", "/dev/stdout",
+                       "/dev/fd/9", "link", "dangling", "ro", ".", "", "out\u{1B}[2J.json", String(repeating: "n", count: 300), ".out.json.tmp"]
+        try Self.fuzz("output") { random, number in
+            let target = random.pick(targets)
+            let input = Self.input([Array(Self.secret.utf8), Array(Self.secret.utf8), Array("Jo".utf8), Array("a".utf8)])
+            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" run f.json --output "$TARGET""#], data: input, directory: dir,
+                                         environment: ["FOCUSFLOW": Command.executable.path, "TARGET": target], program: URL(fileURLWithPath: "/bin/sh"))
+            #expect([0, 2, 74].contains(result.status), "--output \(target.debugDescription) ended with \(result.status) (seed \(Self.seed), case \(number))")
+            #expect(!result.stderr.contains(Self.secret))
+            if !["-", "/dev/stdout"].contains(target) { #expect(!result.stdout.contains(Self.secret)) }
+        }
+    }
+}
