@@ -82,8 +82,20 @@ enum LineMode {
         let words = options.spec.language.words
         var reader = LineReader(fd: 0, signals: signals)
         say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.help(words))")
+        // Echo is off while a secure field is asked, from before its prompt until a field that
+        // is not secure is asked: what is typed ahead of a re-asked (or the next) secure prompt
+        // is never echoed either.
+        var quiet = false
+        func echo(off: Bool) {
+            guard haveTerminal, off != quiet else { return }
+            var settings = saved
+            if off { settings.c_lflag &= ~tcflag_t(ECHO) }
+            tcsetattr(0, TCSANOW, &settings)
+            quiet = off
+        }
         while true {
             if store.state.phase == .review {
+                echo(off: false)
                 if let outcome = ReviewLine.accessible(store, &reader, mask: options.mask, say: say, write: write) { return outcome }
                 continue
             }
@@ -95,20 +107,13 @@ enum LineMode {
             let screen = FieldScreens.screen(for: field, words: words)
             notes += screen.notes(store.state)
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
-            // Echo goes off before the prompt shows, so nothing typed after it is echoed.
-            if field.secure && haveTerminal {
-                var quiet = saved
-                quiet.c_lflag &= ~tcflag_t(ECHO)
-                tcsetattr(0, TCSANOW, &quiet)
-            }
+            echo(off: field.secure)
             let listing = screen.listing()
             if !listing.isEmpty { say(listing.map { "  " + $0 }.joined(separator: "\n")) }
             write(prompt + ": ")
             let read = reader.next()
-            if field.secure && haveTerminal {
-                tcsetattr(0, TCSANOW, &saved)
-                write("\n")
-            }
+            // The Enter that ended a secure answer was not echoed.
+            if field.secure && haveTerminal { write("\n") }
             let line: [UInt8]
             switch read {
             case .line(let bytes):
