@@ -55,14 +55,22 @@ public struct FlowExplorer: Sendable {
     /// The values typed into each field.
     public let values: [FieldID: [String]]
     private let noPassingValue: [FieldID]
+    /// A value that passes each typed field's rules (a secure field is given it again after a restore).
+    private let passing: [FieldID: String]
+    /// Snapshot then restore (invariant 15): the engine's, or a broken one in tests.
+    private let roundTrip: @Sendable (FlowReducer.State) -> FlowReducer.State?
 
     /// - Parameters:
     ///   - spec: the flow.
     ///   - transition: the machine under test; the flow's ``FlowReducer`` when `nil`. Tests pass a
     ///     deliberately broken one to see the explorer catch it.
-    public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil) {
+    ///   - roundTrip: a state's snapshot restored; the engine's ``FlowReducer/snapshot(of:focus:)``
+    ///     then ``FlowReducer/restore(_:)`` when `nil`. Tests pass a broken one.
+    public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil,
+                roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
+        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0)) }
         self.invariants = FlowInvariants(reducer: reducer)
         self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
         var values: [FieldID: [String]] = [:]
@@ -84,6 +92,7 @@ public struct FlowExplorer: Sendable {
         }
         self.values = values
         self.noPassingValue = missing
+        self.passing = passing
     }
 
     /// The names of the events this flow can say: every event of ``FlowEvent/Name`` whose kinds
@@ -158,6 +167,12 @@ public struct FlowExplorer: Sendable {
                     states.append(after)
                     parents.append((source, request))
                     next.append(states.count - 1)
+                    if let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition) {
+                        report.counterexample = Counterexample(violation: violation, script: script(to: states.count - 1))
+                        report.states = states.count
+                        report.depth = level
+                        return report
+                    }
                 }
             }
             frontier = next
