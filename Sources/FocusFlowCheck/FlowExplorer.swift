@@ -167,7 +167,11 @@ public struct FlowExplorer: Sendable {
                     states.append(after)
                     parents.append((source, request))
                     next.append(states.count - 1)
-                    if let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition) {
+                    // Invariant 15 on each state a draft is written at: where focus has just
+                    // moved (an accepted field, a jump) and the review; typing between is not.
+                    let moved = events.contains { if case .focusMoved = $0 { true } else { false } }
+                    if moved || after.phase == .review,
+                       let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition) {
                         report.counterexample = Counterexample(violation: violation, script: script(to: states.count - 1))
                         report.states = states.count
                         report.depth = level
