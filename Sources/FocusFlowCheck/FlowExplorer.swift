@@ -70,14 +70,22 @@ public struct FlowExplorer: Sendable {
     /// Up to this many fields, every state tries a jump to every field; beyond it, the jumps
     /// of ``jumpTargets(from:)``, so that the work a state costs grows linearly with the fields.
     public static let everyJumpUpTo = 12
+    /// A value that passes each typed field's rules (a secure field is given it again after a restore).
+    private let passing: [FieldID: String]
+    /// Snapshot then restore (invariant 15): the engine's, or a broken one in tests.
+    private let roundTrip: @Sendable (FlowReducer.State) -> FlowReducer.State?
 
     /// - Parameters:
     ///   - spec: the flow.
     ///   - transition: the machine under test; the flow's ``FlowReducer`` when `nil`. Tests pass a
     ///     deliberately broken one to see the explorer catch it.
-    public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil) {
+    ///   - roundTrip: a state's snapshot restored; the engine's ``FlowReducer/snapshot(of:focus:)``
+    ///     then ``FlowReducer/restore(_:)`` when `nil`. Tests pass a broken one.
+    public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil,
+                roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
+        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0)) }
         self.invariants = FlowInvariants(reducer: reducer)
         self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
         var values: [FieldID: [String]] = [:]
@@ -99,6 +107,7 @@ public struct FlowExplorer: Sendable {
         }
         self.values = values
         self.noPassingValue = missing
+        self.passing = passing
         self.jumps = Self.jumps(in: spec)
     }
 
@@ -205,6 +214,16 @@ public struct FlowExplorer: Sendable {
                     states.append(after)
                     parents.append((source, request))
                     next.append(states.count - 1)
+                    // Invariant 15 on each state a draft is written at: where focus has just
+                    // moved (an accepted field, a jump) and the review; typing between is not.
+                    let moved = events.contains { if case .focusMoved = $0 { true } else { false } }
+                    if moved || after.phase == .review,
+                       let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition) {
+                        report.counterexample = Counterexample(violation: violation, script: script(to: states.count - 1))
+                        report.states = states.count
+                        report.depth = level
+                        return report
+                    }
                 }
             }
             frontier = next

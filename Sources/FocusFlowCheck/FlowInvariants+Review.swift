@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowProtocol
 
 extension FlowInvariants {
     /// Invariants 13 and 14: review and amend.
@@ -32,6 +33,15 @@ extension FlowInvariants {
                 }
             } else if after.phase != .review {
                 return fail(13, "Next on amended \(name(from)) went to \(name(after.focus)) in phase \(after.phase), not back to review; no field needs an answer")
+            }
+        }
+        if before.phase == .review {
+            switch action {
+            case .submit, .focus, .previous, .cancel: break
+            default:
+                if after != before || !events.isEmpty {
+                    return fail(14, "\(FlowRequest(action).map(\.text) ?? "an edit") in review changed the walk (phase \(after.phase)); only submit, an amend or cancel act there")
+                }
             }
         }
         if before.phase == .review, case .submit = action {

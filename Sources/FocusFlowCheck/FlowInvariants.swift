@@ -1,7 +1,7 @@
 import FocusFlow
 import FocusFlowProtocol
 
-/// The fourteen invariants of FocusFlow (the design's eight, four for choice fields and two for review), checked on one transition. `focusflow check`, the
+/// The fifteen invariants of FocusFlow (the design's eight, four for choice fields, two for review and one for snapshots), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
 /// 1. While editing, focus names exactly one visible field; only review, completion or cancel clears it.
@@ -23,13 +23,16 @@ import FocusFlowProtocol
 ///     returns to review (listing every visible field) or goes to the first field that needs an
 ///     answer (one the review did not list, or one that fails).
 /// 14. Submit from review completes with exactly the visible answers, or, when a visible field
-///     fails, focuses the first that fails.
+///     fails, focuses the first that fails; nothing but submit, an amend or cancel changes the
+///     walk in review.
+/// 15. A walk restored from its snapshot holds no secure text and every non-secure answer; from
+///     the review, answering the secure fields again completes with the same non-secure answers.
 public struct FlowInvariants: Sendable {
     /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
-    public static let count = 14
+    public static let count = 15
 
     public struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Which invariant, 1 to 14.
+        /// Which invariant, 1 to 15.
         public var invariant: Int
         /// What went wrong, never quoting a secure value.
         public var message: String

@@ -20,8 +20,11 @@ public enum FlowRequest: Sendable, Equatable {
     case highlight(Int)
     case submit
     case describe
-    /// Starts the walk afresh from prefilled answers: the raw JSON object, as the output writes it.
-    case start(String)
+    /// Starts the walk afresh from prefilled answers: the raw JSON object, as the output writes
+    /// it. As `focusflow run`'s `--skip-filled` and `--ask-invalid` do, `skipFilled` starts at the
+    /// first field that needs an answer, and `askInvalid` asks a field whose answer breaks its
+    /// rules instead of refusing the request.
+    case start(String, skipFilled: Bool = false, askInvalid: Bool = false)
     /// Asks for the walk's ``FlowSnapshot``, without secure text.
     case snapshot
     /// Puts back the walk a ``FlowSnapshot`` (its raw JSON) was taken of.
@@ -57,10 +60,28 @@ public enum FlowRequest: Sendable, Equatable {
         public let summary: String
         /// What its argument is, for the message when it is missing.
         public let needs: String
+        /// The options it takes besides its argument: keys whose value is `true` or `false`
+        /// (`start`'s `skipFilled`), each off unless given `true`.
+        public let options: [String]
         fileprivate let make: @Sendable (Value?) -> FlowRequest
         fileprivate let action: @Sendable (Value?) -> FlowReducer.Action?
         /// The arguments the explorer tries on `field` (whose typed values are given).
         fileprivate let samples: @Sendable (FieldSpec, [String]) -> [Value?]
+
+        fileprivate init(name: String, argument: Argument, kinds: Set<FieldKind>?, summary: String, needs: String,
+                         options: [String] = [], make: @escaping @Sendable (Value?) -> FlowRequest,
+                         action: @escaping @Sendable (Value?) -> FlowReducer.Action?,
+                         samples: @escaping @Sendable (FieldSpec, [String]) -> [Value?]) {
+            self.name = name
+            self.argument = argument
+            self.kinds = kinds
+            self.summary = summary
+            self.needs = needs
+            self.options = options
+            self.make = make
+            self.action = action
+            self.samples = samples
+        }
 
         /// The row's request with `value` as its argument.
         public func request(_ value: Value?) -> FlowRequest { make(value) }
@@ -112,7 +133,8 @@ public enum FlowRequest: Sendable, Equatable {
             summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
         Row(name: "start", argument: .object(key: "answers"), kinds: nil,
-            summary: "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field", needs: "a JSON object of field ids and answers",
+            summary: "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field, or with `\"askInvalid\":true` is asked; `\"skipFilled\":true` starts at the first field that needs an answer", needs: "a JSON object of field ids and answers",
+            options: ["skipFilled", "askInvalid"],
             make: { .start(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
         Row(name: "snapshot", argument: .none, kinds: nil,
             summary: "answers `{\"snapshot\":{…}}`: the focus and every non-secure answer, to keep in the host's own store", needs: "",
@@ -143,11 +165,27 @@ public enum FlowRequest: Sendable, Equatable {
         case .highlight(let delta): ("highlight", .int(delta))
         case .submit: ("submit", nil)
         case .describe: ("describe", nil)
-        case .start(let answers): ("start", .string(answers))
+        case .start(let answers, _, _): ("start", .string(answers))
         case .snapshot: ("snapshot", nil)
         case .restore(let snapshot): ("restore", .string(snapshot))
         }
         return (Self.rowByName[name]!, value)
+    }
+
+    /// The options given `true` (``Row/options``), in the row's order.
+    public var options: [String] {
+        switch self {
+        case .start(_, let skipFilled, let askInvalid): [skipFilled ? "skipFilled" : nil, askInvalid ? "askInvalid" : nil].compactMap { $0 }
+        default: []
+        }
+    }
+
+    /// The request with `options` (of its row's) given `true` and the others not.
+    private func with(options: Set<String>) -> FlowRequest {
+        switch self {
+        case .start(let answers, _, _): .start(answers, skipFilled: options.contains("skipFilled"), askInvalid: options.contains("askInvalid"))
+        default: self
+        }
     }
 
     /// The option value the request names (`select`, `toggle`), which must be one of the focused
@@ -185,8 +223,8 @@ public enum FlowRequest: Sendable, Equatable {
     }
 
     /// The requests the explorer tries in review: submit, amend each visible field (a `focus`,
-    /// given by the caller), previous and cancel.
-    package static let reviewAlphabet: [FlowRequest] = [.submit, .previous, .cancel]
+    /// given by the caller), previous and cancel, and `next` and `reveal`, which must change nothing there.
+    package static let reviewAlphabet: [FlowRequest] = [.submit, .previous, .cancel, .next, .reveal]
 
     /// The requests the explorer tries on a focused `field`: each row that applies to its kind,
     /// with the row's sample arguments (`values` are the texts to type).
@@ -211,6 +249,9 @@ public enum FlowRequest: Sendable, Equatable {
             out.raw(","); out.string(key); out.raw(":"); out.raw(object)
         default: break
         }
+        for option in options {
+            out.raw(","); out.string(option); out.raw(":true")
+        }
         out.raw("}")
         return out.text
     }
@@ -219,8 +260,9 @@ public enum FlowRequest: Sendable, Equatable {
     /// `highlight -1`).
     public var text: String {
         let (row, value) = parts
+        let name = ([row.name] + options).joined(separator: " ")
         switch value {
-        case .string(let text)?: return "\(row.name) \(text)"
+        case .string(let text)?: return "\(name) \(text)"
         case .bool(let flag)?: return "\(row.name) \(flag)"
         case .int(let number)?: return "\(row.name) \(number)"
         case nil: return row.name
@@ -258,8 +300,19 @@ extension FlowRequest {
     public init(text line: String) throws(FlowRequestError) {
         let line = line.hasSuffix("\r") ? String(line.dropLast()) : line
         let name = String(line.prefix { $0 != " " })
-        let rest = line.count > name.count ? String(line.dropFirst(name.count + 1)) : nil
+        var rest = line.count > name.count ? String(line.dropFirst(name.count + 1)) : nil
         let row = try Self.row(named: name)
+        // The row's options come first, as words: `start skipFilled {…}`.
+        var options: Set<String> = []
+        while let word = rest.map({ String($0.prefix { $0 != " " }) }), row.options.contains(word) {
+            options.insert(word)
+            rest = rest.flatMap { $0.count > word.count ? String($0.dropFirst(word.count + 1)) : nil }
+        }
+        try self.init(text: rest, row: row, name: name)
+        self = with(options: options)
+    }
+
+    private init(text rest: String?, row: Row, name: String) throws(FlowRequestError) {
         switch row.argument {
         case .none:
             if let rest, !rest.isEmpty { throw FlowRequestError("\(name) takes nothing after it") }
@@ -295,7 +348,7 @@ extension FlowRequest {
         }
         var byKey: [String: FlatJSON.Value] = [:]
         for (key, value) in members {
-            guard ["action", "value", "field", "delta", "answers", "snapshot"].contains(key) else {
+            guard ["action", "value", "field", "delta", "answers", "snapshot"].contains(key) || Self.optionNames.contains(key) else {
                 throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
             }
             byKey[key] = value
@@ -303,6 +356,20 @@ extension FlowRequest {
         guard let action = byKey["action"] else { throw FlowRequestError("the request has no \"action\"") }
         guard case .string(let name) = action else { throw FlowRequestError("\"action\" must be a string") }
         let row = try Self.row(named: name)
+        var options: Set<String> = []
+        for option in Self.optionNames where byKey[option] != nil {
+            guard row.options.contains(option) else { throw FlowRequestError("\(name) takes no \"\(option)\"") }
+            guard case .bool(let on)? = byKey[option] else { throw FlowRequestError("\"\(option)\" must be true or false") }
+            if on { options.insert(option) }
+        }
+        try self.init(json: byKey, row: row, name: name)
+        self = with(options: options)
+    }
+
+    /// Every row's options.
+    private static let optionNames = Set(table.flatMap(\.options))
+
+    private init(json byKey: [String: FlatJSON.Value], row: Row, name: String) throws(FlowRequestError) {
         switch row.argument {
         case .none:
             self = row.make(nil)

@@ -13,9 +13,9 @@ extension ProtocolSession {
             switch request {
             case .snapshot:
                 return #"{"snapshot":\#(reducer.snapshot(of: state, focus: cancelledFocus).json)}"#
-            case .start(let json):
+            case .start(let json, let skipFilled, let askInvalid):
                 let answers = try FlowPrefill.answers(json: Array(json.utf8))
-                replace(with: try reducer.initialState(prefill: FlowPrefill(answers: answers)))
+                replace(with: try reducer.initialState(prefill: FlowPrefill(answers: answers, skipFilled: skipFilled, askInvalid: askInvalid)))
             case .restore(let json):
                 replace(with: try reducer.restore(try FlowSnapshot(json: Array(json.utf8))))
             default:

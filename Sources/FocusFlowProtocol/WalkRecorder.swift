@@ -40,6 +40,43 @@ public struct WalkRecorder: Sendable {
 
     public init(spec: FlowSpec) { reducer = FlowReducer(spec: spec) }
 
+    /// Records where a walk from prefilled answers starts, as the script's first request: a
+    /// `start` with the answers (a secure one as its stand-in) and the prefill's options, so the
+    /// replay starts where the walk did. Call it before the first action.
+    public mutating func begin(from prefill: FlowPrefill) {
+        guard let state = try? reducer.initialState(prefill: prefill) else { return }
+        var out = JSONWriter()
+        out.raw("{")
+        var first = true
+        for field in reducer.spec.fields {
+            guard var answer = prefill.answers[field.id] else { continue }
+            if field.secure, case .text(let value) = answer, !value.isEmpty {
+                var focused = state
+                // The field as if focused: its stand-in is typed there, through its keyboard.
+                focused.focus = field.id
+                focused.keyboard = field.keyboard
+                guard let standIn = standIn(for: field.id, value: value, in: focused) else { continue }
+                answer = .text(standIn)
+            }
+            if !first { out.raw(",") }
+            first = false
+            out.string(field.id.rawValue)
+            out.raw(":")
+            answer.write(into: &out)
+        }
+        out.raw("}")
+        recording.lines.append(FlowRequest.start(out.text, skipFilled: prefill.skipFilled, askInvalid: prefill.askInvalid).json)
+        recording.last = state
+    }
+
+    /// Records where a resumed walk (a draft) starts, as the script's first request: a
+    /// `restore` of `snapshot`, which holds no secure text. Call it before the first action.
+    public mutating func begin(restoring snapshot: FlowSnapshot) {
+        guard let state = try? reducer.restore(snapshot) else { return }
+        recording.lines.append(FlowRequest.restore(snapshot.json).json)
+        recording.last = state
+    }
+
     /// Records `action`, about to apply to `state` (``FlowStore/actionObserver``'s signature).
     public mutating func record(_ action: FlowReducer.Action, in state: FlowReducer.State) {
         var after = state
@@ -59,7 +96,7 @@ public struct WalkRecorder: Sendable {
     /// already ended.
     public mutating func recordCancellation() {
         let last = recording.last ?? reducer.initialState()
-        guard last.phase == .editing else { return }
+        guard !last.phase.hasEnded else { return }
         record(.cancel, in: last)
     }
 
@@ -78,20 +115,22 @@ public struct WalkRecorder: Sendable {
         guard let field = recording.pending else { return }
         recording.pending = nil
         guard state.focus == field else { return }
-        let value = state.text(of: field)
-        let standIn: String
-        if let known = recording.standIns[value], reuses(known, for: field, in: state) {
-            standIn = known
-        } else {
-            let avoiding = Set(recording.standIns.keys).union(recording.standIns.values)
-            guard let made = SecureStandIn.make(for: state, reducer: reducer, avoiding: avoiding) else {
-                recording.failure = recording.failure ?? Failure(field: field)
-                return
-            }
-            standIn = made
-            recording.standIns[value] = made
-        }
+        guard let standIn = standIn(for: field, value: state.text(of: field), in: state) else { return }
         recording.lines.append(FlowRequest.text(standIn).json)
+    }
+
+    /// The stand-in for the secret `value` of `field`, focused in `state`: the one already made
+    /// for the same secret where it fits, else a new one; `nil` (and the failure kept) when none
+    /// could be made.
+    private mutating func standIn(for field: FieldID, value: String, in state: FlowReducer.State) -> String? {
+        if let known = recording.standIns[value], reuses(known, for: field, in: state) { return known }
+        let avoiding = Set(recording.standIns.keys).union(recording.standIns.values)
+        guard let made = SecureStandIn.make(for: state, reducer: reducer, avoiding: avoiding) else {
+            recording.failure = recording.failure ?? Failure(field: field)
+            return nil
+        }
+        recording.standIns[value] = made
+        return made
     }
 
     /// Whether the stand-in already made for the same secret fits this field too: always when

@@ -28,6 +28,17 @@ struct RecordOption {
         recorder = Recorder(WalkRecorder(spec: spec))
     }
 
+    /// Starts the recording where the walk starts (prefilled answers, a resumed draft), so that
+    /// its replay starts there too.
+    func begin(at origin: RunStart.Origin) {
+        recorder.state.withLock { recorder in
+            switch origin {
+            case .prefill(let prefill): recorder.begin(from: prefill)
+            case .draft(let snapshot): recorder.begin(restoring: snapshot)
+            }
+        }
+    }
+
     /// What the walk's store calls with every action.
     var observer: @Sendable (FlowReducer.Action, FlowReducer.State) -> Void {
         { [recorder] action, state in recorder.state.withLock { $0.record(action, in: state) } }

@@ -68,7 +68,8 @@ enum Run {
         let theme = try arguments.values["theme"].map(ThemeOption.named)
         let target = try answerTarget(arguments.values["output"])
         let recording = try arguments.values["record"].map { path throws(CommandError) in try RecordOption(path: path, spec: spec) }
-        let (start, draft) = try RunStart.decide(spec, arguments)
+        let (start, origin, draft) = try RunStart.decide(spec, arguments)
+        if let origin { recording?.begin(at: origin) }
         // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), start: start, draft: draft)
         options.theme = theme

@@ -30,12 +30,18 @@ enum RunStart {
           --draft-discard start afresh, ignoring (and then replacing) the draft
         """
 
-    /// The walk's first state and its draft, from the command line.
+    /// Where the walk starts, for a recording to start its replay there too.
+    enum Origin {
+        case prefill(FlowPrefill)
+        case draft(FlowSnapshot)
+    }
+
+    /// The walk's first state, where it comes from, and its draft, from the command line.
     ///
     /// - Throws: a usage error for a bad `--set` or `--draft-discard` without `--draft`; a flow
     ///   error (exit 2) for answers that cannot be taken or a draft that cannot be resumed; an
     ///   output error (exit 74) for a draft file that cannot be written.
-    static func decide(_ spec: FlowSpec, _ arguments: Arguments) throws(CommandError) -> (start: FlowReducer.State?, draft: DraftFile?) {
+    static func decide(_ spec: FlowSpec, _ arguments: Arguments) throws(CommandError) -> (start: FlowReducer.State?, origin: Origin?, draft: DraftFile?) {
         let reducer = FlowReducer(spec: spec)
         let discard = arguments.flags.contains("draft-discard")
         let path = arguments.values["draft"]
@@ -54,7 +60,7 @@ enum RunStart {
                     if let state = try file.resume() {
                         let label = state.focus.flatMap { spec[$0]?.label } ?? "the start"
                         Output.error("focusflow: resuming the draft \(path) at \(label); secure fields are asked again.")
-                        return (state, draft)
+                        return (state, .draft(reducer.snapshot(of: state)), draft)
                     }
                 } catch {
                     throw CommandError(message: error.description, kind: .flow)
@@ -80,9 +86,9 @@ enum RunStart {
             }
         }
         let prefill = FlowPrefill(answers: answers, skipFilled: arguments.flags.contains("skip-filled"), askInvalid: arguments.flags.contains("ask-invalid"))
-        if answers.isEmpty && !prefill.skipFilled { return (nil, draft) }
+        if answers.isEmpty && !prefill.skipFilled { return (nil, nil, draft) }
         do throws(PrefillError) {
-            return (try reducer.initialState(prefill: prefill), draft)
+            return (try reducer.initialState(prefill: prefill), .prefill(prefill), draft)
         } catch {
             let advice = error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : ""
             throw CommandError(message: "prefilled answers: \(error.message).\(advice)", kind: .flow)

@@ -17,6 +17,8 @@ enum Serve {
           {"action":"clear"}               clear
           {"action":"cancel"}              cancel
           {"action":"start","answers":{…}}     start {…}     start afresh from prefilled answers
+            …,"skipFilled":true,"askInvalid":true  start skipFilled askInvalid {…}
+                                           as run's --skip-filled and --ask-invalid
           {"action":"snapshot"}            snapshot      the focus and non-secure answers
           {"action":"restore","snapshot":{…}}  restore {…}  put back a snapshot's walk
 

@@ -23,20 +23,31 @@ struct OptionWindow {
     mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme,
                        row: (FieldOption) -> String) -> [String] {
         guard !visible.isEmpty else { return [theme.dim(theme.words.noOptionMatches)] }
-        let count = visible.count
-        var size = min(Self.size, max(1, room))
+        return rows(count: visible.count, highlight: highlight, room: room, theme: theme) { row(options[visible[$0]]) }
+    }
+
+    /// The rows for `count` entries (the review's answers, a list's visible options), with the
+    /// one at `highlight` marked, in at most `room` rows (at least one entry shows) and at most
+    /// `limit` entries.
+    ///
+    /// - Parameter row: the entry at a position, after the highlight's mark.
+    /// - Complexity: O(`limit`) rows built, whatever `count`.
+    mutating func rows(count: Int, highlight: Int?, room: Int, limit: Int = Self.size, theme: Theme,
+                       row: (Int) -> String) -> [String] {
+        guard count > 0 else { return [] }
+        var size = min(limit, max(1, room))
         if count > size {
             // Not all fit: the counts above and below take a row each.
-            size = min(Self.size, max(1, room - 1))
+            size = min(limit, max(1, room - 1))
             scroll(to: highlight, size: size, count: count)
-            if start > 0 && start + size < count { size = min(Self.size, max(1, room - 2)) }
+            if start > 0 && start + size < count { size = min(limit, max(1, room - 2)) }
         }
         scroll(to: highlight, size: size, count: count)
         let end = min(count, start + size)
         var rows: [String] = []
         if start > 0 { rows.append(theme.dim(theme.words.moreAbove(start))) }
         for index in start..<end {
-            let text = row(options[visible[index]])
+            let text = row(index)
             rows.append(index == highlight ? theme.styled(.highlight, "› " + text) : "  " + text)
         }
         if end < count { rows.append(theme.dim(theme.words.moreBelow(count - end))) }

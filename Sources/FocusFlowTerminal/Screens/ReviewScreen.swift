@@ -5,44 +5,106 @@ import FocusFlow
 /// (secure values as masks), the focused row marked with `›` (not by colour alone), and the
 /// keys: Up/Down (Ctrl-P/Ctrl-N) move, Enter changes the marked answer, `s` submits,
 /// Shift-Tab changes the last answer, Ctrl-C (or Ctrl-D) cancels.
-enum ReviewScreen {
+///
+/// As a field's screen (``FieldScreen``) does for its field, this draws the review and acts on
+/// its keys; the session only dispatches to it. It lives for the whole walk, so the marked row
+/// is still marked when an amended answer brings the review back. On a terminal too short for
+/// every answer, the rows show through an ``OptionWindow`` that keeps the marked row in view.
+final class ReviewScreen {
     /// The key that submits the answers from the review.
     static let submitKeys = ["s", "S"]
 
-    /// The header: the title, what this screen is, and one row per answer.
-    static func header(flow: FlowSpec, answers: ReviewAnswers, row: Int, theme: Theme) -> [String] {
-        let title = flow.title.isEmpty ? flow.id : flow.title
-        let rows = answers.rows.enumerated().map { index, answer -> String in
-            let line = "\(answer.label): \(answer.shown)"
-            return index == row ? "› " + theme.bold(line) : "  " + line
-        }
-        return ["\(theme.bold(title))  \(theme.dim(theme.words.review))", theme.words.checkYourAnswers] + rows
+    /// The review's keys, as the key line says them.
+    static func keys(_ words: TerminalWords) -> [String] {
+        [words.moveKeys, words.enterChange, words.sSubmit, words.shiftTabLastAnswer, words.ctrlCCancel]
     }
 
-    /// The line where the input would be: what to do.
-    static func placeholder(_ words: TerminalWords) -> String { words.reviewPlaceholder }
+    /// The marked row.
+    private(set) var row = 0
+    private var window = OptionWindow()
 
-    /// The lines under the input: a note, then the keys.
-    static func footer(note: String?, error: String?, theme: Theme) -> [String] {
-        var lines: [String] = []
-        if let error { lines.append(theme.red("✗ \(error)")) }
-        if let note { lines.append(note) }
-        let words = theme.words
-        lines.append(theme.dim([words.moveKeys, words.enterChange, words.sSubmit, words.shiftTabLastAnswer, words.ctrlCCancel].joined(separator: " · ")))
-        return lines
+    /// The rows now, for `session`'s state.
+    func answers(_ session: ScreenContext) -> ReviewAnswers {
+        ReviewAnswers(reducer: session.store.reducer, state: session.store.state, mask: session.mask)
+    }
+
+    /// The review is shown again (a walk reached it, an amend came back): the mark stays on its
+    /// row, or the last one when fewer answers are visible now.
+    func shown(_ session: ScreenContext) {
+        row = min(row, max(answers(session).rows.count - 1, 0))
+        session.clearNote()
+    }
+
+    /// The lines above the input: the title, the heading, and as many answers as fit in
+    /// `rows` rows of `columns` columns, the marked one among them.
+    func header(_ session: ScreenContext, flow: FlowSpec, rows: Int, columns: Int) -> [String] {
+        let theme = session.theme
+        let title = flow.title.isEmpty ? flow.id : flow.title
+        let top = ["\(theme.styled(.title, title))  \(theme.dim(theme.words.review))", theme.styled(.hint, theme.words.checkYourAnswers)]
+        let answers = answers(session).rows
+        func lines(_ rows: [String]) -> Int { rows.reduce(0) { $0 + $1.wrapped(toColumns: columns).count } }
+        var room = rows - lines(top)
+        var shown: [String] = []
+        // Rows that wrap take more than one line: narrow the window until the rows fit.
+        repeat {
+            shown = window.rows(count: answers.count, highlight: row, room: room, limit: .max, theme: theme) { index in
+                let answer = answers[index]
+                return index == row ? "\(answer.label): \(answer.shown)" : "\(theme.styled(.label, answer.label)): \(answer.shown)"
+            }
+            room -= 1
+        } while lines(shown) > rows - lines(top) && room > 0
+        return top + shown
+    }
+
+    /// What the input line and the lines under it show: the placeholder, the note, the keys.
+    func body(_ session: ScreenContext, note: String?) -> (placeholder: String, footer: [String]) {
+        let theme = session.theme
+        var footer: [String] = []
+        if let note { footer.append(note) }
+        footer.append(theme.dim(Self.keys(theme.words).joined(separator: " · ")))
+        return (theme.placeholder(theme.words.reviewPlaceholder), footer)
+    }
+
+    /// Up/Down: the mark moves by `delta`, kept in range.
+    func move(by delta: Int, _ session: ScreenContext) {
+        row = Self.move(row, by: delta, count: answers(session).rows.count)
+        session.clearNote()
+    }
+
+    /// Enter: amend the marked answer (one jump to its field).
+    func amend(_ session: ScreenContext) {
+        let rows = answers(session).rows
+        guard rows.indices.contains(row) else { return }
+        session.handle(session.store.send(.focus(rows[row].field)))
+    }
+
+    /// `s`: validate every answer and finish, or say which one needs another look.
+    func submit(_ session: ScreenContext) {
+        session.handle(session.store.send(.submit))
     }
 
     /// A row moved by `delta` among `count` rows, kept in range (no wrap-around).
     static func move(_ row: Int, by delta: Int, count: Int) -> Int {
         max(0, min(count - 1, row + delta))
     }
+
+    /// Runs `act` on the running session's review while it is shown: for the review's key
+    /// commands, which readline calls with no context. The whole form is drawn again after it,
+    /// since the answers are in the header.
+    ///
+    /// - Returns: 0, what a readline command returns.
+    @discardableResult
+    static func whenShown(_ act: (ReviewScreen, InteractiveSession) -> Void) -> Int32 {
+        if let session = InteractiveSession.current, let review = session.review, session.store.state.phase == .review {
+            act(review, session)
+            session.redrawReview()
+        }
+        return 0
+    }
 }
 
 // The review keymap's commands (C function pointers, so functions).
-func reviewUpKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.moveReviewRow(by: -1); return 0 }
-func reviewDownKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.moveReviewRow(by: 1); return 0 }
-func reviewSubmitKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.submitReview(); return 0 }
-func reviewOtherKey(_: Int32, _: Int32) -> Int32 {
-    InteractiveSession.current?.refuseInReview()
-    return 0
-}
+func reviewUpKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $0.move(by: -1, $1) } }
+func reviewDownKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $0.move(by: 1, $1) } }
+func reviewSubmitKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $0.submit($1) } }
+func reviewOtherKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $1.refuse($1.theme.words.pressSToSubmit) } }

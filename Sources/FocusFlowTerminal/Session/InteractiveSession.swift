@@ -32,8 +32,8 @@ final class InteractiveSession: ScreenContext {
     private var terminal: FormTerminal?
     /// The terminal's settings before the walk, put back at the end and on Ctrl-Z.
     private var savedSettings: termios?
-    /// The marked row of the review screen.
-    private var reviewRow = 0
+    /// The review screen, once the walk has reached it (kept, so an amend comes back to its row).
+    private(set) var review: ReviewScreen?
 
     init(options: RunOptions) {
         self.options = options
@@ -183,7 +183,7 @@ final class InteractiveSession: ScreenContext {
     /// Enter: the line goes to the engine, which validates it and moves on or says why not.
     /// The field's screen acts first (a select chooses its highlighted option) or refuses.
     func submit() {
-        if store.state.phase == .review { return amendReviewRow() }
+        if store.state.phase == .review { return review?.amend(self) ?? () }
         syncBuffer()
         guard let field = store.state.focus, let spec = store.reducer.spec[field], let screen, screen.willSubmit(self) else { return }
         let text = store.state.text(of: field)
@@ -282,7 +282,11 @@ final class InteractiveSession: ScreenContext {
     }
 
     func render() {
-        if store.state.phase == .review { return renderReview() }
+        if store.state.phase == .review, let review {
+            guard outcome == nil else { return }
+            let body = review.body(self, note: note)
+            return emit(renderer.render(.plain(""), cursor: 0, placeholder: body.placeholder, footer: body.footer))
+        }
         guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
         let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys)
@@ -331,61 +335,35 @@ final class InteractiveSession: ScreenContext {
 
     // MARK: - Review (``ReviewScreen``)
 
-    /// The review is shown: its keymap, an empty line, the row of the answer just changed marked.
+    /// The review is shown: its keymap, an empty line, the row marked where it was.
     private func showReview() {
+        let review = self.review ?? ReviewScreen()
+        self.review = review
         rl_set_keymap(keymaps.review)
         rl_replace_line("", 1)
-        note = nil
-        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
-        reviewRow = min(reviewRow, max(answers.rows.count - 1, 0))
+        review.shown(self)
         drawForm(.inPlace)
     }
 
-    private func drawReview(_ start: FormRenderer.Start) {
-        guard outcome == nil else { return }
-        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
-        let lines = ReviewScreen.header(flow: options.spec, answers: answers, row: reviewRow, theme: theme)
-        emit(renderer.begin(header: lines, prompt: "", columns: Self.columns(terminal?.fd ?? 2), at: start))
-        renderReview()
-    }
-
-    private func renderReview() {
-        guard outcome == nil else { return }
-        let footer = ReviewScreen.footer(note: note, error: nil, theme: theme)
-        emit(renderer.render(.plain(""), cursor: 0, placeholder: theme.placeholder(ReviewScreen.placeholder(theme.words)), footer: footer))
-    }
-
-    /// Up/Down on the review: the marked row moves; the header holds the rows, so it is drawn again.
-    func moveReviewRow(by delta: Int) {
-        guard store.state.phase == .review else { return }
-        let count = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask).rows.count
-        reviewRow = ReviewScreen.move(reviewRow, by: delta, count: count)
-        note = nil
-        drawForm(.inPlace)
-    }
-
-    /// Enter on the review: amend the marked answer.
-    private func amendReviewRow() {
-        let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: options.mask)
-        guard answers.rows.indices.contains(reviewRow) else { return }
-        handle(store.send(.focus(answers.rows[reviewRow].field)))
-    }
-
-    /// `s` on the review: validate every answer and finish.
-    func submitReview() {
-        guard store.state.phase == .review else { return }
-        handle(store.send(.submit))
-    }
-
-    func refuseInReview() {
-        refuse(theme.words.pressSToSubmit)
-        render()
+    /// Draws the review again in place after one of its keys, while it is still shown.
+    func redrawReview() {
+        if store.state.phase == .review { drawForm(.inPlace) }
     }
 
     /// Draws the focused field's form from `start`.
     private func drawForm(_ start: FormRenderer.Start) {
-        if store.state.phase == .review { return drawReview(start) }
-        guard outcome == nil, let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
+        guard outcome == nil else { return }
+        if store.state.phase == .review, let review {
+            let size = Self.size(terminal?.fd ?? 2)
+            rows = size.rows
+            // The answers take what the input line and the lines under it leave.
+            let footer = review.body(self, note: note).footer
+            let room = size.rows - 1 - footer.reduce(0) { $0 + $1.wrapped(toColumns: size.columns).count }
+            let lines = review.header(self, flow: options.spec, rows: room, columns: size.columns)
+            emit(renderer.begin(header: lines, prompt: "", columns: size.columns, at: start))
+            return render()
+        }
+        guard let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps,
                                  revealed: store.state.revealed, keyboard: screen.showsKeyboard)

@@ -1,0 +1,49 @@
+import FocusFlow
+
+extension FlowInvariants {
+    /// Invariant 15: a walk put back from its snapshot. `restored` is what restoring the
+    /// snapshot of `state` gave (``FlowReducer/snapshot(of:focus:)`` then
+    /// ``FlowReducer/restore(_:)`` for the engine). It holds no secure text and every non-secure
+    /// answer of `state` that is not empty; and when `state` is the review, walking on from `restored` — each secure
+    /// field given `passing[id]` again, then Next, then submit — completes with the same
+    /// non-secure answers as submitting `state` does.
+    ///
+    /// - Parameter transition: the machine under test, which walks the restored state.
+    /// - Complexity: O(*f*) for *f* fields; from a review state, O(*f*) transitions more.
+    func restoreViolation(
+        state: FlowReducer.State, restored: FlowReducer.State?, passing: [FieldID: String],
+        transition: (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
+    ) -> Violation? {
+        let spec = reducer.spec
+        func fail(_ message: String) -> Violation { Violation(invariant: 15, message: message) }
+        guard let restored else { return fail("the snapshot of this state could not be restored") }
+        let secure = spec.fields.filter(\.secure).map(\.id)
+        if let kept = secure.first(where: { restored.answer(of: $0)?.isEmpty == false }) {
+            return fail("the walk restored from a snapshot holds secure text in \"\(kept)\"; a snapshot must hold none")
+        }
+        for field in spec.fields where !field.secure && state.answer(of: field.id)?.isEmpty == false
+            && restored.answer(of: field.id) != state.answer(of: field.id) {
+            return fail("the walk restored from a snapshot lost or changed the answer of \"\(field.id)\"")
+        }
+        guard state.phase == .review, secure.allSatisfy({ passing[$0] != nil }) else { return nil }
+        var walk = restored
+        // Each step answers the focused field or moves on; a walk longer than two steps a field is stuck.
+        for _ in 0..<(spec.fields.count * 2 + 2) where walk.phase == .editing || walk.phase == .review {
+            if walk.phase == .review {
+                _ = transition(&walk, .submit)
+            } else if let focus = walk.focus, let field = spec[focus], field.secure, walk.text(of: focus).isEmpty, let value = passing[focus] {
+                _ = transition(&walk, .field(.textChanged(value)))
+            } else {
+                _ = transition(&walk, .next)
+            }
+        }
+        guard walk.phase == .completed else {
+            return fail("the walk restored from a snapshot of the review, its secure fields answered again, ended \(walk.phase) at \(walk.focus.map { "\"\($0)\"" } ?? "nothing"), not completed")
+        }
+        let plain = { (result: FlowResult) in result.answers.filter { !$0.secure } }
+        if !plain(reducer.result(of: walk)).elementsEqual(plain(reducer.result(of: state)), by: { $0.field == $1.field && $0.answer == $1.answer }) {
+            return fail("the walk restored from a snapshot of the review completed with other non-secure answers than the review listed")
+        }
+        return nil
+    }
+}
