@@ -15,7 +15,7 @@ let package = Package(
     ],
     targets: [
         // ICU's regular expressions, for their time limit (see CompiledPattern).
-        .systemLibrary(name: "CICU", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(
             name: "FocusFlow",
             dependencies: ["CICU"],

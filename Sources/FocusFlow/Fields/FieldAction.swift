@@ -31,3 +31,16 @@ extension FieldAction {
         }
     }
 }
+
+extension FieldAction {
+    /// The seed's ``TextFieldReducer`` action this is, for a kind whose text (a value, a
+    /// filter) takes `textChanged`, `clear` and `submit` as a text field does; `nil` for the rest.
+    var textAction: TextFieldReducer.Action? {
+        switch self {
+        case .textChanged(let new): .textChanged(new)
+        case .submit: .submit
+        case .clear: .clear
+        case .set, .select, .toggle, .highlight: nil
+        }
+    }
+}

@@ -43,12 +43,7 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     /// The filter's: text, `clear` and `submit` (Enter accepts the choices).
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action? {
-        switch action {
-        case .textChanged(let new): .textChanged(new)
-        case .submit: .submit
-        case .clear: .clear
-        case .set, .select, .toggle, .highlight: nil
-        }
+        action.textAction
     }
 
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {

@@ -44,12 +44,7 @@ extension SelectFieldReducer: FieldBehavior {
 
     /// The filter's: text, `clear` and `submit` (Enter submits the field, as in a text field).
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action? {
-        switch action {
-        case .textChanged(let new): .textChanged(new)
-        case .submit: .submit
-        case .clear: .clear
-        case .set, .select, .toggle, .highlight: nil
-        }
+        action.textAction
     }
 
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {

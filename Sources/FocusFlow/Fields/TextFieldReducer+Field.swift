@@ -33,12 +33,7 @@ extension TextFieldReducer: FieldBehavior {
     static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { ([], nil) }
 
     static func textAction(for action: FieldAction) -> Action? {
-        switch action {
-        case .textChanged(let new): .textChanged(new)
-        case .submit: .submit
-        case .clear: .clear
-        case .set, .select, .toggle, .highlight: nil
-        }
+        action.textAction
     }
 
     /// Every action a text field takes is its text's (``textAction(for:)``); the rest change nothing.

@@ -1,0 +1,25 @@
+#ifndef FOCUSFLOW_FF_REGEX_H
+#define FOCUSFLOW_FF_REGEX_H
+
+// ICU's regular expressions (libicu-dev), for their time limit: a pattern that backtracks without
+// end (`^(a+)+$`) stops after a bounded number of steps instead of hanging the program.
+//
+// This header names no ICU type: ICU's own headers stay inside regex.c. Swift's Foundation
+// carries its own copy of ICU's headers (module _FoundationICU), and a Swift module that saw
+// both would refuse to build ("'UErrorCode' has different definitions in different modules").
+
+#include <stdint.h>
+
+/// A compiled pattern (ICU's URegularExpression).
+typedef struct ff_regex ff_regex;
+
+/// Compiles `pattern` (UTF-16); NULL and a nonzero `*status` when it does not compile.
+ff_regex *ff_regex_open(const uint16_t *pattern, int32_t length, int32_t *status);
+
+void ff_regex_close(ff_regex *regex);
+
+/// Whether the whole of `text` (UTF-16) matches: 1 it does, 0 it does not, -1 the match gave up
+/// after `limit` steps of ICU's engine (about a millisecond each, as ICU says), -2 another failure.
+int ff_regex_whole_match(ff_regex *regex, const uint16_t *text, int32_t length, int32_t limit);
+
+#endif
