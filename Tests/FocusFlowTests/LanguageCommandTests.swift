@@ -66,6 +66,17 @@ struct LanguageCommandTests {
         #expect(result.stderr == "focusflow: 1번째 줄: 이름 (name): 이름 항목은 3자 이상이어야 합니다.\n")
     }
 
+    @Test("What a keyboard takes is said in Korean too, when a piped line holds a character it refuses")
+    func keyboardInKorean() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-lang-\(UUID()).json")
+        try Data(#"{"id":"t","fields":[{"id":"phone","label":{"en":"Phone","ko":"전화"},"keyboard":"phonePad"}]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try Command.run(["run", "--lang", "ko", file.path], input: "12k\n", environment: Self.locale([:]))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("숫자, 공백, + * # ( ) -"), "\(result.stderr)")
+        #expect(!result.stderr.contains("digits"), "\(result.stderr)")
+    }
+
     @Test("--lang takes en or ko only")
     func badLanguage() throws {
         let result = try Command.run(["run", "--lang", "fr"], input: "", environment: Self.locale([:]))

@@ -130,4 +130,12 @@ struct LanguageTests {
             #expect("\(error)".hasPrefix(expected), "\(error)")
         }
     }
+
+    @Test("Every keyboard's summary has its own Korean words", arguments: KeyboardType.allCases)
+    func keyboardSummaries(keyboard: KeyboardType) {
+        let korean = RuleMessages.korean.keyboardTakes(keyboard)
+        #expect(korean != RuleMessages.english.keyboardTakes(keyboard))
+        #expect(RuleMessages.english.keyboardTakes(keyboard) == keyboard.summary)
+        #expect(!korean.contains("digits") && !korean.contains("characters"), "\(korean)")
+    }
 }

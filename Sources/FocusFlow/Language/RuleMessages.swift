@@ -26,6 +26,8 @@ public struct RuleMessages: Sendable {
     public let chooseAtLeast: @Sendable (_ label: String, _ count: Int) -> String
     /// `Topics: choose at most 2 options.`
     public let chooseAtMost: @Sendable (_ label: String, _ count: Int) -> String
+    /// What a keyboard takes, in words: `digits 0-9`.
+    public let keyboardTakes: @Sendable (KeyboardType) -> String
     /// `yes` and `no`, as a review shows a confirm answer.
     public let yes: String
     public let no: String
@@ -43,6 +45,7 @@ public struct RuleMessages: Sendable {
         chooseAny: { "\($0): choose at least one option." },
         chooseAtLeast: { "\($0): choose at least \($1) option\($1 == 1 ? "" : "s")." },
         chooseAtMost: { "\($0): choose at most \($1) option\($1 == 1 ? "" : "s")." },
+        keyboardTakes: { $0.summary },
         yes: "yes", no: "no")
 
     public static let korean = RuleMessages(
@@ -58,5 +61,17 @@ public struct RuleMessages: Sendable {
         chooseAny: { "\($0): 하나 이상 고르세요." },
         chooseAtLeast: { "\($0): \($1)개 이상 고르세요." },
         chooseAtMost: { "\($0): \($1)개 이하로 고르세요." },
+        keyboardTakes: { keyboard in
+            switch keyboard {
+            case .default, .twitter, .webSearch: "제어 문자를 뺀 모든 문자"
+            case .asciiCapable: "출력할 수 있는 ASCII 문자"
+            case .emailAddress, .url: "공백을 뺀 출력할 수 있는 ASCII 문자"
+            case .numberPad, .asciiCapableNumberPad: "숫자 0-9"
+            case .decimalPad: "숫자, '.', ','"
+            case .phonePad: "숫자, 공백, + * # ( ) -"
+            case .namePhonePad: "글자, 숫자, 공백, + * # ( ) -"
+            case .numbersAndPunctuation: "숫자, 공백, 문장 부호"
+            }
+        },
         yes: "예", no: "아니요")
 }

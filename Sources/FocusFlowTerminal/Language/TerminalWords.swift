@@ -55,6 +55,8 @@ struct TerminalWords: Sendable {
     let summaryCancelled: @Sendable (_ title: String) -> String
     let inputEndedBefore: @Sendable (_ field: String) -> String
     let line: @Sendable (_ number: Int, _ place: String) -> String
+    /// What a keyboard takes, in words (the engine's ``RuleMessages/keyboardTakes``).
+    let keyboardTakes: @Sendable (KeyboardType) -> String
 
     static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
@@ -103,7 +105,8 @@ struct TerminalWords: Sendable {
         cancelled: "Cancelled.", done: "Done.",
         summaryDone: { "\($0): done, \($1) answers." }, summaryCancelled: { "\($0): cancelled." },
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
-        line: { "line \($0): \($1)" })
+        line: { "line \($0): \($1)" },
+        keyboardTakes: RuleMessages.english.keyboardTakes)
 
     static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
@@ -152,7 +155,8 @@ struct TerminalWords: Sendable {
         cancelled: "취소했습니다.", done: "완료했습니다.",
         summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
-        line: { "\($0)번째 줄: \($1)" })
+        line: { "\($0)번째 줄: \($1)" },
+        keyboardTakes: RuleMessages.korean.keyboardTakes)
 }
 
 extension Language {

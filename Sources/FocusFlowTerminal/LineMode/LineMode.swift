@@ -102,7 +102,7 @@ enum LineMode {
             guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let progress = store.reducer.progress(in: store.state)
             var prompt = words.step(progress.step, progress.steps, field.label)
-            var notes = [field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : field.keyboard.summary,
+            var notes = [field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : words.keyboardTakes(field.keyboard),
                          field.placeholder.map(words.forExample), field.hint].compactMap { $0 }
             let screen = FieldScreens.screen(for: field, words: words)
             notes += screen.notes(store.state)

@@ -262,7 +262,7 @@ final class InteractiveSession: ScreenContext {
         takeBack(region: region, kept: kept, accepted: accepted, filtered: text)
         ff_set_point(Int32(min(max(point, 0), text.utf8.count)))
         let character = field.secure ? "" : (field.keyboard.firstRefused(in: inserted).map { "\(String($0).debugDescription) " } ?? "")
-        refuse(theme.dim(character + theme.words.notAcceptedHere(field.keyboard.summary)))
+        refuse(theme.dim(character + theme.words.notAcceptedHere(theme.words.keyboardTakes(field.keyboard))))
     }
 
     /// Puts `filtered` in readline's buffer after a refused edit, and leaves undo as if the
