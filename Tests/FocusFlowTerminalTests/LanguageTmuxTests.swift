@@ -32,7 +32,7 @@ struct LanguageTmuxTests {
         tmux.type("34")
         tmux.press("Enter")
         #expect(tmux.waitFor("예 / 아니요"), "\(tmux.text)")
-        #expect(tmux.text.contains("y/n 답하기 · ←/→ 바꾸기 · Enter 완료 · Shift-Tab 이전 · Ctrl-C 취소"), "\(tmux.text)")
+        #expect(tmux.text.contains("y/n 답하기 · ←/→ 바꾸기 · Enter 검토 · Shift-Tab 이전 · Ctrl-C 취소"), "\(tmux.text)")
         tmux.type("n")
         #expect(tmux.waitFor("예 / [아니요]"), "\(tmux.text)")
         tmux.type("x")

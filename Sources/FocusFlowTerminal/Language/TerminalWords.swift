@@ -5,7 +5,7 @@ import FocusFlow
 /// memberwise initialiser makes every language give every word.
 struct TerminalWords: Sendable {
     // Key line.
-    let enterNext: String, enterFinish: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
+    let enterNext: String, enterFinish: String, enterReview: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
     let moveKeys: String, tabChoose: String, yesNoKeys: String, leftRightChange: String
     // Header.
     let shown: String, hidden: String
@@ -59,7 +59,7 @@ struct TerminalWords: Sendable {
     let keyboardTakes: @Sendable (KeyboardType) -> String
 
     static let english = TerminalWords(
-        enterNext: "Enter next", enterFinish: "Enter finish", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
+        enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
         moveKeys: "↑/↓ move", tabChoose: "Tab choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change",
         shown: "shown", hidden: "hidden",
         yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
@@ -109,7 +109,7 @@ struct TerminalWords: Sendable {
         keyboardTakes: RuleMessages.english.keyboardTakes)
 
     static let korean = TerminalWords(
-        enterNext: "Enter 다음", enterFinish: "Enter 완료", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
+        enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
         moveKeys: "↑/↓ 이동", tabChoose: "Tab 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기",
         shown: "보임", hidden: "숨김",
         yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",

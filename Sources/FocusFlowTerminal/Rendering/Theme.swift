@@ -25,13 +25,14 @@ struct Theme {
 
     /// The lines under the input: the rule's message, a short note, and the keys that do
     /// something on this step — the field's own `keys` first (its screen's), then no way back
-    /// from the first field, Enter finishes on the last.
-    func footer(error: String?, note: String?, secure: Bool, progress: FlowProgress, keys: [String] = []) -> [String] {
+    /// from the first field, Enter finishes on the last — or leads to the review (`toReview`:
+    /// the last field of a flow with one, or while amending).
+    func footer(error: String?, note: String?, secure: Bool, progress: FlowProgress, keys: [String] = [], toReview: Bool = false) -> [String] {
         var lines: [String] = []
         if let error { lines.append(styled(.error, "✗ \(error)")) }
         if let note { lines.append(note) }
         let keys = keys + [
-            progress.isLast ? words.enterFinish : words.enterNext,
+            toReview ? words.enterReview : progress.isLast ? words.enterFinish : words.enterNext,
             progress.isFirst ? nil : words.shiftTabBack,
             secure ? words.showHide : nil,
             words.ctrlCCancel,

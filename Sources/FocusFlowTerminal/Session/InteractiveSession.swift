@@ -289,7 +289,8 @@ final class InteractiveSession: ScreenContext {
         }
         guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys)
+        let toReview = store.state.isAmending || (progress.isLast && options.spec.review)
+        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys, toReview: toReview)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
         emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows + footer))
