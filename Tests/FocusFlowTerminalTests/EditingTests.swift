@@ -219,6 +219,8 @@ struct EditingTests {
         ("ab\u{B}\u{1F}", "", "C-k at the end deletes nothing, so undo takes the typing back"),
         ("ab\u{1}\u{15}\u{1F}", "", "C-u at the start deletes nothing, so undo takes the typing back"),
         ("abc\u{1B}2\u{7F}", "a", "M-2 Backspace takes two characters"),
+        ("abc\u{2}\u{18}\u{7F}", "c", "C-x DEL takes what is before the cursor, as C-u does"),
+        ("abc\u{1}\u{6}\u{1B}-\u{18}\u{7F}", "a", "M-- C-x DEL takes what is after the cursor, as C-k does"),
     ])
     func secureKills(keys: String, expected: String, why: String) throws {
         let terminal = try Self.start(Self.secureThenPlain, label: "Secret")

@@ -15,15 +15,9 @@ func secureLineDiscardKey(_: Int32, _: Int32) -> Int32 {
     return 0
 }
 
-/// C-x DEL (`backward-kill-line`).
+/// C-x DEL (`backward-kill-line`): what C-u deletes; with a negative argument, what C-k deletes.
 func secureBackwardKillLineKey(_ direction: Int32, _ key: Int32) -> Int32 {
-    if direction < 0 { return secureKillLineKey(1, key) }
-    let point = ff_point()
-    if point == 0 { rl_ding(); return 0 }
-    secureDelete(0, point)
-    ff_set_point(0)
-    ff_set_mark(0)
-    return 0
+    direction < 0 ? secureKillLineKey(1, key) : secureLineDiscardKey(direction, key)
 }
 
 /// C-k (`kill-line`).
