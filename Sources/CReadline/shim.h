@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <signal.h>
 #include <termios.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <readline/readline.h>
 #include <readline/history.h>
@@ -131,6 +132,8 @@ struct ff_fatal_state {
     int output;          // where the fixed line goes, or -1
     int saved;           // whether `settings` holds the settings to restore
     struct termios settings;
+    char reset[64];      // what puts the screen back (a new line, bracketed paste off)
+    char note[512];      // the fixed line, in the session's language, with its line end
 };
 
 static inline struct ff_fatal_state *ff_fatal_state(void) {
@@ -138,11 +141,25 @@ static inline struct ff_fatal_state *ff_fatal_state(void) {
     return &state;
 }
 
+/// Writes `text` to the terminal being given back, unless it cannot take it at once. Output
+/// stopped by flow control (Ctrl-S) is started again first — it was flowing before the walk —
+/// and a terminal that still cannot take bytes within a fifth of a second is not written to,
+/// so that ending never blocks on it. Only async-signal-safe calls.
+static inline void ff_fatal_write(int output, const char *text) {
+    size_t length = strlen(text);
+    if (output < 0 || length == 0) return;
+    tcflow(output, TCOON);
+    struct pollfd ready = { .fd = output, .events = POLLOUT, .revents = 0 };
+    if (poll(&ready, 1, 200) != 1 || (ready.revents & POLLOUT) == 0) return;
+    ssize_t ignored = write(output, text, length);
+    (void)ignored;
+}
+
 static void ff_fatal_handler(int signal) {
     struct ff_fatal_state *state = ff_fatal_state();
     if (state->saved) {
-        static const char line[] = "\r\n\033[?2004lfocusflow: stopped by a fatal signal; the terminal was restored.\r\n";
-        if (state->output >= 0) { ssize_t ignored = write(state->output, line, sizeof line - 1); (void)ignored; }
+        ff_fatal_write(state->output, state->reset);
+        ff_fatal_write(state->output, state->note);
         tcsetattr(state->input, TCSANOW, &state->settings);
     }
     struct rlimit none = { 0, 0 };
@@ -181,15 +198,19 @@ static inline int ff_signal_ignored(int signal) {
     return sigaction(signal, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
 }
 
-/// The settings a fatal signal restores on `input`, and where its line goes; `settings` NULL
-/// forgets them (the terminal is the session's no more).
-static inline void ff_fatal_remember(const struct termios *settings, int input, int output) {
+/// The settings a fatal signal restores on `input`, and where its line goes: `reset` puts the
+/// screen back (also written when the watchdog ends the walk), `note` is the fixed line, both
+/// with their line ends and cut to their buffers. `settings` NULL forgets them (the terminal is
+/// the session's no more).
+static inline void ff_fatal_remember(const struct termios *settings, int input, int output, const char *reset, const char *note) {
     struct ff_fatal_state *state = ff_fatal_state();
     state->saved = 0;
     if (settings == NULL) return;
     state->settings = *settings;
     state->input = input;
     state->output = output;
+    snprintf(state->reset, sizeof state->reset, "%s", reset ? reset : "");
+    snprintf(state->note, sizeof state->note, "%s", note ? note : "");
     state->saved = 1;
 }
 
@@ -236,8 +257,7 @@ static void *ff_watchdog_main(void *unused) {
         if (signal == 0) continue;
         struct ff_fatal_state *state = ff_fatal_state();
         if (state->saved) {
-            static const char line[] = "\r\n\033[?2004l";
-            if (state->output >= 0) { ssize_t ignored = write(state->output, line, sizeof line - 1); (void)ignored; }
+            ff_fatal_write(state->output, state->reset);
             tcsetattr(state->input, TCSANOW, &state->settings);
         }
         _exit(128 + signal);

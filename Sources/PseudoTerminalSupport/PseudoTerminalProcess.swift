@@ -76,8 +76,11 @@ package final class PseudoTerminalProcess {
     }
 
     /// Types `text`, bytes as given (`\r` is Enter, `\u{1B}[Z` Shift-Tab…).
-    package func send(_ text: String) {
-        var bytes = Array(text.utf8)
+    package func send(_ text: String) { send(bytes: Array(text.utf8)) }
+
+    /// Types `bytes` as they are, UTF-8 or not (a hostile line).
+    package func send(bytes: [UInt8]) {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }

@@ -71,7 +71,8 @@ public enum KeyboardType: String, CaseIterable, Sendable, Codable, CustomStringC
         text.first { !accepts($0) }
     }
 
-    /// A short badge for the terminal: `abc`, `123`, `@`, `한/A`…
+    /// A short badge for the terminal, as English speakers read it: `abc`, `123`, `@`, `한/A`…
+    /// (the terminal's words give each language's).
     public var badge: String {
         switch self {
         case .default, .twitter, .webSearch: "한/A"
@@ -86,7 +87,8 @@ public enum KeyboardType: String, CaseIterable, Sendable, Codable, CustomStringC
         }
     }
 
-    /// What the keyboard accepts, in words, for messages and help.
+    /// What the keyboard accepts, in English words, for messages and help (each language's is
+    /// ``RuleMessages/keyboardTakes``).
     public var summary: String {
         switch self {
         case .default, .twitter, .webSearch: "any character but control characters"

@@ -57,6 +57,22 @@ struct TerminalWords: Sendable {
     let line: @Sendable (_ number: Int, _ place: String) -> String
     /// What a keyboard takes, in words (the engine's ``RuleMessages/keyboardTakes``).
     let keyboardTakes: @Sendable (KeyboardType) -> String
+    /// The keyboard's short badge beside a field's label: `abc`, `123`, `@`, `한/A`…
+    let keyboardBadge: @Sendable (KeyboardType) -> String
+    // Hostile lines (piped input and the accessible mode): never repeated.
+    /// Why a line that is not UTF-8 is refused.
+    let notText: String
+    /// Why a line past the cap (``LineReader/lineLimit`` bytes) is refused.
+    let tooLong: @Sendable (_ limit: Int) -> String
+    /// Piped input went on after the walk completed at line `line`.
+    let extraLines: @Sendable (_ line: Int) -> String
+    // Notes around the interactive form.
+    /// Started in the background where it cannot wait stopped for the terminal.
+    let otherJob: String
+    /// No terminal could be opened to draw the form on; `failure` says why.
+    let noTerminal: @Sendable (_ failure: String) -> String
+    /// The one line a fatal signal leaves (from a signal handler: fixed when the walk starts).
+    let fatalSignal: String
 
     static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
@@ -106,7 +122,18 @@ struct TerminalWords: Sendable {
         summaryDone: { "\($0): done, \($1) answers." }, summaryCancelled: { "\($0): cancelled." },
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" },
-        keyboardTakes: RuleMessages.english.keyboardTakes)
+        keyboardTakes: RuleMessages.english.keyboardTakes,
+        keyboardBadge: { $0.badge },
+        notText: "the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8",
+        tooLong: { "the line is longer than \($0) bytes, the most a line may hold" },
+        extraLines: { "focusflow: the walk completed at line \($0); the input after it was not used." },
+        otherJob: "focusflow: the terminal belongs to another job, and this one cannot wait stopped for it "
+            + "(it was started in the background of a shell without job control). Run focusflow in the foreground.",
+        noTerminal: {
+            "focusflow: stderr is not a terminal and no terminal could be opened to draw the form on (\($0)); "
+                + "the form goes to stderr. Run focusflow with stderr on a terminal, or use --accessible."
+        },
+        fatalSignal: "focusflow: stopped by a fatal signal; the terminal was restored.")
 
     static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
@@ -156,7 +183,25 @@ struct TerminalWords: Sendable {
         summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
         line: { "\($0)번째 줄: \($1)" },
-        keyboardTakes: RuleMessages.korean.keyboardTakes)
+        keyboardTakes: RuleMessages.korean.keyboardTakes,
+        keyboardBadge: { keyboard in
+            switch keyboard {
+            case .asciiCapable: "영문"
+            case .url: "URL"
+            case .namePhonePad: "가☎"
+            default: keyboard.badge
+            }
+        },
+        notText: "이 줄은 올바른 UTF-8 텍스트가 아니어서 아무것도 바꾸지 않았습니다. 답을 UTF-8로 보내세요",
+        tooLong: { "이 줄은 한 줄에 담을 수 있는 최대 크기인 \($0)바이트보다 깁니다" },
+        extraLines: { "focusflow: \($0)번째 줄에서 모든 항목에 답했습니다. 그 뒤의 입력은 쓰지 않았습니다." },
+        otherJob: "focusflow: 터미널을 다른 작업이 쓰고 있습니다. 이 작업은 멈춘 채로 기다릴 수 없습니다"
+            + "(작업 제어가 없는 셸의 백그라운드에서 시작했습니다). focusflow를 포그라운드에서 실행하세요.",
+        noTerminal: {
+            "focusflow: stderr가 터미널이 아니고, 폼을 그릴 터미널도 열 수 없습니다(\($0)). "
+                + "폼은 stderr로 나갑니다. stderr를 터미널에 두고 실행하거나 --accessible을 쓰세요."
+        },
+        fatalSignal: "focusflow: 치명적인 시그널로 멈췄습니다. 터미널은 원래대로 돌려 놓았습니다.")
 }
 
 extension Language {

@@ -38,10 +38,10 @@ enum LineMode {
                 // Bytes that are not UTF-8 are refused, never turned into U+FFFD: the value
                 // (a password, say) would change silently. The bytes are not repeated.
                 guard let text = String(validating: line, as: UTF8.self) else {
-                    return .invalidInput("\(place): \(notText)")
+                    return .invalidInput("\(place): \(words.notText)")
                 }
                 value = text
-            case .tooLong: return .invalidInput("\(place): \(tooLong)")
+            case .tooLong: return .invalidInput("\(place): \(words.tooLong(LineReader.lineLimit))")
             case .end: return .invalidInput(words.inputEndedBefore(describe(field)))
             case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
             }
@@ -61,7 +61,7 @@ enum LineMode {
         }
         // Lines after the last answer are not used; a script with one line too many says so.
         if store.state.phase == .completed, reader.hasUnreadInput() {
-            say("focusflow: the walk completed at line \(number); the input after it was not used.")
+            say(words.extraLines(number))
         }
         return outcome(store)
     }
@@ -69,18 +69,27 @@ enum LineMode {
     /// A terminal that cannot edit a line (`TERM=dumb`) or `--accessible`: a plain prompt a
     /// line, re-asked until the answer passes; a secure answer is read with echo off and never
     /// repeated. Commands (``LineCommand``: `/back`, `/cancel`, `/help`) and a Shift-Tab line
-    /// move back or stop; `//` enters a leading `/`.
+    /// move back or stop; `//` enters a leading `/`. A line that is not UTF-8 or is longer than
+    /// the cap ends the walk as in piped input (exit 1, naming the line and the field): no
+    /// person types either, so it is a script or a paste gone wrong, and asking again would
+    /// only meet the rest of it.
     static func accessible(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
-        var saved = termios()
-        let haveTerminal = tcgetattr(0, &saved) == 0
-        defer {
-            if haveTerminal { tcsetattr(0, TCSANOW, &saved) }
-            signals.restore()
-        }
         let store = options.makeStore()
         let words = options.spec.language.words
+        var saved = termios()
+        let haveTerminal = tcgetattr(0, &saved) == 0
+        // A fatal signal, or the watchdog ending a busy walk, puts echo back too.
+        if haveTerminal { SignalPipe.remember(saved, input: 0, output: 2, reset: "\n", note: words.fatalSignal + "\n") }
+        defer {
+            if haveTerminal {
+                tcsetattr(0, TCSANOW, &saved)
+                SignalPipe.forget()
+            }
+            signals.restore()
+        }
         var reader = LineReader(fd: 0, signals: signals)
+        var number = 0
         say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.help(words))")
         // Echo is off while a secure field is asked, from before its prompt until a field that
         // is not secure is asked: what is typed ahead of a re-asked (or the next) secure prompt
@@ -96,7 +105,7 @@ enum LineMode {
         while true {
             if store.state.phase == .review {
                 echo(off: false)
-                if let outcome = ReviewLine.accessible(store, &reader, mask: options.mask, say: say, write: write) { return outcome }
+                if let outcome = ReviewLine.accessible(store, &reader, number: &number, mask: options.mask, say: say, write: write) { return outcome }
                 continue
             }
             guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
@@ -116,15 +125,17 @@ enum LineMode {
             if field.secure && haveTerminal { write("\n") }
             let line: [UInt8]
             switch read {
+            case .line, .tooLong: number += 1
+            case .end, .signal: break
+            }
+            switch read {
             case .line(let bytes):
                 guard String(validating: bytes, as: UTF8.self) != nil else {
-                    say(notText.prefix(1).uppercased() + notText.dropFirst())
-                    continue
+                    return .invalidInput("\(words.line(number, describe(field))): \(words.notText)")
                 }
                 line = bytes
             case .tooLong:
-                say(tooLong.prefix(1).uppercased() + tooLong.dropFirst())
-                continue
+                return .invalidInput("\(words.line(number, describe(field))): \(words.tooLong(LineReader.lineLimit))")
             case .end:
                 if haveTerminal, terminalHungUp(0) { return .signalled(SIGHUP) }
                 say(words.cancelled)
@@ -184,11 +195,6 @@ enum LineMode {
         for action in actions where store.send(action).contains(.rejected(field: field.id)) { rejected = true }
         return rejected ? screen.refusal(line, actions: actions) : nil
     }
-
-    /// Why a line that is not UTF-8 is refused; the line's bytes are not repeated.
-    static let notText = "the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8"
-    /// Why a line past ``LineReader/lineLimit`` is refused.
-    static let tooLong = "the line is longer than \(LineReader.lineLimit) bytes, the most a line may hold"
 
     static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }
 

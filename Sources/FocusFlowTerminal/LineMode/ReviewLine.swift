@@ -45,9 +45,9 @@ enum ReviewLine {
         }
         switch got {
         case .line(let bytes):
-            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidInput(answers.words.line(number, "\(answers.words.review): \(LineMode.notText)")) }
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidInput(refusal(answers.words, number, answers.words.notText)) }
             line = text
-        case .tooLong: return .invalidInput(answers.words.line(number, "\(answers.words.review): \(LineMode.tooLong)"))
+        case .tooLong: return .invalidInput(refusal(answers.words, number, answers.words.tooLong(LineReader.lineLimit)))
         case .end: return .invalidInput(answers.words.reviewEnded)
         case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
         }
@@ -63,20 +63,32 @@ enum ReviewLine {
         }
     }
 
+    /// Why line `number` at the review was refused: `line 3: review: …`.
+    private static func refusal(_ words: TerminalWords, _ number: Int, _ reason: String) -> String {
+        words.line(number, "\(words.review): \(reason)")
+    }
+
     /// One review step of the accessible mode: the summary and a prompt, re-asked until the line
-    /// means something; `/back` changes the last answer, `/cancel` and Ctrl-D cancel.
+    /// means something; `/back` changes the last answer, `/cancel` and Ctrl-D cancel. A line
+    /// that is not UTF-8 or is too long ends the walk, as in piped input.
     ///
     /// - Returns: `nil` to go on walking, or the outcome that ends the walk.
-    static func accessible(_ store: FlowStore, _ reader: inout LineReader, mask: Character, say: (String) -> Void, write: (String) -> Void) -> RunOutcome? {
+    static func accessible(_ store: FlowStore, _ reader: inout LineReader, number: inout Int, mask: Character, say: (String) -> Void,
+                           write: (String) -> Void) -> RunOutcome? {
         let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: mask)
         say(summary(answers).joined(separator: "\n"))
         write(prompt(answers) + ": ")
         let bytes: [UInt8]
-        switch reader.next() {
-        case .line(let line): bytes = line
-        case .tooLong:
-            say(LineMode.tooLong.prefix(1).uppercased() + LineMode.tooLong.dropFirst())
-            return nil
+        let got = reader.next()
+        switch got {
+        case .line, .tooLong: number += 1
+        case .end, .signal: break
+        }
+        switch got {
+        case .line(let line):
+            guard String(validating: line, as: UTF8.self) != nil else { return .invalidInput(refusal(answers.words, number, answers.words.notText)) }
+            bytes = line
+        case .tooLong: return .invalidInput(refusal(answers.words, number, answers.words.tooLong(LineReader.lineLimit)))
         case .end:
             say(answers.words.cancelled)
             return .cancelled

@@ -17,7 +17,7 @@ struct Theme {
     /// The lines above the input: title and step, then label, keyboard badge and hint. A field
     /// whose answer is not typed shows no keyboard (`keyboard` false): its keys are on the key line.
     func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool, keyboard: Bool = true) -> [String] {
-        var second = keyboard ? "\(styled(.label, field.label))  \(badge(field.keyboard.badge))" : styled(.label, field.label)
+        var second = keyboard ? "\(styled(.label, field.label))  \(badge(words.keyboardBadge(field.keyboard)))" : styled(.label, field.label)
         if field.secure { second += dim("  " + (revealed ? words.shown : words.hidden)) }
         if let hint = field.hint { second += "  " + styled(.hint, hint) }
         return ["\(styled(.title, flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]

@@ -13,8 +13,8 @@ struct FormTerminal {
     private let opened: Bool
 
     /// Stderr when it is a terminal, else `/dev/tty`, else the terminal stdin names; when none
-    /// can be opened, stderr after all, with a ``note`` that says so.
-    static func open() -> FormTerminal {
+    /// can be opened, stderr after all, with a ``note`` in `words`' language that says so.
+    static func open(_ words: TerminalWords) -> FormTerminal {
         if isatty(2) == 1 { return FormTerminal(stream: stderr, fd: 2, note: nil, opened: false) }
         var failure = "no terminal"
         for path in ["/dev/tty", ttyname(0).map { String(cString: $0) }].compactMap({ $0 }) {
@@ -25,9 +25,7 @@ struct FormTerminal {
             failure = "\(path): \(String(cString: strerror(errno)))"
             if fd >= 0 { _ = Glibc.close(fd) }
         }
-        let note = "focusflow: stderr is not a terminal and no terminal could be opened to draw the form on (\(failure)); "
-            + "the form goes to stderr. Run focusflow with stderr on a terminal, or use --accessible."
-        return FormTerminal(stream: stderr, fd: 2, note: note, opened: false)
+        return FormTerminal(stream: stderr, fd: 2, note: words.noTerminal(failure), opened: false)
     }
 
     /// Closes the terminal when this opened it.

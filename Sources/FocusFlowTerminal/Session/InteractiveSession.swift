@@ -52,19 +52,17 @@ final class InteractiveSession: ScreenContext {
         var pending = foreground.others
         guard foreground.foreground else {
             signals.restore()
-            let message = "focusflow: the terminal belongs to another job, and this one cannot wait stopped for it "
-                + "(it was started in the background of a shell without job control). Run focusflow in the foreground.\n"
-            try? Descriptor.writeAll(2, message.utf8)
+            try? Descriptor.writeAll(2, (theme.words.otherJob + "\n").utf8)
             return .cancelled
         }
-        let terminal = FormTerminal.open()
+        let terminal = FormTerminal.open(theme.words)
         if let note = terminal.note { try? Descriptor.writeAll(2, (note + "\n").utf8) }
         self.terminal = terminal
         renderer = FormRenderer(columns: Self.columns(terminal.fd))
         var saved = termios()
         if tcgetattr(0, &saved) == 0 {
             savedSettings = saved
-            SignalPipe.remember(saved, input: 0, output: terminal.fd)
+            SignalPipe.remember(saved, input: 0, output: terminal.fd, reset: "\r\n\u{1B}[?2004l", note: theme.words.fatalSignal + "\r\n")
         }
         Self.current = self
         ff_own_signals()

@@ -162,14 +162,16 @@ final class SignalPipe {
         for signal in fatal { ff_fatal_install(signal) }
     }
 
-    /// The settings a fatal signal puts back on `input`, and where its line goes.
-    static func remember(_ settings: termios, input: Int32, output: Int32) {
+    /// The settings a fatal signal (or the watchdog) puts back on `input`, and what it writes to
+    /// `output` first: `reset`, which puts the screen back (the watchdog writes it too), then,
+    /// for a fatal signal, `note` on a line of its own (``TerminalWords/fatalSignal``).
+    static func remember(_ settings: termios, input: Int32, output: Int32, reset: String, note: String) {
         var settings = settings
-        ff_fatal_remember(&settings, input, output)
+        ff_fatal_remember(&settings, input, output, reset, note)
     }
 
     /// The terminal is the session's no more: a fatal signal leaves it alone.
-    static func forget() { ff_fatal_remember(nil, -1, -1) }
+    static func forget() { ff_fatal_remember(nil, -1, -1, nil, nil) }
 }
 
 /// Where the handlers write; set once before any handler is installed.

@@ -42,6 +42,13 @@ final class PseudoTerminal {
 
     func send(_ text: String) { process.send(text) }
 
+    /// Types `bytes` as they are, UTF-8 or not.
+    func send(bytes: [UInt8]) { process.send(bytes: bytes) }
+
+    /// Reads what the program draws until it has drawn nothing for 40 ms: the keys sent so far
+    /// have been handled.
+    func settle() { while process.pump(milliseconds: 40) > 0 {} }
+
     /// Closes the terminal (see ``PseudoTerminalProcess/hangUp()``).
     func hangUp() { process.hangUp() }
 
