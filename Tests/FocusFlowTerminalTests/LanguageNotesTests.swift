@@ -108,6 +108,20 @@ struct LanguageNotesTests {
         #expect(terminal.finish() == 130)
     }
 
+    @Test("Ctrl-R's history search names itself in the session's language", arguments: [("en", "(reverse-i-search)`a': abc"), ("ko", "(역방향 검색)`a': abc")])
+    func historySearch(lang: String, expected: String) throws {
+        let terminal = try PseudoTerminal(["--lang", lang, try TerminalTests.flow(#"{"id":"h","fields":[{"id":"a","label":"A"},{"id":"b","label":"B"}]}"#)])
+        #expect(terminal.waitFor("Ctrl-C"))
+        terminal.send("abc\r")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains { $0.hasPrefix("B  [") } })
+        terminal.send("\u{1B}[Z")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains { $0.hasPrefix("A  [") } })
+        terminal.send("\u{12}a")
+        #expect(terminal.waitFor { _ in terminal.screen().lines.contains { $0.contains(expected) } }, "\(terminal.screen().text)")
+        terminal.send("\u{07}\u{03}")
+        #expect(terminal.finish() == 130)
+    }
+
     @Test("A fatal signal's line says in the session's language that the terminal was restored", arguments: languages)
     func fatalLine(words: Words) throws {
         let terminal = try PseudoTerminal(["--lang", words.lang, try TerminalTests.flow(Self.flow)])

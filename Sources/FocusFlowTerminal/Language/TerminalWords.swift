@@ -73,6 +73,8 @@ struct TerminalWords: Sendable {
     let noTerminal: @Sendable (_ failure: String) -> String
     /// The one line a fatal signal leaves (from a signal handler: fixed when the walk starts).
     let fatalSignal: String
+    /// Readline's history-search prompt (`(reverse-i-search)`abc': `) as the form shows it.
+    let historySearch: @Sendable (_ readlinePrompt: String) -> String
 
     static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
@@ -133,7 +135,8 @@ struct TerminalWords: Sendable {
             "focusflow: stderr is not a terminal and no terminal could be opened to draw the form on (\($0)); "
                 + "the form goes to stderr. Run focusflow with stderr on a terminal, or use --accessible."
         },
-        fatalSignal: "focusflow: stopped by a fatal signal; the terminal was restored.")
+        fatalSignal: "focusflow: stopped by a fatal signal; the terminal was restored.",
+        historySearch: { $0 })
 
     static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
@@ -201,7 +204,14 @@ struct TerminalWords: Sendable {
             "focusflow: stderr가 터미널이 아니고, 폼을 그릴 터미널도 열 수 없습니다(\($0)). "
                 + "폼은 stderr로 나갑니다. stderr를 터미널에 두고 실행하거나 --accessible을 쓰세요."
         },
-        fatalSignal: "focusflow: 치명적인 시그널로 멈췄습니다. 터미널은 원래대로 돌려 놓았습니다.")
+        fatalSignal: "focusflow: 치명적인 시그널로 멈췄습니다. 터미널은 원래대로 돌려 놓았습니다.",
+        historySearch: { prompt in
+            // Readline writes `(` [`failed `] [`reverse-`] `i-search)`, then the search string quoted.
+            guard prompt.hasPrefix("("), let close = prompt.firstRange(of: "i-search)") else { return prompt }
+            let flags = prompt[prompt.index(after: prompt.startIndex)..<close.lowerBound]
+            let direction = flags.contains("reverse-") ? "역방향 검색" : "순방향 검색"
+            return "(\(direction)\(flags.contains("failed") ? " 실패" : ""))" + prompt[close.upperBound...]
+        })
 }
 
 extension Language {

@@ -51,7 +51,7 @@ extension OptionScreen {
     }
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
-        if ff_searching() != 0 { return .historySearch() }
+        if ff_searching() != 0 { return .historySearch(session.theme.words) }
         let state = session.store.state
         let text = state.text(of: field.id)
         let list = list(state)

@@ -10,10 +10,10 @@ struct ScreenBody {
     var placeholder: String? = nil
     var rows: [String] = []
 
-    /// A history search (Ctrl-R, M-p) in a field with text: readline's search prompt, then the
-    /// search string or the match, drawn where the input goes.
-    static func historySearch() -> ScreenBody {
-        let prompt = String(cString: ff_display_prompt())
+    /// A history search (Ctrl-R, M-p) in a field with text: readline's search prompt (in
+    /// `words`' language), then the search string or the match, drawn where the input goes.
+    static func historySearch(_ words: TerminalWords) -> ScreenBody {
+        let prompt = words.historySearch(String(cString: ff_display_prompt()))
         let line = String(cString: ff_line_buffer())
         let point = min(Int(ff_point()), line.utf8.count)
         return ScreenBody(content: .plain(prompt + line), cursor: prompt.utf8.count + point)

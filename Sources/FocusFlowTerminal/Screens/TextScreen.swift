@@ -18,7 +18,7 @@ final class TextScreen: FieldScreen {
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
         let masked = session.store.state.surface == .secure
-        if !masked, ff_searching() != 0 { return .historySearch() }
+        if !masked, ff_searching() != 0 { return .historySearch(session.theme.words) }
         let text = session.store.state.text(of: field.id)
         let point = min(Int(ff_point()), text.utf8.count)
         let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: session.mask) : .plain(text)
