@@ -78,10 +78,17 @@ struct KeyBurstTests {
         if test.secure { #expect(!terminal.output.contains(Self.typed), "the secure text reached the screen") }
     }
 
-    @Test("Inside tmux: no crash, the line stock readline leaves, the walk finishes", arguments: cases)
+    @Test("Inside tmux: no crash, the line stock readline leaves, the walk finishes, `stty -g` the same after", arguments: cases)
     func tmux(_ test: Case) throws {
         let expected = try Self.reference(secure: test.secure)
-        let tmux = try Tmux([try Self.flow(secure: test.secure)])
+        // A shell in the pane runs the walk between two `stty -g`, writing the answers and the
+        // status where ``Tmux/answers`` and ``Tmux/exitStatus(timeout:)`` read them.
+        let tmux = try Tmux([], shell: true)
+        #expect(tmux.waitFor("$"))
+        let folder = Tmux.quote(tmux.folder)
+        tmux.type(#"stty -g > \#(folder)/before; "$FOCUSFLOW" \#(Tmux.quote(try Self.flow(secure: test.secure))) > \#(folder)/stdout; "#
+            + #"s=$?; stty -g > \#(folder)/after; echo $s > \#(folder)/status"#)
+        tmux.press("Enter")
         #expect(tmux.waitFor("First"))
         tmux.type("one")
         tmux.press("Enter")
@@ -98,6 +105,9 @@ struct KeyBurstTests {
         tmux.type("three")
         tmux.press("Enter")
         #expect(tmux.exitStatus() == 0)
+        let before = try String(contentsOfFile: tmux.folder + "/before", encoding: .utf8)
+        let after = try String(contentsOfFile: tmux.folder + "/after", encoding: .utf8)
+        #expect(!before.isEmpty && before == after, "stty -g before \(before), after \(after)")
         let answers = (try? JSONSerialization.jsonObject(with: Data(tmux.answers.utf8)) as? [String: String]) ?? [:]
         #expect(answers["first"] == "one" && answers["last"] == "three", "\(answers.count) answers")
         #expect(answers["line"] == expected, "focusflow and stock readline differ")
