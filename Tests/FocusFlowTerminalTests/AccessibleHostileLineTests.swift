@@ -43,6 +43,22 @@ struct AccessibleHostileLineTests {
         #expect(sameSettings(terminal.settings, terminal.settingsBefore))
     }
 
+    @Test("At the review too, a line that is not UTF-8 ends the walk with exit 1, naming the line", arguments: [
+        ("en", "line 3: review: the line is not valid UTF-8 text"), ("ko", "3번째 줄: 검토: 이 줄은 올바른 UTF-8 텍스트가 아니어서"),
+    ])
+    func notTextAtReview(lang: String, expected: String) throws {
+        let terminal = try PseudoTerminal(["run", "--accessible", "--lang", lang, try TerminalTests.flow(LanguageNotesTests.reviewFlow)])
+        #expect(terminal.waitFor(lang == "en" ? "Step 1 of 2." : "2단계 중 1단계."), "\(terminal.output)")
+        terminal.send("open" + Self.secret + "\nJo\n")
+        #expect(terminal.waitFor(lang == "en" ? "Enter submits" : "Enter는 제출"), "\(terminal.output)")
+        terminal.send(bytes: [0x31, 0xFF, 0x0A])
+        #expect(terminal.finish() == 1)
+        #expect(terminal.output.contains(expected), "\(terminal.output)")
+        #expect(!terminal.output.contains(Self.secret))
+        #expect(terminal.stdoutText.isEmpty)
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+    }
+
     static let tooLongCases = [
         Case(lang: "en", field: 0, expected: "line 1: Password (pw): the line is longer than 1048576 bytes, the most a line may hold"),
         Case(lang: "ko", field: 0, expected: "1번째 줄: 비밀번호 (pw): 이 줄은 한 줄에 담을 수 있는 최대 크기인 1048576바이트보다 깁니다"),
