@@ -50,6 +50,22 @@ struct SnapshotTests {
         #expect(restored.answer(of: "channels") == .choices(["email"]))
     }
 
+    /// A flow whose secure field is optional: `required` or not, a secret typed before the
+    /// draft was saved is not in it, so resuming must ask for it again rather than pass it by.
+    @Test("A secure field before the focus is asked again on restore, required or not", arguments: [true, false])
+    func optionalSecureAskedAgain(required: Bool) throws {
+        let json = #"{"id":"opt","title":"Opt","fields":[{"id":"name","label":"Name"},{"id":"pin","label":"PIN","secure":true,"rules":{"required":\#(required)}},{"id":"city","label":"City"},{"id":"note","label":"Note"}]}"#
+        let reducer = FlowReducer(spec: try FlowSpec(json: Data(json.utf8)))
+        let actions = ["Ada", "1234", "Seoul"].flatMap { Fixtures.answer($0) }
+        let (state, _) = Fixtures.run(reducer, actions)
+        #expect(state.focus == "note")
+        var restored = try reducer.restore(reducer.snapshot(of: state))
+        #expect(restored.focus == "pin", "the secure field typed before the draft is asked again")
+        #expect(restored.surface == .secure)
+        for action in Fixtures.answer("1234") { _ = reducer.reduce(into: &restored, action: action) }
+        #expect(restored.focus == "city")
+    }
+
     @Test("A cancelled walk's snapshot keeps the field it was on, when told")
     func cancelledFocus() throws {
         let (reducer, walked) = try Self.walkedToNickname()

@@ -6,7 +6,7 @@ extension FlowReducer {
     /// Focus goes to the first field; with ``FlowPrefill/skipFilled``, to the first visible
     /// field that was not given a passing answer (the last visible field when all were); with
     /// ``FlowPrefill/resumeAt``, to that field, or to the first field before it whose rules
-    /// fail now (a secure field a draft left empty).
+    /// fail now or that is secure (a draft never holds a secure value, so each is asked again).
     ///
     /// - Throws: ``PrefillError`` naming the field: an unknown id (with the nearest one), a
     ///   value of the wrong type, no option or with a character the keyboard refuses, or — unless ``FlowPrefill/askInvalid`` — a value
@@ -39,7 +39,9 @@ extension FlowReducer {
         let visible = spec.fields.indices.filter { shown.isVisible($0, in: state) }
         var target = visible.first ?? 0
         if let resume = prefill.resumeAt, let stop = spec.index(of: resume) {
-            target = visible.first { $0 <= stop && failure(of: $0, in: state) != nil }
+            // A secure field is asked again whether or not it is required: a draft cannot say
+            // whether it held a secret, and a secret typed before must not be passed by empty.
+            target = visible.first { $0 <= stop && ($0 < stop && spec.layout.secure[$0] || failure(of: $0, in: state) != nil) }
                 ?? (visible.contains(stop) ? stop : visible.last { $0 < stop } ?? target)
         } else if prefill.skipFilled {
             target = visible.first { !passed.contains($0) } ?? visible.last ?? target

@@ -103,7 +103,7 @@ extension FlowReducer {
     }
 
     /// The state `snapshot` was taken of, secure fields empty: focus on its field, or on the
-    /// first field before it whose rules fail now (a secure field to answer again). An answer
+    /// first field before it that is secure (asked again: a snapshot holds no secure text) or whose rules fail now. An answer
     /// that breaks its rules now is kept with its error, to be asked.
     ///
     /// - Throws: ``PrefillError`` (``PrefillError/Reason/otherFlow``) for a snapshot of another
