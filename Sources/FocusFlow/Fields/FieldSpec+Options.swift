@@ -2,13 +2,11 @@ extension FieldSpec {
     /// Throws naming `path` unless `value` is one of the field's option values, suggesting the
     /// nearest: what a choice kind's `default` and a `when` on a choice field share.
     ///
-    /// - Parameter what: how the message names the options ("one of the options").
-    func checkOption(_ value: String, path: String, what: String) throws {
+    /// - Parameter source: the field whose options a condition names; `nil` for this one's own.
+    func checkOption(_ value: String, path: String, source: FieldID?) throws {
         let values = options.map(\.value)
         guard !values.contains(where: { $0.isIdentical(to: value) }) else { return }
-        let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" }
-            ?? "; expected one of \(values.joined(separator: ", "))"
-        throw FlowSpecError(path: path, message: "\(JSONText.quote(value)) is not \(what)\(hint)")
+        throw FlowSpecError(path: path, reason: .notAnOption(value, source: source?.rawValue, FlowSpecError.Reason.hint(for: value, in: values)))
     }
 
     /// `value` when it is one of the field's option values; otherwise a ``PrefillError`` with the

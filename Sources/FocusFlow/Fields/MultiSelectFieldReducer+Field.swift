@@ -17,13 +17,13 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .choices(let chosen) = value else { return false }
-        for value in chosen { try field.checkOption(value, path: path, what: "one of the options") }
+        for value in chosen { try field.checkOption(value, path: path, source: nil) }
         return true
     }
 
     static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
         guard case .string(let text) = value else { return false }
-        try source.checkOption(text, path: path, what: "an option of \"\(source.id)\"")
+        try source.checkOption(text, path: path, source: source.id)
         return true
     }
 
