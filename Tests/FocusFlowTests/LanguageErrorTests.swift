@@ -56,7 +56,7 @@ struct LanguageErrorTests {
         Mistake(words: ["run", "--set", "email"], english: "focusflow: --set takes ID=VALUE, like --set email=ada@example.com; \"email\" has no =\n",
                 korean: "focusflow: --set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \"email\"에는 =가 없습니다\n"),
         Mistake(words: ["help", "rn"], english: "focusflow: there is no command 'rn'; did you mean 'run'?\n",
-                korean: "focusflow: 'rn'이라는 명령은 없습니다. 혹시 'run'인가요?\n"),
+                korean: "focusflow: 'rn' 명령은 없습니다. 혹시 'run'인가요?\n"),
         Mistake(words: ["run", "/nonexistent/flow.json"], english: "focusflow: /nonexistent/flow.json: no such file\n",
                 korean: "focusflow: /nonexistent/flow.json: 파일이 없습니다\n"),
         Mistake(words: ["run", "Flows"], english: "focusflow: Flows: a folder, not a flow file; name the flows in it, like Flows/*.json\n",
@@ -115,7 +115,7 @@ struct LanguageErrorTests {
         #expect(result.status == 2)
         #expect(result.stdout.contains("Flows/account.json: 올바름 (필드 8개)\n"), "\(result.stdout)")
         #expect(result.stdout.contains("Flows/flow.schema.json: 건너뜀. 흐름이 아니라 JSON Schema입니다\n"), "\(result.stdout)")
-        #expect(result.stderr.contains("focusflow: Flows: 흐름 파일이 아니라 폴더입니다"), "\(result.stderr)")
+        #expect(result.stderr.contains("Flows: 흐름 파일이 아니라 폴더입니다"), "\(result.stderr)")
         let english = try Command.run(["validate", "Flows/account.json"], input: "", environment: Self.locale([:]))
         #expect(english.stdout == "Flows/account.json: ok (8 fields)\n")
     }
@@ -174,8 +174,10 @@ struct LanguageErrorTests {
             let sentence = String(korean.dropFirst(place.count + 2))
             #expect(!sentence.isEmpty && sentence != String(english.dropFirst(place.count + 2)))
             #expect(sentence.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "no Hangul: \(sentence)")
-            let latin = sentence.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).map(String.init)
-            let foreign = latin.filter { !Self.vocabulary.contains($0) && !json.contains($0) }
+            // Character codes (U+001B) and escapes (\u{1B}) name a character, in any language.
+            let names = sentence.replacing(/U\+[0-9A-F]{4}|\\u\{[0-9A-F]+\}/, with: "")
+            let latin = names.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).map(String.init)
+            let foreign = latin.filter { !Self.vocabulary.contains($0) && !json.contains($0) && KeyboardType(rawValue: $0) == nil }
             #expect(foreign.isEmpty, "English words \(foreign) in \(sentence)")
         }
     }
