@@ -46,11 +46,11 @@ extension CommandProblem {
         case .draftNotSaved(let sentence): "\(sentence). Answers given since the last saved draft are not in it."
         case .recordingNotOpened(let sentence): "\(sentence). Nothing was asked; '--record FILE' needs a file it can write."
         case .recordingNotSaved(let sentence): "\(sentence). The recording was not saved."
-        case .setRefused(let sentence): "--set: \(sentence)"
-        case .prefillRefused(let sentence, let invalid):
-            "prefilled answers: \(sentence)." + (invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
+        case .setRefused(let error): "--set: \(error.message(in: .en))"
+        case .prefillRefused(let error):
+            "prefilled answers: \(error.message(in: .en))." + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
-        case .answersFileRefused(let path, let sentence): "--answers \(path): \(sentence)"
+        case .answersFileRefused(let path, let error): "--answers \(path): \(error.message(in: .en))"
         case .invalidInput(let message): message
         }
     }

@@ -1,7 +1,7 @@
 extension CommandProblem {
     /// The Korean sentence: the one table of the command line's errors in Korean. A sentence
-    /// another layer wrote (about a file that cannot be written, a draft, a prefilled answer)
-    /// is quoted as it came, in English, inside the Korean one.
+    /// the output layer wrote (about a file that cannot be written, or a draft) is quoted as it
+    /// came, in English, inside the Korean one.
     var korean: String {
         switch self {
         case .takesNoValue(let option): "--\(option)에는 값을 줄 수 없습니다"
@@ -48,11 +48,11 @@ extension CommandProblem {
         case .draftNotSaved(let sentence): "\(sentence). 마지막으로 저장한 초안 뒤에 준 답은 초안에 없습니다."
         case .recordingNotOpened(let sentence): "\(sentence). 아무것도 묻지 않았습니다. '--record FILE'에는 쓸 수 있는 파일이 필요합니다."
         case .recordingNotSaved(let sentence): "\(sentence). 녹화를 저장하지 못했습니다."
-        case .setRefused(let sentence): "--set을 받을 수 없습니다: \(sentence)"
-        case .prefillRefused(let sentence, let invalid):
-            "미리 채운 답을 받을 수 없습니다: \(sentence)." + (invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
+        case .setRefused(let error): "--set을 받을 수 없습니다: \(error.message(in: .ko))"
+        case .prefillRefused(let error):
+            "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko))." + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
-        case .answersFileRefused(let path, let sentence): "--answers \(path): 답을 받을 수 없습니다: \(sentence)"
+        case .answersFileRefused(let path, let error): "--answers \(path): 답을 받을 수 없습니다: \(error.message(in: .ko))"
         case .invalidInput(let message): message
         }
     }

@@ -45,10 +45,10 @@ enum CommandProblem: Equatable {
     case draftNotSaved(sentence: String)
     case recordingNotOpened(sentence: String)
     case recordingNotSaved(sentence: String)
-    case setRefused(sentence: String)
-    case prefillRefused(sentence: String, invalid: Bool)
+    case setRefused(PrefillError)
+    case prefillRefused(PrefillError)
     case answersFileMissing(String, exists: Bool)
-    case answersFileRefused(String, sentence: String)
+    case answersFileRefused(String, PrefillError)
     /// Scripted input that failed, said already in the walk's language.
     case invalidInput(String)
 

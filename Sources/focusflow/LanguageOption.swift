@@ -9,10 +9,10 @@ import Foundation
 /// gives it in several languages.
 enum LanguageOption {
     static let help = """
-          --lang en|ko    the language of FocusFlow's words (keys, notes, rule messages) and of
-                          the flow's text given in several languages; by default the first set
-                          of LC_ALL, LC_MESSAGES and LANG decides (ko_KR.UTF-8 gives Korean,
-                          anything else English)
+          --lang en|ko    the language of FocusFlow's words (keys, notes, rule messages,
+                          errors) and of the flow's text given in several languages; by
+                          default the first set of LC_ALL, LC_MESSAGES and LANG decides
+                          (ko_KR.UTF-8 gives Korean, anything else English)
         """
 
     /// `--lang`'s language, else `fallback` (the locale's, or English where output must not

@@ -82,7 +82,7 @@ enum RunStart {
             do throws(PrefillError) {
                 answers[id] = try reducer.answer(parsing: String(item[item.index(after: equals)...]), for: id)
             } catch {
-                throw .usage(.setRefused(sentence: error.message), command: "run")
+                throw .usage(.setRefused(error), command: "run")
             }
         }
         let prefill = FlowPrefill(answers: answers, skipFilled: arguments.flags.contains("skip-filled"), askInvalid: arguments.flags.contains("ask-invalid"))
@@ -90,7 +90,7 @@ enum RunStart {
         do throws(PrefillError) {
             return (try reducer.initialState(prefill: prefill), .prefill(prefill), draft)
         } catch {
-            throw CommandError(.prefillRefused(sentence: error.message, invalid: error.reason == .invalid), kind: .flow)
+            throw CommandError(.prefillRefused(error), kind: .flow)
         }
     }
 
@@ -102,7 +102,7 @@ enum RunStart {
         do throws(PrefillError) {
             return try FlowPrefill.answers(json: Array(data))
         } catch {
-            throw CommandError(.answersFileRefused(path, sentence: error.message), kind: .flow)
+            throw CommandError(.answersFileRefused(path, error), kind: .flow)
         }
     }
 }

@@ -70,8 +70,10 @@ struct LanguageTableTests {
         .outputNotOpened(sentence: "zq", standardOutput: false), .answersNotSaved(sentence: "zq", draft: "d.json"),
         .answersNotSaved(sentence: "zq", draft: nil), .draftNotOpened(sentence: "zq"), .draftNotResumed(sentence: "zq"),
         .draftNotSaved(sentence: "zq"), .recordingNotOpened(sentence: "zq"), .recordingNotSaved(sentence: "zq"),
-        .setRefused(sentence: "zq"), .prefillRefused(sentence: "zq", invalid: true), .prefillRefused(sentence: "zq", invalid: false),
-        .answersFileMissing("zq", exists: true), .answersFileMissing("zq", exists: false), .answersFileRefused("zq", sentence: "zq"),
+        .setRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))),
+        .prefillRefused(PrefillError(.invalid, field: "zq", detail: .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."))),
+        .prefillRefused(PrefillError(.unknownField, field: "zq", detail: .unknownField("zq", flow: "signup", .nearest("email")))),
+        .answersFileMissing("zq", exists: true), .answersFileMissing("zq", exists: false), .answersFileRefused("zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -91,13 +93,38 @@ struct LanguageTableTests {
         }
     }
 
+    static let details: [PrefillError.Detail] = [
+        .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."), .unknownField("emial", flow: "signup", .nearest("email")),
+        .unknownField("zq", flow: "signup", .known(["email", "password"])), .notAnOption("pots", "zq", .nearest("post")),
+        .notAnOption(nil, "zq", .known(["ab"])), .wrongKind("zq", kind: .confirm), .wrongKind("zq", kind: .multiSelect),
+        .refusedCharacter("zq", label: "Zq", character: "k", keyboard: .numberPad),
+        .refusedCharacter("zq", label: "Zq", character: nil, keyboard: .phonePad), .malformedAnswers, .notSnapshot(version: 1),
+        .otherFlow("signup", changed: true), .otherFlow("login", changed: false),
+    ]
+
+    /// Fails to compile when ``PrefillError/Detail`` gains a case. (`other` is the caller's own sentence.)
+    static func sampled(_ detail: PrefillError.Detail) -> Bool {
+        switch detail {
+        case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notSnapshot, .otherFlow: true
+        case .other: false
+        }
+    }
+
+    @Test("Every prefill and snapshot error reads in Korean, in its own words", arguments: details)
+    func detail(_ detail: PrefillError.Detail) {
+        #expect(Self.sampled(detail))
+        let korean = detail.message(in: .ko)
+        #expect(Self.check(korean: korean, english: detail.message(in: .en), given: "\(detail)").isEmpty, "\(korean)")
+    }
+
     /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
     static let vocabulary = Set(["JSON", "UTF", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
                                           "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
                                           "GB", "Email", "ID", "VALUE", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
                                           "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
                                           "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
-                                          "maxSelected", "minLength", "maxLength", "oneOf", "bright"]
+                                          "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
+                                          "ASCII", "k"]
                                           + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {
@@ -128,7 +155,7 @@ struct LanguageTableTests {
 
     @Test("No two error cases read the same in Korean")
     func distinct() {
-        let korean = Self.reasons.map { $0.message(in: .ko) } + Self.problems.map { $0.message(in: .ko) }
+        let korean = Self.reasons.map { $0.message(in: .ko) } + Self.problems.map { $0.message(in: .ko) } + Self.details.map { $0.message(in: .ko) }
         var seen: [String: Int] = [:]
         for (index, text) in korean.enumerated() {
             if let first = seen[text] { Issue.record("samples \(first) and \(index) read the same: \(text)") }

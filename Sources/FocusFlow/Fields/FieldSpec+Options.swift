@@ -14,7 +14,6 @@ extension FieldSpec {
     func prefilledOption(_ value: String) throws(PrefillError) -> String {
         if options.contains(where: { $0.value == value }) { return value }
         let values = options.map(\.value)
-        let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
-        throw PrefillError(.wrongType, field: id, message: "\(secure ? "the value" : value.debugDescription) is not an option of \"\(id)\"\(hint)")
+        throw PrefillError(.wrongType, field: id, detail: .notAnOption(secure ? nil : value, id.rawValue, FlowSpecError.Reason.hint(for: value, in: values)))
     }
 }

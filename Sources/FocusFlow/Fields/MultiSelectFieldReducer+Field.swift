@@ -6,9 +6,9 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { true }
-    static var answerType: String { "a list of option values" }
+    static var answerType: AnswerShape { .optionValues }
     /// A `when` asks whether one value is among the choices.
-    static var conditionType: String { "one of the option values (a string)" }
+    static var conditionType: AnswerShape { .optionValue }
     static var ruleKeys: Set<String> { ["minSelected", "maxSelected"] }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {

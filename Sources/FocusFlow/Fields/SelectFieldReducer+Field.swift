@@ -6,8 +6,8 @@ extension SelectFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { true }
-    static var answerType: String { "one of the option values (a string)" }
-    static var conditionType: String { "one of the option values (a string)" }
+    static var answerType: AnswerShape { .optionValue }
+    static var conditionType: AnswerShape { .optionValue }
     static var ruleKeys: Set<String> { [] }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {

@@ -58,10 +58,10 @@ extension FlowSpecError.Reason {
         case .duplicateOption(let value, let first): "duplicate value \(JSONText.quote(value)) (options[\(first)] has it already)"
         case .optionsNotAllowed(let kind, let owners):
             "a \(kind) field has no options; options belong to \(owners.map(\.rawValue).joined(separator: " and ")) fields"
-        case .wrongDefault(let kind): "the default of a \(kind) field must be \(Self.english(Self.answerShape(of: kind).default))"
+        case .wrongDefault(let kind): "the default of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
         case .emptyConditionList: "an empty list shows the field never; list at least one value"
         case .wrongConditionValue(let source, let kind, let value):
-            "\"\(source)\" is a \(kind) field, so compare it with \(Self.english(Self.answerShape(of: kind).condition)), not \(value)"
+            "\"\(source)\" is a \(kind) field, so compare it with \(Self.english(kind.behavior.conditionType)), not \(value)"
         case .notAnOption(let value, let source, let hint):
             "\(JSONText.quote(value)) is not \(source.map { "an option of \"\($0)\"" } ?? "one of the options")" + Self.english(hint, known: "expected one of ")
         case .ruleNotForKind(let rule, let owners, let kind):
@@ -112,7 +112,7 @@ extension FlowSpecError.Reason {
         }
     }
 
-    private static func english(_ shape: AnswerShape) -> String {
+    static func english(_ shape: AnswerShape) -> String {
         switch shape {
         case .string: "a string"
         case .bool: "true or false"

@@ -59,10 +59,10 @@ extension FlowSpecError.Reason {
         case .duplicateOption(let value, let first): "값 \(JSONText.quote(value))가 중복됩니다 (options[\(first)]에 이미 있습니다)"
         case .optionsNotAllowed(let kind, let owners):
             "\(kind) 필드에는 선택지가 없습니다. 선택지는 \(owners.map(\.rawValue).joined(separator: ", ")) 필드에만 있습니다"
-        case .wrongDefault(let kind): "\(kind) 필드의 기본값은 \(Self.korean(Self.answerShape(of: kind).default))이어야 합니다"
+        case .wrongDefault(let kind): "\(kind) 필드의 기본값은 \(Self.korean(kind.behavior.answerType))이어야 합니다"
         case .emptyConditionList: "빈 목록이면 이 필드는 절대 보이지 않습니다. 값을 하나 이상 쓰세요"
         case .wrongConditionValue(let source, let kind, let value):
-            "\"\(source)\"는 \(kind) 필드이므로 \(value)가 아니라 \(Self.korean(Self.answerShape(of: kind).condition))과 비교하세요"
+            "\"\(source)\"는 \(kind) 필드이므로 \(value)가 아니라 \(Self.korean(kind.behavior.conditionType))과 비교하세요"
         case .notAnOption(let value, let source, let hint):
             "\(JSONText.quote(value))는 \(source.map { "\"\($0)\"의 선택지" } ?? "선택지") 중에 없습니다" + Self.korean(hint, known: "다음 중 하나를 쓰세요: ")
         case .ruleNotForKind(let rule, let owners, let kind):
@@ -113,7 +113,7 @@ extension FlowSpecError.Reason {
         }
     }
 
-    private static func korean(_ shape: AnswerShape) -> String {
+    static func korean(_ shape: AnswerShape) -> String {
         switch shape {
         case .string: "문자열"
         case .bool: "true 또는 false"

@@ -116,18 +116,6 @@ extension FlowSpecError.Reason {
         let hex = String(scalar, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
-
-    /// The value a flow may give in `kind`'s default, and compare a `when` with.
-    static func answerShape(of kind: FieldKind) -> (default: AnswerShape, condition: AnswerShape) {
-        switch kind {
-        case .text: (.string, .string)
-        case .confirm: (.bool, .bool)
-        case .select: (.optionValue, .optionValue)
-        case .multiSelect: (.optionValues, .optionValue)
-        }
-    }
-
-    enum AnswerShape { case string, bool, optionValue, optionValues }
 }
 
 extension DecodingError {
@@ -137,3 +125,7 @@ extension DecodingError {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason.message(in: .en), underlyingError: reason))
     }
 }
+
+/// The JSON type of a kind's answer or of what a `when` compares it with, as errors name it in
+/// each language (each kind's ``FieldBehavior`` says which).
+enum AnswerShape: Sendable { case string, bool, optionValue, optionValues }
