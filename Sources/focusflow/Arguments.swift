@@ -11,6 +11,9 @@ struct Arguments: Equatable {
     var flags: Set<String> = []
     /// Each repeatable option's values, in the order given.
     var lists: [String: [String]] = [:]
+    /// The language of the command's own messages and reports (`CLI.main` decides it before
+    /// the words are parsed).
+    var language: Language = .en
 
     /// - Parameters:
     ///   - words: the words after the command's name.
@@ -36,27 +39,26 @@ struct Arguments: Equatable {
             let name = String(body.prefix(while: { $0 != "=" }))
             let inline = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
             if allFlags.contains(name) {
-                guard inline == nil else { throw .usage("--\(name) takes no value", command: command) }
+                guard inline == nil else { throw .usage(.takesNoValue(option: name), command: command) }
                 guard name == "help" || !self.flags.contains(name) else {
-                    throw .usage("--\(name) is given twice; give it once", command: command)
+                    throw .usage(.givenTwice(option: name), command: command)
                 }
                 self.flags.insert(name)
             } else if options.contains(name) {
                 guard let value = inline ?? words.popFirst() else {
-                    throw .usage("--\(name) needs a value", command: command)
+                    throw .usage(.needsValue(option: name), command: command)
                 }
                 if repeatable.contains(name) {
                     lists[name, default: []].append(value)
                     continue
                 }
                 guard values[name] == nil else {
-                    throw .usage("--\(name) is given twice; give it once", command: command)
+                    throw .usage(.givenTwice(option: name), command: command)
                 }
                 values[name] = value
             } else {
                 let known = (options.union(allFlags)).sorted()
-                let suggestion = Suggestion.nearest(to: name, in: known).map { "; did you mean --\($0)?" } ?? ""
-                throw .usage("unknown option \(word)\(suggestion)", command: command)
+                throw .usage(.unknownOption(word, nearest: Suggestion.nearest(to: name, in: known)), command: command)
             }
         }
     }
@@ -65,7 +67,7 @@ struct Arguments: Equatable {
     func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>, command: String) throws(CommandError) -> Int {
         guard let text = values[name] else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw .usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", command: command)
+            throw .usage(.wholeNumber(option: name, range: range, given: text), command: command)
         }
         return value
     }

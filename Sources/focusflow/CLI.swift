@@ -18,6 +18,7 @@ enum CLI {
 
     static func main(_ words: [String]) -> Int32 {
         let first = words.first
+        let language = LanguageOption.forMessages(words, command: first.flatMap(command(named:)) ?? defaultCommand)
         var implicit = false
         do throws(CommandError) {
             if first == "--help" || first == "-h" {
@@ -29,19 +30,19 @@ enum CLI {
                 return ExitStatus.success
             }
             if let name = first, let command = command(named: name) {
-                return try command(words.dropFirst())
+                return try command(words.dropFirst(), language: language)
             }
             if let name = first, !name.hasPrefix("-"), !FlowFile.exists(name),
                let near = Suggestion.nearest(to: name, in: commands.map(\.name)) {
-                throw CommandError.usage("unknown command '\(name)'; did you mean '\(near)'?", command: "focusflow")
+                throw CommandError.usage(.unknownCommand(name, nearest: near), command: "focusflow")
             }
             implicit = true
-            return try defaultCommand(words)
+            return try defaultCommand(words, language: language)
         } catch {
             var error = error
             // Without its name, run's mistakes point to the general help, which shows run first.
             if implicit, error.kind == .usage(command: defaultCommand.name) { error.kind = .usage(command: "focusflow") }
-            Output.error("\(error)")
+            Output.error(error.message(in: language))
             return error.status
         }
     }

@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// Every way a command fails: the sentence said on stderr and the exit status that goes with it.
 ///
 /// The commands throw this one type; `CLI.main` prints it and exits with its status, so no
@@ -16,12 +18,17 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         case output
     }
 
-    var message: String
+    var problem: CommandProblem
     var kind: Kind
 
+    init(_ problem: CommandProblem, kind: Kind) {
+        self.problem = problem
+        self.kind = kind
+    }
+
     /// A usage mistake, answered with a pointer to `focusflow COMMAND --help`.
-    static func usage(_ message: String, command: String) -> CommandError {
-        CommandError(message: message, kind: .usage(command: command))
+    static func usage(_ problem: CommandProblem, command: String) -> CommandError {
+        CommandError(problem, kind: .usage(command: command))
     }
 
     /// The exit status: 1 invalid input, 2 usage or flow error, 74 output not written.
@@ -33,11 +40,16 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
-        guard case .usage(let command) = kind else { return "focusflow: \(message)" }
+    /// What is said on stderr, in `language`: `focusflow: ` and the sentence, and for a usage
+    /// mistake the command whose help explains it.
+    func message(in language: Language) -> String {
+        let sentence = "focusflow: " + problem.message(in: language)
+        guard case .usage(let command) = kind else { return sentence }
         let help = command == "focusflow" ? "focusflow --help" : "focusflow \(command) --help"
-        return "focusflow: \(message)\nRun '\(help)' for usage."
+        return sentence + "\n" + language.commandWords.helpPointer(help)
     }
+
+    var description: String { message(in: .en) }
 }
 
 /// The exit statuses the commands choose themselves (a walk's own come from `RunOutcome`).

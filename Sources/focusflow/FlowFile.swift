@@ -51,19 +51,18 @@ enum FlowFile {
     ///
     /// - Throws: a flow ``CommandError`` naming the file and the problem.
     static func load(_ path: String?) throws(CommandError) -> FlowSpec {
-        if let path, isFolder(path) { throw CommandError(message: folderMessage(path), kind: .flow) }
+        if let path, isFolder(path) { throw CommandError(.folderNotFlow(path), kind: .flow) }
         do {
             guard let path else { return try FlowSpec.signup() }
             return try FlowSpec(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let message = path.map(isJSONSchema) == true ? "\(path!): a JSON Schema for flow files, not a flow" : "\(error)"
-            throw CommandError(message: message, kind: .flow)
+            if let path, isJSONSchema(path) { throw CommandError(.jsonSchemaNotFlow(path), kind: .flow) }
+            throw CommandError(Self.problem(error), kind: .flow)
         }
     }
 
-    /// What is said when a folder is given where a flow file goes.
-    static func folderMessage(_ path: String) -> String {
-        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return "\(path): a folder, not a flow file; name the flows in it, like \(folder)/*.json"
+    /// What the loader's error says: a ``FlowSpecError`` (always, from the loader) in any language.
+    static func problem(_ error: any Error) -> CommandProblem {
+        (error as? FlowSpecError).map(CommandProblem.flow) ?? .flow(FlowSpecError(reason: .other("\(error)")))
     }
 }

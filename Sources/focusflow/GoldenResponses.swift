@@ -14,10 +14,10 @@ struct GoldenResponses {
     /// - Throws: a ``CommandError`` (exit 2) when it is a folder or cannot be read.
     init(path: String) throws(CommandError) {
         self.path = path
-        if FlowFile.isFolder(path) { throw CommandError(message: "\(path): a folder, not a file of responses", kind: .flow) }
+        if FlowFile.isFolder(path) { throw CommandError(.folderNotResponses(path), kind: .flow) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CommandError(message: "\(path): \(errno == ENOENT ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay", kind: .flow)
+            throw CommandError(.goldenUnreadable(path, missing: errno == ENOENT), kind: .flow)
         }
         defer { close(fd) }
         var reader = LineReader(fd: fd)
@@ -30,7 +30,7 @@ struct GoldenResponses {
     mutating func check(_ response: String) throws(CommandError) {
         checked += 1
         guard checked <= lines.count else {
-            throw difference(line: checked, "the end of the file", got: response)
+            throw difference(line: checked, nil, got: response)
         }
         let expected = String(decoding: lines[checked - 1].trimmingCarriageReturn, as: UTF8.self)
         guard expected == response else { throw difference(line: checked, expected, got: response) }
@@ -39,11 +39,12 @@ struct GoldenResponses {
     /// Checks that no golden line is left over once the replay has ended.
     func finish() throws(CommandError) {
         guard checked < lines.count else { return }
-        throw difference(line: checked + 1, String(decoding: lines[checked].trimmingCarriageReturn, as: UTF8.self), got: "the end of the responses")
+        throw difference(line: checked + 1, String(decoding: lines[checked].trimmingCarriageReturn, as: UTF8.self), got: nil)
     }
 
-    private func difference(line: Int, _ expected: String, got: String) -> CommandError {
-        CommandError(message: "\(path):\(line): the response differs\n  expected \(expected)\n  got      \(got)", kind: .input)
+    /// `nil` on either side: the end of that file.
+    private func difference(line: Int, _ expected: String?, got: String?) -> CommandError {
+        CommandError(.responseDiffers(file: path, line: line, expected: expected, got: got), kind: .input)
     }
 }
 

@@ -6,16 +6,17 @@ enum Help {
         name: "help",
         synopsis: ["help [COMMAND]"],
         summary: "this help, or a command's",
-        details: "Prints the help of COMMAND (the same as 'focusflow COMMAND --help'), or with no\nCOMMAND the general help.",
+        details: "Prints the help of COMMAND (the same as 'focusflow COMMAND --help'), or with no\nCOMMAND the general help. Help is in English; --lang ko says its errors in Korean.",
+        options: ["lang"],
         run: { arguments throws(CommandError) in
-            guard arguments.positionals.count <= 1 else { throw .usage("help takes one command name at most", command: "help") }
+            guard arguments.positionals.count <= 1 else { throw .usage(.helpTakesOneCommand, command: "help") }
+            _ = try LanguageOption.decide(arguments, command: "help", fallback: arguments.language)
             guard let name = arguments.positionals.first else {
                 try Output.standard(CLI.usage + "\n")
                 return ExitStatus.success
             }
             guard let command = CLI.command(named: name) else {
-                let near = Suggestion.nearest(to: name, in: CLI.commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-                throw .usage("there is no command '\(name)'\(near)", command: "help")
+                throw .usage(.noSuchCommand(name, nearest: Suggestion.nearest(to: name, in: CLI.commands.map(\.name))), command: "help")
             }
             try Output.standard(command.help + "\n")
             return ExitStatus.success

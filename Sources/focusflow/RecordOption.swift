@@ -23,7 +23,7 @@ struct RecordOption {
         do throws(AnswerTarget.Failure) {
             target = try AnswerTarget.file(path)
         } catch {
-            throw CommandError(message: "\(Self.aboutRecording(error)). Nothing was asked; '--record FILE' needs a file it can write.", kind: .output)
+            throw CommandError(.recordingNotOpened(sentence: Self.aboutRecording(error)), kind: .output)
         }
         recorder = Recorder(WalkRecorder(spec: spec))
     }
@@ -56,9 +56,9 @@ struct RecordOption {
             try target.write(script)
             return nil
         } catch let error as AnswerTarget.Failure {
-            return CommandError(message: "\(Self.aboutRecording(error)). The recording was not saved.", kind: .output)
+            return CommandError(.recordingNotSaved(sentence: Self.aboutRecording(error)), kind: .output)
         } catch {
-            return CommandError(message: "\(error). The recording was not saved.", kind: .output)
+            return CommandError(.recordingNotSaved(sentence: "\(error)"), kind: .output)
         }
     }
 

@@ -60,7 +60,7 @@ enum Run {
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else {
-            throw .usage("run takes one flow file at most, not \(arguments.positionals.count)", command: "run")
+            throw .usage(.runTakesOneFlow(given: arguments.positionals.count), command: "run")
         }
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let language = try LanguageOption.decide(arguments, command: "run", fallback: LanguageOption.fromEnvironment)
@@ -78,21 +78,21 @@ enum Run {
         let recordingFailure = recording?.save(after: outcome)
         switch outcome {
         case .completed(let result):
-            if let path = target.awaitedReader { Output.error("focusflow: waiting for a reader on the FIFO \(path)…") }
+            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(path)) }
             do {
                 try target.write(result.json + "\n")
             } catch {
-                throw CommandError(message: "\(error.description). The answers were not saved\(draft.map { " (the draft \($0.path) keeps the non-secure ones)" } ?? "").", kind: .output)
+                throw CommandError(.answersNotSaved(sentence: error.description, draft: draft?.path), kind: .output)
             }
             draft?.remove()
         case .invalidInput(let message):
             // A draft that could not be saved is said too, and decides the status (below).
             guard draft?.failure == nil else { Output.error("focusflow: \(message)"); break }
-            throw CommandError(message: message, kind: .input)
+            throw CommandError(.invalidInput(message), kind: .input)
         case .cancelled, .signalled:
             break
         }
-        if let failure = draft?.failure { throw CommandError(message: "\(failure). Answers given since the last saved draft are not in it.", kind: .output) }
+        if let failure = draft?.failure { throw CommandError(.draftNotSaved(sentence: "\(failure)"), kind: .output) }
         if let recordingFailure { throw recordingFailure }
         return outcome.exitStatus
     }
@@ -100,7 +100,7 @@ enum Run {
     /// The mask `--mask` names: one visible character, one or two columns wide.
     static func mask(_ text: String) throws(CommandError) -> Character {
         guard let mask = MaskCharacter(text) else {
-            throw .usage("--mask takes one visible character, one or two columns wide, not \(text.debugDescription)", command: "run")
+            throw .usage(.maskCharacter(text), command: "run")
         }
         return mask.character
     }
@@ -112,8 +112,7 @@ enum Run {
             guard let output, output != "-" else { return try AnswerTarget.standardOutput() }
             return try AnswerTarget.file(output)
         } catch {
-            let advice = output == nil ? " '--output FILE' writes the answers elsewhere." : ""
-            throw CommandError(message: "\(error.description). Nothing was asked.\(advice)", kind: .output)
+            throw CommandError(.outputNotOpened(sentence: error.description, standardOutput: output == nil), kind: .output)
         }
     }
 }

@@ -45,25 +45,25 @@ enum RunStart {
         let reducer = FlowReducer(spec: spec)
         let discard = arguments.flags.contains("draft-discard")
         let path = arguments.values["draft"]
-        if discard && path == nil { throw .usage("--draft-discard needs --draft FILE: it says to start that draft afresh", command: "run") }
+        if discard && path == nil { throw .usage(.discardNeedsDraft, command: "run") }
         var draft: DraftFile?
         if let path {
             do throws(AnswerTarget.Failure) {
                 _ = try AnswerTarget.file(path)
             } catch {
-                throw CommandError(message: "the draft: \(error.description). Nothing was asked.", kind: .output)
+                throw CommandError(.draftNotOpened(sentence: error.description), kind: .output)
             }
             let file = DraftFile(path: path, spec: spec)
             draft = file
             if !discard {
                 do throws(DraftFile.Failure) {
                     if let state = try file.resume() {
-                        let label = state.focus.flatMap { spec[$0]?.label } ?? "the start"
-                        Output.error("focusflow: resuming the draft \(path) at \(label); secure fields are asked again.")
+                        let label = state.focus.flatMap { spec[$0]?.label }
+                        Output.error("focusflow: " + arguments.language.commandWords.resuming(path, label))
                         return (state, .draft(reducer.snapshot(of: state)), draft)
                     }
                 } catch {
-                    throw CommandError(message: error.description, kind: .flow)
+                    throw CommandError(.draftNotResumed(sentence: error.description), kind: .flow)
                 }
             }
         }
@@ -73,16 +73,16 @@ enum RunStart {
         }
         for item in arguments.lists["set"] ?? [] {
             guard let equals = item.firstIndex(of: "=") else {
-                throw .usage("--set takes ID=VALUE, like --set email=ada@example.com; \(item.debugDescription) has no =", command: "run")
+                throw .usage(.setNeedsEquals(item), command: "run")
             }
             let id = FieldID(String(item[..<equals]))
             if spec[id]?.secure == true {
-                throw .usage("--set cannot give \"\(id)\": it is a secure field, and a command line is visible to every user of the machine. Put it in --answers FILE, or type it when asked", command: "run")
+                throw .usage(.setSecure(id.rawValue), command: "run")
             }
             do throws(PrefillError) {
                 answers[id] = try reducer.answer(parsing: String(item[item.index(after: equals)...]), for: id)
             } catch {
-                throw .usage("--set: \(error.message)", command: "run")
+                throw .usage(.setRefused(error), command: "run")
             }
         }
         let prefill = FlowPrefill(answers: answers, skipFilled: arguments.flags.contains("skip-filled"), askInvalid: arguments.flags.contains("ask-invalid"))
@@ -90,21 +90,19 @@ enum RunStart {
         do throws(PrefillError) {
             return (try reducer.initialState(prefill: prefill), .prefill(prefill), draft)
         } catch {
-            let advice = error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : ""
-            throw CommandError(message: "prefilled answers: \(error.message).\(advice)", kind: .flow)
+            throw CommandError(.prefillRefused(error), kind: .flow)
         }
     }
 
     /// The answers in the JSON file `path`.
     private static func read(_ path: String) throws(CommandError) -> [FieldID: FieldAnswer] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
-            throw CommandError(message: "--answers \(path): \(reason)", kind: .flow)
+            throw CommandError(.answersFileMissing(path, exists: FileManager.default.fileExists(atPath: path)), kind: .flow)
         }
         do throws(PrefillError) {
             return try FlowPrefill.answers(json: Array(data))
         } catch {
-            throw CommandError(message: "--answers \(path): \(error.message)", kind: .flow)
+            throw CommandError(.answersFileRefused(path, error), kind: .flow)
         }
     }
 }

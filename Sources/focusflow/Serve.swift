@@ -46,6 +46,7 @@ enum Serve {
             cannot be written.
             """,
         options: ["lang"],
+        followsLocale: false,
         run: serve)
 
     static let replayCommand = Subcommand(
@@ -68,10 +69,11 @@ enum Serve {
             or GOLDEN that cannot be read, 74 when a response cannot be written.
             """,
         options: ["expect"],
+        followsLocale: false,
         run: replay)
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
-        guard arguments.positionals.count <= 1 else { throw .usage("serve takes one flow file at most", command: "serve") }
+        guard arguments.positionals.count <= 1 else { throw .usage(.oneFlowAtMost(command: "serve"), command: "serve") }
         let language = try LanguageOption.decide(arguments, command: "serve", fallback: .en)
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
         var reader = LineReader(fd: 0)
@@ -82,17 +84,17 @@ enum Serve {
     static func replay(_ arguments: Arguments) throws(CommandError) -> Int32 {
         let files = arguments.positionals
         guard (1...2).contains(files.count) else {
-            throw .usage(files.isEmpty ? "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT" : "replay takes a flow and a script, not \(files.count) files", command: "replay")
+            throw .usage(files.isEmpty ? .replayNeedsScript : .replayFileCount(files.count), command: "replay")
         }
         if files.count == 1, FlowFile.isFlow(files[0]) {
-            throw .usage("replay needs a SCRIPT after the flow: \(files[0]) is a flow file", command: "replay")
+            throw .usage(.replayScriptAfterFlow(files[0]), command: "replay")
         }
         let scriptPath = files.last!
         let spec = try FlowFile.load(files.count == 2 ? files.first : nil)
-        if FlowFile.isFolder(scriptPath) { throw CommandError(message: "\(scriptPath): a folder, not a script", kind: .flow) }
+        if FlowFile.isFolder(scriptPath) { throw CommandError(.folderNotScript(scriptPath), kind: .flow) }
         let fd = open(scriptPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CommandError(message: "\(scriptPath): \(errno == ENOENT ? "no such file" : "cannot be read")", kind: .flow)
+            throw CommandError(errno == ENOENT ? .noSuchFile(scriptPath) : .cannotBeRead(scriptPath), kind: .flow)
         }
         defer { close(fd) }
         var reader = LineReader(fd: fd)

@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// One command of `focusflow`: its name, what its help says, which options it takes and what
 /// it runs. `CLI.commands` lists them all; dispatch and every help text are made from that list.
 struct Subcommand: Sendable {
@@ -13,6 +15,9 @@ struct Subcommand: Sendable {
     var flags: Set<String> = []
     /// Options that take a value and may be given more than once (`--set`).
     var repeatable: Set<String> = []
+    /// Whether its messages follow the locale when no `--lang` is given; `serve` and `replay`
+    /// speak English then, so that what a host sees does not depend on the locale.
+    var followsLocale = true
     /// Runs the command on its parsed words; returns the exit status.
     var run: @Sendable (Arguments) throws(CommandError) -> Int32
 
@@ -25,8 +30,11 @@ struct Subcommand: Sendable {
     }
 
     /// Parses `words` for this command and runs it, or prints its help for `--help`.
-    func callAsFunction(_ words: some Sequence<String>) throws(CommandError) -> Int32 {
-        let arguments = try Arguments(words, command: name, options: options, flags: flags, repeatable: repeatable)
+    ///
+    /// - Parameter language: the language of its messages, decided before parsing.
+    func callAsFunction(_ words: some Sequence<String>, language: Language) throws(CommandError) -> Int32 {
+        var arguments = try Arguments(words, command: name, options: options, flags: flags, repeatable: repeatable)
+        arguments.language = language
         if arguments.flags.contains("help") {
             try Output.standard(help + "\n")
             return ExitStatus.success

@@ -8,7 +8,6 @@ enum ThemeOption {
     static func named(_ name: String) throws(CommandError) -> FlowTheme {
         if let theme = FlowTheme.builtIn(name) { return theme }
         let names = FlowTheme.builtInNames
-        let near = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? "."
-        throw .usage("unknown theme \(name.debugDescription)\(near) The themes are \(names.joined(separator: ", ")).", command: "run")
+        throw .usage(.unknownTheme(name, nearest: Suggestion.nearest(to: name, in: names), known: names), command: "run")
     }
 }

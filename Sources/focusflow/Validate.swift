@@ -9,39 +9,44 @@ import Foundation
 enum Validate {
     static let command = Subcommand(
         name: "validate",
-        synopsis: ["validate FLOW..."],
+        synopsis: ["validate FLOW... [--lang en|ko]"],
         summary: "check flow files",
         details: """
             Checks each flow file. Prints "FLOW: ok" for a valid one; for an invalid one, one
             line naming the file, the line and column or the field path, and the problem. A JSON
             Schema (such as Flows/flow.schema.json, which 'Flows/*.json' includes) is skipped
-            with a note; a folder is an error.
+            with a note; a folder is an error. The report and the errors are in the language
+            of --lang en|ko, else of the locale (LC_ALL, LC_MESSAGES, LANG); places (files,
+            lines, columns, field paths) are named as they are.
             Exit status: 0 when all are valid, 2 otherwise.
             """,
+        options: ["lang"],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
-        guard !arguments.positionals.isEmpty else { throw .usage("validate needs at least one flow file", command: "validate") }
+        guard !arguments.positionals.isEmpty else { throw .usage(.validateNeedsFlow, command: "validate") }
+        let language = try LanguageOption.decide(arguments, command: "validate", fallback: arguments.language)
+        let words = language.commandWords
         var failed = false
         for path in arguments.positionals {
             if FlowFile.isFolder(path) {
-                Output.error(FlowFile.folderMessage(path))
+                Output.error(CommandProblem.folderNotFlow(path).message(in: language))
                 failed = true
                 continue
             }
             if FlowFile.isJSONSchema(path) {
-                try Output.standard("\(path): skipped, a JSON Schema, not a flow\n")
+                try Output.standard(words.skippedSchema(path) + "\n")
                 continue
             }
             let spec: FlowSpec
             do {
                 spec = try FlowSpec(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                Output.error("\(error)")
+                Output.error(FlowFile.problem(error).message(in: language))
                 failed = true
                 continue
             }
-            try Output.standard("\(path): ok (\(spec.fields.count) field\(spec.fields.count == 1 ? "" : "s"))\n")
+            try Output.standard(words.valid(path, spec.fields.count) + "\n")
         }
         return failed ? ExitStatus.usage : ExitStatus.success
     }

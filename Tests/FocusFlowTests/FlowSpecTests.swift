@@ -132,14 +132,14 @@ struct FlowSpecTests {
 
     @Test("A missing file is named")
     func missingFile() {
-        #expect(throws: FlowSpecError(file: "/nonexistent/flow.json", message: "no such file")) {
+        #expect(throws: FlowSpecError(file: "/nonexistent/flow.json", reason: .noSuchFile)) {
             try FlowSpec(contentsOf: URL(fileURLWithPath: "/nonexistent/flow.json"))
         }
     }
 
     @Test("Building a flow in code is checked the same way")
     func codeChecked() {
-        #expect(throws: FlowSpecError(path: "fields[1].id", message: "duplicate id \"a\" (fields[0] has it already)")) {
+        #expect(throws: FlowSpecError(path: "fields[1].id", reason: .duplicateID("a", first: 0))) {
             try FlowSpec(id: "x", title: "", fields: [FieldSpec(id: "a"), FieldSpec(id: "a")])
         }
     }

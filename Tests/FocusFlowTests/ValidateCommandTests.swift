@@ -71,15 +71,17 @@ struct ArgumentsTests {
         (["--accessible", "--accessible"], "--accessible is given twice; give it once"),
     ])
     func mistakes(words: [String], message: String) {
-        #expect(throws: CommandError.usage(message, command: "run")) {
+        let error = #expect(throws: CommandError.self) {
             try Arguments(words, command: "run", options: ["output"], flags: ["accessible"])
         }
+        #expect(error?.problem.message(in: .en) == message)
+        #expect(error?.kind == .usage(command: "run"))
     }
 
     @Test("Whole numbers are checked against their range")
     func integers() throws {
         let parsed = try Arguments(["--depth", "0"], command: "check", options: ["depth"])
-        #expect(throws: CommandError.usage("--depth takes a whole number from 1 to 100, not \"0\"", command: "check")) {
+        #expect(throws: CommandError.usage(.wholeNumber(option: "depth", range: 1...100, given: "0"), command: "check")) {
             try parsed.integer("depth", default: 8, in: 1...100, command: "check")
         }
         #expect(try Arguments([], command: "check", options: ["depth"]).integer("depth", default: 8, in: 1...100, command: "check") == 8)

@@ -6,8 +6,8 @@ extension ConfirmFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { false }
-    static var answerType: String { "true or false" }
-    static var conditionType: String { "true or false" }
+    static var answerType: AnswerShape { .bool }
+    static var conditionType: AnswerShape { .bool }
     static var ruleKeys: Set<String> { ["equals"] }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {

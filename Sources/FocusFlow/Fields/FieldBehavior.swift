@@ -24,10 +24,10 @@ protocol FieldBehavior: Sendable {
     /// Whether the field has `options` and a filter over them.
     static var hasOptions: Bool { get }
 
-    /// The JSON type of the kind's answer, in words, as a loader error says it: "true or false".
-    static var answerType: String { get }
-    /// The JSON type a `when` on a field of this kind compares with, in words.
-    static var conditionType: String { get }
+    /// The JSON type of the kind's answer, as a loader error names it (in each language): "true or false".
+    static var answerType: AnswerShape { get }
+    /// The JSON type a `when` on a field of this kind compares with.
+    static var conditionType: AnswerShape { get }
     /// The `rules` the kind takes besides `required` and `message`.
     static var ruleKeys: Set<String> { get }
     /// Reads the field's `"default"` from the flow file, typed by the kind.
@@ -95,7 +95,7 @@ extension FieldBehavior {
 
     /// `"terms" is a confirm field: give true or false`.
     static func wrongType(_ field: FieldSpec) -> PrefillError {
-        PrefillError(.wrongType, field: field.id, message: "\"\(field.id)\" is a \(kind) field: give \(answerType)")
+        PrefillError(.wrongType, field: field.id, detail: .wrongKind(field.id.rawValue, kind: kind))
     }
 }
 

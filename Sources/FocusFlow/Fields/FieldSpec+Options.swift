@@ -2,13 +2,11 @@ extension FieldSpec {
     /// Throws naming `path` unless `value` is one of the field's option values, suggesting the
     /// nearest: what a choice kind's `default` and a `when` on a choice field share.
     ///
-    /// - Parameter what: how the message names the options ("one of the options").
-    func checkOption(_ value: String, path: String, what: String) throws {
+    /// - Parameter source: the field whose options a condition names; `nil` for this one's own.
+    func checkOption(_ value: String, path: String, source: FieldID?) throws {
         let values = options.map(\.value)
         guard !values.contains(where: { $0.isIdentical(to: value) }) else { return }
-        let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" }
-            ?? "; expected one of \(values.joined(separator: ", "))"
-        throw FlowSpecError(path: path, message: "\(JSONText.quote(value)) is not \(what)\(hint)")
+        throw FlowSpecError(path: path, reason: .notAnOption(value, source: source?.rawValue, FlowSpecError.Reason.hint(for: value, in: values)))
     }
 
     /// `value` when it is one of the field's option values; otherwise a ``PrefillError`` with the
@@ -16,7 +14,6 @@ extension FieldSpec {
     func prefilledOption(_ value: String) throws(PrefillError) -> String {
         if options.contains(where: { $0.value == value }) { return value }
         let values = options.map(\.value)
-        let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
-        throw PrefillError(.wrongType, field: id, message: "\(secure ? "the value" : value.debugDescription) is not an option of \"\(id)\"\(hint)")
+        throw PrefillError(.wrongType, field: id, detail: .notAnOption(secure ? nil : value, id.rawValue, FlowSpecError.Reason.hint(for: value, in: values)))
     }
 }

@@ -6,9 +6,9 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { true }
-    static var answerType: String { "a list of option values" }
+    static var answerType: AnswerShape { .optionValues }
     /// A `when` asks whether one value is among the choices.
-    static var conditionType: String { "one of the option values (a string)" }
+    static var conditionType: AnswerShape { .optionValue }
     static var ruleKeys: Set<String> { ["minSelected", "maxSelected"] }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
@@ -17,13 +17,13 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .choices(let chosen) = value else { return false }
-        for value in chosen { try field.checkOption(value, path: path, what: "one of the options") }
+        for value in chosen { try field.checkOption(value, path: path, source: nil) }
         return true
     }
 
     static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
         guard case .string(let text) = value else { return false }
-        try source.checkOption(text, path: path, what: "an option of \"\(source.id)\"")
+        try source.checkOption(text, path: path, source: source.id)
         return true
     }
 

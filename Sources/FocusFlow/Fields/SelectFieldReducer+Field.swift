@@ -6,8 +6,8 @@ extension SelectFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { true }
-    static var answerType: String { "one of the option values (a string)" }
-    static var conditionType: String { "one of the option values (a string)" }
+    static var answerType: AnswerShape { .optionValue }
+    static var conditionType: AnswerShape { .optionValue }
     static var ruleKeys: Set<String> { [] }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
@@ -16,13 +16,13 @@ extension SelectFieldReducer: FieldBehavior {
 
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .choice(let choice) = value else { return false }
-        if let choice { try field.checkOption(choice, path: path, what: "one of the options") }
+        if let choice { try field.checkOption(choice, path: path, source: nil) }
         return true
     }
 
     static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
         guard case .string(let text) = value else { return false }
-        try source.checkOption(text, path: path, what: "an option of \"\(source.id)\"")
+        try source.checkOption(text, path: path, source: source.id)
         return true
     }
 

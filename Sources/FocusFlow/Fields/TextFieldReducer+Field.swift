@@ -6,8 +6,8 @@ extension TextFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { true }
     static var hasOptions: Bool { false }
-    static var answerType: String { "a string" }
-    static var conditionType: String { "a string" }
+    static var answerType: AnswerShape { .string }
+    static var conditionType: AnswerShape { .string }
     static var ruleKeys: Set<String> { ["minLength", "maxLength", "pattern", "matches", "oneOf"] }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
@@ -74,8 +74,7 @@ extension TextFieldReducer: FieldBehavior {
     static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
         guard case .text(let text) = answer else { throw wrongType(field) }
         if let refused = field.keyboard.firstRefused(in: text) {
-            let what = field.secure ? "a character" : String(refused).debugDescription
-            throw PrefillError(.wrongType, field: field.id, message: "the answer given for \"\(field.id)\" (\(field.label)) has \(what), which this field does not take; it takes \(field.keyboard.summary)")
+            throw PrefillError(.wrongType, field: field.id, detail: .refusedCharacter(field.id.rawValue, label: field.label, character: field.secure ? nil : String(refused), keyboard: field.keyboard))
         }
         return answer
     }

@@ -31,7 +31,7 @@ extension FlowReducer {
                 continue
             }
             guard prefill.askInvalid else {
-                throw PrefillError(.invalid, field: id, message: "the answer given for \"\(id)\" (\(spec.fields[index].label)) breaks its rules: \(message)")
+                throw PrefillError(.invalid, field: id, detail: .breaksRules(id.rawValue, label: spec.fields[index].label, message: message))
             }
             state.errors[id] = message
         }
@@ -66,7 +66,6 @@ extension FlowReducer {
     /// `no field "emial" in this flow; did you mean "email"?`
     package func unknownField(_ id: FieldID) -> PrefillError {
         let ids = spec.fields.map(\.id.rawValue)
-        let hint = Suggestion.nearest(to: id.rawValue, in: ids).map { "; did you mean \"\($0)\"?" } ?? "; the fields are \(ids.joined(separator: ", "))"
-        return PrefillError(.unknownField, field: id, message: "no field \"\(id)\" in the flow \"\(spec.id)\"\(hint)")
+        return PrefillError(.unknownField, field: id, detail: .unknownField(id.rawValue, flow: spec.id, FlowSpecError.Reason.hint(for: id.rawValue, in: ids)))
     }
 }

@@ -10,8 +10,7 @@ extension KeyedDecodingContainer where K == AnyKey {
         let decoder = try superDecoder(forKey: key)
         if let text = try? decoder.singleValueContainer().decode(String.self) { return (text, nil) }
         guard let object = try? decoder.container(keyedBy: AnyKey.self) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "expected a string, or an object of language codes and strings"))
+            throw DecodingError.flow(.expectedLocalizedText, at: decoder.codingPath)
         }
         let written = (decoder.userInfo[JSONKeyOrder.userInfoKey] as? [String: [String]])?[JSONKeyOrder.path(decoder.codingPath)]
         let present = Set(object.allKeys.map(\.stringValue))
@@ -19,16 +18,12 @@ extension KeyedDecodingContainer where K == AnyKey {
         var variants: [LocalizedText.Variant] = []
         for code in order {
             guard LocalizedText.isCode(code) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath + [AnyKey(code)],
-                    debugDescription: "\(code.debugDescription) is not a language code; write a code such as \"en\", \"ko\" or \"en-GB\""))
+                throw DecodingError.flow(.notLanguageCode(code), at: decoder.codingPath + [AnyKey(code)])
             }
             variants.append(.init(code: code, text: try object.decode(String.self, forKey: AnyKey(code))))
         }
         guard !variants.isEmpty else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "give the text in at least one language, as {\"en\": \"Email\", \"ko\": \"이메일\"}"))
+            throw DecodingError.flow(.noLanguage, at: decoder.codingPath)
         }
         let text = LocalizedText(variants)
         return (text.text(in: .en), text)

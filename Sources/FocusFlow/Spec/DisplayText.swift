@@ -14,22 +14,8 @@ enum DisplayText {
     /// - Throws: ``FlowSpecError`` naming the path and the first control character.
     static func check(_ text: String, path: String) throws(FlowSpecError) {
         guard let scalar = text.unicodeScalars.first(where: isControl) else { return }
-        throw FlowSpecError(
-            path: path,
-            message: "contains the control character \(describe(scalar)); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it")
+        throw FlowSpecError(path: path, reason: .controlCharacter(scalar.value))
     }
-
-    /// `U+001B (escape)`.
-    static func describe(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return names[scalar.value].map { "\(code) (\($0))" } ?? code
-    }
-
-    private static let names: [UInt32: String] = [
-        0x00: "null", 0x07: "bell", 0x08: "backspace", 0x09: "tab", 0x0A: "line feed", 0x0B: "vertical tab",
-        0x0C: "form feed", 0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete",
-    ]
 
     /// `text` with every control character written as a Swift escape (`\u{1B}`), so that a
     /// message quoting a flow's text cannot itself drive the terminal.

@@ -73,49 +73,43 @@ public struct FieldRules: Sendable, Equatable {
             ("minSelected", minSelected != nil), ("maxSelected", maxSelected != nil),
         ]
         for (name, present) in given where present && !allowed.contains(name) {
-            let owner = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }.map(\.rawValue).joined(separator: " and ")
-            throw FlowSpecError(path: "\(path).\(name)", message: "\(name) applies to \(owner) fields, and this is a \(kind) field")
+            let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
+            throw FlowSpecError(path: "\(path).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind))
         }
         if let min = minSelected, min < 0 {
-            throw FlowSpecError(path: "\(path).minSelected", message: "must be 0 or more, not \(min)")
+            throw FlowSpecError(path: "\(path).minSelected", reason: .tooSmall(min, least: 0))
         }
         if let min = minSelected, min > options {
-            throw FlowSpecError(path: "\(path).minSelected", message: "\(min) is more than the \(options) options: no answer could pass")
+            throw FlowSpecError(path: "\(path).minSelected", reason: .minSelectedAboveOptions(min, options: options))
         }
         if let max = maxSelected, max < 1 {
-            throw FlowSpecError(path: "\(path).maxSelected", message: "must be 1 or more, not \(max)")
+            throw FlowSpecError(path: "\(path).maxSelected", reason: .tooSmall(max, least: 1))
         }
         if let min = minSelected, let max = maxSelected, min > max {
-            throw FlowSpecError(path: "\(path).minSelected", message: "minSelected \(min) is more than maxSelected \(max): no answer could pass")
+            throw FlowSpecError(path: "\(path).minSelected", reason: .minSelectedAboveMax(min, max))
         }
         if let min = minLength, min < 0 {
-            throw FlowSpecError(path: "\(path).minLength", message: "must be 0 or more, not \(min)")
+            throw FlowSpecError(path: "\(path).minLength", reason: .tooSmall(min, least: 0))
         }
         if let max = maxLength, max < 0 {
-            throw FlowSpecError(path: "\(path).maxLength", message: "must be 0 or more, not \(max)")
+            throw FlowSpecError(path: "\(path).maxLength", reason: .tooSmall(max, least: 0))
         }
         for (name, length) in [("minLength", minLength), ("maxLength", maxLength)] {
             if let length, length > Self.largestLength {
-                throw FlowSpecError(
-                    path: "\(path).\(name)",
-                    message: "\(length) is more than \(Self.largestLength), the longest a value may be; leave maxLength out for no limit")
+                throw FlowSpecError(path: "\(path).\(name)", reason: .lengthTooLarge(length, limit: Self.largestLength))
             }
         }
         if let min = minLength, let max = maxLength, min > max {
-            throw FlowSpecError(
-                path: "\(path).minLength",
-                message: "minLength \(min) is more than maxLength \(max): no value could pass")
+            throw FlowSpecError(path: "\(path).minLength", reason: .minLengthAboveMax(min, max))
         }
         if let oneOf, oneOf.isEmpty {
-            throw FlowSpecError(path: "\(path).oneOf", message: "an empty list allows no value; leave oneOf out instead")
+            throw FlowSpecError(path: "\(path).oneOf", reason: .emptyOneOf)
         }
         if let pattern {
             do {
                 compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
             } catch {
-                throw FlowSpecError(
-                    path: "\(path).pattern",
-                    message: "the pattern \(pattern.debugDescription) does not compile as a regular expression")
+                throw FlowSpecError(path: "\(path).pattern", reason: .badPattern(pattern))
             }
         }
     }

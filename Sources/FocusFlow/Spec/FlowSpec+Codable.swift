@@ -35,28 +35,19 @@ extension FieldSpec: Codable {
         var kind = FieldKind.implied
         if let name = try c.decodeIfPresent(String.self, forKey: "kind") {
             guard let known = FieldKind(rawValue: name) else {
-                let names = FieldKind.allCases.map(\.rawValue)
-                let hint = Suggestion.nearest(to: name, in: names).map { "did you mean \"\($0)\"?" }
-                    ?? "expected one of \(names.joined(separator: ", "))"
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: c.codingPath + [AnyKey("kind")], debugDescription: "unknown kind \"\(name)\"; \(hint)"))
+                let hint = FlowSpecError.Reason.hint(for: name, in: FieldKind.allCases.map(\.rawValue))
+                throw DecodingError.flow(.unknownKind(name, hint), at: c.codingPath + [AnyKey("kind")])
             }
             kind = known
         }
         var keyboard = KeyboardType.default
         if let name = try c.decodeIfPresent(String.self, forKey: "keyboard") {
             guard kind.typesAnswer else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: c.codingPath + [AnyKey("keyboard")],
-                    debugDescription: "a \(kind) field has no text to type; remove \"keyboard\""))
+                throw DecodingError.flow(.noTextToType(kind), at: c.codingPath + [AnyKey("keyboard")])
             }
             guard let known = KeyboardType(rawValue: name) else {
-                let names = KeyboardType.allCases.map(\.rawValue)
-                let hint = Suggestion.nearest(to: name, in: names).map { "did you mean \"\($0)\"?" }
-                    ?? "expected one of \(names.joined(separator: ", "))"
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: c.codingPath + [AnyKey("keyboard")],
-                    debugDescription: "unknown keyboard \"\(name)\"; \(hint)"))
+                let hint = FlowSpecError.Reason.hint(for: name, in: KeyboardType.allCases.map(\.rawValue))
+                throw DecodingError.flow(.unknownKeyboard(name, hint), at: c.codingPath + [AnyKey("keyboard")])
             }
             keyboard = known
         }
@@ -198,9 +189,7 @@ extension FieldCondition {
         case (nil, let values?, nil): self.init(field: field, test: .in(values))
         case (nil, nil, let flag?): self.init(field: field, test: .notEmpty(flag))
         default:
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: c.codingPath,
-                debugDescription: "a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""))
+            throw DecodingError.flow(.conditionNeedsOneTest, at: c.codingPath)
         }
     }
 
@@ -233,10 +222,8 @@ extension KeyedDecodingContainer where K == AnyKey {
     /// Throws for the first key not in `allowed`, suggesting the nearest allowed one.
     func rejectUnknownKeys(allowed: [String]) throws {
         for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !allowed.contains(key.stringValue) {
-            let hint = Suggestion.nearest(to: key.stringValue, in: allowed).map { "; did you mean \"\($0)\"?" }
-                ?? "; known keys: \(allowed.joined(separator: ", "))"
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key], debugDescription: "unknown key \"\(key.stringValue)\"\(hint)"))
+            let hint = FlowSpecError.Reason.hint(for: key.stringValue, in: allowed)
+            throw DecodingError.flow(.unknownKey(key.stringValue, hint), at: codingPath + [key])
         }
     }
 }

@@ -16,7 +16,7 @@ extension FlowSpec {
             data = try Data(contentsOf: url)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            throw FlowSpecError(file: file, message: exists ? "cannot be read" : "no such file")
+            throw FlowSpecError(file: file, reason: exists ? .cannotBeRead : .noSuchFile)
         }
         try self.init(json: data, file: file)
     }
@@ -31,14 +31,14 @@ extension FlowSpec {
         var bytes = [UInt8](json)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            throw FlowSpecError(file: file, message: "the file is empty; a flow is a JSON object with \"id\", \"title\" and \"fields\"")
+            throw FlowSpecError(file: file, reason: .emptyFile)
         }
         if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
-            throw FlowSpecError(file: file, message: "not a text file (it is not valid UTF-8); a flow is a JSON file")
+            throw FlowSpecError(file: file, reason: .notText)
         }
         if let problem = JSONSyntax.firstError(in: bytes, flow: true) {
             let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
-            throw FlowSpecError(file: file, line: line, column: column, message: problem.message)
+            throw FlowSpecError(file: file, line: line, column: column, reason: problem.reason)
         }
         do {
             let decoder = JSONDecoder()
@@ -65,20 +65,17 @@ extension FlowSpec {
         }
         switch error {
         case .dataCorrupted(let context):
-            return FlowSpecError(file: file, path: path(context.codingPath), message: context.debugDescription)
+            // The package's own decoders put the reason in the context; another's says it in words.
+            let reason = context.underlyingError as? FlowSpecError.Reason ?? .other(context.debugDescription)
+            return FlowSpecError(file: file, path: path(context.codingPath), reason: reason)
         case .typeMismatch(let type, let context):
-            let top = context.codingPath.isEmpty ? "; a flow is a JSON object with \"id\", \"title\" and \"fields\"" : ""
-            return FlowSpecError(
-                file: file, path: path(context.codingPath),
-                message: "expected \(name(of: type))\(top)")
+            return FlowSpecError(file: file, path: path(context.codingPath), reason: .expected(name(of: type), topLevel: context.codingPath.isEmpty))
         case .valueNotFound(let type, let context):
-            return FlowSpecError(file: file, path: path(context.codingPath), message: "expected \(name(of: type)), found null")
+            return FlowSpecError(file: file, path: path(context.codingPath), reason: .foundNull(name(of: type)))
         case .keyNotFound(let key, let context):
-            return FlowSpecError(
-                file: file, path: path(context.codingPath),
-                message: "missing \"\(key.stringValue)\"")
+            return FlowSpecError(file: file, path: path(context.codingPath), reason: .missingKey(key.stringValue))
         @unknown default:
-            return FlowSpecError(file: file, message: "\(error)")
+            return FlowSpecError(file: file, reason: .other("\(error)"))
         }
     }
 
@@ -124,15 +121,15 @@ extension FlowSpec {
         }
     }
 
-    private static func name(of type: Any.Type) -> String {
+    private static func name(of type: Any.Type) -> FlowSpecError.Reason.JSONType {
         switch type {
-        case is Bool.Type: "true or false"
-        case is String.Type, is FieldID.Type: "a string"
-        case is Int.Type: "a whole number"
-        case is [String].Type: "a list of strings"
-        case is [FieldSpec].Type: "a list of fields"
-        case _ where String(describing: type).hasPrefix("Array"): "a list"
-        default: "an object"
+        case is Bool.Type: .bool
+        case is String.Type, is FieldID.Type: .string
+        case is Int.Type: .wholeNumber
+        case is [String].Type: .strings
+        case is [FieldSpec].Type: .fieldList
+        case _ where String(describing: type).hasPrefix("Array"): .list
+        default: .object
         }
     }
 }

@@ -49,14 +49,14 @@ public struct FlowSpec: Sendable, Equatable {
 
     private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {
         guard !fields.isEmpty else {
-            throw FlowSpecError(path: "fields", message: "a flow needs at least one field")
+            throw FlowSpecError(path: "fields", reason: .noFields)
         }
         var indexByID: [FieldID: Int] = [:]
         for index in fields.indices {
             let field = fields[index]
             let path = "fields[\(index)]"
             guard !field.id.rawValue.isEmpty else {
-                throw FlowSpecError(path: "\(path).id", message: "a field id cannot be empty")
+                throw FlowSpecError(path: "\(path).id", reason: .emptyID)
             }
             try DisplayText.check(field.id.rawValue, path: "\(path).id")
             let named = "\(path) (\"\(field.id)\")"
@@ -69,24 +69,19 @@ public struct FlowSpec: Sendable, Equatable {
                 try DisplayText.check(option, path: "\(named).rules.oneOf[\(number)]")
             }
             if let first = indexByID[field.id] {
-                throw FlowSpecError(
-                    path: "\(path).id",
-                    message: "duplicate id \"\(field.id)\" (fields[\(first)] has it already)")
+                throw FlowSpecError(path: "\(path).id", reason: .duplicateID(field.id.rawValue, first: first))
             }
             func mustBeEarlier(_ name: FieldID, _ key: String) throws {
                 guard indexByID[name] == nil else { return }
                 let earlier = fields[..<index].map(\.id.rawValue)
-                let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map { "; did you mean \"\($0)\"?" }
-                    ?? (earlier.isEmpty ? "; it is the first field" : " (earlier fields: \(earlier.joined(separator: ", ")))")
-                throw FlowSpecError(
-                    path: "\(path) (\"\(field.id)\").\(key)", message: "\"\(name)\" names no earlier field\(detail)")
+                let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
+                    ?? (earlier.isEmpty ? .first : .listed(earlier))
+                throw FlowSpecError(path: "\(path) (\"\(field.id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
             }
             if let other = field.rules.matches {
                 try mustBeEarlier(other, "rules.matches")
                 if let source = indexByID[other], !fields[source].kind.typesAnswer {
-                    throw FlowSpecError(
-                        path: "\(named).rules.matches",
-                        message: "\"\(other)\" is a \(fields[source].kind) field; matches compares text with a text field")
+                    throw FlowSpecError(path: "\(named).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
                 }
             }
             if let condition = field.when {
@@ -106,33 +101,30 @@ public struct FlowSpec: Sendable, Equatable {
         let kind = field.kind
         if !kind.typesAnswer {
             if field.secure {
-                throw FlowSpecError(path: "\(path).secure", message: "a \(kind) field has no text to hide; remove \"secure\"")
+                throw FlowSpecError(path: "\(path).secure", reason: .noTextToHide(kind))
             }
             if field.keyboard != .default {
-                throw FlowSpecError(path: "\(path).keyboard", message: "a \(kind) field has no text to type; remove \"keyboard\"")
+                throw FlowSpecError(path: "\(path).keyboard", reason: .noTextToType(kind))
             }
         }
         if kind.hasOptions {
             guard !field.options.isEmpty else {
-                throw FlowSpecError(path: "\(path).options", message: "a \(kind) field needs at least one option")
+                throw FlowSpecError(path: "\(path).options", reason: .needsOption(kind))
             }
             var seen: [String: Int] = [:]
             for (number, option) in field.options.enumerated() {
                 try DisplayText.check(option.value, path: "\(path).options[\(number)].value")
                 try DisplayText.check(option.label, path: "\(path).options[\(number)].label")
                 if let first = seen[option.value] {
-                    throw FlowSpecError(
-                        path: "\(path).options[\(number)]",
-                        message: "duplicate value \(JSONText.quote(option.value)) (options[\(first)] has it already)")
+                    throw FlowSpecError(path: "\(path).options[\(number)]", reason: .duplicateOption(option.value, first: first))
                 }
                 seen[option.value] = number
             }
         } else if !field.options.isEmpty {
-            let owners = FieldKind.allCases.filter(\.hasOptions).map(\.rawValue).joined(separator: " and ")
-            throw FlowSpecError(path: "\(path).options", message: "a \(kind) field has no options; options belong to \(owners) fields")
+            throw FlowSpecError(path: "\(path).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
         if let value = field.default, try !kind.behavior.checkDefault(value, of: field, path: "\(path).default") {
-            throw FlowSpecError(path: "\(path).default", message: "the default of a \(kind) field must be \(kind.behavior.answerType)")
+            throw FlowSpecError(path: "\(path).default", reason: .wrongDefault(kind))
         }
     }
 
@@ -145,13 +137,11 @@ public struct FlowSpec: Sendable, Equatable {
         case .notEmpty: []
         }
         if case .in(let list) = condition.test, list.isEmpty {
-            throw FlowSpecError(path: "\(path).in", message: "an empty list shows the field never; list at least one value")
+            throw FlowSpecError(path: "\(path).in", reason: .emptyConditionList)
         }
         let key = if case .in = condition.test { "in" } else { "equals" }
         for value in values where try !source.kind.behavior.checkCondition(value, source: source, path: "\(path).\(key)") {
-            throw FlowSpecError(
-                path: "\(path).\(key)",
-                message: "\"\(source.id)\" is a \(source.kind) field, so compare it with \(source.kind.behavior.conditionType), not \(value)")
+            throw FlowSpecError(path: "\(path).\(key)", reason: .wrongConditionValue(source: source.id.rawValue, kind: source.kind, value: "\(value)"))
         }
     }
 }

@@ -10,7 +10,7 @@ extension FlowTheme: Codable {
             do {
                 self[part] = try TextStyle(words: words)
             } catch {
-                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [AnyKey(part.rawValue)], debugDescription: error.message))
+                throw DecodingError.flow(error.reason, at: c.codingPath + [AnyKey(part.rawValue)])
             }
         }
     }

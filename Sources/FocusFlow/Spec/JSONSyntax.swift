@@ -5,7 +5,9 @@
 package enum JSONSyntax {
     package struct Problem: Error, Equatable {
         package var offset: Int
-        package var message: String
+        package var reason: FlowSpecError.Reason
+        /// The English sentence.
+        package var message: String { reason.message(in: .en) }
     }
 
     /// The largest number a flow may hold anywhere (lengths and counts have smaller caps of their own).
@@ -21,7 +23,7 @@ package enum JSONSyntax {
             scanner.skipSpace()
             try scanner.value(depth: 0)
             scanner.skipSpace()
-            if scanner.i < bytes.count { throw scanner.problem("unexpected text after the end of the flow object") }
+            if scanner.i < bytes.count { throw scanner.problem(.textAfterEnd) }
             return nil
         } catch {
             return error
@@ -47,7 +49,7 @@ package enum JSONSyntax {
             self.flow = flow
         }
 
-        func problem(_ message: String) -> Problem { Problem(offset: i, message: message) }
+        func problem(_ reason: FlowSpecError.Reason) -> Problem { Problem(offset: i, reason: reason) }
 
         var current: UInt8? { i < bytes.count ? bytes[i] : nil }
 
@@ -56,7 +58,7 @@ package enum JSONSyntax {
         }
 
         mutating func value(depth: Int) throws(Problem) {
-            guard depth < 512 else { throw problem("nested too deeply") }
+            guard depth < 512 else { throw problem(.nestedTooDeeply) }
             switch current {
             case UInt8(ascii: "{"): try object(depth: depth)
             case UInt8(ascii: "["): try array(depth: depth)
@@ -65,8 +67,8 @@ package enum JSONSyntax {
             case UInt8(ascii: "f"): try literal("false")
             case UInt8(ascii: "n"): try literal("null")
             case let c? where c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39): try number()
-            case nil: throw problem("the file ends where a value should be")
-            default: throw problem("expected a value (a string, number, object, list, true, false or null)")
+            case nil: throw problem(.endsWhereValueShouldBe)
+            default: throw problem(.expectedValue)
             }
         }
 
@@ -78,17 +80,17 @@ package enum JSONSyntax {
             while true {
                 skipSpace()
                 guard current == UInt8(ascii: "\"") else {
-                    throw problem(current == UInt8(ascii: "}") ? "a comma before '}' is not allowed" : "expected a key in double quotes")
+                    throw problem(current == UInt8(ascii: "}") ? .commaBeforeBrace : .expectedKey)
                 }
                 let keyStart = i
                 try string()
                 let key = flow ? Self.unescape(bytes[(keyStart + 1)..<(i - 1)]) : ""
                 guard !flow || keys.insert(key).inserted else {
                     i = keyStart
-                    throw problem("the key \(key.debugDescription) is given twice in this object; keep one")
+                    throw problem(.duplicateKey(key))
                 }
                 skipSpace()
-                guard current == UInt8(ascii: ":") else { throw problem("expected ':' after the key") }
+                guard current == UInt8(ascii: ":") else { throw problem(.expectedColon) }
                 i += 1
                 skipSpace()
                 try value(depth: depth + 1)
@@ -96,8 +98,8 @@ package enum JSONSyntax {
                 switch current {
                 case UInt8(ascii: ","): i += 1
                 case UInt8(ascii: "}"): i += 1; return
-                case nil: throw problem("the file ends inside an object; expected '}'")
-                default: throw problem("expected ',' or '}' after a value in an object")
+                case nil: throw problem(.endsInsideObject)
+                default: throw problem(.expectedCommaOrBrace)
                 }
             }
         }
@@ -108,14 +110,14 @@ package enum JSONSyntax {
             if current == UInt8(ascii: "]") { i += 1; return }
             while true {
                 skipSpace()
-                if current == UInt8(ascii: "]") { throw problem("a comma before ']' is not allowed") }
+                if current == UInt8(ascii: "]") { throw problem(.commaBeforeBracket) }
                 try value(depth: depth + 1)
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
                 case UInt8(ascii: "]"): i += 1; return
-                case nil: throw problem("the file ends inside a list; expected ']'")
-                default: throw problem("expected ',' or ']' after a value in a list")
+                case nil: throw problem(.endsInsideList)
+                default: throw problem(.expectedCommaOrBracket)
                 }
             }
         }
@@ -129,28 +131,28 @@ package enum JSONSyntax {
                 case UInt8(ascii: "\\"):
                     i += 1
                     guard let e = current, Array("\"\\/bfnrtu".utf8).contains(e) else {
-                        throw problem("unknown escape in a string")
+                        throw problem(.unknownEscape)
                     }
                     i += 1
                     if e == UInt8(ascii: "u") {
                         for _ in 0..<4 {
                             guard let h = current, (0x30...0x39).contains(h) || (0x41...0x46).contains(h) || (0x61...0x66).contains(h) else {
-                                throw problem("expected four hex digits after \\u")
+                                throw problem(.expectedHexDigits)
                             }
                             i += 1
                         }
                     }
-                case 0..<0x20: throw problem("a line break or control character inside a string; write it as an escape")
+                case 0..<0x20: throw problem(.controlInString)
                 default: i += 1
                 }
             }
             i = start
-            throw problem("a string that never ends; expected a closing '\"'")
+            throw problem(.unterminatedString)
         }
 
         mutating func literal(_ word: String) throws(Problem) {
             for expected in word.utf8 {
-                guard current == expected else { throw problem("expected \(word)") }
+                guard current == expected else { throw problem(.expectedLiteral(word)) }
                 i += 1
             }
         }
@@ -159,30 +161,30 @@ package enum JSONSyntax {
             let start = i
             if current == UInt8(ascii: "-") { i += 1 }
             let digitsStart = i
-            guard digits() > 0 else { throw problem("expected a digit") }
+            guard digits() > 0 else { throw problem(.expectedDigit) }
             let whole = bytes[digitsStart..<i]
             var fraction = false
             if current == UInt8(ascii: ".") {
                 i += 1
-                guard digits() > 0 else { throw problem("expected a digit after '.'") }
+                guard digits() > 0 else { throw problem(.expectedDigitAfterPoint) }
                 fraction = true
             }
             if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
                 i += 1
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
-                guard digits() > 0 else { throw problem("expected a digit in the exponent") }
+                guard digits() > 0 else { throw problem(.expectedDigitInExponent) }
                 fraction = true
             }
             guard flow else { return }
             let text = String(decoding: bytes[start..<min(i, start + 40)], as: UTF8.self)
             if fraction {
                 i = start
-                throw problem("\(text) is not a whole number; every number in a flow is a whole number, written without '.' or 'e'")
+                throw problem(.notWholeNumber(text))
             }
             let value = whole.count > 12 ? nil : Int(String(decoding: whole, as: UTF8.self))
             if value.map({ $0 > JSONSyntax.largestNumber }) ?? true {
                 i = start
-                throw problem("\(text) is too large; no number in a flow goes beyond \(JSONSyntax.largestNumber)")
+                throw problem(.numberTooLarge(text, limit: JSONSyntax.largestNumber))
             }
         }
 

@@ -32,7 +32,7 @@ public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
         self.init()
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard !words.isEmpty else {
-            throw FlowSpecError(message: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#)
+            throw FlowSpecError(reason: .noStyle)
         }
         var index = 0
         while index < words.count {
@@ -42,18 +42,18 @@ public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
                 attributes.insert(attribute)
             } else if word == "on" {
                 guard index < words.count else {
-                    throw FlowSpecError(message: #""on" needs a colour after it, as "white on blue""#)
+                    throw FlowSpecError(reason: .onNeedsColour)
                 }
                 let name = words[index]
                 index += 1
                 guard background == nil else {
-                    throw FlowSpecError(message: #"two backgrounds; give one "on COLOUR""#)
+                    throw FlowSpecError(reason: .twoBackgrounds)
                 }
                 background = try Self.color(name)
             } else {
                 let color = try Self.color(word)
                 if let foreground {
-                    throw FlowSpecError(message: #"two colours, "\#(foreground.name)" and "\#(word)"; write "\#(foreground.name) on \#(word)" for a coloured background"#)
+                    throw FlowSpecError(reason: .twoColours(foreground.name, word))
                 }
                 foreground = color
             }
@@ -63,13 +63,12 @@ public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
     private static func color(_ word: String) throws(FlowSpecError) -> TerminalColor {
         if let color = TerminalColor(name: word) { return color }
         if !word.isEmpty, word.allSatisfy({ ("0"..."9").contains($0) }) {
-            throw FlowSpecError(message: "colour numbers go from 0 to 255, not \(word.count > 6 ? String(word.prefix(6)) + "…" : word)")
+            throw FlowSpecError(reason: .colourNumber(word.count > 6 ? String(word.prefix(6)) + "…" : word))
         }
         let known = Attribute.allCases.map(\.rawValue) + TerminalColor.names + ["on"]
-        let quoted = DisplayText.escaped(word.count > 40 ? String(word.prefix(40)) + "…" : word)
-        let hint = Suggestion.nearest(to: word, in: known).map { #"; did you mean "\#($0)"?"# }
-            ?? "; expected \(Attribute.allCases.map(\.rawValue).joined(separator: ", ")), a colour (\(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, or 0–255) and \"on COLOUR\""
-        throw FlowSpecError(message: #"unknown colour or attribute "\#(quoted)"\#(hint)"#)
+        let quoted = word.count > 40 ? String(word.prefix(40)) + "…" : word
+        let hint = Suggestion.nearest(to: word, in: known).map(FlowSpecError.Reason.Hint.nearest) ?? .known(known)
+        throw FlowSpecError(reason: .unknownStyleWord(quoted, hint))
     }
 
     /// The words that give this style back: attributes, colour, `on` background.

@@ -85,7 +85,7 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
         do {
             self = try JSONDecoder().decode(FlowSnapshot.self, from: Data(bytes))
         } catch {
-            throw PrefillError(.malformed, field: nil, message: "this is not a focusflow snapshot (a JSON object with version \(Self.version), flow, fingerprint, focus and answers)")
+            throw PrefillError(.malformed, field: nil, detail: .notSnapshot(version: Self.version))
         }
     }
 }
@@ -110,8 +110,7 @@ extension FlowReducer {
     ///   flow or of this flow before it changed, and as ``initialState(prefill:)`` does.
     public func restore(_ snapshot: FlowSnapshot) throws(PrefillError) -> State {
         guard snapshot.fingerprint == spec.fingerprint else {
-            let which = snapshot.flow == spec.id ? "the flow \"\(spec.id)\" as it was before it changed" : "another flow (\"\(snapshot.flow)\")"
-            throw PrefillError(.otherFlow, field: nil, message: "the saved answers are of \(which); they cannot be resumed with this one")
+            throw PrefillError(.otherFlow, field: nil, detail: .otherFlow(snapshot.flow, changed: snapshot.flow == spec.id))
         }
         return try initialState(prefill: FlowPrefill(answers: snapshot.answers, askInvalid: true, resumeAt: snapshot.focus))
     }

@@ -53,15 +53,32 @@ public struct PrefillError: Error, Sendable, Equatable, CustomStringConvertible 
     public var reason: Reason
     /// The field the answer was given for, when the error is about one.
     public var field: FieldID?
+    /// What is wrong, with the names the sentence quotes: rendered by ``message(in:)``.
+    public var detail: Detail
+    /// The English sentence (what `serve` says, and what equality compares).
     public var message: String
 
-    public init(_ reason: Reason, field: FieldID?, message: String) {
+    public init(_ reason: Reason, field: FieldID?, detail: Detail) {
         self.reason = reason
         self.field = field
-        self.message = message
+        self.detail = detail
+        self.message = detail.message(in: .en)
     }
 
+    /// An error with a sentence of the caller's own, the same in every language.
+    public init(_ reason: Reason, field: FieldID?, message: String) {
+        self.init(reason, field: field, detail: .other(message))
+    }
+
+    /// The sentence in `language`. Names (ids, labels, the flow's rule message) are as given.
+    public func message(in language: Language) -> String { detail.message(in: language) }
+
     public var description: String { message }
+
+    /// Errors are equal when they say the same: their reason, field and English sentence.
+    public static func == (a: PrefillError, b: PrefillError) -> Bool {
+        a.reason == b.reason && a.field == b.field && a.message == b.message
+    }
 }
 
 extension FlowPrefill {
@@ -76,7 +93,7 @@ extension FlowPrefill {
             let loose = try JSONDecoder().decode([String: LooseAnswer].self, from: Data(bytes))
             return Dictionary(uniqueKeysWithValues: loose.map { (FieldID($0.key), $0.value.answer) })
         } catch {
-            throw PrefillError(.malformed, field: nil, message: "the answers must be one JSON object of field ids and values (a string, true or false, an array of strings, or null)")
+            throw PrefillError(.malformed, field: nil, detail: .malformedAnswers)
         }
     }
 }

@@ -1,0 +1,123 @@
+extension FlowSpecError.Reason {
+    /// The English sentence: the one table of the loader's errors in English.
+    var english: String {
+        switch self {
+        case .noSuchFile: "no such file"
+        case .cannotBeRead: "cannot be read"
+        case .emptyFile: "the file is empty; a flow is a JSON object with \"id\", \"title\" and \"fields\""
+        case .notText: "not a text file (it is not valid UTF-8); a flow is a JSON file"
+        case .textAfterEnd: "unexpected text after the end of the flow object"
+        case .nestedTooDeeply: "nested too deeply"
+        case .endsWhereValueShouldBe: "the file ends where a value should be"
+        case .expectedValue: "expected a value (a string, number, object, list, true, false or null)"
+        case .commaBeforeBrace: "a comma before '}' is not allowed"
+        case .expectedKey: "expected a key in double quotes"
+        case .duplicateKey(let key): "the key \(key.debugDescription) is given twice in this object; keep one"
+        case .expectedColon: "expected ':' after the key"
+        case .endsInsideObject: "the file ends inside an object; expected '}'"
+        case .expectedCommaOrBrace: "expected ',' or '}' after a value in an object"
+        case .commaBeforeBracket: "a comma before ']' is not allowed"
+        case .endsInsideList: "the file ends inside a list; expected ']'"
+        case .expectedCommaOrBracket: "expected ',' or ']' after a value in a list"
+        case .unknownEscape: "unknown escape in a string"
+        case .expectedHexDigits: "expected four hex digits after \\u"
+        case .controlInString: "a line break or control character inside a string; write it as an escape"
+        case .unterminatedString: "a string that never ends; expected a closing '\"'"
+        case .expectedLiteral(let word): "expected \(word)"
+        case .expectedDigit: "expected a digit"
+        case .expectedDigitAfterPoint: "expected a digit after '.'"
+        case .expectedDigitInExponent: "expected a digit in the exponent"
+        case .notWholeNumber(let text): "\(text) is not a whole number; every number in a flow is a whole number, written without '.' or 'e'"
+        case .numberTooLarge(let text, let limit): "\(text) is too large; no number in a flow goes beyond \(limit)"
+        case .expected(let type, let top):
+            "expected \(Self.english(type))" + (top ? "; a flow is a JSON object with \"id\", \"title\" and \"fields\"" : "")
+        case .foundNull(let type): "expected \(Self.english(type)), found null"
+        case .missingKey(let key): "missing \"\(key)\""
+        case .unknownKey(let key, let hint): "unknown key \"\(key)\"" + Self.english(hint, known: "known keys: ")
+        case .unknownKind(let name, let hint): "unknown kind \"\(name)\"" + Self.english(hint, known: "expected one of ")
+        case .unknownKeyboard(let name, let hint): "unknown keyboard \"\(name)\"" + Self.english(hint, known: "expected one of ")
+        case .conditionNeedsOneTest: "a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""
+        case .expectedLocalizedText: "expected a string, or an object of language codes and strings"
+        case .notLanguageCode(let code): "\(code.debugDescription) is not a language code; write a code such as \"en\", \"ko\" or \"en-GB\""
+        case .noLanguage: "give the text in at least one language, as {\"en\": \"Email\", \"ko\": \"이메일\"}"
+        case .controlCharacter(let scalar):
+            "contains the control character \(Self.code(scalar))\(Self.controlNames[scalar].map { " (\($0))" } ?? ""); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"
+        case .noFields: "a flow needs at least one field"
+        case .emptyID: "a field id cannot be empty"
+        case .duplicateID(let id, let first): "duplicate id \"\(id)\" (fields[\(first)] has it already)"
+        case .namesNoEarlierField(let name, let earlier):
+            switch earlier {
+            case .nearest(let near): "\"\(name)\" names no earlier field; did you mean \"\(near)\"?"
+            case .first: "\"\(name)\" names no earlier field; it is the first field"
+            case .listed(let ids): "\"\(name)\" names no earlier field (earlier fields: \(ids.joined(separator: ", ")))"
+            }
+        case .matchesNonText(let other, let kind): "\"\(other)\" is a \(kind) field; matches compares text with a text field"
+        case .noTextToHide(let kind): "a \(kind) field has no text to hide; remove \"secure\""
+        case .noTextToType(let kind): "a \(kind) field has no text to type; remove \"keyboard\""
+        case .needsOption(let kind): "a \(kind) field needs at least one option"
+        case .duplicateOption(let value, let first): "duplicate value \(JSONText.quote(value)) (options[\(first)] has it already)"
+        case .optionsNotAllowed(let kind, let owners):
+            "a \(kind) field has no options; options belong to \(owners.map(\.rawValue).joined(separator: " and ")) fields"
+        case .wrongDefault(let kind): "the default of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
+        case .emptyConditionList: "an empty list shows the field never; list at least one value"
+        case .wrongConditionValue(let source, let kind, let value):
+            "\"\(source)\" is a \(kind) field, so compare it with \(Self.english(kind.behavior.conditionType)), not \(value)"
+        case .notAnOption(let value, let source, let hint):
+            "\(JSONText.quote(value)) is not \(source.map { "an option of \"\($0)\"" } ?? "one of the options")" + Self.english(hint, known: "expected one of ")
+        case .ruleNotForKind(let rule, let owners, let kind):
+            "\(rule) applies to \(owners.map(\.rawValue).joined(separator: " and ")) fields, and this is a \(kind) field"
+        case .tooSmall(let value, let least): "must be \(least) or more, not \(value)"
+        case .minSelectedAboveOptions(let min, let options): "\(min) is more than the \(options) options: no answer could pass"
+        case .minSelectedAboveMax(let min, let max): "minSelected \(min) is more than maxSelected \(max): no answer could pass"
+        case .lengthTooLarge(let length, let limit): "\(length) is more than \(limit), the longest a value may be; leave maxLength out for no limit"
+        case .minLengthAboveMax(let min, let max): "minLength \(min) is more than maxLength \(max): no value could pass"
+        case .emptyOneOf: "an empty list allows no value; leave oneOf out instead"
+        case .badPattern(let pattern): "the pattern \(pattern.debugDescription) does not compile as a regular expression"
+        case .noStyle: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#
+        case .onNeedsColour: #""on" needs a colour after it, as "white on blue""#
+        case .twoBackgrounds: #"two backgrounds; give one "on COLOUR""#
+        case .twoColours(let first, let second): #"two colours, "\#(first)" and "\#(second)"; write "\#(first) on \#(second)" for a coloured background"#
+        case .colourNumber(let text): "colour numbers go from 0 to 255, not \(text)"
+        case .unknownStyleWord(let word, let hint):
+            switch hint {
+            case .nearest(let near): #"unknown colour or attribute "\#(word)"; did you mean "\#(near)"?"#
+            case .known: #"unknown colour or attribute "\#(word)"; expected \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")), a colour (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, or 0–255) and "on COLOUR""#
+            }
+        case .other(let text): text
+        }
+    }
+
+    /// The names of the control characters that have one.
+    static let controlNames: [UInt32: String] = [
+        0x00: "null", 0x07: "bell", 0x08: "backspace", 0x09: "tab", 0x0A: "line feed", 0x0B: "vertical tab",
+        0x0C: "form feed", 0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete",
+    ]
+
+    private static func english(_ hint: Hint, known: String) -> String {
+        switch hint {
+        case .nearest(let near): "; did you mean \"\(near)\"?"
+        case .known(let names): "; \(known)\(names.joined(separator: ", "))"
+        }
+    }
+
+    private static func english(_ type: JSONType) -> String {
+        switch type {
+        case .bool: "true or false"
+        case .string: "a string"
+        case .wholeNumber: "a whole number"
+        case .strings: "a list of strings"
+        case .fieldList: "a list of fields"
+        case .list: "a list"
+        case .object: "an object"
+        }
+    }
+
+    static func english(_ shape: AnswerShape) -> String {
+        switch shape {
+        case .string: "a string"
+        case .bool: "true or false"
+        case .optionValue: "one of the option values (a string)"
+        case .optionValues: "a list of option values"
+        }
+    }
+}

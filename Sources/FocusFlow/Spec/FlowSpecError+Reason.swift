@@ -1,0 +1,131 @@
+extension FlowSpecError {
+    /// Every way a flow file can be wrong, with the names the sentence quotes. Each language's
+    /// sentences are one `switch` over these cases (`FlowSpecError+English.swift`,
+    /// `FlowSpecError+Korean.swift`), so a case without a sentence in a language does not compile.
+    public enum Reason: Error, Sendable, Equatable {
+        // The file.
+        case noSuchFile
+        case cannotBeRead
+        case emptyFile
+        case notText
+        // JSON syntax, at a line and column.
+        case textAfterEnd
+        case nestedTooDeeply
+        case endsWhereValueShouldBe
+        case expectedValue
+        case commaBeforeBrace
+        case expectedKey
+        case duplicateKey(String)
+        case expectedColon
+        case endsInsideObject
+        case expectedCommaOrBrace
+        case commaBeforeBracket
+        case endsInsideList
+        case expectedCommaOrBracket
+        case unknownEscape
+        case expectedHexDigits
+        case controlInString
+        case unterminatedString
+        case expectedLiteral(String)
+        case expectedDigit
+        case expectedDigitAfterPoint
+        case expectedDigitInExponent
+        case notWholeNumber(String)
+        case numberTooLarge(String, limit: Int)
+        // The shape of the flow, at a field path.
+        case expected(JSONType, topLevel: Bool)
+        case foundNull(JSONType)
+        case missingKey(String)
+        case unknownKey(String, Hint)
+        case unknownKind(String, Hint)
+        case unknownKeyboard(String, Hint)
+        case conditionNeedsOneTest
+        case expectedLocalizedText
+        case notLanguageCode(String)
+        case noLanguage
+        case controlCharacter(UInt32)
+        case noFields
+        case emptyID
+        case duplicateID(String, first: Int)
+        case namesNoEarlierField(String, EarlierFields)
+        case matchesNonText(String, kind: FieldKind)
+        case noTextToHide(FieldKind)
+        case noTextToType(FieldKind)
+        case needsOption(FieldKind)
+        case duplicateOption(String, first: Int)
+        case optionsNotAllowed(FieldKind, owners: [FieldKind])
+        case wrongDefault(FieldKind)
+        case emptyConditionList
+        case wrongConditionValue(source: String, kind: FieldKind, value: String)
+        /// A choice's value that is none of the options: of this field (`source` nil) or of `source`.
+        case notAnOption(String, source: String?, Hint)
+        case ruleNotForKind(String, owners: [FieldKind], kind: FieldKind)
+        case tooSmall(Int, least: Int)
+        case minSelectedAboveOptions(Int, options: Int)
+        case minSelectedAboveMax(Int, Int)
+        case lengthTooLarge(Int, limit: Int)
+        case minLengthAboveMax(Int, Int)
+        case emptyOneOf
+        case badPattern(String)
+        // A theme's text style.
+        case noStyle
+        case onNeedsColour
+        case twoBackgrounds
+        case twoColours(String, String)
+        case colourNumber(String)
+        case unknownStyleWord(String, Hint)
+        /// A message from a decoder this package did not write, passed on as it is.
+        case other(String)
+
+        /// What a JSON value should have been.
+        public enum JSONType: Sendable, Equatable {
+            case bool, string, wholeNumber, strings, fieldList, list, object
+        }
+
+        /// After an unknown name: the nearest known one, or every known one.
+        public enum Hint: Sendable, Equatable {
+            case nearest(String)
+            case known([String])
+        }
+
+        /// After a field name that names no earlier field.
+        public enum EarlierFields: Sendable, Equatable {
+            case nearest(String)
+            case first
+            case listed([String])
+        }
+
+        /// The sentence in `language`.
+        public func message(in language: Language) -> String {
+            switch language {
+            case .en: english
+            case .ko: korean
+            }
+        }
+
+        /// The hint for an unknown name, from `candidates`.
+        static func hint(for name: String, in candidates: [String]) -> Hint {
+            Suggestion.nearest(to: name, in: candidates).map(Hint.nearest) ?? .known(candidates)
+        }
+    }
+}
+
+extension FlowSpecError.Reason {
+    /// `U+001B`.
+    static func code(_ scalar: UInt32) -> String {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+extension DecodingError {
+    /// A flow decoder's refusal at `codingPath`: the reason rides in the context (the loader
+    /// renders it in the caller's language), its English sentence in the description.
+    static func flow(_ reason: FlowSpecError.Reason, at codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason.message(in: .en), underlyingError: reason))
+    }
+}
+
+/// The JSON type of a kind's answer or of what a `when` compares it with, as errors name it in
+/// each language (each kind's ``FieldBehavior`` says which).
+enum AnswerShape: Sendable { case string, bool, optionValue, optionValues }

@@ -1,0 +1,82 @@
+extension PrefillError {
+    /// What is wrong with prefilled answers or a snapshot, with the names the sentence quotes.
+    /// Each language's sentences are one `switch` over these cases, so a case without a sentence
+    /// in a language does not compile. A secure value is never held here.
+    public enum Detail: Sendable, Equatable {
+        /// The answer for `id` breaks its rules; `message` is the rule's own, in the flow's language.
+        case breaksRules(String, label: String, message: String)
+        case unknownField(String, flow: String, FlowSpecError.Reason.Hint)
+        /// `value` is `nil` for a secure field, whose value is never repeated.
+        case notAnOption(String?, String, FlowSpecError.Reason.Hint)
+        case wrongKind(String, kind: FieldKind)
+        /// `character` is `nil` for a secure field.
+        case refusedCharacter(String, label: String, character: String?, keyboard: KeyboardType)
+        case malformedAnswers
+        case notSnapshot(version: Int)
+        /// A snapshot of `flow`: this one before it changed, or another.
+        case otherFlow(String, changed: Bool)
+        /// A sentence given by the caller.
+        case other(String)
+
+        /// The sentence in `language`.
+        public func message(in language: Language) -> String {
+            switch language {
+            case .en: english
+            case .ko: korean
+            }
+        }
+
+        /// The English sentence: the one table of these errors in English.
+        var english: String {
+            switch self {
+            case .breaksRules(let id, let label, let message): "the answer given for \"\(id)\" (\(label)) breaks its rules: \(message)"
+            case .unknownField(let id, let flow, let hint):
+                "no field \"\(id)\" in the flow \"\(flow)\"" + Self.english(hint, known: "the fields are ")
+            case .notAnOption(let value, let id, let hint):
+                "\(value?.debugDescription ?? "the value") is not an option of \"\(id)\"" + Self.english(hint, known: "the options are ")
+            case .wrongKind(let id, let kind): "\"\(id)\" is a \(kind) field: give \(FlowSpecError.Reason.english(kind.behavior.answerType))"
+            case .refusedCharacter(let id, let label, let character, let keyboard):
+                "the answer given for \"\(id)\" (\(label)) has \(character?.debugDescription ?? "a character"), which this field does not take; it takes \(keyboard.summary)"
+            case .malformedAnswers: "the answers must be one JSON object of field ids and values (a string, true or false, an array of strings, or null)"
+            case .notSnapshot(let version): "this is not a focusflow snapshot (a JSON object with version \(version), flow, fingerprint, focus and answers)"
+            case .otherFlow(let flow, let changed):
+                "the saved answers are of \(changed ? "the flow \"\(flow)\" as it was before it changed" : "another flow (\"\(flow)\")"); they cannot be resumed with this one"
+            case .other(let text): text
+            }
+        }
+
+        /// The Korean sentence: the one table of these errors in Korean.
+        var korean: String {
+            switch self {
+            case .breaksRules(let id, let label, let message): "\"\(id)\" (\(label))에 준 답이 규칙에 맞지 않습니다: \(message)"
+            case .unknownField(let id, let flow, let hint):
+                "흐름 \"\(flow)\"에 \"\(id)\" 필드가 없습니다" + Self.korean(hint, known: "필드: ")
+            case .notAnOption(let value, let id, let hint):
+                "\(value?.debugDescription ?? "그 값")는 \"\(id)\"의 선택지가 아닙니다" + Self.korean(hint, known: "선택지: ")
+            case .wrongKind(let id, let kind):
+                "\"\(id)\"는 \(kind) 필드입니다. \(FlowSpecError.Reason.korean(kind.behavior.answerType))을 주세요"
+            case .refusedCharacter(let id, let label, let character, let keyboard):
+                "\"\(id)\" (\(label))에 준 답에 이 필드가 받지 않는 \(character.map { "문자 \($0.debugDescription)" } ?? "문자")가 있습니다. 받는 문자: \(RuleMessages.korean.keyboardTakes(keyboard))"
+            case .malformedAnswers: "답은 필드 id와 값(문자열, true 또는 false, 문자열 배열, null)으로 된 JSON 객체 하나여야 합니다"
+            case .notSnapshot(let version): "focusflow 스냅숏이 아닙니다 (version \(version), flow, fingerprint, focus, answers가 있는 JSON 객체여야 합니다)"
+            case .otherFlow(let flow, let changed):
+                "저장된 답은 \(changed ? "바뀌기 전의 흐름 \"\(flow)\"" : "다른 흐름 (\"\(flow)\")")의 것이라 이 흐름으로 이어서 할 수 없습니다"
+            case .other(let text): text
+            }
+        }
+
+        private static func english(_ hint: FlowSpecError.Reason.Hint, known: String) -> String {
+            switch hint {
+            case .nearest(let near): "; did you mean \"\(near)\"?"
+            case .known(let names): "; \(known)\(names.joined(separator: ", "))"
+            }
+        }
+
+        private static func korean(_ hint: FlowSpecError.Reason.Hint, known: String) -> String {
+            switch hint {
+            case .nearest(let near): ". 혹시 \"\(near)\"인가요?"
+            case .known(let names): ". \(known)\(names.joined(separator: ", "))"
+            }
+        }
+    }
+}

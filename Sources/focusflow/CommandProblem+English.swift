@@ -1,0 +1,60 @@
+extension CommandProblem {
+    /// The English sentence: the one table of the command line's errors in English.
+    var english: String {
+        switch self {
+        case .takesNoValue(let option): "--\(option) takes no value"
+        case .givenTwice(let option): "--\(option) is given twice; give it once"
+        case .needsValue(let option): "--\(option) needs a value"
+        case .unknownOption(let word, let near): "unknown option \(word)" + (near.map { "; did you mean --\($0)?" } ?? "")
+        case .wholeNumber(let option, let range, let given):
+            "--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(given)\""
+        case .unknownCommand(let name, let near): "unknown command '\(name)'; did you mean '\(near)'?"
+        case .noSuchCommand(let name, let near): "there is no command '\(name)'" + (near.map { "; did you mean '\($0)'?" } ?? "")
+        case .helpTakesOneCommand: "help takes one command name at most"
+        case .oneFlowAtMost(let command): "\(command) takes one flow file at most"
+        case .runTakesOneFlow(let count): "run takes one flow file at most, not \(count)"
+        case .validateNeedsFlow: "validate needs at least one flow file"
+        case .unknownLanguage(let name, let known): "--lang takes \(known.joined(separator: " or ")), not \"\(name)\""
+        case .unknownTheme(let name, let near, let known):
+            "unknown theme \(name.debugDescription)" + (near.map { "; did you mean \"\($0)\"?" } ?? ".") + " The themes are \(known.joined(separator: ", "))."
+        case .maskCharacter(let text): "--mask takes one visible character, one or two columns wide, not \(text.debugDescription)"
+        case .discardNeedsDraft: "--draft-discard needs --draft FILE: it says to start that draft afresh"
+        case .setNeedsEquals(let item): "--set takes ID=VALUE, like --set email=ada@example.com; \(item.debugDescription) has no ="
+        case .setSecure(let id):
+            "--set cannot give \"\(id)\": it is a secure field, and a command line is visible to every user of the machine. Put it in --answers FILE, or type it when asked"
+        case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"
+        case .replayFileCount(let count): "replay takes a flow and a script, not \(count) files"
+        case .replayScriptAfterFlow(let path): "replay needs a SCRIPT after the flow: \(path) is a flow file"
+        case .flow(let error): error.message(in: .en)
+        case .jsonSchemaNotFlow(let path): "\(path): a JSON Schema for flow files, not a flow"
+        case .folderNotFlow(let path): "\(path): a folder, not a flow file; name the flows in it, like \(Self.folder(path))/*.json"
+        case .folderNotScript(let path): "\(path): a folder, not a script"
+        case .folderNotResponses(let path): "\(path): a folder, not a file of responses"
+        case .noSuchFile(let path): "\(path): no such file"
+        case .cannotBeRead(let path): "\(path): cannot be read"
+        case .goldenUnreadable(let path, let missing):
+            "\(path): \(missing ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay"
+        case .responseDiffers(let file, let line, let expected, let got):
+            "\(file):\(line): the response differs\n  expected \(expected ?? "the end of the file")\n  got      \(got ?? "the end of the responses")"
+        case .stdoutNotWritten(let reason): "cannot write to stdout: \(reason)"
+        case .outputNotOpened(let sentence, let standardOutput):
+            "\(sentence). Nothing was asked." + (standardOutput ? " '--output FILE' writes the answers elsewhere." : "")
+        case .answersNotSaved(let sentence, let draft):
+            "\(sentence). The answers were not saved" + (draft.map { " (the draft \($0) keeps the non-secure ones)" } ?? "") + "."
+        case .draftNotOpened(let sentence): "the draft: \(sentence). Nothing was asked."
+        case .draftNotResumed(let sentence): sentence
+        case .draftNotSaved(let sentence): "\(sentence). Answers given since the last saved draft are not in it."
+        case .recordingNotOpened(let sentence): "\(sentence). Nothing was asked; '--record FILE' needs a file it can write."
+        case .recordingNotSaved(let sentence): "\(sentence). The recording was not saved."
+        case .setRefused(let error): "--set: \(error.message(in: .en))"
+        case .prefillRefused(let error):
+            "prefilled answers: \(error.message(in: .en))." + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
+        case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
+        case .answersFileRefused(let path, let error): "--answers \(path): \(error.message(in: .en))"
+        case .invalidInput(let message): message
+        }
+    }
+
+    /// `Flows` for `Flows/`.
+    static func folder(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
+}

@@ -1,0 +1,59 @@
+extension CommandProblem {
+    /// The Korean sentence: the one table of the command line's errors in Korean. A sentence
+    /// the output layer wrote (about a file that cannot be written, or a draft) is quoted as it
+    /// came, in English, inside the Korean one.
+    var korean: String {
+        switch self {
+        case .takesNoValue(let option): "--\(option)에는 값을 줄 수 없습니다"
+        case .givenTwice(let option): "--\(option)이 두 번 주어졌습니다. 한 번만 주세요"
+        case .needsValue(let option): "--\(option)에는 값이 필요합니다"
+        case .unknownOption(let word, let near): "알 수 없는 옵션입니다: \(word)" + (near.map { ". 혹시 --\($0)인가요?" } ?? "")
+        case .wholeNumber(let option, let range, let given):
+            "--\(option)에는 \(range.lowerBound)부터 \(range.upperBound)까지의 정수를 주세요 (받은 값: \"\(given)\")"
+        case .unknownCommand(let name, let near): "알 수 없는 명령입니다: '\(name)'. 혹시 '\(near)'인가요?"
+        case .noSuchCommand(let name, let near): "'\(name)' 명령은 없습니다" + (near.map { ". 혹시 '\($0)'인가요?" } ?? "")
+        case .helpTakesOneCommand: "help에는 명령 이름을 하나만 줄 수 있습니다"
+        case .oneFlowAtMost(let command): "\(command)에는 흐름 파일을 하나만 줄 수 있습니다"
+        case .runTakesOneFlow(let count): "run에는 흐름 파일을 하나만 줄 수 있습니다 (\(count)개를 받았습니다)"
+        case .validateNeedsFlow: "validate에는 흐름 파일이 하나 이상 필요합니다"
+        case .unknownLanguage(let name, let known): "--lang에는 \(known.joined(separator: " 또는 "))를 주세요 (받은 값: \"\(name)\")"
+        case .unknownTheme(let name, let near, let known):
+            "알 수 없는 테마입니다: \(name.debugDescription)." + (near.map { " 혹시 \"\($0)\"인가요?" } ?? "") + " 테마: \(known.joined(separator: ", "))."
+        case .maskCharacter(let text): "--mask에는 보이는 문자 하나를 주세요. 한 칸이나 두 칸 너비여야 합니다 (받은 값: \(text.debugDescription))"
+        case .discardNeedsDraft: "--draft-discard는 --draft FILE과 함께 써야 합니다. 그 초안을 처음부터 다시 시작하라는 뜻입니다"
+        case .setNeedsEquals(let item): "--set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \(item.debugDescription)에는 =가 없습니다"
+        case .setSecure(let id):
+            "--set으로 \"\(id)\"를 줄 수 없습니다. 보안 필드인데, 명령줄은 이 컴퓨터의 모든 사용자에게 보입니다. --answers FILE에 넣거나, 물어볼 때 입력하세요"
+        case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"
+        case .replayFileCount(let count): "replay에는 흐름 하나와 스크립트 하나를 주세요 (파일 \(count)개를 받았습니다)"
+        case .replayScriptAfterFlow(let path): "replay에는 흐름 뒤에 SCRIPT가 필요합니다. \(path)는 흐름 파일입니다"
+        case .flow(let error): error.message(in: .ko)
+        case .jsonSchemaNotFlow(let path): "\(path): 흐름이 아니라 흐름 파일의 JSON Schema입니다"
+        case .folderNotFlow(let path): "\(path): 흐름 파일이 아니라 폴더입니다. 그 안의 흐름 파일을 지정하세요 (예: \(Self.folder(path))/*.json)"
+        case .folderNotScript(let path): "\(path): 스크립트가 아니라 폴더입니다"
+        case .folderNotResponses(let path): "\(path): 응답 파일이 아니라 폴더입니다"
+        case .noSuchFile(let path): "\(path): 파일이 없습니다"
+        case .cannotBeRead(let path): "\(path): 파일을 읽을 수 없습니다"
+        case .goldenUnreadable(let path, let missing):
+            "\(path): \(missing ? "파일이 없습니다" : "파일을 읽을 수 없습니다"). --expect에는 이전 replay의 응답이 필요합니다"
+        case .responseDiffers(let file, let line, let expected, let got):
+            "\(file):\(line): 응답이 다릅니다\n  기대한 값 \(expected ?? "파일의 끝")\n  받은 값   \(got ?? "응답의 끝")"
+        case .stdoutNotWritten(let reason): "표준 출력에 쓸 수 없습니다: \(reason)"
+        case .outputNotOpened(let sentence, let standardOutput):
+            "\(sentence). 아무것도 묻지 않았습니다." + (standardOutput ? " '--output FILE'을 주면 답을 다른 곳에 씁니다." : "")
+        case .answersNotSaved(let sentence, let draft):
+            "\(sentence). 답을 저장하지 못했습니다" + (draft.map { " (초안 \($0)에 보안이 아닌 답이 남아 있습니다)" } ?? "") + "."
+        case .draftNotOpened(let sentence): "초안: \(sentence). 아무것도 묻지 않았습니다."
+        case .draftNotResumed(let sentence): "초안을 이어서 할 수 없습니다: \(sentence)"
+        case .draftNotSaved(let sentence): "\(sentence). 마지막으로 저장한 초안 뒤에 준 답은 초안에 없습니다."
+        case .recordingNotOpened(let sentence): "\(sentence). 아무것도 묻지 않았습니다. '--record FILE'에는 쓸 수 있는 파일이 필요합니다."
+        case .recordingNotSaved(let sentence): "\(sentence). 녹화를 저장하지 못했습니다."
+        case .setRefused(let error): "--set을 받을 수 없습니다: \(error.message(in: .ko))"
+        case .prefillRefused(let error):
+            "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko))." + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
+        case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
+        case .answersFileRefused(let path, let error): "--answers \(path): 답을 받을 수 없습니다: \(error.message(in: .ko))"
+        case .invalidInput(let message): message
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import FocusFlow
+
+/// Every sentence `focusflow` says when a command fails, with the names it quotes. Each
+/// language's sentences are one `switch` over these cases (`CommandProblem+English.swift`,
+/// `CommandProblem+Korean.swift`), so a case without a sentence in a language does not compile.
+/// Options, files, commands and values are quoted as they were given, in every language.
+enum CommandProblem: Equatable {
+    // The command line.
+    case takesNoValue(option: String)
+    case givenTwice(option: String)
+    case needsValue(option: String)
+    case unknownOption(String, nearest: String?)
+    case wholeNumber(option: String, range: ClosedRange<Int>, given: String)
+    case unknownCommand(String, nearest: String)
+    case noSuchCommand(String, nearest: String?)
+    case helpTakesOneCommand
+    case oneFlowAtMost(command: String)
+    case runTakesOneFlow(given: Int)
+    case validateNeedsFlow
+    case unknownLanguage(String, known: [String])
+    case unknownTheme(String, nearest: String?, known: [String])
+    case maskCharacter(String)
+    case discardNeedsDraft
+    case setNeedsEquals(String)
+    case setSecure(String)
+    case replayNeedsScript
+    case replayFileCount(Int)
+    case replayScriptAfterFlow(String)
+    // Files.
+    case flow(FlowSpecError)
+    case jsonSchemaNotFlow(String)
+    case folderNotFlow(String)
+    case folderNotScript(String)
+    case folderNotResponses(String)
+    case noSuchFile(String)
+    case cannotBeRead(String)
+    case goldenUnreadable(String, missing: Bool)
+    case responseDiffers(file: String, line: Int, expected: String?, got: String?)
+    // Writing: `sentence` is the output layer's own (English) sentence about the file.
+    case stdoutNotWritten(reason: String)
+    case outputNotOpened(sentence: String, standardOutput: Bool)
+    case answersNotSaved(sentence: String, draft: String?)
+    case draftNotOpened(sentence: String)
+    case draftNotResumed(sentence: String)
+    case draftNotSaved(sentence: String)
+    case recordingNotOpened(sentence: String)
+    case recordingNotSaved(sentence: String)
+    case setRefused(PrefillError)
+    case prefillRefused(PrefillError)
+    case answersFileMissing(String, exists: Bool)
+    case answersFileRefused(String, PrefillError)
+    /// Scripted input that failed, said already in the walk's language.
+    case invalidInput(String)
+
+    /// The sentence in `language`, without `focusflow: `.
+    func message(in language: Language) -> String {
+        switch language {
+        case .en: english
+        case .ko: korean
+        }
+    }
+}

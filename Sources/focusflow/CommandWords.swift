@@ -1,0 +1,87 @@
+import FocusFlow
+
+/// What `focusflow` says that is no error: the pointer to help after a usage mistake, the
+/// reports of `validate` and `check`, and notes on stderr. One value per language
+/// (``english``, ``korean``); the memberwise initialiser makes every language give every word.
+struct CommandWords: Sendable {
+    /// `Run 'focusflow run --help' for usage.`
+    let helpPointer: @Sendable (_ help: String) -> String
+    /// `Flows/account.json: ok (8 fields)`
+    let valid: @Sendable (_ path: String, _ fields: Int) -> String
+    /// `Flows/flow.schema.json: skipped, a JSON Schema, not a flow`
+    let skippedSchema: @Sendable (_ path: String) -> String
+    /// `resuming the draft d.json at Email; secure fields are asked again.`
+    let resuming: @Sendable (_ path: String, _ label: String?) -> String
+    /// `waiting for a reader on the FIFO /tmp/f…`
+    let waitingForReader: @Sendable (_ path: String) -> String
+    /// The name `check` gives the built-in flow.
+    let builtInFlow: String
+    /// `checking: 120 states, depth 4` while `check` runs on a terminal.
+    let checking: @Sendable (_ states: Int, _ depth: Int) -> String
+    /// `login.json: 10 states, 20 edges, every reachable state`; `extent` is ``everyState`` or ``toDepth``.
+    let explored: @Sendable (_ name: String, _ states: Int, _ edges: Int, _ extent: String) -> String
+    let everyState: String
+    /// `to depth 3 (limits: --depth 3, --max-states 100)`
+    let toDepth: @Sendable (_ depth: Int, _ limit: Int, _ maxStates: Int) -> String
+    /// `covered: 2/3 fields focused; completed: yes; cancelled: no`
+    let covered: @Sendable (_ focused: Int, _ fields: Int, _ completed: Bool, _ cancelled: Bool) -> String
+    /// `events seen: focusMoved, changed` (event names are the protocol's, never translated).
+    let eventsSeen: @Sendable (_ names: String) -> String
+    let eventsNotSeen: @Sendable (_ names: String) -> String
+    /// `no passing value found for: code (the explorer cannot get past them)`
+    let noPassingValue: @Sendable (_ ids: String) -> String
+    /// `VIOLATION of invariant 4: …` (the invariant's own sentence is English).
+    let violation: @Sendable (_ violation: String) -> String
+    /// `shortest script (3 requests; replay with 'focusflow replay FLOW SCRIPT'):`
+    let shortestScript: @Sendable (_ requests: Int) -> String
+    /// `all 12 invariants hold on every edge explored`
+    let allHold: @Sendable (_ count: Int) -> String
+
+    static let english = CommandWords(
+        helpPointer: { "Run '\($0)' for usage." },
+        valid: { "\($0): ok (\($1) field\($1 == 1 ? "" : "s"))" },
+        skippedSchema: { "\($0): skipped, a JSON Schema, not a flow" },
+        resuming: { "resuming the draft \($0) at \($1 ?? "the start"); secure fields are asked again." },
+        waitingForReader: { "waiting for a reader on the FIFO \($0)…" },
+        builtInFlow: "signup.json (built in)",
+        checking: { "checking: \($0) states, depth \($1)" },
+        explored: { "\($0): \($1) states, \($2) edges, \($3)" },
+        everyState: "every reachable state",
+        toDepth: { "to depth \($0) (limits: --depth \($1), --max-states \($2))" },
+        covered: { "covered: \($0)/\($1) fields focused; completed: \($2 ? "yes" : "no"); cancelled: \($3 ? "yes" : "no")" },
+        eventsSeen: { "events seen: \($0)" },
+        eventsNotSeen: { "events not seen: \($0)" },
+        noPassingValue: { "no passing value found for: \($0) (the explorer cannot get past them)" },
+        violation: { "VIOLATION of \($0)" },
+        shortestScript: { "shortest script (\($0) requests; replay with 'focusflow replay FLOW SCRIPT'):" },
+        allHold: { "all \($0) invariants hold on every edge explored" })
+
+    static let korean = CommandWords(
+        helpPointer: { "사용법은 '\($0)'로 보세요." },
+        valid: { "\($0): 올바름 (필드 \($1)개)" },
+        skippedSchema: { "\($0): 건너뜀. 흐름이 아니라 JSON Schema입니다" },
+        resuming: { "초안 \($0)을 \($1.map { "\($0) 항목" } ?? "처음")부터 이어서 합니다. 보안 필드는 다시 묻습니다." },
+        waitingForReader: { "FIFO \($0)에서 읽을 프로그램을 기다리는 중…" },
+        builtInFlow: "signup.json (내장)",
+        checking: { "검사 중: 상태 \($0)개, 깊이 \($1)" },
+        explored: { "\($0): 상태 \($1)개, 간선 \($2)개, \($3)" },
+        everyState: "도달할 수 있는 모든 상태",
+        toDepth: { "깊이 \($0)까지 (한도: --depth \($1), --max-states \($2))" },
+        covered: { "범위: 필드 \($0)/\($1)개에 포커스; 완료: \($2 ? "예" : "아니요"); 취소: \($3 ? "예" : "아니요")" },
+        eventsSeen: { "본 이벤트: \($0)" },
+        eventsNotSeen: { "보지 못한 이벤트: \($0)" },
+        noPassingValue: { "통과하는 값을 찾지 못한 필드: \($0) (탐색기가 그 뒤로 갈 수 없습니다)" },
+        violation: { "위반: \($0)" },
+        shortestScript: { "가장 짧은 스크립트 (요청 \($0)개. 'focusflow replay FLOW SCRIPT'로 재생하세요):" },
+        allHold: { "탐색한 모든 간선에서 불변 조건 \($0)개가 모두 성립합니다" })
+}
+
+extension Language {
+    /// `focusflow`'s own words in this language.
+    var commandWords: CommandWords {
+        switch self {
+        case .en: .english
+        case .ko: .korean
+        }
+    }
+}

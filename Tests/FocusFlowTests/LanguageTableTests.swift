@@ -1,0 +1,165 @@
+import Testing
+@testable import FocusFlow
+@testable import focusflow
+
+/// Every error the loader and the command line can say has a Korean sentence of its own: one
+/// sample of every case (the exhaustive `switch`es below stop compiling when a case is added
+/// without a sample), each rendered in Korean, none empty, none the same as another, none with
+/// English words but the names it was given.
+@Suite("Languages: every error case has its own Korean sentence")
+struct LanguageTableTests {
+    typealias Reason = FlowSpecError.Reason
+
+    static let reasons: [Reason] = [
+        .noSuchFile, .cannotBeRead, .emptyFile, .notText, .textAfterEnd, .nestedTooDeeply, .endsWhereValueShouldBe,
+        .expectedValue, .commaBeforeBrace, .expectedKey, .duplicateKey("zq"), .expectedColon, .endsInsideObject,
+        .expectedCommaOrBrace, .commaBeforeBracket, .endsInsideList, .expectedCommaOrBracket, .unknownEscape,
+        .expectedHexDigits, .controlInString, .unterminatedString, .expectedLiteral("true"), .expectedDigit,
+        .expectedDigitAfterPoint, .expectedDigitInExponent, .notWholeNumber("1.5"), .numberTooLarge("99999999999", limit: 2_147_483_647),
+        .expected(.bool, topLevel: false), .expected(.object, topLevel: true), .foundNull(.string), .missingKey("fields"),
+        .unknownKey("secrue", .nearest("secure")), .unknownKey("zzz", .known(["id", "label"])),
+        .unknownKind("selct", .nearest("select")), .unknownKind("qq", .known(["text", "confirm"])),
+        .unknownKeyboard("numPad", .nearest("numberPad")), .unknownKeyboard("qq", .known(["url"])),
+        .conditionNeedsOneTest, .expectedLocalizedText, .notLanguageCode("EN!"), .noLanguage, .controlCharacter(0x1B),
+        .controlCharacter(0x9B), .noFields, .emptyID, .duplicateID("zq", first: 0),
+        .namesNoEarlierField("pasword", .nearest("password")), .namesNoEarlierField("zq", .first),
+        .namesNoEarlierField("zq", .listed(["ab", "cd"])), .matchesNonText("zq", kind: .select), .noTextToHide(.confirm),
+        .noTextToType(.select), .needsOption(.multiSelect), .duplicateOption("zq", first: 1),
+        .optionsNotAllowed(.text, owners: [.select, .multiSelect]), .wrongDefault(.confirm), .wrongDefault(.multiSelect),
+        .emptyConditionList, .wrongConditionValue(source: "zq", kind: .confirm, value: "\"yes\""),
+        .notAnOption("pots", source: nil, .nearest("post")), .notAnOption("zz", source: "zq", .known(["ab"])),
+        .ruleNotForKind("minLength", owners: [.text], kind: .select), .tooSmall(-1, least: 0), .minSelectedAboveOptions(3, options: 2),
+        .minSelectedAboveMax(3, 2), .lengthTooLarge(70000, limit: 65536), .minLengthAboveMax(9, 3), .emptyOneOf,
+        .badPattern("[a-"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
+        .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
+    ]
+
+    /// Fails to compile when ``Reason`` gains a case: add a sample above, then here.
+    static func sampled(_ reason: Reason) -> Bool {
+        switch reason {
+        case .noSuchFile, .cannotBeRead, .emptyFile, .notText, .textAfterEnd, .nestedTooDeeply, .endsWhereValueShouldBe,
+             .expectedValue, .commaBeforeBrace, .expectedKey, .duplicateKey, .expectedColon, .endsInsideObject,
+             .expectedCommaOrBrace, .commaBeforeBracket, .endsInsideList, .expectedCommaOrBracket, .unknownEscape,
+             .expectedHexDigits, .controlInString, .unterminatedString, .expectedLiteral, .expectedDigit,
+             .expectedDigitAfterPoint, .expectedDigitInExponent, .notWholeNumber, .numberTooLarge, .expected, .foundNull,
+             .missingKey, .unknownKey, .unknownKind, .unknownKeyboard, .conditionNeedsOneTest, .expectedLocalizedText,
+             .notLanguageCode, .noLanguage, .controlCharacter, .noFields, .emptyID, .duplicateID, .namesNoEarlierField,
+             .matchesNonText, .noTextToHide, .noTextToType, .needsOption, .duplicateOption, .optionsNotAllowed,
+             .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
+             .minSelectedAboveOptions, .minSelectedAboveMax, .lengthTooLarge, .minLengthAboveMax, .emptyOneOf,
+             .badPattern, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber, .unknownStyleWord,
+             .other:
+            true
+        }
+    }
+
+    static let problems: [CommandProblem] = [
+        .takesNoValue(option: "accessible"), .givenTwice(option: "output"), .needsValue(option: "output"),
+        .unknownOption("--bogus", nearest: nil), .unknownOption("--outptu", nearest: "output"),
+        .wholeNumber(option: "depth", range: 1...100, given: "0"), .unknownCommand("rnu", nearest: "run"),
+        .noSuchCommand("zq", nearest: nil), .noSuchCommand("rn", nearest: "run"), .helpTakesOneCommand,
+        .oneFlowAtMost(command: "check"), .runTakesOneFlow(given: 2), .validateNeedsFlow,
+        .unknownLanguage("fr", known: ["en", "ko"]), .unknownTheme("nope", nearest: nil, known: ["plain", "ocean"]),
+        .unknownTheme("ocaen", nearest: "ocean", known: ["ocean"]), .maskCharacter("ab"), .discardNeedsDraft,
+        .setNeedsEquals("email"), .setSecure("password"), .replayNeedsScript, .replayFileCount(3),
+        .replayScriptAfterFlow("zq.json"), .flow(FlowSpecError(file: "zq.json", reason: .noSuchFile)),
+        .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .folderNotResponses("zq"),
+        .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
+        .responseDiffers(file: "zq", line: 3, expected: nil, got: "{}"), .responseDiffers(file: "zq", line: 3, expected: "{}", got: nil),
+        .stdoutNotWritten(reason: "EPIPE"), .outputNotOpened(sentence: "zq", standardOutput: true),
+        .outputNotOpened(sentence: "zq", standardOutput: false), .answersNotSaved(sentence: "zq", draft: "d.json"),
+        .answersNotSaved(sentence: "zq", draft: nil), .draftNotOpened(sentence: "zq"), .draftNotResumed(sentence: "zq"),
+        .draftNotSaved(sentence: "zq"), .recordingNotOpened(sentence: "zq"), .recordingNotSaved(sentence: "zq"),
+        .setRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))),
+        .prefillRefused(PrefillError(.invalid, field: "zq", detail: .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."))),
+        .prefillRefused(PrefillError(.unknownField, field: "zq", detail: .unknownField("zq", flow: "signup", .nearest("email")))),
+        .answersFileMissing("zq", exists: true), .answersFileMissing("zq", exists: false), .answersFileRefused("zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
+    ]
+
+    /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
+    /// (`invalidInput` is the walk's own sentence, already in its language: it has no words here.)
+    static func sampled(_ problem: CommandProblem) -> Bool {
+        switch problem {
+        case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
+             .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
+             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .replayNeedsScript, .replayFileCount,
+             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .folderNotResponses,
+             .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
+             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
+             .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused:
+            true
+        case .invalidInput:
+            false
+        }
+    }
+
+    static let details: [PrefillError.Detail] = [
+        .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."), .unknownField("emial", flow: "signup", .nearest("email")),
+        .unknownField("zq", flow: "signup", .known(["email", "password"])), .notAnOption("pots", "zq", .nearest("post")),
+        .notAnOption(nil, "zq", .known(["ab"])), .wrongKind("zq", kind: .confirm), .wrongKind("zq", kind: .multiSelect),
+        .refusedCharacter("zq", label: "Zq", character: "k", keyboard: .numberPad),
+        .refusedCharacter("zq", label: "Zq", character: nil, keyboard: .phonePad), .malformedAnswers, .notSnapshot(version: 1),
+        .otherFlow("signup", changed: true), .otherFlow("login", changed: false),
+    ]
+
+    /// Fails to compile when ``PrefillError/Detail`` gains a case. (`other` is the caller's own sentence.)
+    static func sampled(_ detail: PrefillError.Detail) -> Bool {
+        switch detail {
+        case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notSnapshot, .otherFlow: true
+        case .other: false
+        }
+    }
+
+    @Test("Every prefill and snapshot error reads in Korean, in its own words", arguments: details)
+    func detail(_ detail: PrefillError.Detail) {
+        #expect(Self.sampled(detail))
+        let korean = detail.message(in: .ko)
+        #expect(Self.check(korean: korean, english: detail.message(in: .en), given: "\(detail)").isEmpty, "\(korean)")
+    }
+
+    /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
+    static let vocabulary = Set(["JSON", "UTF", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
+                                          "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
+                                          "GB", "Email", "ID", "VALUE", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
+                                          "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
+                                          "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
+                                          "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
+                                          "ASCII", "k"]
+                                          + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
+
+    static func check(korean: String, english: String, given: String) -> [String] {
+        var problems: [String] = []
+        if korean.isEmpty { problems.append("empty") }
+        if korean == english { problems.append("the same as the English") }
+        if !korean.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) { problems.append("no Hangul") }
+        let names = korean.replacing(/U\+[0-9A-F]{4}/, with: "")
+        let latin = names.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).map(String.init)
+        let foreign = latin.filter { !vocabulary.contains($0) && !given.contains($0) && KeyboardType(rawValue: $0) == nil }
+        if !foreign.isEmpty { problems.append("English words \(foreign)") }
+        return problems
+    }
+
+    @Test("Every loader error reason reads in Korean, in its own words", arguments: reasons)
+    func reason(_ reason: Reason) {
+        #expect(Self.sampled(reason))
+        let korean = reason.message(in: .ko)
+        #expect(Self.check(korean: korean, english: reason.message(in: .en), given: "\(reason)").isEmpty, "\(korean)")
+    }
+
+    @Test("Every command-line error reads in Korean, in its own words", arguments: problems)
+    func problem(_ problem: CommandProblem) {
+        #expect(Self.sampled(problem))
+        let korean = problem.message(in: .ko)
+        #expect(Self.check(korean: korean, english: problem.message(in: .en), given: "\(problem)").isEmpty, "\(korean)")
+    }
+
+    @Test("No two error cases read the same in Korean")
+    func distinct() {
+        let korean = Self.reasons.map { $0.message(in: .ko) } + Self.problems.map { $0.message(in: .ko) } + Self.details.map { $0.message(in: .ko) }
+        var seen: [String: Int] = [:]
+        for (index, text) in korean.enumerated() {
+            if let first = seen[text] { Issue.record("samples \(first) and \(index) read the same: \(text)") }
+            seen[text] = index
+        }
+    }
+}
