@@ -12,10 +12,12 @@ enum DisplayText {
     /// Checks `text`, found at `path`.
     ///
     /// - Throws: ``FlowSpecError`` naming the path and the first control character.
-    static func check(_ text: String, path: String) throws(FlowSpecError) {
+    static func check(_ text: String, path: @autoclosure () -> String) throws(FlowSpecError) {
+        // A control character's UTF-8 starts with a byte below 0x20, 0x7F, or 0xC2 (C1).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return }
         guard let scalar = text.unicodeScalars.first(where: isControl) else { return }
         throw FlowSpecError(
-            path: path,
+            path: path(),
             message: "contains the control character \(describe(scalar)); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it")
     }
 

@@ -65,7 +65,17 @@ public struct FieldRules: Sendable, Equatable {
     /// Checks that the rules make sense together and compiles the pattern.
     ///
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
-    mutating func check(path: String, secure: Bool, kind: FieldKind = .text, options: Int = 0) throws {
+    /// - Parameter patterns: the patterns compiled so far for this flow, by text and secrecy: a
+    ///   pattern many fields share (an email's) is compiled once.
+    mutating func check(
+        path: @autoclosure () -> String, secure: Bool, kind: FieldKind = .text, options: Int = 0,
+        patterns: inout [PatternKey: CompiledPattern]
+    ) throws {
+        if minLength == nil, maxLength == nil, pattern == nil, matches == nil, oneOf == nil, equals == nil,
+           minSelected == nil, maxSelected == nil {
+            return
+        }
+        let path = path()
         let allowed = kind.behavior.ruleKeys
         let given: [(String, Bool)] = [
             ("minLength", minLength != nil), ("maxLength", maxLength != nil), ("pattern", pattern != nil),
@@ -110,8 +120,14 @@ public struct FieldRules: Sendable, Equatable {
             throw FlowSpecError(path: "\(path).oneOf", message: "an empty list allows no value; leave oneOf out instead")
         }
         if let pattern {
+            let key = PatternKey(pattern: pattern, secure: secure)
+            if let known = patterns[key] {
+                compiled = known
+                return
+            }
             do {
                 compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
+                patterns[key] = compiled
             } catch {
                 throw FlowSpecError(
                     path: "\(path).pattern",
@@ -119,6 +135,12 @@ public struct FieldRules: Sendable, Equatable {
             }
         }
     }
+}
+
+/// A pattern as a flow gives it, for sharing one compiled pattern between the fields that give it.
+struct PatternKey: Hashable {
+    var pattern: String
+    var secure: Bool
 }
 
 /// A compiled, whole-value regular expression in ICU's engine (libicu-dev), safe to share: one
