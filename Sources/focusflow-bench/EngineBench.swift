@@ -275,7 +275,7 @@ enum LoadBench {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    /// Runs `arguments` with output to /dev/null; the wall time in ms and the peak RSS in KB.
+    /// Runs `arguments` with output to /dev/null; the wall time in ms.
     static func spawn(_ arguments: [String]) -> (ms: Double, maxRSS: Int) {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
@@ -335,7 +335,14 @@ enum LoadBench {
             print(String(format: "  %6d fields: empty script %7.2f ms, %d requests %7.2f ms, %6.2f µs a request  %@",
                          count, start, requests, total, perRequest, Figure.ratio(perRequest / perRequestBase!)))
         }
-        print("\nPeak RSS (getrusage of the child, median of 5 runs)")
+        // A child spawned from the bench inherits the bench's own peak (Linux keeps the
+        // high-water mark across exec, and posix_spawn's child starts in the bench's memory), so
+        // the peak is taken by GNU time, a small C program that forks afresh and reads wait4.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            print("\nPeak RSS: needs /usr/bin/time (GNU time), which is not installed")
+            return
+        }
+        print("\nPeak RSS (wait4 of the child, through /usr/bin/time; median of 5 runs)")
         let signup = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Flows/signup.json").standardized.path
         let flow10k = folder.appendingPathComponent("flow10000.json").path
         let rows: [(String, [String])] = [
@@ -345,7 +352,11 @@ enum LoadBench {
             ("focusflow validate (10,000 fields)", [focusflow, "validate", flow10k]),
         ]
         for (name, arguments) in rows {
-            let rss = (0..<5).map { _ in Double(spawn(arguments).maxRSS) }
+            let report = folder.appendingPathComponent("rss.txt").path
+            let rss = (0..<5).map { _ -> Double in
+                _ = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
+                return Double((try? String(contentsOfFile: report, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan
+            }
             print(String(format: "  %@ %6.1f MB", name.padding(toLength: 40, withPad: " ", startingAt: 0), median(rss) / 1024))
         }
     }

@@ -46,10 +46,13 @@ enum FlowFile {
     private static func mentions(_ data: Data, _ word: String) -> Bool {
         let needle = Array(word.utf8)
         return data.withUnsafeBytes { (haystack: UnsafeRawBufferPointer) -> Bool in
-            guard haystack.count >= needle.count else { return false }
+            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
             var i = 0
-            while i <= haystack.count - needle.count {
-                if haystack[i] == needle[0], needle.indices.allSatisfy({ haystack[i + $0] == needle[$0] }) { return true }
+            let last = haystack.count - needle.count
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(needle[0]), last - i + 1) else { return false }
+                i = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + i, needle, needle.count) == 0 { return true }
                 i += 1
             }
             return false

@@ -14,7 +14,10 @@ enum DisplayText {
     /// - Throws: ``FlowSpecError`` naming the path and the first control character.
     static func check(_ text: String, path: @autoclosure () -> String) throws(FlowSpecError) {
         // A control character's UTF-8 starts with a byte below 0x20, 0x7F, or 0xC2 (C1).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return }
+        let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        } ?? true
+        guard mayHoldOne else { return }
         guard let scalar = text.unicodeScalars.first(where: isControl) else { return }
         throw FlowSpecError(
             path: path(),

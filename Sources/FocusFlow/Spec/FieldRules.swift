@@ -62,6 +62,9 @@ public struct FieldRules: Sendable, Equatable {
     /// `serve` request (see `LineReader.lineLimit`).
     public static let largestLength = 65_536
 
+    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field.
+    private static let ruleKeys = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, $0.behavior.ruleKeys) })
+
     /// Checks that the rules make sense together and compiles the pattern.
     ///
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
@@ -76,7 +79,7 @@ public struct FieldRules: Sendable, Equatable {
             return
         }
         let path = path()
-        let allowed = kind.behavior.ruleKeys
+        let allowed = Self.ruleKeys[kind] ?? []
         let given: [(String, Bool)] = [
             ("minLength", minLength != nil), ("maxLength", maxLength != nil), ("pattern", pattern != nil),
             ("matches", matches != nil), ("oneOf", oneOf != nil), ("equals", equals != nil),

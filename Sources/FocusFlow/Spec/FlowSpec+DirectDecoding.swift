@@ -43,9 +43,11 @@ extension FlowSpec {
             if key.spells("$schema") { return seen.insert(5) && c.string() != nil }
             return false
         }
-        guard read, cursor.atEnd(), let id, let fields else { return nil }
+        // `take()` hands the list over without a second reference, so that the checks, which
+        // store each compiled pattern in its field, do not copy 10,000 fields first.
+        guard read, cursor.atEnd(), let id, let list = fields.take() else { return nil }
         do {
-            var spec = try FlowSpec(id: id, title: title?.text ?? "", fields: fields, review: review ?? false)
+            var spec = try FlowSpec(id: id, title: title?.text ?? "", fields: list, review: review ?? false)
             for variant in title?.languages?.variants ?? [] { try DisplayText.check(variant.text, path: "title") }
             spec.localizedTitle = title?.languages
             spec.theme = theme
@@ -73,7 +75,8 @@ extension FieldSpec {
         var kindName: String?
         var label: FlowFileText?, placeholder: FlowFileText?, hint: FlowFileText?
         var secure: Bool?
-        var keyboardName: String?
+        var keyboard: KeyboardType?
+        var keyboardGiven = false
         var options: [FieldOption]?
         var defaultValue: FlowFileDefault?
         var rules: FieldRules?
@@ -86,7 +89,12 @@ extension FieldSpec {
             case UInt8(ascii: "p") where key.spells("placeholder"): return seen.insert(3) && c.optionalText(&placeholder)
             case UInt8(ascii: "h") where key.spells("hint"): return seen.insert(4) && c.optionalText(&hint)
             case UInt8(ascii: "s") where key.spells("secure"): return seen.insert(5) && c.optionalBool(&secure)
-            case UInt8(ascii: "k") where key.spells("keyboard"): return seen.insert(6) && c.optionalString(&keyboardName)
+            case UInt8(ascii: "k") where key.spells("keyboard"):
+                guard seen.insert(6) else { return false }
+                if c.takeNull() { return true }
+                keyboardGiven = true
+                keyboard = c.plainString().flatMap(KeyboardType.named)
+                return keyboard != nil
             case UInt8(ascii: "o") where key.spells("options"):
                 guard seen.insert(7) else { return false }
                 if c.takeNull() { return true }
@@ -126,11 +134,7 @@ extension FieldSpec {
             guard let known = FieldKind(rawValue: kindName) else { return nil }
             kind = known
         }
-        var keyboard = KeyboardType.default
-        if let keyboardName {
-            guard kind.typesAnswer, let known = KeyboardType(rawValue: keyboardName) else { return nil }
-            keyboard = known
-        }
+        if keyboardGiven, !kind.typesAnswer { return nil }
         var answer: FieldAnswer?
         if let defaultValue {
             guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return nil }
@@ -138,13 +142,22 @@ extension FieldSpec {
         }
         var field = FieldSpec(
             id: FieldID(id), kind: kind, label: label?.text, placeholder: placeholder?.text, hint: hint?.text,
-            secure: secure ?? false, keyboard: keyboard, options: options ?? [], default: answer,
+            secure: secure ?? false, keyboard: keyboard ?? .default, options: options ?? [], default: answer,
             rules: rules ?? .init(), when: when)
         if label?.languages != nil { field.localizedText[.label] = label?.languages }
         if placeholder?.languages != nil { field.localizedText[.placeholder] = placeholder?.languages }
         if hint?.languages != nil { field.localizedText[.hint] = hint?.languages }
         if field.rules.localizedMessage != nil { field.localizedText[.message] = field.rules.localizedMessage }
         return field
+    }
+}
+
+extension KeyboardType {
+    private static let names = allCases.map { (name: Array($0.rawValue.utf8), keyboard: $0) }
+
+    /// The keyboard whose name these bytes spell, found without building a string.
+    static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyboardType? {
+        names.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.keyboard
     }
 }
 

@@ -62,7 +62,9 @@ public struct FlowSpec: Sendable, Equatable {
                 throw FlowSpecError(path: "\(path()).id", message: "a field id cannot be empty")
             }
             try DisplayText.check(field.id.rawValue, path: "\(path()).id")
-            func named() -> String { "\(path()) (\"\(field.id)\")" }
+            // The closures below capture the id, not the field: capturing a field copies it.
+            let id = field.id
+            func named() -> String { "\(path()) (\"\(id)\")" }
             try DisplayText.check(field.label, path: "\(named()).label")
             try field.placeholder.map { try DisplayText.check($0, path: "\(named()).placeholder") }
             try field.hint.map { try DisplayText.check($0, path: "\(named()).hint") }
@@ -84,7 +86,7 @@ public struct FlowSpec: Sendable, Equatable {
                 let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map { "; did you mean \"\($0)\"?" }
                     ?? (earlier.isEmpty ? "; it is the first field" : " (earlier fields: \(earlier.joined(separator: ", ")))")
                 throw FlowSpecError(
-                    path: "\(path()) (\"\(field.id)\").\(key)", message: "\"\(name)\" names no earlier field\(detail)")
+                    path: "\(path()) (\"\(id)\").\(key)", message: "\"\(name)\" names no earlier field\(detail)")
             }
             if let other = field.rules.matches {
                 try mustBeEarlier(other, "rules.matches")
