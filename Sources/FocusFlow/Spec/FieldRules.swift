@@ -78,49 +78,53 @@ public struct FieldRules: Sendable, Equatable {
            minSelected == nil, maxSelected == nil {
             return
         }
-        let path = path()
         let allowed = Self.ruleKeys[kind] ?? []
-        let given: [(String, Bool)] = [
-            ("minLength", minLength != nil), ("maxLength", maxLength != nil), ("pattern", pattern != nil),
-            ("matches", matches != nil), ("oneOf", oneOf != nil), ("equals", equals != nil),
-            ("minSelected", minSelected != nil), ("maxSelected", maxSelected != nil),
-        ]
-        for (name, present) in given where present && !allowed.contains(name) {
+        func refuse(_ name: String, ifGiven present: Bool) throws {
+            guard present, !allowed.contains(name) else { return }
             let owner = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }.map(\.rawValue).joined(separator: " and ")
-            throw FlowSpecError(path: "\(path).\(name)", message: "\(name) applies to \(owner) fields, and this is a \(kind) field")
+            throw FlowSpecError(path: "\(path()).\(name)", message: "\(name) applies to \(owner) fields, and this is a \(kind) field")
         }
+        try refuse("minLength", ifGiven: minLength != nil)
+        try refuse("maxLength", ifGiven: maxLength != nil)
+        try refuse("pattern", ifGiven: pattern != nil)
+        try refuse("matches", ifGiven: matches != nil)
+        try refuse("oneOf", ifGiven: oneOf != nil)
+        try refuse("equals", ifGiven: equals != nil)
+        try refuse("minSelected", ifGiven: minSelected != nil)
+        try refuse("maxSelected", ifGiven: maxSelected != nil)
         if let min = minSelected, min < 0 {
-            throw FlowSpecError(path: "\(path).minSelected", message: "must be 0 or more, not \(min)")
+            throw FlowSpecError(path: "\(path()).minSelected", message: "must be 0 or more, not \(min)")
         }
         if let min = minSelected, min > options {
-            throw FlowSpecError(path: "\(path).minSelected", message: "\(min) is more than the \(options) options: no answer could pass")
+            throw FlowSpecError(path: "\(path()).minSelected", message: "\(min) is more than the \(options) options: no answer could pass")
         }
         if let max = maxSelected, max < 1 {
-            throw FlowSpecError(path: "\(path).maxSelected", message: "must be 1 or more, not \(max)")
+            throw FlowSpecError(path: "\(path()).maxSelected", message: "must be 1 or more, not \(max)")
         }
         if let min = minSelected, let max = maxSelected, min > max {
-            throw FlowSpecError(path: "\(path).minSelected", message: "minSelected \(min) is more than maxSelected \(max): no answer could pass")
+            throw FlowSpecError(path: "\(path()).minSelected", message: "minSelected \(min) is more than maxSelected \(max): no answer could pass")
         }
         if let min = minLength, min < 0 {
-            throw FlowSpecError(path: "\(path).minLength", message: "must be 0 or more, not \(min)")
+            throw FlowSpecError(path: "\(path()).minLength", message: "must be 0 or more, not \(min)")
         }
         if let max = maxLength, max < 0 {
-            throw FlowSpecError(path: "\(path).maxLength", message: "must be 0 or more, not \(max)")
+            throw FlowSpecError(path: "\(path()).maxLength", message: "must be 0 or more, not \(max)")
         }
-        for (name, length) in [("minLength", minLength), ("maxLength", maxLength)] {
-            if let length, length > Self.largestLength {
-                throw FlowSpecError(
-                    path: "\(path).\(name)",
-                    message: "\(length) is more than \(Self.largestLength), the longest a value may be; leave maxLength out for no limit")
-            }
+        func refuseLength(_ name: String, _ length: Int?) throws {
+            guard let length, length > Self.largestLength else { return }
+            throw FlowSpecError(
+                path: "\(path()).\(name)",
+                message: "\(length) is more than \(Self.largestLength), the longest a value may be; leave maxLength out for no limit")
         }
+        try refuseLength("minLength", minLength)
+        try refuseLength("maxLength", maxLength)
         if let min = minLength, let max = maxLength, min > max {
             throw FlowSpecError(
-                path: "\(path).minLength",
+                path: "\(path()).minLength",
                 message: "minLength \(min) is more than maxLength \(max): no value could pass")
         }
         if let oneOf, oneOf.isEmpty {
-            throw FlowSpecError(path: "\(path).oneOf", message: "an empty list allows no value; leave oneOf out instead")
+            throw FlowSpecError(path: "\(path()).oneOf", message: "an empty list allows no value; leave oneOf out instead")
         }
         if let pattern {
             let key = PatternKey(pattern: pattern, secure: secure)
@@ -133,7 +137,7 @@ public struct FieldRules: Sendable, Equatable {
                 patterns[key] = compiled
             } catch {
                 throw FlowSpecError(
-                    path: "\(path).pattern",
+                    path: "\(path()).pattern",
                     message: "the pattern \(pattern.debugDescription) does not compile as a regular expression")
             }
         }
