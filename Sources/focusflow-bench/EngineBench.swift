@@ -183,6 +183,7 @@ enum ProtocolBench {
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         print(String(format: "  check signup.json: %d states, %d edges, median %.3f s of 5", report?.states ?? 0, report?.edges ?? 0, times.sorted()[2]))
+        try LoadBench.report()
         try CheckBench.report()
     }
 }
@@ -219,5 +220,144 @@ enum CheckBench {
         let word = String(repeating: "fieldx", count: 3_400)
         let suggestTime = clock.measure { blackHole(Suggestion.nearest(to: word, in: names)) }
         print(String(format: "  did you mean, 20 kB name over 5,000 fields: %.3f ms", seconds(suggestTime) * 1_000))
+    }
+}
+
+/// Loading flows, and what a request costs end to end through `focusflow replay`, as flows grow;
+/// `validate`'s peak memory beside a C program's.
+enum LoadBench {
+    static let keyboards = ["default", "asciiCapable", "numberPad", "decimalPad", "phonePad", "emailAddress", "url", "numbersAndPunctuation"]
+    /// Patterns as forms use them: a handful, each shared by many fields.
+    static let patterns = [#"^[0-9a-z]*$"#, #"^[^@ ]+@[^@ ]+\\.[^@ ]+$"#, #"^\\+?[0-9 ]{7,15}$"#, #"^[0-9]{6}$"#]
+
+    /// A flow file of `count` text fields: labels, a hint on every fifth, every fourth secure,
+    /// every keyboard, `required` on every third, `maxLength` on every seventh, a pattern on
+    /// every tenth (from ``patterns``).
+    static func json(_ count: Int) -> [UInt8] {
+        var text = #"{"id":"generated","title":"Generated","fields":["#
+        for i in 0..<count {
+            if i > 0 { text += "," }
+            text += #"{"id":"f\#(i)","label":"Field \#(i)","keyboard":"\#(keyboards[i % keyboards.count])""#
+            if i % 4 == 1 { text += #","secure":true"# }
+            if i % 5 == 0 { text += #","hint":"Hint for field \#(i)""# }
+            var rules: [String] = []
+            if i % 3 == 0 { rules.append(#""required":true"#) }
+            if i % 7 == 0 { rules.append(#""maxLength":64"#) }
+            if i % 10 == 2 { rules.append(#""pattern":"\#(patterns[(i / 10) % patterns.count])""#) }
+            if !rules.isEmpty { text += #","rules":{\#(rules.joined(separator: ","))}"# }
+            text += "}"
+        }
+        return Array((text + "]}\n").utf8)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    /// Median time to load `bytes` as a flow, of `rounds`.
+    static func load(_ bytes: [UInt8], rounds: Int) throws -> Double {
+        let data = Data(bytes)
+        _ = try FlowSpec(json: data)
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for _ in 0..<rounds {
+            var spec: FlowSpec?
+            let elapsed = try clock.measure { spec = try FlowSpec(json: data) }
+            blackHole(spec)
+            times.append(milliseconds(elapsed))
+        }
+        return times.sorted()[rounds / 2]
+    }
+
+    /// `focusflow`, built beside the bench, or `nil`.
+    static var focusflow: String? {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("focusflow").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Runs `arguments` with output to /dev/null; the wall time in ms.
+    static func spawn(_ arguments: [String]) -> (ms: Double, maxRSS: Int) {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (.nan, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return (milliseconds(clock.now - start), usage.ru_maxrss)
+    }
+
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    static func report() throws {
+        print("\nLoading (median of 15 loads in process; generated text fields, see LoadBench.json)")
+        var base: Double?
+        for count in [10, 1_000, 10_000] {
+            let bytes = json(count)
+            let ms = try load(bytes, rounds: 15)
+            base = base ?? ms
+            print(String(format: "  %6d fields (%7d bytes)             %8.3f ms", count, bytes.count, ms))
+        }
+        guard let focusflow else {
+            print("  (focusflow is not built beside the bench: no end-to-end or RSS figures)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let requests = 2_000
+        let cycle = [#"{"action":"text","value":"1"}"#, #"{"action":"next"}"#, #"{"action":"previous"}"#, #"{"action":"text","value":""}"#]
+        let script = (0..<requests).map { cycle[$0 % cycle.count] }.joined(separator: "\n") + "\n"
+        let empty = folder.appendingPathComponent("empty.txt").path
+        let full = folder.appendingPathComponent("script.txt").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        try Data(script.utf8).write(to: URL(fileURLWithPath: full))
+        print("\nEnd to end: focusflow replay FLOW SCRIPT, \(requests) requests less an empty script (median of 9 runs each)")
+        var perRequestBase: Double?
+        for count in [10, 10_000] {
+            let flow = folder.appendingPathComponent("flow\(count).json").path
+            try Data(json(count)).write(to: URL(fileURLWithPath: flow))
+            var emptyTimes: [Double] = [], fullTimes: [Double] = []
+            for _ in 0..<9 {
+                emptyTimes.append(spawn([focusflow, "replay", flow, empty]).ms)
+                fullTimes.append(spawn([focusflow, "replay", flow, full]).ms)
+            }
+            let start = median(emptyTimes), total = median(fullTimes)
+            let perRequest = (total - start) * 1e3 / Double(requests)
+            perRequestBase = perRequestBase ?? perRequest
+            print(String(format: "  %6d fields: empty script %7.2f ms, %d requests %7.2f ms, %6.2f µs a request  %@",
+                         count, start, requests, total, perRequest, Figure.ratio(perRequest / perRequestBase!)))
+        }
+        // A child spawned from the bench inherits the bench's own peak (Linux keeps the
+        // high-water mark across exec, and posix_spawn's child starts in the bench's memory), so
+        // the peak is taken by GNU time, a small C program that forks afresh and reads wait4.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            print("\nPeak RSS: needs /usr/bin/time (GNU time), which is not installed")
+            return
+        }
+        print("\nPeak RSS (wait4 of the child, through /usr/bin/time; median of 5 runs)")
+        let signup = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Flows/signup.json").standardized.path
+        let flow10k = folder.appendingPathComponent("flow10000.json").path
+        let rows: [(String, [String])] = [
+            ("/bin/true (a C program: the floor)", ["/bin/true"]),
+            ("focusflow --version", [focusflow, "--version"]),
+            ("focusflow validate signup.json", [focusflow, "validate", signup]),
+            ("focusflow validate (10,000 fields)", [focusflow, "validate", flow10k]),
+        ]
+        for (name, arguments) in rows {
+            let report = folder.appendingPathComponent("rss.txt").path
+            let rss = (0..<5).map { _ -> Double in
+                _ = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
+                return Double((try? String(contentsOfFile: report, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan
+            }
+            print(String(format: "  %@ %6.1f MB", name.padding(toLength: 40, withPad: " ", startingAt: 0), median(rss) / 1024))
+        }
     }
 }

@@ -35,14 +35,34 @@ enum FlowFile {
             hasFields = object.contains(.fields)
         }
 
-        static func of(_ path: String) -> Shape? {
+        static func of(_ path: String, onlyIfMentioning word: String? = nil) -> Shape? {
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+            if let word, !mentions(data, word) { return nil }
             return try? JSONDecoder().decode(Shape.self, from: data)
         }
     }
 
+    /// Whether `word` (ASCII) occurs in `data`.
+    private static func mentions(_ data: Data, _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        return data.withUnsafeBytes { (haystack: UnsafeRawBufferPointer) -> Bool in
+            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+            var i = 0
+            let last = haystack.count - needle.count
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(needle[0]), last - i + 1) else { return false }
+                i = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + i, needle, needle.count) == 0 { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// A JSON Schema (such as `Flows/flow.schema.json`), which sits beside flows but is none.
-    static func isJSONSchema(_ path: String) -> Bool { Shape.of(path)?.isJSONSchema ?? false }
+    /// A file that does not mention `json-schema.org` is not decoded at all: `validate` asks
+    /// this of every flow before loading it, and `JSONDecoder` would read a large flow twice.
+    static func isJSONSchema(_ path: String) -> Bool { Shape.of(path, onlyIfMentioning: "json-schema.org")?.isJSONSchema ?? false }
 
     /// A flow file, valid or not: one JSON object with `fields`.
     static func isFlow(_ path: String) -> Bool { Shape.of(path)?.hasFields ?? false }

@@ -14,6 +14,10 @@ extension ConfirmFieldReducer: FieldBehavior {
         .bool(try container.decode(Bool.self, forKey: "default"))
     }
 
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .bool(let flag) = value { .bool(flag) } else { nil }
+    }
+
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         if case .bool = value { true } else { false }
     }

@@ -32,6 +32,9 @@ protocol FieldBehavior: Sendable {
     static var ruleKeys: Set<String> { get }
     /// Reads the field's `"default"` from the flow file, typed by the kind.
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer
+    /// The same as ``decodeDefault(from:)`` for the loader's fast path: the answer, or `nil` when
+    /// the value is not of the kind's type (the slow path then says so).
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer?
     /// Checks a `default`: `false` when it is not of the kind's type; throws naming `path` when it
     /// is of the type but not allowed (an option the field does not have).
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool

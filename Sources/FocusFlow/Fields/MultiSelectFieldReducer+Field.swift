@@ -15,6 +15,10 @@ extension MultiSelectFieldReducer: FieldBehavior {
         .choices(try container.decode([String].self, forKey: "default"))
     }
 
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .strings(let chosen) = value { .choices(chosen) } else { nil }
+    }
+
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .choices(let chosen) = value else { return false }
         for value in chosen { try field.checkOption(value, path: path, source: nil) }

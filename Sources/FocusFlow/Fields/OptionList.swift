@@ -32,6 +32,12 @@ final class OptionList: Sendable {
         positionByValue = Dictionary(options.enumerated().map { ($1.value, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The list of no options, shared by every field without any (most fields).
+    static let none = OptionList([])
+
+    /// The list of `options`, or ``none`` for no options.
+    static func of(_ options: [FieldOption]) -> OptionList { options.isEmpty ? none : OptionList(options) }
+
     var count: Int { options.count }
 
     /// The position of the option whose value is `value`.

@@ -14,6 +14,10 @@ extension SelectFieldReducer: FieldBehavior {
         .choice(try container.decode(String.self, forKey: "default"))
     }
 
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .string(let choice) = value { .choice(choice) } else { nil }
+    }
+
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .choice(let choice) = value else { return false }
         if let choice { try field.checkOption(choice, path: path, source: nil) }

@@ -14,6 +14,10 @@ extension TextFieldReducer: FieldBehavior {
         .text(try container.decode(String.self, forKey: "default"))
     }
 
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .string(let text) = value { .text(text) } else { nil }
+    }
+
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         if case .text = value { true } else { false }
     }

@@ -12,9 +12,14 @@ enum DisplayText {
     /// Checks `text`, found at `path`.
     ///
     /// - Throws: ``FlowSpecError`` naming the path and the first control character.
-    static func check(_ text: String, path: String) throws(FlowSpecError) {
+    static func check(_ text: String, path: @autoclosure () -> String) throws(FlowSpecError) {
+        // A control character's UTF-8 starts with a byte below 0x20, 0x7F, or 0xC2 (C1).
+        let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        } ?? true
+        guard mayHoldOne else { return }
         guard let scalar = text.unicodeScalars.first(where: isControl) else { return }
-        throw FlowSpecError(path: path, reason: .controlCharacter(scalar.value))
+        throw FlowSpecError(path: path(), reason: .controlCharacter(scalar.value))
     }
 
     /// `text` with every control character written as a Swift escape (`\u{1B}`), so that a

@@ -62,57 +62,86 @@ public struct FieldRules: Sendable, Equatable {
     /// `serve` request (see `LineReader.lineLimit`).
     public static let largestLength = 65_536
 
+    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field.
+    private static let ruleKeys = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, $0.behavior.ruleKeys) })
+
     /// Checks that the rules make sense together and compiles the pattern.
     ///
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
-    mutating func check(path: String, secure: Bool, kind: FieldKind = .text, options: Int = 0) throws {
-        let allowed = kind.behavior.ruleKeys
-        let given: [(String, Bool)] = [
-            ("minLength", minLength != nil), ("maxLength", maxLength != nil), ("pattern", pattern != nil),
-            ("matches", matches != nil), ("oneOf", oneOf != nil), ("equals", equals != nil),
-            ("minSelected", minSelected != nil), ("maxSelected", maxSelected != nil),
-        ]
-        for (name, present) in given where present && !allowed.contains(name) {
-            let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
-            throw FlowSpecError(path: "\(path).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind))
+    /// - Parameter patterns: the patterns compiled so far for this flow, by text and secrecy: a
+    ///   pattern many fields share (an email's) is compiled once.
+    mutating func check(
+        path: @autoclosure () -> String, secure: Bool, kind: FieldKind = .text, options: Int = 0,
+        patterns: inout [PatternKey: CompiledPattern]
+    ) throws {
+        if minLength == nil, maxLength == nil, pattern == nil, matches == nil, oneOf == nil, equals == nil,
+           minSelected == nil, maxSelected == nil {
+            return
         }
+        let allowed = Self.ruleKeys[kind] ?? []
+        func refuse(_ name: String, ifGiven present: Bool) throws {
+            guard present, !allowed.contains(name) else { return }
+            let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
+            throw FlowSpecError(path: "\(path()).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind))
+        }
+        try refuse("minLength", ifGiven: minLength != nil)
+        try refuse("maxLength", ifGiven: maxLength != nil)
+        try refuse("pattern", ifGiven: pattern != nil)
+        try refuse("matches", ifGiven: matches != nil)
+        try refuse("oneOf", ifGiven: oneOf != nil)
+        try refuse("equals", ifGiven: equals != nil)
+        try refuse("minSelected", ifGiven: minSelected != nil)
+        try refuse("maxSelected", ifGiven: maxSelected != nil)
         if let min = minSelected, min < 0 {
-            throw FlowSpecError(path: "\(path).minSelected", reason: .tooSmall(min, least: 0))
+            throw FlowSpecError(path: "\(path()).minSelected", reason: .tooSmall(min, least: 0))
         }
         if let min = minSelected, min > options {
-            throw FlowSpecError(path: "\(path).minSelected", reason: .minSelectedAboveOptions(min, options: options))
+            throw FlowSpecError(path: "\(path()).minSelected", reason: .minSelectedAboveOptions(min, options: options))
         }
         if let max = maxSelected, max < 1 {
-            throw FlowSpecError(path: "\(path).maxSelected", reason: .tooSmall(max, least: 1))
+            throw FlowSpecError(path: "\(path()).maxSelected", reason: .tooSmall(max, least: 1))
         }
         if let min = minSelected, let max = maxSelected, min > max {
-            throw FlowSpecError(path: "\(path).minSelected", reason: .minSelectedAboveMax(min, max))
+            throw FlowSpecError(path: "\(path()).minSelected", reason: .minSelectedAboveMax(min, max))
         }
         if let min = minLength, min < 0 {
-            throw FlowSpecError(path: "\(path).minLength", reason: .tooSmall(min, least: 0))
+            throw FlowSpecError(path: "\(path()).minLength", reason: .tooSmall(min, least: 0))
         }
         if let max = maxLength, max < 0 {
-            throw FlowSpecError(path: "\(path).maxLength", reason: .tooSmall(max, least: 0))
+            throw FlowSpecError(path: "\(path()).maxLength", reason: .tooSmall(max, least: 0))
         }
-        for (name, length) in [("minLength", minLength), ("maxLength", maxLength)] {
-            if let length, length > Self.largestLength {
-                throw FlowSpecError(path: "\(path).\(name)", reason: .lengthTooLarge(length, limit: Self.largestLength))
-            }
+        func refuseLength(_ name: String, _ length: Int?) throws {
+            guard let length, length > Self.largestLength else { return }
+            throw FlowSpecError(path: "\(path()).\(name)", reason: .lengthTooLarge(length, limit: Self.largestLength))
         }
+        try refuseLength("minLength", minLength)
+        try refuseLength("maxLength", maxLength)
         if let min = minLength, let max = maxLength, min > max {
-            throw FlowSpecError(path: "\(path).minLength", reason: .minLengthAboveMax(min, max))
+            throw FlowSpecError(path: "\(path()).minLength", reason: .minLengthAboveMax(min, max))
         }
         if let oneOf, oneOf.isEmpty {
-            throw FlowSpecError(path: "\(path).oneOf", reason: .emptyOneOf)
+            throw FlowSpecError(path: "\(path()).oneOf", reason: .emptyOneOf)
         }
         if let pattern {
+            let key = PatternKey(pattern: pattern, secure: secure)
+            if let known = patterns[key] {
+                compiled = known
+                return
+            }
             do {
                 compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
+                patterns[key] = compiled
             } catch {
-                throw FlowSpecError(path: "\(path).pattern", reason: .badPattern(pattern))
+                throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
             }
         }
     }
+}
+
+/// A pattern as a flow gives it, for sharing one compiled pattern between the fields that give it.
+struct PatternKey: Hashable {
+    var pattern: String
+    var secure: Bool
 }
 
 /// A compiled, whole-value regular expression in ICU's engine (libicu-dev), safe to share: one

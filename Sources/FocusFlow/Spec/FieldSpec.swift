@@ -15,7 +15,7 @@ public struct FieldSpec: Sendable, Equatable {
     public var keyboard: KeyboardType
     /// A select or multi-select field's options, in the order shown; empty for other kinds.
     public var options: [FieldOption] {
-        didSet { optionList = OptionList(options) }
+        didSet { optionList = OptionList.of(options) }
     }
     /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
     public var `default`: FieldAnswer?
@@ -45,7 +45,7 @@ public struct FieldSpec: Sendable, Equatable {
         self.default = `default`
         self.rules = rules
         self.when = when
-        self.optionList = OptionList(options)
+        self.optionList = OptionList.of(options)
     }
 
     /// The positions of the options whose label, folded for case, diacritics and width,

@@ -28,6 +28,12 @@ extension FlowSpec {
     ///   - file: the name used in error messages.
     /// - Throws: ``FlowSpecError``.
     public init(json: Data, file: String? = nil) throws {
+        try self.init(json: json, file: file, directly: true)
+    }
+
+    /// Decodes a flow, first with the fast path (`FlowSpec+DirectDecoding.swift`) when
+    /// `directly`, then with `JSONDecoder`, which finds and words any problem.
+    package init(json: Data, file: String?, directly: Bool) throws {
         var bytes = [UInt8](json)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
@@ -35,6 +41,10 @@ extension FlowSpec {
         }
         if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
             throw FlowSpecError(file: file, reason: .notText)
+        }
+        if directly, let spec = bytes.withUnsafeBufferPointer(Self.decodeDirectly) {
+            self = spec
+            return
         }
         if let problem = JSONSyntax.firstError(in: bytes, flow: true) {
             let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)

@@ -52,44 +52,51 @@ public struct FlowSpec: Sendable, Equatable {
             throw FlowSpecError(path: "fields", reason: .noFields)
         }
         var indexByID: [FieldID: Int] = [:]
+        indexByID.reserveCapacity(fields.count)
+        var patterns: [PatternKey: CompiledPattern] = [:]
         for index in fields.indices {
             let field = fields[index]
-            let path = "fields[\(index)]"
+            // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
+            func path() -> String { "fields[\(index)]" }
             guard !field.id.rawValue.isEmpty else {
-                throw FlowSpecError(path: "\(path).id", reason: .emptyID)
+                throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
             }
-            try DisplayText.check(field.id.rawValue, path: "\(path).id")
-            let named = "\(path) (\"\(field.id)\")"
-            try DisplayText.check(field.label, path: "\(named).label")
-            try field.placeholder.map { try DisplayText.check($0, path: "\(named).placeholder") }
-            try field.hint.map { try DisplayText.check($0, path: "\(named).hint") }
-            try field.rules.message.map { try DisplayText.check($0, path: "\(named).rules.message") }
-            for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named).\(key)") }
+            try DisplayText.check(field.id.rawValue, path: "\(path()).id")
+            // The closures below capture the id, not the field: capturing a field copies it.
+            let id = field.id
+            func named() -> String { "\(path()) (\"\(id)\")" }
+            try DisplayText.check(field.label, path: "\(named()).label")
+            try field.placeholder.map { try DisplayText.check($0, path: "\(named()).placeholder") }
+            try field.hint.map { try DisplayText.check($0, path: "\(named()).hint") }
+            try field.rules.message.map { try DisplayText.check($0, path: "\(named()).rules.message") }
+            if !field.localizedText.isEmpty || !field.options.isEmpty {
+                for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
+            }
             for (number, option) in (field.rules.oneOf ?? []).enumerated() {
-                try DisplayText.check(option, path: "\(named).rules.oneOf[\(number)]")
+                try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
             }
             if let first = indexByID[field.id] {
-                throw FlowSpecError(path: "\(path).id", reason: .duplicateID(field.id.rawValue, first: first))
+                throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(field.id.rawValue, first: first))
             }
             func mustBeEarlier(_ name: FieldID, _ key: String) throws {
                 guard indexByID[name] == nil else { return }
                 let earlier = fields[..<index].map(\.id.rawValue)
                 let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
                     ?? (earlier.isEmpty ? .first : .listed(earlier))
-                throw FlowSpecError(path: "\(path) (\"\(field.id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
+                throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
             }
             if let other = field.rules.matches {
                 try mustBeEarlier(other, "rules.matches")
                 if let source = indexByID[other], !fields[source].kind.typesAnswer {
-                    throw FlowSpecError(path: "\(named).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
+                    throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
                 }
             }
             if let condition = field.when {
                 try mustBeEarlier(condition.field, "when.field")
-                try checkCondition(condition, source: fields[indexByID[condition.field]!], path: "\(named).when")
+                try checkCondition(condition, source: fields[indexByID[condition.field]!], path: "\(named()).when")
             }
-            try checkKind(field, path: named)
-            try fields[index].rules.check(path: "\(named).rules", secure: field.secure, kind: field.kind, options: field.options.count)
+            try checkKind(field, path: named())
+            try fields[index].rules.check(path: "\(named()).rules", secure: field.secure, kind: field.kind, options: field.options.count, patterns: &patterns)
             indexByID[field.id] = index
         }
         return indexByID
@@ -97,34 +104,34 @@ public struct FlowSpec: Sendable, Equatable {
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
     /// options to choices; a `default` must be of the kind's type (and one of the options).
-    private static func checkKind(_ field: FieldSpec, path: String) throws {
+    private static func checkKind(_ field: FieldSpec, path: @autoclosure () -> String) throws {
         let kind = field.kind
         if !kind.typesAnswer {
             if field.secure {
-                throw FlowSpecError(path: "\(path).secure", reason: .noTextToHide(kind))
+                throw FlowSpecError(path: "\(path()).secure", reason: .noTextToHide(kind))
             }
             if field.keyboard != .default {
-                throw FlowSpecError(path: "\(path).keyboard", reason: .noTextToType(kind))
+                throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind))
             }
         }
         if kind.hasOptions {
             guard !field.options.isEmpty else {
-                throw FlowSpecError(path: "\(path).options", reason: .needsOption(kind))
+                throw FlowSpecError(path: "\(path()).options", reason: .needsOption(kind))
             }
             var seen: [String: Int] = [:]
             for (number, option) in field.options.enumerated() {
-                try DisplayText.check(option.value, path: "\(path).options[\(number)].value")
-                try DisplayText.check(option.label, path: "\(path).options[\(number)].label")
+                try DisplayText.check(option.value, path: "\(path()).options[\(number)].value")
+                try DisplayText.check(option.label, path: "\(path()).options[\(number)].label")
                 if let first = seen[option.value] {
-                    throw FlowSpecError(path: "\(path).options[\(number)]", reason: .duplicateOption(option.value, first: first))
+                    throw FlowSpecError(path: "\(path()).options[\(number)]", reason: .duplicateOption(option.value, first: first))
                 }
                 seen[option.value] = number
             }
         } else if !field.options.isEmpty {
-            throw FlowSpecError(path: "\(path).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
+            throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
-        if let value = field.default, try !kind.behavior.checkDefault(value, of: field, path: "\(path).default") {
-            throw FlowSpecError(path: "\(path).default", reason: .wrongDefault(kind))
+        if let value = field.default, try !kind.behavior.checkDefault(value, of: field, path: "\(path()).default") {
+            throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
         }
     }
 

@@ -1,0 +1,234 @@
+/// A strict, forward-only reader of JSON bytes that gives up at the first thing it does not
+/// take, for the loader's fast path (`FlowSpec+DirectDecoding.swift`).
+///
+/// It takes a subset of what ``JSONSyntax`` accepts in a flow: standard JSON without `\u`
+/// escapes, numbers that are whole, written without a leading zero and at most
+/// ``JSONSyntax/largestNumber`` in size. Anything else (a syntax error, a `\u` escape, an
+/// unexpected type) makes a read return `nil` or `false`; the loader then decodes the file the
+/// slow way, which finds and words the problem. So this reader never has to explain anything,
+/// and cannot change an error message.
+///
+/// The caller has already checked that the bytes are valid UTF-8.
+struct JSONCursor {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    mutating func skipSpace() {
+        while offset < bytes.count {
+            let c = bytes[offset]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            offset += 1
+        }
+    }
+
+    /// Whether only white space is left.
+    mutating func atEnd() -> Bool {
+        skipSpace()
+        return offset == bytes.count
+    }
+
+    /// The next value is `null` (consumed) — `decodeIfPresent` reads it as absent.
+    mutating func takeNull() -> Bool { take("null") }
+
+    /// What kind of value comes next, without consuming it.
+    mutating func peek() -> UInt8? {
+        skipSpace()
+        return current
+    }
+
+    private mutating func take(_ word: StaticString) -> Bool {
+        skipSpace()
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        let p = word.utf8Start
+        for k in 0..<count where bytes[offset + k] != p[k] { return false }
+        offset += count
+        return true
+    }
+
+    /// `true` or `false`.
+    mutating func bool() -> Bool? {
+        if take("true") { return true }
+        if take("false") { return false }
+        return nil
+    }
+
+    /// A whole number in `-largestNumber...largestNumber`, without a fraction, an exponent or a
+    /// leading zero.
+    mutating func int() -> Int? {
+        skipSpace()
+        var i = offset
+        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let start = i
+        var value = 0
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            value = value * 10 + Int(bytes[i] - 0x30)
+            i += 1
+            if i - start > 10 { return nil }
+        }
+        let digits = i - start
+        guard digits > 0, !(digits > 1 && bytes[start] == 0x30), value <= JSONSyntax.largestNumber else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") { return nil }
+        offset = i
+        return negative ? -value : value
+    }
+
+    /// A string's raw bytes (between the quotes) when it holds no escape, else `nil` with
+    /// nothing consumed; for keys, which are compared as bytes.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        skipSpace()
+        guard current == UInt8(ascii: "\"") else { return nil }
+        var i = offset + 1
+        let start = i
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                offset = i + 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<i])
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A string, its escapes read (all but `\u`, which gives `nil`).
+    mutating func string() -> String? {
+        skipSpace()
+        guard current == UInt8(ascii: "\"") else { return nil }
+        var i = offset + 1
+        let start = i
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                offset = i + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            }
+            if c == UInt8(ascii: "\\") { return escapedString(from: start) }
+            if c < 0x20 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func escapedString(from start: Int) -> String? {
+        var out: [UInt8] = []
+        var i = start
+        while i < bytes.count {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                offset = i + 1
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard i + 1 < bytes.count else { return nil }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                default: return nil
+                }
+                i += 2
+            case 0..<0x20: return nil
+            default:
+                out.append(c)
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Reads an object, handing each key (raw bytes, no escapes) to `member`, which must read
+    /// the value and say whether it took it. `false` for anything else, a key given twice
+    /// included (`member` is told the keys; ``object(_:)`` checks repeats among keys it is
+    /// given through `seen`).
+    mutating func object(_ member: (inout JSONCursor, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        skipSpace()
+        guard current == UInt8(ascii: "{") else { return false }
+        offset += 1
+        skipSpace()
+        if current == UInt8(ascii: "}") {
+            offset += 1
+            return true
+        }
+        while true {
+            guard let key = plainString() else { return false }
+            skipSpace()
+            guard current == UInt8(ascii: ":") else { return false }
+            offset += 1
+            guard member(&self, key) else { return false }
+            skipSpace()
+            switch current {
+            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: "}"): offset += 1; return true
+            default: return false
+            }
+        }
+    }
+
+    /// Reads a list, `element` reading each value and saying whether it took it.
+    mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
+        skipSpace()
+        guard current == UInt8(ascii: "[") else { return false }
+        offset += 1
+        skipSpace()
+        if current == UInt8(ascii: "]") {
+            offset += 1
+            return true
+        }
+        while true {
+            guard element(&self) else { return false }
+            skipSpace()
+            switch current {
+            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: "]"): offset += 1; return true
+            default: return false
+            }
+        }
+    }
+
+    /// A list of strings.
+    mutating func strings() -> [String]? {
+        var list: [String] = []
+        let ok = array { cursor in
+            guard let text = cursor.string() else { return false }
+            list.append(text)
+            return true
+        }
+        return ok ? list : nil
+    }
+}
+
+/// The keys of one object, to refuse a key given twice: each known key is a bit.
+struct JSONKeySet {
+    private var seen: UInt64 = 0
+
+    /// Marks the key at `position` (its place in the reader's key table); `false` when it was
+    /// seen already.
+    mutating func insert(_ position: Int) -> Bool {
+        let bit: UInt64 = 1 << UInt64(position)
+        guard seen & bit == 0 else { return false }
+        seen |= bit
+        return true
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes spell `word`.
+    func spells(_ word: StaticString) -> Bool {
+        guard count == word.utf8CodeUnitCount else { return false }
+        let p = word.utf8Start
+        for k in 0..<count where self[k] != p[k] { return false }
+        return true
+    }
+}

@@ -1,0 +1,329 @@
+/// The loader's fast path: a flow read straight from its bytes with ``JSONCursor``, without
+/// `JSONDecoder`, its generic `Codable` machinery or a second pass for the order of keys.
+///
+/// It builds the same ``FlowSpec`` the `Codable` path (`FlowSpec+Codable.swift`) builds, through
+/// the same initialisers and checks, and says `nil` at the first thing it does not take: a syntax
+/// error, an unknown key, a value of the wrong type, a failed check, a `\u` escape. The loader then
+/// runs the `Codable` path, which finds the problem and words it with its line and column or its
+/// field path; so every error message stays the one that path gives. `FlowDecodingTests` hold
+/// the two paths to the same result on every flow in `Flows/` and on mutated flows.
+extension FlowSpec {
+    /// The flow in `bytes` (valid UTF-8, no byte order mark), or `nil` for the slow path to explain.
+    ///
+    /// - Complexity: one pass over the bytes, plus the checks of ``init(id:title:fields:review:)``.
+    static func decodeDirectly(_ bytes: UnsafeBufferPointer<UInt8>) -> FlowSpec? {
+        var cursor = JSONCursor(bytes)
+        var seen = JSONKeySet()
+        var id: String?
+        var title: FlowFileText?
+        var fields: [FieldSpec]?
+        var review: Bool?
+        var theme: FlowTheme?
+        let read = cursor.object { c, key in
+            if key.spells("id") { id = c.string(); return seen.insert(0) && id != nil }
+            if key.spells("title") { return seen.insert(1) && c.optionalText(&title) }
+            if key.spells("fields") {
+                guard seen.insert(2), c.peek() == UInt8(ascii: "[") else { return false }
+                var list: [FieldSpec] = []
+                let ok = c.array { c in
+                    guard let field = FieldSpec.decodeDirectly(&c) else { return false }
+                    list.append(field)
+                    return true
+                }
+                fields = list
+                return ok
+            }
+            if key.spells("review") { return seen.insert(3) && c.optionalBool(&review) }
+            if key.spells("theme") {
+                guard seen.insert(4) else { return false }
+                if c.takeNull() { return true }
+                theme = FlowTheme.decodeDirectly(&c)
+                return theme != nil
+            }
+            if key.spells("$schema") { return seen.insert(5) && c.string() != nil }
+            return false
+        }
+        // `take()` hands the list over without a second reference, so that the checks, which
+        // store each compiled pattern in its field, do not copy 10,000 fields first.
+        guard read, cursor.atEnd(), let id, let list = fields.take() else { return nil }
+        do {
+            var spec = try FlowSpec(id: id, title: title?.text ?? "", fields: list, review: review ?? false)
+            for variant in title?.languages?.variants ?? [] { try DisplayText.check(variant.text, path: "title") }
+            spec.localizedTitle = title?.languages
+            spec.theme = theme
+            return spec
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// A flow text as the file gives it: a string, or an object of languages.
+typealias FlowFileText = (text: String, languages: LocalizedText?)
+
+/// A field's `"default"` as written, read before the field's kind may be known.
+enum FlowFileDefault {
+    case string(String)
+    case bool(Bool)
+    case strings([String])
+}
+
+extension FieldSpec {
+    static func decodeDirectly(_ c: inout JSONCursor) -> FieldSpec? {
+        var seen = JSONKeySet()
+        var id: String?
+        var kindName: String?
+        var label: FlowFileText?, placeholder: FlowFileText?, hint: FlowFileText?
+        var secure: Bool?
+        var keyboard: KeyboardType?
+        var keyboardGiven = false
+        var options: [FieldOption]?
+        var defaultValue: FlowFileDefault?
+        var rules: FieldRules?
+        var when: FieldCondition?
+        let read = c.object { c, key in
+            switch key.first {
+            case UInt8(ascii: "i") where key.spells("id"): id = c.string(); return seen.insert(0) && id != nil
+            case UInt8(ascii: "k") where key.spells("kind"): return seen.insert(1) && c.optionalString(&kindName)
+            case UInt8(ascii: "l") where key.spells("label"): return seen.insert(2) && c.optionalText(&label)
+            case UInt8(ascii: "p") where key.spells("placeholder"): return seen.insert(3) && c.optionalText(&placeholder)
+            case UInt8(ascii: "h") where key.spells("hint"): return seen.insert(4) && c.optionalText(&hint)
+            case UInt8(ascii: "s") where key.spells("secure"): return seen.insert(5) && c.optionalBool(&secure)
+            case UInt8(ascii: "k") where key.spells("keyboard"):
+                guard seen.insert(6) else { return false }
+                if c.takeNull() { return true }
+                keyboardGiven = true
+                keyboard = c.plainString().flatMap(KeyboardType.named)
+                return keyboard != nil
+            case UInt8(ascii: "o") where key.spells("options"):
+                guard seen.insert(7) else { return false }
+                if c.takeNull() { return true }
+                var list: [FieldOption] = []
+                let ok = c.array { c in
+                    guard let option = FieldOption.decodeDirectly(&c) else { return false }
+                    list.append(option)
+                    return true
+                }
+                options = list
+                return ok
+            case UInt8(ascii: "d") where key.spells("default"):
+                guard seen.insert(8) else { return false }
+                switch c.peek() {
+                case UInt8(ascii: "\""): defaultValue = c.string().map { .string($0) }
+                case UInt8(ascii: "t"), UInt8(ascii: "f"): defaultValue = c.bool().map { .bool($0) }
+                case UInt8(ascii: "["): defaultValue = c.strings().map { .strings($0) }
+                default: return false
+                }
+                return defaultValue != nil
+            case UInt8(ascii: "r") where key.spells("rules"):
+                guard seen.insert(9) else { return false }
+                if c.takeNull() { return true }
+                rules = FieldRules.decodeDirectly(&c)
+                return rules != nil
+            case UInt8(ascii: "w") where key.spells("when"):
+                guard seen.insert(10) else { return false }
+                if c.takeNull() { return true }
+                when = FieldCondition.decodeDirectly(&c)
+                return when != nil
+            default: return false
+            }
+        }
+        guard read, let id else { return nil }
+        var kind = FieldKind.implied
+        if let kindName {
+            guard let known = FieldKind(rawValue: kindName) else { return nil }
+            kind = known
+        }
+        if keyboardGiven, !kind.typesAnswer { return nil }
+        var answer: FieldAnswer?
+        if let defaultValue {
+            guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return nil }
+            answer = typed
+        }
+        var field = FieldSpec(
+            id: FieldID(id), kind: kind, label: label?.text, placeholder: placeholder?.text, hint: hint?.text,
+            secure: secure ?? false, keyboard: keyboard ?? .default, options: options ?? [], default: answer,
+            rules: rules ?? .init(), when: when)
+        if label?.languages != nil { field.localizedText[.label] = label?.languages }
+        if placeholder?.languages != nil { field.localizedText[.placeholder] = placeholder?.languages }
+        if hint?.languages != nil { field.localizedText[.hint] = hint?.languages }
+        if field.rules.localizedMessage != nil { field.localizedText[.message] = field.rules.localizedMessage }
+        return field
+    }
+}
+
+extension KeyboardType {
+    private static let names = allCases.map { (name: Array($0.rawValue.utf8), keyboard: $0) }
+
+    /// The keyboard whose name these bytes spell, found without building a string.
+    static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyboardType? {
+        names.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.keyboard
+    }
+}
+
+extension FieldOption {
+    /// A string, or `{"value", "label"}`.
+    static func decodeDirectly(_ c: inout JSONCursor) -> FieldOption? {
+        if c.peek() == UInt8(ascii: "\"") { return c.string().map { FieldOption(value: $0) } }
+        var seen = JSONKeySet()
+        var value: String?
+        var label: FlowFileText?
+        let read = c.object { c, key in
+            if key.spells("value") { value = c.string(); return seen.insert(0) && value != nil }
+            if key.spells("label") { return seen.insert(1) && c.optionalText(&label) }
+            return false
+        }
+        guard read, let value else { return nil }
+        var option = FieldOption(value: value, label: label?.text)
+        option.localizedLabel = label?.languages
+        return option
+    }
+}
+
+extension FieldRules {
+    static func decodeDirectly(_ c: inout JSONCursor) -> FieldRules? {
+        var seen = JSONKeySet()
+        var required: Bool?
+        var minLength: Int?, maxLength: Int?, minSelected: Int?, maxSelected: Int?
+        var pattern: String?, matches: String?
+        var oneOf: [String]?
+        var equals: Bool?
+        var message: FlowFileText?
+        let read = c.object { c, key in
+            if key.spells("required") { return seen.insert(0) && c.optionalBool(&required) }
+            if key.spells("minLength") { return seen.insert(1) && c.optionalInt(&minLength) }
+            if key.spells("maxLength") { return seen.insert(2) && c.optionalInt(&maxLength) }
+            if key.spells("pattern") { return seen.insert(3) && c.optionalString(&pattern) }
+            if key.spells("matches") { return seen.insert(4) && c.optionalString(&matches) }
+            if key.spells("oneOf") {
+                guard seen.insert(5) else { return false }
+                if c.takeNull() { return true }
+                oneOf = c.strings()
+                return oneOf != nil
+            }
+            if key.spells("equals") { return seen.insert(6) && c.optionalBool(&equals) }
+            if key.spells("minSelected") { return seen.insert(7) && c.optionalInt(&minSelected) }
+            if key.spells("maxSelected") { return seen.insert(8) && c.optionalInt(&maxSelected) }
+            if key.spells("message") { return seen.insert(9) && c.optionalText(&message) }
+            return false
+        }
+        guard read else { return nil }
+        var rules = FieldRules(
+            required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern,
+            matches: matches.map(FieldID.init(rawValue:)), oneOf: oneOf, equals: equals,
+            minSelected: minSelected, maxSelected: maxSelected, message: nil)
+        rules.message = message?.text
+        rules.localizedMessage = message?.languages
+        return rules
+    }
+}
+
+extension FieldCondition {
+    static func decodeDirectly(_ c: inout JSONCursor) -> FieldCondition? {
+        var seen = JSONKeySet()
+        var field: String?
+        var equals: Value?
+        var list: [Value]?
+        var notEmpty: Bool?
+        let read = c.object { c, key in
+            if key.spells("field") { field = c.string(); return seen.insert(0) && field != nil }
+            if key.spells("equals") {
+                guard seen.insert(1) else { return false }
+                if c.takeNull() { return true }
+                equals = c.conditionValue()
+                return equals != nil
+            }
+            if key.spells("in") {
+                guard seen.insert(2) else { return false }
+                if c.takeNull() { return true }
+                var values: [Value] = []
+                let ok = c.array { c in
+                    guard let value = c.conditionValue() else { return false }
+                    values.append(value)
+                    return true
+                }
+                list = values
+                return ok
+            }
+            if key.spells("notEmpty") { return seen.insert(3) && c.optionalBool(&notEmpty) }
+            return false
+        }
+        guard read, let field else { return nil }
+        switch (equals, list, notEmpty) {
+        case (let value?, nil, nil): return FieldCondition(field: FieldID(field), test: .equals(value))
+        case (nil, let values?, nil): return FieldCondition(field: FieldID(field), test: .in(values))
+        case (nil, nil, let flag?): return FieldCondition(field: FieldID(field), test: .notEmpty(flag))
+        default: return nil
+        }
+    }
+}
+
+extension FlowTheme {
+    static func decodeDirectly(_ c: inout JSONCursor) -> FlowTheme? {
+        var theme = FlowTheme()
+        var seen = JSONKeySet()
+        let read = c.object { c, key in
+            guard let position = Part.allCases.firstIndex(where: { part in
+                part.rawValue.utf8.elementsEqual(key)
+            }), seen.insert(position) else { return false }
+            var words: String?
+            guard c.optionalString(&words) else { return false }
+            guard let words else { return true }
+            guard let style = try? TextStyle(words: words) else { return false }
+            theme[Part.allCases[position]] = style
+            return true
+        }
+        return read ? theme : nil
+    }
+}
+
+extension JSONCursor {
+    /// `decodeIfPresent(String.self)`: `null` leaves `value` `nil`.
+    mutating func optionalString(_ value: inout String?) -> Bool {
+        if takeNull() { return true }
+        value = string()
+        return value != nil
+    }
+
+    /// `decodeIfPresent(Bool.self)`.
+    mutating func optionalBool(_ value: inout Bool?) -> Bool {
+        if takeNull() { return true }
+        value = bool()
+        return value != nil
+    }
+
+    /// `decodeIfPresent(Int.self)`.
+    mutating func optionalInt(_ value: inout Int?) -> Bool {
+        if takeNull() { return true }
+        value = int()
+        return value != nil
+    }
+
+    /// `decodeTextIfPresent`: a string, or an object of language codes and strings in the order
+    /// written (at least one); `null` leaves `value` `nil`.
+    mutating func optionalText(_ value: inout FlowFileText?) -> Bool {
+        if takeNull() { return true }
+        if peek() == UInt8(ascii: "\"") {
+            guard let text = string() else { return false }
+            value = (text, nil)
+            return true
+        }
+        var variants: [LocalizedText.Variant] = []
+        let read = object { c, key in
+            let code = String(decoding: key, as: UTF8.self)
+            guard LocalizedText.isCode(code), !variants.contains(where: { $0.code == code }), let text = c.string() else { return false }
+            variants.append(.init(code: code, text: text))
+            return true
+        }
+        guard read, !variants.isEmpty else { return false }
+        let text = LocalizedText(variants)
+        value = (text.text(in: .en), text)
+        return true
+    }
+
+    /// A `when`'s value: `true`/`false` or a string.
+    mutating func conditionValue() -> FieldCondition.Value? {
+        if let flag = bool() { return .bool(flag) }
+        return string().map { .string($0) }
+    }
+}
