@@ -108,7 +108,9 @@ public struct FlowExplorer: Sendable {
                 roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
-        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0)) }
+        // The fingerprint encodes the whole flow: once here, not at every state.
+        let fingerprint = spec.fingerprint
+        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0, fingerprint: fingerprint), fingerprint: fingerprint) }
         self.invariants = FlowInvariants(reducer: reducer)
         self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
         var values: [FieldID: [String]] = [:]

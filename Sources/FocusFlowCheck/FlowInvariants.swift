@@ -154,9 +154,10 @@ public struct FlowInvariants: Sendable {
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(8, "changed on secure field \(name(field)) carries its text")
         }
+        let typed = spec.fields.filter(\.secure).flatMap { [before.text(of: $0.id), after.text(of: $0.id)] }.filter { $0.utf8.count >= 3 }
+        guard !typed.isEmpty else { return nil }
         let said = spoken + spec.fields.filter { !$0.secure }.flatMap { [before.text(of: $0.id), after.text(of: $0.id)] }
-        let secrets = spec.fields.filter(\.secure).flatMap { [before.text(of: $0.id), after.text(of: $0.id)] }
-            .filter { secret in secret.utf8.count >= 3 && !said.contains { $0.containsVerbatim(secret) } }
+        let secrets = typed.filter { secret in !said.contains { $0.containsVerbatim(secret) } }
         guard !secrets.isEmpty else { return nil }
         for event in events {
             if case .completed = event { continue }
