@@ -28,10 +28,16 @@ public struct FlowExplorer: Sendable {
         /// level) with the states seen so far and the level being explored: `check` shows it on
         /// a terminal.
         public var progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)?
+        /// Explore fields that no rule or condition ties together apart, group by group, rather
+        /// than every combination of their values (see ``independentGroups(in:)``): `depth` and
+        /// `maxStates` then bound each group's exploration, and states are counted over all.
+        public var decompose: Bool
 
-        public init(depth: Int = 50, maxStates: Int = 200_000, progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil) {
+        public init(depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false,
+                    progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil) {
             self.depth = depth
             self.maxStates = maxStates
+            self.decompose = decompose
             self.progress = progress
         }
     }
@@ -41,6 +47,18 @@ public struct FlowExplorer: Sendable {
         public var violation: FlowInvariants.Violation
         /// The requests from the initial state, the last one breaking the invariant.
         public var script: [FlowRequest]
+        /// How many of the first requests of ``script`` walk to the state its group was explored
+        /// from (0 when the flow was explored as one): the rest is the shortest script from there.
+        public var groupStart = 0
+        /// The group of fields being explored apart when it broke; empty when explored as one.
+        public var group: [FieldID] = []
+
+        public init(violation: FlowInvariants.Violation, script: [FlowRequest], groupStart: Int = 0, group: [FieldID] = []) {
+            self.violation = violation
+            self.script = script
+            self.groupStart = groupStart
+            self.group = group
+        }
     }
 
     public struct Report: Sendable {
@@ -56,11 +74,16 @@ public struct FlowExplorer: Sendable {
         /// Fields for which no value passing the rules was found among the explorer's candidates.
         public var noPassingValue: [FieldID] = []
         public var counterexample: Counterexample?
+        /// The independent groups explored one by one (see ``Options/decompose``), in field
+        /// order; empty when the flow was explored as one.
+        public var groups: [[FieldID]] = []
+        /// Why a flow was explored as one although ``Options/decompose`` asked for groups.
+        public var notDecomposed: WholeReason?
     }
 
     public let reducer: FlowReducer
-    private let invariants: FlowInvariants
-    private let transition: @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
+    let invariants: FlowInvariants
+    let transition: @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
     /// The values typed into each field.
     public let values: [FieldID: [String]]
     private let noPassingValue: [FieldID]
@@ -71,7 +94,7 @@ public struct FlowExplorer: Sendable {
     /// of ``jumpTargets(from:)``, so that the work a state costs grows linearly with the fields.
     public static let everyJumpUpTo = 12
     /// A value that passes each typed field's rules (a secure field is given it again after a restore).
-    private let passing: [FieldID: String]
+    let passing: [FieldID: String]
     /// Snapshot then restore (invariant 15): the engine's, or a broken one in tests.
     private let roundTrip: @Sendable (FlowReducer.State) -> FlowReducer.State?
 
@@ -85,7 +108,9 @@ public struct FlowExplorer: Sendable {
                 roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
-        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0)) }
+        // The fingerprint encodes the whole flow: once here, not at every state.
+        let fingerprint = spec.fingerprint
+        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0, fingerprint: fingerprint), fingerprint: fingerprint) }
         self.invariants = FlowInvariants(reducer: reducer)
         self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
         var values: [FieldID: [String]] = [:]
@@ -144,27 +169,65 @@ public struct FlowExplorer: Sendable {
     }
 
     /// The requests tried from `state`.
-    public func requests(from state: FlowReducer.State) -> [FlowRequest] {
+    public func requests(from state: FlowReducer.State) -> [FlowRequest] { requests(from: state, group: nil) }
+
+    /// The requests tried from `state` while the fields of `group` (positions) are explored
+    /// apart: on a field outside it only the moves (next, previous, reveal, cancel, submit,
+    /// jumps) — nothing typed, cleared or chosen — and jumps to every field of the group as
+    /// well as those of ``jumpTargets(from:)``. Every request, with a `nil` group.
+    func requests(from state: FlowReducer.State, group: Set<Int>?) -> [FlowRequest] {
         if state.phase == .review { return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } }
         guard let focus = state.focus, let index = reducer.spec.index(of: focus) else { return [] }
-        return FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""]) + jumps[index].map { .focus($0) }
+        var alphabet = FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""])
+        guard let group else { return alphabet + jumps[index].map { .focus($0) } }
+        if !group.contains(index) {
+            alphabet.removeAll { if case .field(let action)? = $0.action { action != .submit } else { false } }
+        }
+        var targets = jumps[index]
+        if reducer.spec.fields.count > Self.everyJumpUpTo {
+            let ids = reducer.spec.fields.map(\.id)
+            let extra = group.sorted().map { ids[$0] }.filter { !targets.contains($0) }
+            if !extra.isEmpty { targets = (targets + extra).sorted { reducer.spec.index(of: $0)! < reducer.spec.index(of: $1)! } }
+        }
+        return alphabet + targets.map { .focus($0) }
     }
 
     /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
-    /// invariant breaks.
+    /// invariant breaks. With ``Options/decompose``, a flow whose fields fall into independent
+    /// groups is explored group by group (see ``independentGroups(in:)`` and
+    /// ``Report/groups``); otherwise, and by default, as one.
     ///
     /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state; *r* is
     ///   bounded in a flow of untied fields, and a transition is linear in the fields.
     public func run(_ options: Options = Options()) -> Report {
         var report = Report()
         report.noPassingValue = noPassingValue
-        let start = reducer.initialState()
+        if options.decompose {
+            switch decomposition() {
+            case .groups(let groups):
+                return runDecomposed(groups, options, report)
+            case .whole(let reason):
+                report.notDecomposed = reason
+            }
+        }
+        explore(from: reducer.initialState(), prefix: [], group: nil, options, into: &report)
+        return report
+    }
+
+    /// Explores breadth first from `start`, reached from the initial state by `prefix`, adding
+    /// what it sees to `report`. With a `group`, only its fields are typed into (see
+    /// ``requests(from:group:)``), and `maxStates` bounds this exploration alone.
+    ///
+    /// - Returns: whether an invariant broke (``Report/counterexample`` then says which).
+    @discardableResult
+    func explore(from start: FlowReducer.State, prefix: [FlowRequest], group: Set<Int>?, _ options: Options, into report: inout Report) -> Bool {
+        let seenBefore = report.states
         var index: [FlowReducer.State: Int] = [start: 0]
         var states = [start]
         var parents: [(Int, FlowRequest)?] = [nil]
         var frontier = [0]
         var level = 0
-        report.fieldsFocused.insert(start.focus!)
+        if let focus = start.focus { report.fieldsFocused.insert(focus) }
 
         func script(to state: Int) -> [FlowRequest] {
             var steps: [FlowRequest] = []
@@ -173,7 +236,14 @@ public struct FlowExplorer: Sendable {
                 steps.append(request)
                 current = parent
             }
-            return steps.reversed()
+            return prefix + steps.reversed()
+        }
+        func found(_ violation: FlowInvariants.Violation, _ script: [FlowRequest]) -> Bool {
+            let ids = reducer.spec.fields.map(\.id)
+            report.counterexample = Counterexample(violation: violation, script: script, groupStart: prefix.count, group: group.map { $0.sorted().map { ids[$0] } } ?? [])
+            report.states = seenBefore + states.count
+            report.depth = max(report.depth, level)
+            return true
         }
 
         while !frontier.isEmpty {
@@ -182,25 +252,22 @@ public struct FlowExplorer: Sendable {
                 break
             }
             level += 1
-            options.progress?(states.count, level)
+            options.progress?(seenBefore + states.count, level)
             var next: [Int] = []
             var reported = states.count
             for source in frontier {
                 if states.count - reported >= 10_000 {
                     reported = states.count
-                    options.progress?(states.count, level)
+                    options.progress?(seenBefore + states.count, level)
                 }
                 let before = states[source]
-                for request in requests(from: before) {
+                for request in requests(from: before, group: group) {
                     var after = before
                     let events = transition(&after, request.action!)
                     report.edges += 1
                     for event in events { report.eventsSeen.insert(event.name) }
                     if let violation = invariants.check(before: before, action: request.action!, after: after, events: events) {
-                        report.counterexample = Counterexample(violation: violation, script: script(to: source) + [request])
-                        report.states = states.count
-                        report.depth = level
-                        return report
+                        return found(violation, script(to: source) + [request])
                     }
                     if after.phase == .completed { report.completed = true }
                     if after.phase == .cancelled { report.cancelled = true }
@@ -219,18 +286,15 @@ public struct FlowExplorer: Sendable {
                     let moved = events.contains { if case .focusMoved = $0 { true } else { false } }
                     if moved || after.phase == .review,
                        let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition) {
-                        report.counterexample = Counterexample(violation: violation, script: script(to: states.count - 1))
-                        report.states = states.count
-                        report.depth = level
-                        return report
+                        return found(violation, script(to: states.count - 1))
                     }
                 }
             }
             frontier = next
-            report.depth = level
+            report.depth = max(report.depth, level)
         }
-        report.states = states.count
-        return report
+        report.states = seenBefore + states.count
+        return false
     }
 
     // MARK: - Values

@@ -44,10 +44,17 @@ public struct FlowInvariants: Sendable {
     /// What the flow itself says (labels, messages, options): a secure value that happens to
     /// appear there is not a leak.
     private let spoken: [String]
+    /// The fields' ids, the secure ones, the others, and the positions of the choice fields:
+    /// found once, as every edge asks.
+    private let ids: [FieldID], secureIDs: [FieldID], plainIDs: [FieldID], choicePositions: [Int]
 
     public init(reducer: FlowReducer) {
         self.reducer = reducer
         spoken = reducer.spec.fields.flatMap { [$0.label, $0.rules.message ?? "", $0.placeholder ?? "", $0.hint ?? ""] + ($0.rules.oneOf ?? []) }
+        ids = reducer.spec.fields.map(\.id)
+        secureIDs = reducer.spec.fields.filter(\.secure).map(\.id)
+        plainIDs = reducer.spec.fields.filter { !$0.secure }.map(\.id)
+        choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
     }
 
     /// The first invariant the transition `before --action--> after` (saying `events`) breaks.
@@ -100,7 +107,7 @@ public struct FlowInvariants: Sendable {
         }
         // 5
         let edits: Bool = { if case .field(let a) = action { a != .submit } else { false } }()
-        for id in spec.fields.map(\.id) where !(edits && id == before.focus) {
+        for id in ids where !(edits && id == before.focus) {
             if !before.text(of: id).utf8.elementsEqual(after.text(of: id).utf8) {
                 return fail(5, "the text of \(name(id)) changed (\(before.text(of: id).count) → \(after.text(of: id).count) characters) on \(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")")
             }
@@ -128,7 +135,8 @@ public struct FlowInvariants: Sendable {
         }
         // 9, 10, 11, 12
         let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
-        for (position, field) in spec.fields.enumerated() where field.kind.hasOptions {
+        for position in choicePositions {
+            let field = spec.fields[position]
             let id = field.id
             guard let state = after.fields[field: id] else { continue }
             let held = state.optionValues
@@ -154,9 +162,10 @@ public struct FlowInvariants: Sendable {
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(8, "changed on secure field \(name(field)) carries its text")
         }
-        let said = spoken + spec.fields.filter { !$0.secure }.flatMap { [before.text(of: $0.id), after.text(of: $0.id)] }
-        let secrets = spec.fields.filter(\.secure).flatMap { [before.text(of: $0.id), after.text(of: $0.id)] }
-            .filter { secret in secret.utf8.count >= 3 && !said.contains { $0.containsVerbatim(secret) } }
+        let typed = secureIDs.flatMap { [before.text(of: $0), after.text(of: $0)] }.filter { $0.utf8.count >= 3 }
+        guard !typed.isEmpty else { return nil }
+        let said = spoken + plainIDs.flatMap { [before.text(of: $0), after.text(of: $0)] }
+        let secrets = typed.filter { secret in !said.contains { $0.containsVerbatim(secret) } }
         guard !secrets.isEmpty else { return nil }
         for event in events {
             if case .completed = event { continue }

@@ -8,7 +8,7 @@ import Glibc
 enum Check {
     static let command = Subcommand(
         name: "check",
-        synopsis: ["check [FLOW] [--depth N] [--max-states N] [--lang en|ko]"],
+        synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--lang en|ko]"],
         summary: "explore the flow's states, check every invariant",
         details: """
             Explores the states FLOW can reach, breadth first, typing into each field the empty
@@ -21,21 +21,33 @@ enum Check {
             most 64 characters, whatever the rules. When stderr is a terminal, the states seen
             so far are shown there while it runs.
 
+            Fields that no 'matches' rule or 'when' condition ties together, even through
+            others, form independent groups, and each group is explored apart: from a state
+            where every field outside it holds a passing value (reached by the first requests
+            of any script it prints), typing only into the group's fields and making every
+            move on every field. The invariants then hold for every combination of the groups'
+            values, because a field outside a group is read only as passing or failing a move's
+            check, and a move stops at the first field that fails, as explored in that field's
+            own group. A script is the shortest from its group's start.
+
             OPTIONS
-              --depth N        requests deep to go (default 50)
-              --max-states N   distinct states to visit at most (default 200000)
+              --depth N        requests deep to go (default 50; each group's, when decomposed)
+              --max-states N   distinct states to visit at most (default 200000; each group's)
+              --no-decompose   explore every combination of the fields' values as one
               --lang en|ko     the report's language (default: the locale's); the flow's
                                text given in several languages is checked in it too.
                                Invariants, event names and scripts stay as they are
             """,
         options: ["depth", "max-states", "lang"],
+        flags: ["no-decompose"],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else { throw .usage(.oneFlowAtMost(command: "check"), command: "check") }
         let options = FlowExplorer.Options(
             depth: try arguments.integer("depth", default: 50, in: 1...1_000, command: "check"),
-            maxStates: try arguments.integer("max-states", default: 200_000, in: 1...100_000_000, command: "check"))
+            maxStates: try arguments.integer("max-states", default: 200_000, in: 1...100_000_000, command: "check"),
+            decompose: !arguments.flags.contains("no-decompose"))
         let language = try LanguageOption.decide(arguments, command: "check", fallback: arguments.language)
         let words = language.commandWords
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
@@ -54,8 +66,13 @@ enum Check {
 
     static func summary(_ report: FlowExplorer.Report, name: String, spec: FlowSpec, options: FlowExplorer.Options, words: CommandWords = .english) -> String {
         var lines: [String] = []
-        let extent = report.exhaustive ? words.everyState : words.toDepth(report.depth, options.depth, options.maxStates)
-        lines.append(words.explored(name, report.states, report.edges, extent))
+        if report.groups.isEmpty {
+            let extent = report.exhaustive ? words.everyState : words.toDepth(report.depth, options.depth, options.maxStates)
+            lines.append(words.explored(name, report.states, report.edges, extent))
+        } else {
+            let extent = report.exhaustive ? words.everyStateOfEachGroup : words.toDepthInEachGroup(report.depth, options.depth, options.maxStates)
+            lines.append(words.exploredInGroups(name, report.states, report.edges, report.groups.count, extent))
+        }
         let focused = spec.fields.filter { report.fieldsFocused.contains($0.id) }.count
         lines.append(words.covered(focused, spec.fields.count, report.completed, report.cancelled))
         let names = FlowExplorer(spec: spec).eventNames
@@ -65,13 +82,27 @@ enum Check {
         if !report.noPassingValue.isEmpty {
             lines.append(words.noPassingValue(report.noPassingValue.map(\.rawValue).joined(separator: ", ")))
         }
+        lines += decomposition(report, words: words)
         if let counterexample = report.counterexample {
             lines.append(words.violation("\(counterexample.violation)"))
-            lines.append(words.shortestScript(counterexample.script.count))
+            if !counterexample.group.isEmpty {
+                let group = counterexample.group.map(\.rawValue).joined(separator: " ")
+                lines.append(words.groupScript(counterexample.script.count, counterexample.groupStart, group))
+            } else {
+                lines.append(words.shortestScript(counterexample.script.count))
+            }
             lines += counterexample.script.map { "  \($0.json)" }
         } else {
             lines.append(words.allHold(FlowInvariants.count))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What exploring apart covered and why it is enough, or why the flow was explored as one.
+    static func decomposition(_ report: FlowExplorer.Report, words: CommandWords) -> [String] {
+        if let reason = report.notDecomposed { return [words.exploredAsOne(reason)] }
+        guard !report.groups.isEmpty else { return [] }
+        let shown = report.groups.prefix(12).map { $0.map(\.rawValue).joined(separator: " ") }.joined(separator: " | ")
+        return [words.groups(shown, report.groups.count > 12 ? report.groups.count : nil)] + words.decomposedProof
     }
 }

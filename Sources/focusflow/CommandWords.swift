@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowCheck
 
 /// What `focusflow` says that is no error: the pointer to help after a usage mistake, the
 /// reports of `validate` and `check`, and notes on stderr. One value per language
@@ -36,6 +37,19 @@ struct CommandWords: Sendable {
     let shortestScript: @Sendable (_ requests: Int) -> String
     /// `all 12 invariants hold on every edge explored`
     let allHold: @Sendable (_ count: Int) -> String
+    /// `plain30.json: 1800 states, 3540 edges, in 30 independent groups explored apart, …`
+    let exploredInGroups: @Sendable (_ name: String, _ states: Int, _ edges: Int, _ groups: Int, _ extent: String) -> String
+    let everyStateOfEachGroup: String
+    /// `to depth 3 (limits: --depth 3, --max-states 100) within each group`
+    let toDepthInEachGroup: @Sendable (_ depth: Int, _ limit: Int, _ maxStates: Int) -> String
+    /// `explored as one: a rule or a condition ties every field to the others`
+    let exploredAsOne: @Sendable (_ reason: FlowExplorer.WholeReason) -> String
+    /// `groups: email | password confirm | nickname`, with the count when not all are shown.
+    let groups: @Sendable (_ shown: String, _ total: Int?) -> String
+    /// What a decomposed run proves, a few lines.
+    let decomposedProof: [String]
+    /// The script of a violation found in a group: `requests` in all, `setup` of them to the group's start.
+    let groupScript: @Sendable (_ requests: Int, _ setup: Int, _ group: String) -> String
 
     static let english = CommandWords(
         helpPointer: { "Run '\($0)' for usage." },
@@ -54,7 +68,24 @@ struct CommandWords: Sendable {
         noPassingValue: { "no passing value found for: \($0) (the explorer cannot get past them)" },
         violation: { "VIOLATION of \($0)" },
         shortestScript: { "shortest script (\($0) requests; replay with 'focusflow replay FLOW SCRIPT'):" },
-        allHold: { "all \($0) invariants hold on every edge explored" })
+        allHold: { "all \($0) invariants hold on every edge explored" },
+        exploredInGroups: { "\($0): \($1) states, \($2) edges, in \($3) independent groups explored apart, \($4)" },
+        everyStateOfEachGroup: "each to every reachable state",
+        toDepthInEachGroup: { "to depth \($0) (limits: --depth \($1), --max-states \($2)) within each group" },
+        exploredAsOne: { "explored as one: \($0)" },
+        groups: { "groups: \($0)\($1.map { " | … (\($0) in all)" } ?? "")" },
+        decomposedProof: [
+            "decomposed: no matches rule or when condition ties two groups; each group was explored with every field outside it",
+            "  holding a passing value, so the invariants hold for every combination of the groups' values: a field outside a",
+            "  group is read only as passing or failing a move's check, and a move stops at the first field that fails, as",
+            "  explored in that field's own group (--no-decompose explores every combination, within the limits)",
+        ],
+        groupScript: { requests, setup, group in
+            let how = setup == requests
+                ? "on the walk to the start of group \(group)"
+                : "\(setup) to the start of group \(group), then the shortest from there"
+            return "script (\(requests) requests: \(how); replay with 'focusflow replay FLOW SCRIPT'):"
+        })
 
     static let korean = CommandWords(
         helpPointer: { "사용법은 '\($0)'로 보세요." },
@@ -73,7 +104,31 @@ struct CommandWords: Sendable {
         noPassingValue: { "통과하는 값을 찾지 못한 필드: \($0) (탐색기가 그 뒤로 갈 수 없습니다)" },
         violation: { "위반: \($0)" },
         shortestScript: { "가장 짧은 스크립트 (요청 \($0)개. 'focusflow replay FLOW SCRIPT'로 재생하세요):" },
-        allHold: { "탐색한 모든 간선에서 불변 조건 \($0)개가 모두 성립합니다" })
+        allHold: { "탐색한 모든 간선에서 불변 조건 \($0)개가 모두 성립합니다" },
+        exploredInGroups: { "\($0): 상태 \($1)개, 간선 \($2)개, 독립된 그룹 \($3)개를 따로 탐색, \($4)" },
+        everyStateOfEachGroup: "그룹마다 도달할 수 있는 모든 상태",
+        toDepthInEachGroup: { "그룹마다 깊이 \($0)까지 (한도: --depth \($1), --max-states \($2))" },
+        exploredAsOne: { reason in
+            let why = switch reason {
+            case .allTied: "규칙이나 조건이 모든 필드를 서로 묶습니다"
+            case .noPassingValue(let id): "\"\(id)\" 필드에 통과하는 값을 찾지 못해, 다른 필드를 탐색하는 동안 통과한 채로 둘 수 없습니다"
+            case .failsUntouched(let id): "\"\(id)\" 필드는 건드리지 않으면 통과하지 못해, 다른 필드를 탐색하는 동안 통과한 채로 둘 수 없습니다"
+            }
+            return "하나로 탐색함: \(why)"
+        },
+        groups: { "그룹: \($0)\($1.map { " | … (모두 \($0)개)" } ?? "")" },
+        decomposedProof: [
+            "분해함: 두 그룹을 묶는 matches 규칙이나 when 조건이 없습니다. 각 그룹은 그 밖의 모든 필드가 통과하는 값을",
+            "  가진 채로 탐색했으므로, 불변 조건은 그룹 값의 모든 조합에서 성립합니다. 그룹 밖의 필드는 이동할 때의 검사에서",
+            "  통과했는지만 읽히고, 이동은 처음으로 통과하지 못한 필드에서 멈추며, 그 이동은 그 필드의 그룹에서 탐색했습니다",
+            "  (--no-decompose는 한도 안에서 모든 조합을 탐색합니다)",
+        ],
+        groupScript: { requests, setup, group in
+            let how = setup == requests
+                ? "그룹 \(group)의 시작으로 가는 길에서"
+                : "그룹 \(group)의 시작까지 \(setup)개, 그다음은 거기서부터 가장 짧게"
+            return "스크립트 (요청 \(requests)개: \(how). 'focusflow replay FLOW SCRIPT'로 재생하세요):"
+        })
 }
 
 extension Language {

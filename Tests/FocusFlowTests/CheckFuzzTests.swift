@@ -18,11 +18,11 @@ struct CheckFuzzTests {
     static let patterns: [String?] = [nil, "^[0-9]+$", "^a.*$", "^[^@ ]+@[^@ ]+$", "^(ab|c)?$"]
     static let keyboards: [KeyboardType] = [.default, .asciiCapable, .numberPad, .emailAddress, .phonePad]
 
-    /// A flow of two to four fields with random rules, ties and conditions, as JSON (so the
-    /// loader sees it as a file would give it).
-    static func flow(_ random: inout SplitMix) -> String {
+    /// A flow of `fields` fields (two to four unless told) with random rules, ties and
+    /// conditions, as JSON (so the loader sees it as a file would give it).
+    static func flow(_ random: inout SplitMix, fields range: ClosedRange<Int> = 2...4) -> String {
         func pick<T>(_ list: [T]) -> T { list[Int(random.next() % UInt64(list.count))] }
-        let count = 2 + Int(random.next() % 3)
+        let count = range.lowerBound + Int(random.next() % UInt64(range.count))
         var fields: [String] = []
         for i in 0..<count {
             var rules: [String] = []

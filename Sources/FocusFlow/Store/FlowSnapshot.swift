@@ -94,12 +94,18 @@ extension FlowReducer {
     /// The snapshot of `state`: the focused field (or `focus`, for a walk that has just been
     /// cancelled and has none) and every non-secure answer that is not empty.
     public func snapshot(of state: State, focus: FieldID? = nil) -> FlowSnapshot {
+        snapshot(of: state, focus: focus, fingerprint: spec.fingerprint)
+    }
+
+    /// ``snapshot(of:focus:)`` with the flow's ``FlowSpec/fingerprint`` computed once by the
+    /// caller (it encodes the whole flow): the explorer takes one at every state it reaches.
+    package func snapshot(of state: State, focus: FieldID? = nil, fingerprint: String) -> FlowSnapshot {
         var answers: [FieldID: FieldAnswer] = [:]
         for (index, id) in spec.layout.ids.enumerated() where !spec.layout.secure[index] {
             let answer = state.fields[position: index].answer
             if !answer.isEmpty { answers[id] = answer }
         }
-        return FlowSnapshot(flow: spec.id, fingerprint: spec.fingerprint, focus: state.focus ?? focus, answers: answers)
+        return FlowSnapshot(flow: spec.id, fingerprint: fingerprint, focus: state.focus ?? focus, answers: answers)
     }
 
     /// The state `snapshot` was taken of, secure fields empty: focus on its field, or on the
@@ -109,7 +115,12 @@ extension FlowReducer {
     /// - Throws: ``PrefillError`` (``PrefillError/Reason/otherFlow``) for a snapshot of another
     ///   flow or of this flow before it changed, and as ``initialState(prefill:)`` does.
     public func restore(_ snapshot: FlowSnapshot) throws(PrefillError) -> State {
-        guard snapshot.fingerprint == spec.fingerprint else {
+        try restore(snapshot, fingerprint: spec.fingerprint)
+    }
+
+    /// ``restore(_:)`` with the flow's ``FlowSpec/fingerprint`` computed once by the caller.
+    package func restore(_ snapshot: FlowSnapshot, fingerprint: String) throws(PrefillError) -> State {
+        guard snapshot.fingerprint == fingerprint else {
             throw PrefillError(.otherFlow, field: nil, detail: .otherFlow(snapshot.flow, changed: snapshot.flow == spec.id))
         }
         return try initialState(prefill: FlowPrefill(answers: snapshot.answers, askInvalid: true, resumeAt: snapshot.focus))
