@@ -113,6 +113,11 @@ public struct FieldRules: Sendable, Equatable {
             do {
                 compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
             } catch {
+                guard ff_regex_available() != 0 else {
+                    throw FlowSpecError(
+                        path: "\(path).pattern",
+                        message: "patterns need ICU's regular expressions (libicui18n), which could not be loaded; install ICU (Debian: libicu72)")
+                }
                 throw FlowSpecError(
                     path: "\(path).pattern",
                     message: "the pattern \(pattern.debugDescription) does not compile as a regular expression")
