@@ -14,8 +14,9 @@ let package = Package(
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
     ],
     targets: [
-        // ICU's regular expressions, for their time limit (see CompiledPattern).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // ICU's regular expressions, for their time limit (see CompiledPattern); libicui18n is
+        // loaded when the first pattern is compiled (dlopen), not linked: see regex.c.
+        .target(name: "CICU"),
         .target(
             name: "FocusFlow",
             dependencies: ["CICU"],
@@ -34,9 +35,11 @@ let package = Package(
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"]),
         .executableTarget(
             name: "focusflow-bench",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport", "CReadline"]),
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport"]),
         // Stock readline in callback mode: the reference the differential tests (and the bench) compare with.
         .executableTarget(name: "readline-reference", linkerSettings: [.linkedLibrary("readline")]),
+        // The bench's floor: a raw-mode C program writing one '*' a key.
+        .executableTarget(name: "raw-echo-reference"),
         .testTarget(
             name: "FocusFlowTests",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "focusflow"]),
