@@ -11,8 +11,6 @@ package final class PseudoTerminalProcess {
     package private(set) var stdoutBytes: [UInt8] = []
     /// The terminal's settings before the program started.
     package let settingsBefore: termios
-    /// What the program used (peak RSS, CPU time), once ``finish(seconds:)`` saw it end.
-    package private(set) var usage: rusage?
     private var chunk = [UInt8](repeating: 0, count: 65536)
 
     /// Starts `command` (a path, then its arguments) on a new terminal of the given size.
@@ -128,11 +126,9 @@ package final class PseudoTerminalProcess {
     package func finish(seconds: Double) -> Int32? {
         let deadline = Self.now() + seconds
         var status: Int32 = 0
-        var used = rusage()
         while Self.now() < deadline {
             pump(milliseconds: 20)
-            if wait4(pid, &status, WNOHANG, &used) == pid {
-                usage = used
+            if waitpid(pid, &status, WNOHANG) == pid {
                 while pump(milliseconds: 20) > 0 {}
                 return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             }
