@@ -7,8 +7,9 @@ import Foundation
 /// sources, in one run and by one method: cold start to the first prompt, the echo latency of one
 /// key with 10 and 10,000 characters already typed (plain and secure), and the peak RSS of a walk
 /// of the sign-up. The references are what a user would otherwise run: stock GNU readline in
-/// callback mode (`Sources/readline-reference`) and a raw-mode C program that writes one `*` a
-/// key (`Sources/raw-echo-reference`), the floor.
+/// callback mode (`Sources/readline-reference`) and a raw-mode program that writes one `*` a key
+/// (`Sources/raw-echo-reference`), the floor. The programs take turns sample by sample, so that
+/// whatever else the machine does weighs on all of them alike.
 enum TerminalBench {
     static let flow = #"{"id":"bench","title":"Bench","fields":[{"id":"plain","label":"Plain"},{"id":"secret","label":"Secret","secure":true}]}"#
     /// A select of `count` options, for the echo of a key in a list field.
@@ -31,97 +32,127 @@ enum TerminalBench {
         var toSecure: String?
     }
 
-    /// Where this bench's executable is: the programs it measures are built beside it.
+    /// Where this bench's executable is: `focusflow` is built beside it.
     static var directory: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// `focusflow` beside this bench when built (`swift build -c release`), else this bench
-    /// itself running the same `FlowRunner` (see `main.swift`).
+    /// `focusflow run ARGUMENTS` beside this bench when built (`swift build -c release`), else this
+    /// bench itself running the same `FlowRunner` (see `main.swift`).
     static func focusflowProgram(_ arguments: [String]) -> Program {
         let path = directory.appendingPathComponent("focusflow").path
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        let words = FileManager.default.isExecutableFile(atPath: path) ? [path, "run"] + arguments : [me, "--run"] + arguments
-        return Program(name: words[0] == path ? "focusflow" : "focusflow-bench --run (same FlowRunner)", words: words,
+        let built = FileManager.default.isExecutableFile(atPath: path)
+        return Program(name: built ? "focusflow" : "focusflow-bench --run (same FlowRunner)",
+                       words: built ? [path, "run"] + arguments : [me, "--run"] + arguments,
                        prompt: Array("› ".utf8), toSecure: "\r")
-    }
-
-    /// A C reference built beside this bench, or `nil` with the advice to build it.
-    static func reference(_ name: String) -> Program? {
-        let path = directory.appendingPathComponent(name).path
-        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-        return Program(name: name, words: [path], prompt: Array("> ".utf8), toSecure: nil)
     }
 
     static func report() throws {
         let path = NSTemporaryDirectory() + "focusflow-bench-\(getpid()).json"
         try Data(flow.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
+        let references = try CReferences()
+        defer { references.remove() }
         let focusflow = focusflowProgram([path])
-        guard let readline = reference("readline-reference"), let raw = reference("raw-echo-reference") else {
-            print("\nTerminal: the C references are not built beside the bench; run `swift build -c release` first.")
-            return
-        }
+        let signUp = focusflowProgram([])
+        let readline = references.readline, raw = references.raw
+        let runtime = swiftRuntime(of: focusflow)
         print("""
 
-            Terminal over a pty, one run: \(focusflow.name) beside two C programs built from this package,
-            stock GNU readline in callback mode (readline-reference) and the raw floor (raw-echo-reference,
-            one read and one write a key). ms, median and p99; ratios of medians to each reference.
+            Terminal over a pty, one run: \(focusflow.name) (Swift runtime \(runtime)) beside two C programs of
+            this package, built with \(references.compiler): stock GNU readline in callback mode (readline-reference)
+            and the floor (raw-echo-reference: raw mode, one read and one write a key). Milliseconds, median / p99;
+            ratios of medians. The programs take turns, sample by sample.
             """)
-        print("  " + "what".padding(toLength: 31, withPad: " ", startingAt: 0)
-              + columns(["focusflow", "C readline", "C raw"]) + "  ×readline  ×raw")
+        print("  " + "what".padding(toLength: 29, withPad: " ", startingAt: 0)
+              + columns(["focusflow", "C readline", "C raw"]) + "  ×readline   ×raw")
 
-        if ProcessInfo.processInfo.environment["BENCH_WALK_FIRST"] != nil { _ = try [focusflowProgram([]), readline, raw].map(signUpWalk) }
-        let starts = try coldStarts([focusflow, readline, raw], runs: 60)
-        print(row("cold start to first prompt", starts[0], starts[1], starts[2]))
+        let starts = try coldStarts([focusflow, signUp, readline, raw], runs: 80)
+        print(row("cold start, first prompt", starts[0], starts[2], starts[3]))
+        print(row("  the sign-up (2 patterns)", starts[1], starts[2], starts[3]))
 
         for field in [Field.plain, .secure] {
             for typed in [10, 10_000] {
-                let mine = try echo(focusflow, field: field, typed: typed, keys: 600)
-                let stock = try echo(readline, field: field, typed: typed, keys: 600)
-                let floor = try echo(raw, field: field, typed: typed, keys: 600)
-                let label = "echo, \(field == .plain ? "plain " : "secure"), \(typed) typed"
-                print(row(label, mine, stock, floor))
+                let m = try echoes([focusflow, readline, raw], field: field, typed: typed, keys: 500)
+                print(row("echo, \(field == .plain ? "plain " : "secure"), \(typed) typed", m[0], m[1], m[2]))
             }
         }
 
-        let walk = try signUpWalk(focusflowProgram([]))
-        let walkReadline = try signUpWalk(readline)
-        let walkRaw = try signUpWalk(raw)
-        print("  " + "peak RSS, sign-up walk".padding(toLength: 31, withPad: " ", startingAt: 0)
-              + columns([walk, walkReadline, walkRaw].map { String(format: "%.1f MB", $0) })
-              + "  " + Figure.ratio(walk / walkReadline) + "    " + Figure.ratio(walk / walkRaw))
+        let walks = try [signUp, readline, raw].map(signUpWalk)
+        print("  " + "peak RSS, sign-up walk".padding(toLength: 29, withPad: " ", startingAt: 0)
+              + columns(walks.map { String(format: "%.1f MB", $0) })
+              + "  " + Figure.ratio(walks[0] / walks[1]) + "    " + Figure.ratio(walks[0] / walks[2]))
+
+        try whatStandsInTheWay([raw, readline, focusflow])
 
         // A list field: the same keys' echo in a select's filter, and a highlight move, each
         // redrawing the options' window; the ratio is to a plain field's echo in this run.
-        let textEcho = try echo(focusflow, field: .plain, typed: 0, keys: 600)
-        print("\n  focusflow's lists (ms; ratio to its own echo of a key in a text field, \(Figure.ms(textEcho.median)))")
+        let textEcho = try echoes([focusflow], field: .plain, typed: 0, keys: 500)[0]
+        print("\n  focusflow's lists (median / p99; ratio to its own echo of a key in a text field, \(Figure.ms(textEcho.median)))")
         for count in [100, 10_000] {
             let listPath = NSTemporaryDirectory() + "focusflow-bench-list-\(getpid())-\(count).json"
             try Data(listFlow(options: count).utf8).write(to: URL(fileURLWithPath: listPath))
             defer { try? FileManager.default.removeItem(atPath: listPath) }
             let list = focusflowProgram([listPath])
             let label = String(count).padding(toLength: 6, withPad: " ", startingAt: 0)
-            let filter = try echo(list, field: .plain, typed: 0, keys: 600, pressing: ["1", "\u{7F}"])
+            let filter = try echoes([list], field: .plain, typed: 0, keys: 500, pressing: ["1", "\u{7F}"])[0]
             print("  list, \(label) options, filter key  \(figures(filter))   \(Figure.ratio(filter.median / textEcho.median))")
-            let move = try echo(list, field: .plain, typed: 0, keys: 600, pressing: ["\u{1B}[B", "\u{1B}[A"])
+            let move = try echoes([list], field: .plain, typed: 0, keys: 500, pressing: ["\u{1B}[B", "\u{1B}[A"])[0]
             print("  list, \(label) options, Down/Up     \(figures(move))   \(Figure.ratio(move.median / textEcho.median))")
         }
     }
 
+    /// The C floor's few lines in Swift (``SwiftFloor``), started beside `programs` (the C
+    /// references and focusflow): cold start and the RSS at the first prompt, to show how much of
+    /// focusflow's start is the Swift runtime and Foundation, which FocusFlow cannot change.
+    static func whatStandsInTheWay(_ programs: [Program]) throws {
+        guard let floor = try SwiftFloor() else {
+            print("\n  (no swiftc found: the Swift floor is not measured)")
+            return
+        }
+        defer { floor.remove() }
+        let all = programs + floor.programs
+        let starts = try coldStarts(all, runs: 40)
+        print("\n  What stands in the way: the floor's few lines in Swift, built here with swiftc -O, beside the C programs")
+        print("  " + "program".padding(toLength: 34, withPad: " ", startingAt: 0) + "cold start, median / p99   RSS at first prompt")
+        for (program, start) in zip(all, starts) {
+            let rss = try rssAtPrompt(program)
+            print("  " + program.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                  + figures(start).padding(toLength: 27, withPad: " ", startingAt: 0) + String(format: "%5.1f MB", rss))
+        }
+        for note in floor.linkerNotes { print("  linker, \(note)") }
+    }
+
+    /// The RSS in megabytes of `program` once its first prompt is drawn (`VmHWM`).
+    static func rssAtPrompt(_ program: Program) throws -> Double {
+        let process = try PseudoTerminalProcess(program.words, columns: 100, rows: 40, environment: environment)
+        process.waitFor(seconds: 10) { process.terminalBytes.contains(program.prompt) }
+        settle(process)
+        return Double(highWaterMark(process.pid) ?? 0) / 1024
+    }
+
     private static func columns(_ texts: [String]) -> String {
-        texts.map { String(repeating: " ", count: max(0, 18 - $0.count)) + $0 }.joined()
+        texts.map { String(repeating: " ", count: max(0, 17 - $0.count)) + $0 }.joined()
     }
 
     private static func figures(_ m: Latencies) -> String {
-        String(format: "%7.3f / %.3f", m.median, m.p99)
+        String(format: "%6.3f / %.3f", m.median, m.p99)
     }
 
     /// One figure for each program, median / p99, then the ratios of the medians.
     private static func row(_ label: String, _ mine: Latencies, _ stock: Latencies, _ floor: Latencies) -> String {
-        "  " + label.padding(toLength: 31, withPad: " ", startingAt: 0)
+        "  " + label.padding(toLength: 29, withPad: " ", startingAt: 0)
             + columns([mine, stock, floor].map(figures))
             + "  " + Figure.ratio(mine.median / stock.median) + "    " + Figure.ratio(mine.median / floor.median)
+    }
+
+    /// "static" or "dynamic (libswiftCore.so)": how the running `program` has the Swift runtime.
+    static func swiftRuntime(of program: Program) -> String {
+        guard let process = try? PseudoTerminalProcess(program.words, columns: 100, rows: 40, environment: environment) else { return "unknown" }
+        process.waitFor(seconds: 10) { process.terminalBytes.contains(program.prompt) }
+        let maps = procFile(process.pid, "maps")
+        return maps.contains("libswiftCore.so") ? "dynamic, libswiftCore.so" : "linked statically"
     }
 
     enum Field { case plain, secure }
@@ -133,7 +164,7 @@ enum TerminalBench {
     }
 
     /// Milliseconds from starting each program to the end of its first prompt on its terminal,
-    /// the programs taking turns so that whatever else the machine does weighs on all alike.
+    /// the programs taking turns.
     static func coldStarts(_ programs: [Program], runs: Int) throws -> [Latencies] {
         var samples = Array(repeating: [Double](), count: programs.count)
         for _ in 0..<runs {
@@ -147,48 +178,87 @@ enum TerminalBench {
         return samples.map(Latencies.init)
     }
 
-    /// Milliseconds from writing one key to the first byte of its echo, with `typed` characters
-    /// already in the field.
-    static func echo(_ program: Program, field: Field, typed: Int, keys: Int, pressing pair: [String] = ["b", "\u{7F}"]) throws -> Latencies {
-        let process = try PseudoTerminalProcess(program.words, columns: 100, rows: 40, environment: environment)
-        process.waitFor(seconds: 10) { process.terminalBytes.contains(program.prompt) }
-        if field == .secure, let toSecure = program.toSecure { process.send(toSecure); settle(process) }
-        var remaining = typed
-        while remaining > 0 {
-            let chunk = min(remaining, 500)
-            process.send(String(repeating: "a", count: chunk))
-            remaining -= chunk
+    /// For each program, milliseconds from writing one key to the first byte of its echo, with
+    /// `typed` characters already in the field; the programs run side by side and take turns key
+    /// by key.
+    static func echoes(_ programs: [Program], field: Field, typed: Int, keys: Int, pressing pair: [String] = ["b", "\u{7F}"]) throws -> [Latencies] {
+        let processes = try programs.map { program in
+            let process = try PseudoTerminalProcess(program.words, columns: 100, rows: 40, environment: environment)
+            process.waitFor(seconds: 10) { process.terminalBytes.contains(program.prompt) }
+            if field == .secure, let toSecure = program.toSecure { process.send(toSecure); settle(process) }
+            var remaining = typed
+            while remaining > 0 {
+                let chunk = min(remaining, 500)
+                process.send(String(repeating: "a", count: chunk))
+                remaining -= chunk
+                settle(process)
+            }
             settle(process)
+            return process
         }
-        settle(process)
-        var samples: [Double] = []
+        var samples = Array(repeating: [Double](), count: programs.count)
         for index in 0..<keys {
-            let t0 = PseudoTerminalProcess.now()
-            process.send(pair[index % 2])
-            while process.pump(milliseconds: 1000) == 0 {}
-            samples.append((PseudoTerminalProcess.now() - t0) * 1000)
-            settle(process)
+            for (which, process) in processes.enumerated() {
+                let t0 = PseudoTerminalProcess.now()
+                process.send(pair[index % 2])
+                while process.pump(milliseconds: 1000) == 0 {}
+                samples[which].append((PseudoTerminalProcess.now() - t0) * 1000)
+                settle(process)
+            }
         }
-        return Latencies(samples: samples)
+        return samples.map(Latencies.init)
     }
 
     /// The peak RSS in megabytes of `program` answering the sign-up's fields as a person types
     /// them, a key at a time, to its end (the C programs: the same lines, then Ctrl-D).
+    ///
+    /// Read from the kernel's high-water mark of the program's own memory (`VmHWM` in
+    /// `/proc/PID/status`) after every key and until it exits. `wait4`'s `ru_maxrss` cannot be
+    /// used: a child started with `posix_spawn` (vfork) keeps the high-water mark of the parent's
+    /// memory it ran in before `exec`, the bench's own 20 MB and more.
     static func signUpWalk(_ program: Program) throws -> Double {
         let process = try PseudoTerminalProcess(program.words, columns: 100, rows: 40, environment: environment)
         process.waitFor(seconds: 10) { process.terminalBytes.contains(program.prompt) }
+        var peak = 0
+        func note() { peak = max(peak, highWaterMark(process.pid) ?? 0) }
         for answer in signUpAnswers {
-            for key in answer { process.send(String(key)); settle(process) }
+            for key in answer {
+                process.send(String(key))
+                settle(process)
+                note()
+            }
             process.send("\r")
             settle(process)
+            note()
         }
         if program.toSecure == nil { process.send("\u{4}") }
-        let status = process.finish(seconds: 10)
-        guard status == 0, let usage = process.usage else {
-            let screen = String(decoding: process.terminalBytes.suffix(300), as: UTF8.self).debugDescription
-            throw BenchError("\(program.name) did not finish the sign-up walk with status 0 (\(status.map(String.init) ?? "still running")); its screen ends \(screen)")
+        // Until it has gone: its memory while it writes the answers and ends.
+        while let mark = highWaterMark(process.pid) {
+            peak = max(peak, mark)
+            process.pump(milliseconds: 1)
         }
-        return Double(usage.ru_maxrss) / 1024
+        guard process.finish(seconds: 10) == 0 else {
+            let screen = String(decoding: process.terminalBytes.suffix(300), as: UTF8.self).debugDescription
+            throw BenchError("\(program.name) did not finish the sign-up walk with status 0; its screen ends \(screen)")
+        }
+        return Double(peak) / 1024
+    }
+
+    /// `VmHWM` of a running process in kB, or `nil` once it has exited.
+    static func highWaterMark(_ pid: pid_t) -> Int? {
+        let status = procFile(pid, "status")
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
+    /// A file of `/proc/PID/`, read to its end (a /proc file says it is empty).
+    static func procFile(_ pid: pid_t, _ name: String) -> String {
+        let fd = open("/proc/\(pid)/\(name)", O_RDONLY)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+        while case let n = read(fd, &chunk, chunk.count), n > 0 { bytes += chunk.prefix(n) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads until nothing more arrives for a few milliseconds.
@@ -202,7 +272,7 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-private extension Array where Element == UInt8 {
+extension Array where Element == UInt8 {
     /// Whether `part` occurs in these bytes.
     func contains(_ part: [UInt8]) -> Bool {
         guard count >= part.count else { return false }
