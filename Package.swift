@@ -30,12 +30,17 @@ let package = Package(
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline"]),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
+        // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
+        // otherwise pull in through FoundationEssentials: see Sources/CNoMktemp/no_mktemp.c.
+        .target(name: "CNoMktemp"),
         .executableTarget(
             name: "focusflow",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"]),
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "CNoMktemp"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         .executableTarget(
             name: "focusflow-bench",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport"]),
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport", "CNoMktemp"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         // Stock readline in callback mode: the reference the differential tests (and the bench) compare with.
         .executableTarget(name: "readline-reference", linkerSettings: [.linkedLibrary("readline")]),
         // The bench's floor: a raw-mode C program writing one '*' a key.
