@@ -31,15 +31,14 @@ let package = Package(
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
-        // otherwise pull in through FoundationEssentials: see Sources/CNoMktemp/no_mktemp.c.
-        .target(name: "CNoMktemp"),
+        // otherwise pull in through FoundationEssentials: see Sources/focusflow/NoMktemp.swift.
         .executableTarget(
             name: "focusflow",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "CNoMktemp"],
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         .executableTarget(
             name: "focusflow-bench",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport", "CNoMktemp"],
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         // Stock readline in callback mode: the reference the differential tests (and the bench) compare with.
         .executableTarget(name: "readline-reference", linkerSettings: [.linkedLibrary("readline")]),
