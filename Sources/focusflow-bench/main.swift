@@ -1,5 +1,4 @@
-// focusflow-bench: the figures quoted in closing notes. Run with
-// `swift build -c release && .build/release/focusflow-bench`.
+// focusflow-bench: the figures quoted in closing notes (see USAGE below and README's Performance).
 import FocusFlow
 import FocusFlowTerminal
 import Foundation
@@ -10,9 +9,11 @@ let usage = """
     Measures the figures quoted in closing notes and prints them: the engine (keystrokes,
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
     echo latency, peak RSS of a walk) beside two C programs of this package, stock readline
-    (readline-reference) and a raw-mode echo (raw-echo-reference). Build everything in
-    release mode first, so that focusflow and the C programs are beside the bench:
-      swift build -c release && .build/release/focusflow-bench
+    (readline-reference) and a raw-mode echo (raw-echo-reference), which it builds from the
+    package's C sources with cc. Build focusflow beside the bench first, as it ships:
+      swift build -c release --static-swift-stdlib --product focusflow
+      swift build -c release --static-swift-stdlib --product focusflow-bench
+      .build/release/focusflow-bench
 
     OPTIONS
       --engine-only     only the engine and protocol figures
