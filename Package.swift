@@ -14,8 +14,9 @@ let package = Package(
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
     ],
     targets: [
-        // ICU's regular expressions, for their time limit (see CompiledPattern).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // ICU's regular expressions, for their time limit (see CompiledPattern); libicui18n is
+        // loaded when the first pattern is compiled (dlopen), not linked: see regex.c.
+        .target(name: "CICU"),
         .target(
             name: "FocusFlow",
             dependencies: ["CICU"],
@@ -29,14 +30,20 @@ let package = Package(
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline"]),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
+        // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
+        // otherwise pull in through FoundationEssentials: see Sources/focusflow/NoMktemp.swift.
         .executableTarget(
             name: "focusflow",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"]),
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         .executableTarget(
             name: "focusflow-bench",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport", "CReadline"]),
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         // Stock readline in callback mode: the reference the differential tests (and the bench) compare with.
         .executableTarget(name: "readline-reference", linkerSettings: [.linkedLibrary("readline")]),
+        // The bench's floor: a raw-mode C program writing one '*' a key.
+        .executableTarget(name: "raw-echo-reference"),
         .testTarget(
             name: "FocusFlowTests",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "focusflow"]),

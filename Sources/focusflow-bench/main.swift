@@ -1,4 +1,4 @@
-// focusflow-bench: the figures quoted in closing notes. Run with `swift run -c release focusflow-bench`.
+// focusflow-bench: the figures quoted in closing notes (see USAGE below and README's Performance).
 import FocusFlow
 import FocusFlowTerminal
 import Foundation
@@ -8,8 +8,12 @@ let usage = """
 
     Measures the figures quoted in closing notes and prints them: the engine (keystrokes,
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
-    echo latency). Build in release mode for figures worth quoting:
-      swift run -c release focusflow-bench
+    echo latency, peak RSS of a walk) beside two C programs of this package, stock readline
+    (readline-reference) and a raw-mode echo (raw-echo-reference), which it builds from the
+    package's C sources with cc. Build focusflow beside the bench first, as it ships:
+      swift build -c release --static-swift-stdlib --product focusflow
+      swift build -c release --static-swift-stdlib --product focusflow-bench
+      .build/release/focusflow-bench
 
     OPTIONS
       --engine-only     only the engine and protocol figures
@@ -22,12 +26,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(0)
 }
-if arguments.first == "--raw-echo" { TerminalBench.rawEcho() }
-if arguments.first == "--readline-echo" { TerminalBench.stockReadline() }
-if arguments.first == "--run", let path = arguments.dropFirst().first {
-    // The terminal bench's stand-in for `focusflow run FLOW` when focusflow is not built.
-    let outcome = FlowRunner.run(RunOptions(spec: try FlowSpec(contentsOf: URL(fileURLWithPath: path)), color: false))
-    exit(outcome.exitStatus)
+if arguments.first == "--run" {
+    // The terminal bench's stand-in for `focusflow run [FLOW]` when focusflow is not built.
+    let spec = try arguments.dropFirst().first.map { try FlowSpec(contentsOf: URL(fileURLWithPath: $0)) } ?? FlowSpec.signup()
+    exit(FlowRunner.run(RunOptions(spec: spec, color: false)).exitStatus)
 }
 do {
     if !arguments.contains("--terminal-only") {

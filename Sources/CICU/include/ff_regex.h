@@ -13,7 +13,11 @@
 /// A compiled pattern (ICU's URegularExpression).
 typedef struct ff_regex ff_regex;
 
-/// Compiles `pattern` (UTF-16); NULL and a nonzero `*status` when it does not compile.
+/// Whether ICU's regular expressions could be loaded (libicui18n, loaded on first use): 1 or 0.
+int ff_regex_available(void);
+
+/// Compiles `pattern` (UTF-16); NULL and a nonzero `*status` when it does not compile, or when
+/// ICU could not be loaded (``ff_regex_available`` says which).
 ff_regex *ff_regex_open(const uint16_t *pattern, int32_t length, int32_t *status);
 
 void ff_regex_close(ff_regex *regex);

@@ -132,6 +132,7 @@ public struct FieldRules: Sendable, Equatable {
                 compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
                 patterns[key] = compiled
             } catch {
+                guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
                 throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
             }
         }

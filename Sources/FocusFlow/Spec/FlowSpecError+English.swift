@@ -73,6 +73,7 @@ extension FlowSpecError.Reason {
         case .minLengthAboveMax(let min, let max): "minLength \(min) is more than maxLength \(max): no value could pass"
         case .emptyOneOf: "an empty list allows no value; leave oneOf out instead"
         case .badPattern(let pattern): "the pattern \(pattern.debugDescription) does not compile as a regular expression"
+        case .patternsUnavailable(let library, let package): "patterns need ICU's regular expressions (\(library)), which could not be loaded; install ICU (Debian: \(package))"
         case .noStyle: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#
         case .onNeedsColour: #""on" needs a colour after it, as "white on blue""#
         case .twoBackgrounds: #"two backgrounds; give one "on COLOUR""#

@@ -67,6 +67,8 @@ extension FlowSpecError {
         case minLengthAboveMax(Int, Int)
         case emptyOneOf
         case badPattern(String)
+        /// ICU's regular expressions could not be loaded, so no pattern can be checked.
+        case patternsUnavailable(library: String, package: String)
         // A theme's text style.
         case noStyle
         case onNeedsColour

@@ -61,30 +61,34 @@ extension FlowTheme {
 
     /// The look of FocusFlow when nobody asks for another: bold title and label, dim
     /// placeholder and hint, a red error, a reversed badge, a bold highlight.
-    public static let standard = theme([
-        .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "red", .badge: "reverse", .highlight: "bold",
-    ])
+    public static let standard = theme(builtInWords[0].parts)
 
-    /// The built-in themes, by name, `default` first.
-    public static let builtIns: [(name: String, theme: FlowTheme)] = [
-        ("default", standard),
+    /// The built-in themes in words, by name, `default` first: the one table that the names and
+    /// the themes are read from. The names need no theme built (the help lists them at every start).
+    private static let builtInWords: [(name: String, parts: KeyValuePairs<Part, String>)] = [
+        ("default", [
+            .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "red", .badge: "reverse", .highlight: "bold",
+        ]),
         // Attributes only: for terminals whose colours clash, or people who want none.
-        ("mono", theme([
+        ("mono", [
             .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "bold underline", .badge: "reverse", .highlight: "reverse",
-        ])),
+        ]),
         // Bright, bold and never dim: every part reads on a dark or light background.
-        ("high-contrast", theme([
+        ("high-contrast", [
             .title: "bold bright-white on blue", .label: "bold bright-white", .placeholder: "underline", .hint: "bright-white",
             .error: "bold black on bright-yellow", .badge: "bold black on bright-white", .highlight: "bold reverse",
-        ])),
-        ("ocean", theme([
+        ]),
+        ("ocean", [
             .title: "bold cyan", .label: "bold blue", .placeholder: "dim cyan", .hint: "cyan",
             .error: "bold bright-red", .badge: "black on cyan", .highlight: "bold cyan",
-        ])),
+        ]),
     ]
 
+    /// The built-in themes, by name, `default` first.
+    public static let builtIns: [(name: String, theme: FlowTheme)] = builtInWords.map { ($0.name, theme($0.parts)) }
+
     /// The built-in themes' names, `default` first.
-    public static var builtInNames: [String] { builtIns.map(\.name) }
+    public static var builtInNames: [String] { builtInWords.map(\.name) }
 
     /// The built-in theme named `name`, or `nil`.
     public static func builtIn(_ name: String) -> FlowTheme? { builtIns.first { $0.name == name }?.theme }

@@ -78,13 +78,22 @@ final class Keymaps {
     /// Replaces, in `map` and every sub-keymap, each command found in `table`, and each macro
     /// with `macros` when given.
     private static func replace(in map: Keymap, _ table: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)], macros: UnsafeRawPointer?) {
+        // One lookup a key instead of a search of the table: the first row naming a command wins.
+        var replacements: [UnsafeRawPointer: UnsafeRawPointer?] = [:]
+        for (commands, replacement) in table.reversed() {
+            for command in commands { replacements[command] = replacement }
+        }
+        replace(in: map, replacements, macros: macros)
+    }
+
+    private static func replace(in map: Keymap, _ replacements: [UnsafeRawPointer: UnsafeRawPointer?], macros: UnsafeRawPointer?) {
         for key in 0..<Int32(KEYMAP_SIZE) {
             switch ff_entry_type(map, key) {
             case ISKMAP:
-                replace(in: ff_entry_keymap(map, key), table, macros: macros)
+                replace(in: ff_entry_keymap(map, key), replacements, macros: macros)
             case ISFUNC:
                 guard let command = ff_entry_address(map, key) else { continue }
-                if let replacement = table.first(where: { $0.0.contains(command) })?.1 {
+                if let replacement = replacements[command] {
                     ff_set_entry(map, key, ISFUNC, replacement)
                 }
             default:
