@@ -82,7 +82,7 @@ enum Run {
             do {
                 try target.write(result.json + "\n")
             } catch {
-                throw CommandError(.answersNotSaved(sentence: error.description, draft: draft?.path), kind: .output)
+                throw CommandError(.answersNotSaved(error, draft: draft?.path), kind: .output)
             }
             draft?.remove()
         case .invalidInput(let message):
@@ -92,7 +92,7 @@ enum Run {
         case .cancelled, .signalled:
             break
         }
-        if let failure = draft?.failure { throw CommandError(.draftNotSaved(sentence: "\(failure)"), kind: .output) }
+        if let failure = draft?.failure { throw CommandError(.draftNotSaved(failure), kind: .output) }
         if let recordingFailure { throw recordingFailure }
         return outcome.exitStatus
     }
@@ -112,7 +112,7 @@ enum Run {
             guard let output, output != "-" else { return try AnswerTarget.standardOutput() }
             return try AnswerTarget.file(output)
         } catch {
-            throw CommandError(.outputNotOpened(sentence: error.description, standardOutput: output == nil), kind: .output)
+            throw CommandError(.outputNotOpened(error, standardOutput: output == nil), kind: .output)
         }
     }
 }
