@@ -9,8 +9,7 @@ enum Check {
     static let command = Subcommand(
         name: "check",
         synopsis: ["check [FLOW] [--depth N] [--max-states N] [--lang en|ko]"],
-        summary: "explore the flow's states, check every invariant",
-        details: """
+        texts: HelpTexts(en: HelpText(summary: "explore the flow's states, check every invariant", details: """
             Explores the states FLOW can reach, breadth first, typing into each field the empty
             text, a value passing its rules, one failing them and one its keyboard refuses, and
             pressing next, previous, reveal, clear, cancel and jumps (to every field in a flow of
@@ -27,7 +26,7 @@ enum Check {
               --lang en|ko     the report's language (default: the locale's); the flow's
                                text given in several languages is checked in it too.
                                Invariants, event names and scripts stay as they are
-            """,
+            """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
         run: main)
 
