@@ -25,7 +25,7 @@ enum Check {
               --max-states N   distinct states to visit at most (default 200000)
               --lang en|ko     the report's language (default: the locale's); the flow's
                                text given in several languages is checked in it too.
-                               Invariants, event names and scripts stay as they are
+                               Event names and scripts stay as they are
             """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
         run: main)
@@ -65,7 +65,7 @@ enum Check {
             lines.append(words.noPassingValue(report.noPassingValue.map(\.rawValue).joined(separator: ", ")))
         }
         if let counterexample = report.counterexample {
-            lines.append(words.violation("\(counterexample.violation)"))
+            lines.append(words.violation(counterexample.violation))
             lines.append(words.shortestScript(counterexample.script.count))
             lines += counterexample.script.map { "  \($0.json)" }
         } else {
