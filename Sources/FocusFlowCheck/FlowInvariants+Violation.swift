@@ -9,6 +9,7 @@ extension FlowInvariants {
         /// How the invariant was broken; its number is ``invariant``.
         public var breach: Breach
 
+        /// The violation `breach` is.
         public init(_ breach: Breach) { self.breach = breach }
 
         /// Which invariant, 1 to 15.

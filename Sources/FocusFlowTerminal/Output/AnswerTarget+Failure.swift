@@ -44,9 +44,12 @@ extension AnswerTarget {
 
         /// The target as the person named it: `stdout` or the path given.
         public var name: String
+        /// What is wrong with it.
         public var reason: Reason
+        /// What was to be written there.
         public var content: Content
 
+        /// The failure to write `content` to `name`, for `reason`.
         public init(_ name: String, _ reason: Reason, content: Content = .answers) {
             self.name = name
             self.reason = reason
@@ -56,6 +59,7 @@ extension AnswerTarget {
         /// The same failure, said of writing `content`.
         public func about(_ content: Content) -> Failure { Failure(name, reason, content: content) }
 
+        /// The English sentence.
         public var description: String { message(in: .en) }
 
         /// The sentence in `language`, naming the file as given.

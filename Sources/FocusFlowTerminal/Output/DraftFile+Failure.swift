@@ -15,13 +15,16 @@ extension DraftFile {
 
         /// The draft's path, as given.
         public var path: String
+        /// Why it cannot be resumed.
         public var reason: Reason
 
+        /// The failure to resume the draft at `path`, for `reason`.
         public init(_ path: String, _ reason: Reason) {
             self.path = path
             self.reason = reason
         }
 
+        /// The English sentence.
         public var description: String { message(in: .en) }
 
         /// The sentence in `language`, naming the file as given.
