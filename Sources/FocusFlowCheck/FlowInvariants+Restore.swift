@@ -15,15 +15,15 @@ extension FlowInvariants {
         transition: (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
     ) -> Violation? {
         let spec = reducer.spec
-        func fail(_ message: String) -> Violation { Violation(invariant: 15, message: message) }
-        guard let restored else { return fail("the snapshot of this state could not be restored") }
+        func fail(_ breach: Breach) -> Violation { Violation(breach) }
+        guard let restored else { return fail(.snapshotNotRestored) }
         let secure = spec.fields.filter(\.secure).map(\.id)
         if let kept = secure.first(where: { restored.answer(of: $0)?.isEmpty == false }) {
-            return fail("the walk restored from a snapshot holds secure text in \"\(kept)\"; a snapshot must hold none")
+            return fail(.restoredHoldsSecret(kept))
         }
         for field in spec.fields where !field.secure && state.answer(of: field.id)?.isEmpty == false
             && restored.answer(of: field.id) != state.answer(of: field.id) {
-            return fail("the walk restored from a snapshot lost or changed the answer of \"\(field.id)\"")
+            return fail(.restoredLostAnswer(field.id))
         }
         guard state.phase == .review, secure.allSatisfy({ passing[$0] != nil }) else { return nil }
         var walk = restored
@@ -38,11 +38,11 @@ extension FlowInvariants {
             }
         }
         guard walk.phase == .completed else {
-            return fail("the walk restored from a snapshot of the review, its secure fields answered again, ended \(walk.phase) at \(walk.focus.map { "\"\($0)\"" } ?? "nothing"), not completed")
+            return fail(.restoredNotCompleted(phase: "\(walk.phase)", focus: walk.focus))
         }
         let plain = { (result: FlowResult) in result.answers.filter { !$0.secure } }
         if !plain(reducer.result(of: walk)).elementsEqual(plain(reducer.result(of: state)), by: { $0.field == $1.field && $0.answer == $1.answer }) {
-            return fail("the walk restored from a snapshot of the review completed with other non-secure answers than the review listed")
+            return fail(.restoredOtherAnswers)
         }
         return nil
     }

@@ -7,19 +7,18 @@ extension FlowInvariants {
         before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent]
     ) -> Violation? {
         let spec = reducer.spec
-        func fail(_ invariant: Int, _ message: String) -> Violation { Violation(invariant: invariant, message: message) }
-        func name(_ id: FieldID?) -> String { id.map { "\"\($0)\"" } ?? "nothing" }
+        func fail(_ breach: Breach) -> Violation { Violation(breach) }
         let visible = { (state: FlowReducer.State) in spec.fields.map(\.id).filter { reducer.isVisible($0, in: state) } }
 
         if after.phase == .review {
-            if !spec.review { return fail(13, "the flow has no review but its phase is review") }
+            if !spec.review { return fail(.reviewWithoutReview) }
             if after.reviewed != visible(after) {
-                return fail(13, "the review lists \(after.reviewed ?? []) but the visible fields are \(visible(after))")
+                return fail(.reviewListsWrong(listed: "\(after.reviewed ?? [])", visible: "\(visible(after))"))
             }
         }
         if before.phase == .review, case .focus(let id) = action, reducer.isVisible(id, in: before) {
             guard after.phase == .editing, after.focus == id, after.isAmending else {
-                return fail(13, "amending \(name(id)) from review left the flow \(after.phase) on \(name(after.focus)), not amending \(name(id))")
+                return fail(.amendLeft(id, phase: "\(after.phase)", focus: after.focus))
             }
         }
         let enter: Bool = { if case .next = action { true } else { action == .field(.submit) } }()
@@ -29,10 +28,10 @@ extension FlowInvariants {
             let target = visible(after).first { $0 != from && (!listed.contains($0) || reducer.failure(of: $0, in: after) != nil) }
             if let target {
                 if after.focus != target {
-                    return fail(13, "Next on amended \(name(from)) went to \(name(after.focus)) in phase \(after.phase); the first field that needs an answer is \(name(target))")
+                    return fail(.amendSkippedNeeded(from: from, went: after.focus, phase: "\(after.phase)", target: target))
                 }
             } else if after.phase != .review {
-                return fail(13, "Next on amended \(name(from)) went to \(name(after.focus)) in phase \(after.phase), not back to review; no field needs an answer")
+                return fail(.amendNotBackToReview(from: from, went: after.focus, phase: "\(after.phase)"))
             }
         }
         if before.phase == .review {
@@ -40,18 +39,18 @@ extension FlowInvariants {
             case .submit, .focus, .previous, .cancel: break
             default:
                 if after != before || !events.isEmpty {
-                    return fail(14, "\(FlowRequest(action).map(\.text) ?? "an edit") in review changed the walk (phase \(after.phase)); only submit, an amend or cancel act there")
+                    return fail(.editInReview(request: FlowRequest(action).map(\.text) ?? "text", phase: "\(after.phase)"))
                 }
             }
         }
         if before.phase == .review, case .submit = action {
             let failing = visible(before).first { reducer.failure(of: $0, in: before) != nil }
             if let failing {
-                if after.focus != failing { return fail(14, "submit from review with \(name(failing)) failing focused \(name(after.focus))") }
+                if after.focus != failing { return fail(.submitFocusedOther(failing: failing, focused: after.focus)) }
             } else {
                 let completions = events.compactMap { if case .completed(let result) = $0 { result } else { nil } }
                 guard after.phase == .completed, completions == [reducer.result(of: before)] else {
-                    return fail(14, "submit from review did not complete with exactly the visible answers (phase \(after.phase), \(completions.count) completed events)")
+                    return fail(.submitNotCompleted(phase: "\(after.phase)", completions: completions.count))
                 }
             }
         }

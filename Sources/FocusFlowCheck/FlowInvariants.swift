@@ -31,15 +31,6 @@ public struct FlowInvariants: Sendable {
     /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
     public static let count = 15
 
-    public struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Which invariant, 1 to 15.
-        public var invariant: Int
-        /// What went wrong, never quoting a secure value.
-        public var message: String
-
-        public var description: String { "invariant \(invariant): \(message)" }
-    }
-
     public let reducer: FlowReducer
     /// What the flow itself says (labels, messages, options): a secure value that happens to
     /// appear there is not a leak.
@@ -65,73 +56,72 @@ public struct FlowInvariants: Sendable {
         before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent]
     ) -> Violation? {
         let spec = reducer.spec
-        func fail(_ invariant: Int, _ message: String) -> Violation { Violation(invariant: invariant, message: message) }
-        func name(_ id: FieldID?) -> String { id.map { "\"\($0)\"" } ?? "nothing" }
+        func fail(_ breach: Breach) -> Violation { Violation(breach) }
         let moves = events.filter { if case .focusMoved = $0 { true } else { false } }
 
         // 1
         if after.phase == .editing {
-            guard let focus = after.focus, spec.index(of: focus) != nil else { return fail(1, "while editing, focus is \(name(after.focus)), not a field") }
-            guard reducer.isVisible(focus, in: after) else { return fail(1, "focus is on \(name(focus)), which is hidden") }
+            guard let focus = after.focus, spec.index(of: focus) != nil else { return fail(.focusNotAField(after.focus)) }
+            guard reducer.isVisible(focus, in: after) else { return fail(.focusHidden(focus)) }
         } else if after.focus != nil {
-            return fail(1, "the flow is \(after.phase) but focus is still on \(name(after.focus))")
+            return fail(.focusAfterEditing(phase: "\(after.phase)", focus: after.focus))
         }
         if let focus = after.focus, let field = spec[focus] {
             // 2
             let surface: Surface = field.secure && !after.revealed ? .secure : .plain
-            if after.surface != surface { return fail(2, "surface is \(after.surface) on \(name(focus)) (secure: \(field.secure), revealed: \(after.revealed)); expected \(surface)") }
-            if before.focus != after.focus && after.revealed { return fail(2, "\(name(focus)) starts revealed; leaving a field must hide it") }
+            if after.surface != surface { return fail(.wrongSurface(focus, surface: "\(after.surface)", secure: field.secure, revealed: after.revealed, expected: "\(surface)")) }
+            if before.focus != after.focus && after.revealed { return fail(.startsRevealed(focus)) }
             // 3
-            if after.keyboard != field.keyboard { return fail(3, "keyboard is \(after.keyboard) on \(name(focus)), whose keyboard is \(field.keyboard)") }
+            if after.keyboard != field.keyboard { return fail(.wrongKeyboard(focus, keyboard: "\(after.keyboard)", expected: "\(field.keyboard)")) }
         }
         // 4
         if before.focus != after.focus {
             guard moves == [.focusMoved(from: before.focus, to: after.focus)] else {
-                return fail(4, "focus went from \(name(before.focus)) to \(name(after.focus)) with \(moves.count) focusMoved events (\(moves.map(\.description).joined(separator: ", ")))")
+                return fail(.focusMovedCount(from: before.focus, to: after.focus, count: moves.count, events: moves.map(\.description).joined(separator: ", ")))
             }
         } else if !moves.isEmpty {
-            return fail(4, "focus stayed on \(name(after.focus)) but \(moves.count) focusMoved events were said")
+            return fail(.focusStayedButMoved(after.focus, count: moves.count))
         }
         let keyboardChanges = events.filter { if case .keyboardChanged = $0 { true } else { false } }
         let expectedKeyboard: [FlowEvent] = before.keyboard != after.keyboard && after.phase == .editing ? [.keyboardChanged(from: before.keyboard, to: after.keyboard)] : []
-        if keyboardChanges != expectedKeyboard { return fail(4, "keyboard went from \(before.keyboard) to \(after.keyboard) but \(keyboardChanges.count) keyboardChanged events were said") }
+        if keyboardChanges != expectedKeyboard { return fail(.keyboardChangedCount(from: "\(before.keyboard)", to: "\(after.keyboard)", count: keyboardChanges.count)) }
         let surfaceChanges = events.filter { if case .surfaceChanged = $0 { true } else { false } }
         if surfaceChanges.count != (before.surface != after.surface ? 1 : 0) {
-            return fail(4, "surface went from \(before.surface) to \(after.surface) but \(surfaceChanges.count) surfaceChanged events were said")
+            return fail(.surfaceChangedCount(from: "\(before.surface)", to: "\(after.surface)", count: surfaceChanges.count))
         }
         if case .focus = action {
             let allowed: Set<FieldID?> = [before.focus, after.focus]
             for event in events where !allowed.contains(event.field) && event.field != nil {
-                return fail(4, "a jump from \(name(before.focus)) to \(name(after.focus)) said \(event.name) about \(name(event.field)), a field it passed")
+                return fail(.jumpSpokeOfPassed(from: before.focus, to: after.focus, event: event.name, field: event.field))
             }
         }
         // 5
         let edits: Bool = { if case .field(let a) = action { a != .submit } else { false } }()
         for id in ids where !(edits && id == before.focus) {
             if !before.text(of: id).utf8.elementsEqual(after.text(of: id).utf8) {
-                return fail(5, "the text of \(name(id)) changed (\(before.text(of: id).count) → \(after.text(of: id).count) characters) on \(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")")
+                return fail(.textLost(id, before: before.text(of: id).count, after: after.text(of: id).count, request: String(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")))
             }
         }
         // 6
         if case .previous = action, before.phase == .editing, let from = before.focus, let index = spec.index(of: from),
            let target = spec.fields[..<index].last(where: { reducer.isVisible($0.id, in: before) })?.id, after.focus != target {
-            return fail(6, "previous from \(name(from)) went to \(name(after.focus)), not \(name(target)): going back must never be blocked")
+            return fail(.previousBlocked(from: from, went: after.focus, target: target))
         }
         if edits, let edited = before.focus, events.contains(where: { if case .changed = $0 { true } else { false } }) {
             for field in spec.fields where field.rules.matches == edited && reducer.isVisible(field.id, in: after) {
                 let touched = !after.text(of: field.id).isEmpty || before.errors[field.id] != nil
                 if touched && after.errors[field.id] != reducer.failure(of: field.id, in: after) {
-                    return fail(6, "editing \(name(edited)) did not re-validate \(name(field.id)), which must match it")
+                    return fail(.notRevalidated(edited: edited, field: field.id))
                 }
             }
         }
         // 7
         let rejected = events.contains { if case .rejected = $0 { true } else { false } }
         if case .field(.textChanged(let value)) = action, before.phase == .editing, !before.keyboard.accepts(value) {
-            if !rejected || after != before { return fail(7, "text the \(before.keyboard) keyboard refuses was let in") }
+            if !rejected || after != before { return fail(.refusedTextLetIn(keyboard: "\(before.keyboard)")) }
         }
         if rejected && (after != before || events.count != 1) {
-            return fail(7, "a rejected edit changed the state or said more than rejected")
+            return fail(.rejectedChangedState)
         }
         // 9, 10, 11, 12
         let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
@@ -141,26 +131,26 @@ public struct FlowInvariants: Sendable {
             guard let state = after.fields[field: id] else { continue }
             let held = state.optionValues
             for value in held.chosen + [held.highlight].compactMap({ $0 }) where !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
-                return fail(9, "\(name(id)) holds \(value.debugDescription), which is none of its options")
+                return fail(.notAnOption(id, value: value.debugDescription))
             }
             let order = held.chosen.map { value in field.options.firstIndex { $0.value.isIdentical(to: value) } ?? -1 }
             if order != order.sorted() || Set(order).count != order.count {
-                return fail(11, "\(name(id)) holds \(held.chosen) out of option order or with a repeat")
+                return fail(.outOfOrder(id, held: "\(held.chosen)"))
             }
             let answerBefore = before.fields[position: position].answer, answerAfter = after.fields[position: position].answer
             if textEdit && before.focus == id && answerBefore != answerAfter {
-                return fail(10, "changing the filter of \(name(id)) changed its answer from \(answerBefore) to \(answerAfter)")
+                return fail(.filterChangedAnswer(id, from: "\(answerBefore)", to: "\(answerAfter)"))
             }
             let acts: Bool = { if case .field = action { before.focus == id } else { false } }()
             if !acts && answerBefore != answerAfter {
-                return fail(12, "the answer of \(name(id)) changed from \(answerBefore) to \(answerAfter) on \(FlowRequest(action)?.text ?? "submit"), which did not act on it")
+                return fail(.untouchedAnswerChanged(id, from: "\(answerBefore)", to: "\(answerAfter)", request: FlowRequest(action)?.text ?? "submit"))
             }
         }
         // 13, 14
         if let violation = reviewViolation(before: before, action: action, after: after, events: events) { return violation }
         // 8
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
-            return fail(8, "changed on secure field \(name(field)) carries its text")
+            return fail(.changedCarriesSecret(field))
         }
         let typed = secureIDs.flatMap { [before.text(of: $0), after.text(of: $0)] }.filter { $0.utf8.count >= 3 }
         guard !typed.isEmpty else { return nil }
@@ -171,12 +161,12 @@ public struct FlowInvariants: Sendable {
             if case .completed = event { continue }
             let texts = [event.description, ProtocolSession.json(event, secure: after.fields)]
             if secrets.contains(where: { secret in texts.contains { $0.containsVerbatim(secret) } }) {
-                return fail(8, "\(event.name) shows a secure value")
+                return fail(.eventShowsSecret(event: event.name))
             }
         }
         if after != before {
             let description = after.description
-            if secrets.contains(where: { description.containsVerbatim($0) }) { return fail(8, "the state's description shows a secure value") }
+            if secrets.contains(where: { description.containsVerbatim($0) }) { return fail(.descriptionShowsSecret) }
         }
         return nil
     }

@@ -19,8 +19,14 @@ public struct WalkRecorder: Sendable {
     /// No stand-in passing the rules as the secret did could be made for a field.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var field: FieldID
-        public var description: String {
-            "no stand-in could be made for the secure field \"\(field)\" that passes its rules as the typed value did"
+        public var description: String { message(in: .en) }
+
+        /// The sentence in `language`, naming the field (never its value).
+        public func message(in language: Language) -> String {
+            switch language {
+            case .en: "no stand-in could be made for the secure field \"\(field)\" that passes its rules as the typed value did"
+            case .ko: "보안 필드 \"\(field)\"에 입력한 값처럼 규칙을 통과하는 대역 값을 만들 수 없습니다"
+            }
         }
     }
 

@@ -22,7 +22,7 @@ enum CLI {
         var implicit = false
         do throws(CommandError) {
             if first == "--help" || first == "-h" {
-                try Output.standard(usage + "\n")
+                try Output.standard(usage(in: language) + "\n")
                 return ExitStatus.success
             }
             if first == "--version" {
@@ -47,11 +47,12 @@ enum CLI {
         }
     }
 
-    /// `focusflow --help`, made from ``commands``.
-    static var usage: String {
+    /// `focusflow --help` in `language`, made from ``commands``.
+    static func usage(in language: Language) -> String {
         let usages = commands.flatMap { $0.synopsis.map { "  focusflow " + $0 } }
         let width = (commands.map(\.name.count).max() ?? 0) + 2
-        let summaries = commands.map { "  " + $0.name.padding(toLength: width) + $0.summary }
+        let summaries = commands.map { "  " + $0.name.padding(toLength: width) + $0.texts[language].summary }
+        guard language == .en else { return KoreanHelp.usage(usages: usages, summaries: summaries) }
         return """
             focusflow — walk multi-step forms in a terminal, or embed them
 

@@ -9,8 +9,7 @@ enum Check {
     static let command = Subcommand(
         name: "check",
         synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--lang en|ko]"],
-        summary: "explore the flow's states, check every invariant",
-        details: """
+        texts: HelpTexts(en: HelpText(summary: "explore the flow's states, check every invariant", details: """
             Explores the states FLOW can reach, breadth first, typing into each field the empty
             text, a value passing its rules, one failing them and one its keyboard refuses, and
             pressing next, previous, reveal, clear, cancel and jumps (to every field in a flow of
@@ -36,8 +35,8 @@ enum Check {
               --no-decompose   explore every combination of the fields' values as one
               --lang en|ko     the report's language (default: the locale's); the flow's
                                text given in several languages is checked in it too.
-                               Invariants, event names and scripts stay as they are
-            """,
+                               Event names and scripts stay as they are
+            """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
         flags: ["no-decompose"],
         run: main)
@@ -84,7 +83,7 @@ enum Check {
         }
         lines += decomposition(report, words: words)
         if let counterexample = report.counterexample {
-            lines.append(words.violation("\(counterexample.violation)"))
+            lines.append(words.violation(counterexample.violation))
             if !counterexample.group.isEmpty {
                 let group = counterexample.group.map(\.rawValue).joined(separator: " ")
                 lines.append(words.groupScript(counterexample.script.count, counterexample.groupStart, group))

@@ -36,16 +36,17 @@ extension CommandProblem {
             "\(path): \(missing ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay"
         case .responseDiffers(let file, let line, let expected, let got):
             "\(file):\(line): the response differs\n  expected \(expected ?? "the end of the file")\n  got      \(got ?? "the end of the responses")"
-        case .stdoutNotWritten(let reason): "cannot write to stdout: \(reason)"
-        case .outputNotOpened(let sentence, let standardOutput):
-            "\(sentence). Nothing was asked." + (standardOutput ? " '--output FILE' writes the answers elsewhere." : "")
-        case .answersNotSaved(let sentence, let draft):
-            "\(sentence). The answers were not saved" + (draft.map { " (the draft \($0) keeps the non-secure ones)" } ?? "") + "."
-        case .draftNotOpened(let sentence): "the draft: \(sentence). Nothing was asked."
-        case .draftNotResumed(let sentence): sentence
-        case .draftNotSaved(let sentence): "\(sentence). Answers given since the last saved draft are not in it."
-        case .recordingNotOpened(let sentence): "\(sentence). Nothing was asked; '--record FILE' needs a file it can write."
-        case .recordingNotSaved(let sentence): "\(sentence). The recording was not saved."
+        case .stdoutNotWritten(let error): "cannot write to stdout: \(error.words(in: .en))"
+        case .outputNotOpened(let failure, let standardOutput):
+            "\(failure.message(in: .en)). Nothing was asked." + (standardOutput ? " '--output FILE' writes the answers elsewhere." : "")
+        case .answersNotSaved(let failure, let draft):
+            "\(failure.message(in: .en)). The answers were not saved" + (draft.map { " (the draft \($0) keeps the non-secure ones)" } ?? "") + "."
+        case .draftNotOpened(let failure): "\(failure.message(in: .en)). Nothing was asked."
+        case .draftNotResumed(let failure): failure.message(in: .en)
+        case .draftNotSaved(let problem): "\(problem.message(in: .en)). Answers given since the last saved draft are not in it."
+        case .recordingNotOpened(let failure): "\(failure.message(in: .en)). Nothing was asked; '--record FILE' needs a file it can write."
+        case .recordingNotSaved(let failure): "\(failure.message(in: .en)). The recording was not saved."
+        case .recordingNoStandIn(let failure): "\(failure.message(in: .en)). The recording was not saved."
         case .setRefused(let error): "--set: \(error.message(in: .en))"
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en))." + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")

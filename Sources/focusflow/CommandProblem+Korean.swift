@@ -1,7 +1,7 @@
 extension CommandProblem {
-    /// The Korean sentence: the one table of the command line's errors in Korean. A sentence
-    /// the output layer wrote (about a file that cannot be written, or a draft) is quoted as it
-    /// came, in English, inside the Korean one.
+    /// The Korean sentence: the one table of the command line's errors in Korean. What the
+    /// output layer says about a file (``AnswerTarget/Failure``, ``DraftFile/Failure``) is
+    /// rendered in Korean too.
     var korean: String {
         switch self {
         case .takesNoValue(let option): "--\(option)에는 값을 줄 수 없습니다"
@@ -38,16 +38,17 @@ extension CommandProblem {
             "\(path): \(missing ? "파일이 없습니다" : "파일을 읽을 수 없습니다"). --expect에는 이전 replay의 응답이 필요합니다"
         case .responseDiffers(let file, let line, let expected, let got):
             "\(file):\(line): 응답이 다릅니다\n  기대한 값 \(expected ?? "파일의 끝")\n  받은 값   \(got ?? "응답의 끝")"
-        case .stdoutNotWritten(let reason): "표준 출력에 쓸 수 없습니다: \(reason)"
-        case .outputNotOpened(let sentence, let standardOutput):
-            "\(sentence). 아무것도 묻지 않았습니다." + (standardOutput ? " '--output FILE'을 주면 답을 다른 곳에 씁니다." : "")
-        case .answersNotSaved(let sentence, let draft):
-            "\(sentence). 답을 저장하지 못했습니다" + (draft.map { " (초안 \($0)에 보안이 아닌 답이 남아 있습니다)" } ?? "") + "."
-        case .draftNotOpened(let sentence): "초안: \(sentence). 아무것도 묻지 않았습니다."
-        case .draftNotResumed(let sentence): "초안을 이어서 할 수 없습니다: \(sentence)"
-        case .draftNotSaved(let sentence): "\(sentence). 마지막으로 저장한 초안 뒤에 준 답은 초안에 없습니다."
-        case .recordingNotOpened(let sentence): "\(sentence). 아무것도 묻지 않았습니다. '--record FILE'에는 쓸 수 있는 파일이 필요합니다."
-        case .recordingNotSaved(let sentence): "\(sentence). 녹화를 저장하지 못했습니다."
+        case .stdoutNotWritten(let error): "표준 출력에 쓸 수 없습니다: \(error.words(in: .ko))"
+        case .outputNotOpened(let failure, let standardOutput):
+            "\(failure.message(in: .ko)). 아무것도 묻지 않았습니다." + (standardOutput ? " '--output FILE'을 주면 답을 다른 곳에 씁니다." : "")
+        case .answersNotSaved(let failure, let draft):
+            "\(failure.message(in: .ko)). 답을 저장하지 못했습니다" + (draft.map { " (초안 \($0)에 보안이 아닌 답이 남아 있습니다)" } ?? "") + "."
+        case .draftNotOpened(let failure): "\(failure.message(in: .ko)). 아무것도 묻지 않았습니다."
+        case .draftNotResumed(let failure): failure.message(in: .ko)
+        case .draftNotSaved(let problem): "\(problem.message(in: .ko)). 마지막으로 저장한 초안 뒤에 준 답은 초안에 없습니다."
+        case .recordingNotOpened(let failure): "\(failure.message(in: .ko)). 아무것도 묻지 않았습니다. '--record FILE'에는 쓸 수 있는 파일이 필요합니다."
+        case .recordingNotSaved(let failure): "\(failure.message(in: .ko)). 녹화를 저장하지 못했습니다."
+        case .recordingNoStandIn(let failure): "\(failure.message(in: .ko)). 녹화를 저장하지 못했습니다."
         case .setRefused(let error): "--set을 받을 수 없습니다: \(error.message(in: .ko))"
         case .prefillRefused(let error):
             "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko))." + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")

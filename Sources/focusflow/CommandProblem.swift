@@ -1,4 +1,6 @@
 import FocusFlow
+import FocusFlowProtocol
+import FocusFlowTerminal
 
 /// Every sentence `focusflow` says when a command fails, with the names it quotes. Each
 /// language's sentences are one `switch` over these cases (`CommandProblem+English.swift`,
@@ -36,15 +38,16 @@ enum CommandProblem: Equatable {
     case cannotBeRead(String)
     case goldenUnreadable(String, missing: Bool)
     case responseDiffers(file: String, line: Int, expected: String?, got: String?)
-    // Writing: `sentence` is the output layer's own (English) sentence about the file.
-    case stdoutNotWritten(reason: String)
-    case outputNotOpened(sentence: String, standardOutput: Bool)
-    case answersNotSaved(sentence: String, draft: String?)
-    case draftNotOpened(sentence: String)
-    case draftNotResumed(sentence: String)
-    case draftNotSaved(sentence: String)
-    case recordingNotOpened(sentence: String)
-    case recordingNotSaved(sentence: String)
+    // Writing: the output layer's failures, rendered in each language.
+    case stdoutNotWritten(SystemError)
+    case outputNotOpened(AnswerTarget.Failure, standardOutput: Bool)
+    case answersNotSaved(AnswerTarget.Failure, draft: String?)
+    case draftNotOpened(AnswerTarget.Failure)
+    case draftNotResumed(DraftFile.Failure)
+    case draftNotSaved(DraftFile.Problem)
+    case recordingNotOpened(AnswerTarget.Failure)
+    case recordingNotSaved(AnswerTarget.Failure)
+    case recordingNoStandIn(WalkRecorder.Failure)
     case setRefused(PrefillError)
     case prefillRefused(PrefillError)
     case answersFileMissing(String, exists: Bool)

@@ -31,8 +31,8 @@ struct CommandWords: Sendable {
     let eventsNotSeen: @Sendable (_ names: String) -> String
     /// `no passing value found for: code (the explorer cannot get past them)`
     let noPassingValue: @Sendable (_ ids: String) -> String
-    /// `VIOLATION of invariant 4: …` (the invariant's own sentence is English).
-    let violation: @Sendable (_ violation: String) -> String
+    /// `VIOLATION of invariant 4: …`, the invariant's own sentence in the same language.
+    let violation: @Sendable (_ violation: FlowInvariants.Violation) -> String
     /// `shortest script (3 requests; replay with 'focusflow replay FLOW SCRIPT'):`
     let shortestScript: @Sendable (_ requests: Int) -> String
     /// `all 12 invariants hold on every edge explored`
@@ -102,7 +102,7 @@ struct CommandWords: Sendable {
         eventsSeen: { "본 이벤트: \($0)" },
         eventsNotSeen: { "보지 못한 이벤트: \($0)" },
         noPassingValue: { "통과하는 값을 찾지 못한 필드: \($0) (탐색기가 그 뒤로 갈 수 없습니다)" },
-        violation: { "위반: \($0)" },
+        violation: { "위반: 불변식 \($0.invariant): \($0.message(in: .ko))" },
         shortestScript: { "가장 짧은 스크립트 (요청 \($0)개. 'focusflow replay FLOW SCRIPT'로 재생하세요):" },
         allHold: { "탐색한 모든 간선에서 불변 조건 \($0)개가 모두 성립합니다" },
         exploredInGroups: { "\($0): 상태 \($1)개, 간선 \($2)개, 독립된 그룹 \($3)개를 따로 탐색, \($4)" },

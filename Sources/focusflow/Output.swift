@@ -13,7 +13,7 @@ enum Output {
         do {
             try Descriptor.writeAll(1, Array(text.utf8))
         } catch {
-            throw CommandError(.stdoutNotWritten(reason: error.reason), kind: .output)
+            throw CommandError(.stdoutNotWritten(SystemError(code: error.code)), kind: .output)
         }
     }
 }

@@ -23,7 +23,7 @@ struct RecordOption {
         do throws(AnswerTarget.Failure) {
             target = try AnswerTarget.file(path)
         } catch {
-            throw CommandError(.recordingNotOpened(sentence: Self.aboutRecording(error)), kind: .output)
+            throw CommandError(.recordingNotOpened(error.about(.recording)), kind: .output)
         }
         recorder = Recorder(WalkRecorder(spec: spec))
     }
@@ -51,21 +51,17 @@ struct RecordOption {
         case .cancelled, .signalled: recorder.state.withLock { $0.recordCancellation() }
         case .completed, .invalidInput: break
         }
-        do {
-            let script = try recorder.state.withLock { recorder throws(WalkRecorder.Failure) in try recorder.script() }
+        let script: String
+        do throws(WalkRecorder.Failure) {
+            script = try recorder.state.withLock { recorder throws(WalkRecorder.Failure) in try recorder.script() }
+        } catch {
+            return CommandError(.recordingNoStandIn(error), kind: .output)
+        }
+        do throws(AnswerTarget.Failure) {
             try target.write(script)
             return nil
-        } catch let error as AnswerTarget.Failure {
-            return CommandError(.recordingNotSaved(sentence: Self.aboutRecording(error)), kind: .output)
         } catch {
-            return CommandError(.recordingNotSaved(sentence: "\(error)"), kind: .output)
+            return CommandError(.recordingNotSaved(error.about(.recording)), kind: .output)
         }
-    }
-
-    /// The target's sentence, which speaks of answers, said of the recording.
-    private static func aboutRecording(_ failure: AnswerTarget.Failure) -> String {
-        failure.description
-            .replacing("cannot write the answers", with: "cannot write the recording")
-            .replacing("answers.json", with: "walk.script")
     }
 }

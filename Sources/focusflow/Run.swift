@@ -20,8 +20,7 @@ enum Run {
         name: "run",
         synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
                    "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]"],
-        summary: "walk a flow, print the answers as JSON (the default command)",
-        details: """
+        texts: HelpTexts(en: HelpText(summary: "walk a flow, print the answers as JSON (the default command)", details: """
             Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
             as one JSON object on stdout, in field order. The interface itself goes to stderr, or
             to /dev/tty when stderr is not a terminal.
@@ -52,7 +51,7 @@ enum Run {
             Where the answers go is checked before the first field shows: a closed stdout, a
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
-            """,
+            """), ko: KoreanHelp.run),
         options: Set(["output", "mask", "theme", "record", "lang"]).union(RunStart.options),
         flags: Set(["accessible"]).union(RunStart.flags),
         repeatable: RunStart.repeatable,
@@ -82,7 +81,7 @@ enum Run {
             do {
                 try target.write(result.json + "\n")
             } catch {
-                throw CommandError(.answersNotSaved(sentence: error.description, draft: draft?.path), kind: .output)
+                throw CommandError(.answersNotSaved(error, draft: draft?.path), kind: .output)
             }
             draft?.remove()
         case .invalidInput(let message):
@@ -92,7 +91,7 @@ enum Run {
         case .cancelled, .signalled:
             break
         }
-        if let failure = draft?.failure { throw CommandError(.draftNotSaved(sentence: "\(failure)"), kind: .output) }
+        if let failure = draft?.failure { throw CommandError(.draftNotSaved(failure), kind: .output) }
         if let recordingFailure { throw recordingFailure }
         return outcome.exitStatus
     }
@@ -112,7 +111,7 @@ enum Run {
             guard let output, output != "-" else { return try AnswerTarget.standardOutput() }
             return try AnswerTarget.file(output)
         } catch {
-            throw CommandError(.outputNotOpened(sentence: error.description, standardOutput: output == nil), kind: .output)
+            throw CommandError(.outputNotOpened(error, standardOutput: output == nil), kind: .output)
         }
     }
 }

@@ -51,7 +51,7 @@ enum RunStart {
             do throws(AnswerTarget.Failure) {
                 _ = try AnswerTarget.file(path)
             } catch {
-                throw CommandError(.draftNotOpened(sentence: error.description), kind: .output)
+                throw CommandError(.draftNotOpened(error.about(.draft)), kind: .output)
             }
             let file = DraftFile(path: path, spec: spec)
             draft = file
@@ -63,7 +63,7 @@ enum RunStart {
                         return (state, .draft(reducer.snapshot(of: state)), draft)
                     }
                 } catch {
-                    throw CommandError(.draftNotResumed(sentence: error.description), kind: .flow)
+                    throw CommandError(.draftNotResumed(error), kind: .flow)
                 }
             }
         }

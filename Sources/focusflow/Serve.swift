@@ -30,8 +30,7 @@ enum Serve {
     static let command = Subcommand(
         name: "serve",
         synopsis: ["serve [FLOW] [--lang en|ko]"],
-        summary: "the JSON-lines protocol on stdin and stdout, for embedding",
-        details: """
+        texts: HelpTexts(en: HelpText(summary: "the JSON-lines protocol on stdin and stdout, for embedding", details: """
             Reads one request a line on stdin and writes one JSON response a line on stdout,
             flushed per line, starting with a response for the initial focus. With no FLOW, the
             built-in sign-up flow.
@@ -44,7 +43,7 @@ enum Serve {
 
             Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a response
             cannot be written.
-            """,
+            """), ko: KoreanHelp.serve),
         options: ["lang"],
         followsLocale: false,
         run: serve)
@@ -52,8 +51,7 @@ enum Serve {
     static let replayCommand = Subcommand(
         name: "replay",
         synopsis: ["replay [--expect GOLDEN] [FLOW] SCRIPT"],
-        summary: "the protocol with the requests from a file",
-        details: """
+        texts: HelpTexts(en: HelpText(summary: "the protocol with the requests from a file", details: """
             Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW' would.
             With one file, it is the SCRIPT for the built-in sign-up flow; a flow file given
             alone is a usage error (the SCRIPT is missing).
@@ -67,7 +65,7 @@ enum Serve {
             Exit status: 0 at the end of the script (with --expect: every response as GOLDEN
             says), 1 a response differs from GOLDEN, 2 for a usage or flow error or a script
             or GOLDEN that cannot be read, 74 when a response cannot be written.
-            """,
+            """), ko: KoreanHelp.replay),
         options: ["expect"],
         followsLocale: false,
         run: replay)

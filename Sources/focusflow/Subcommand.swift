@@ -6,10 +6,8 @@ struct Subcommand: Sendable {
     var name: String
     /// The usage lines, each without the leading `focusflow `.
     var synopsis: [String]
-    /// One line for the general help.
-    var summary: String
-    /// The rest of the command's own help, after its usage lines.
-    var details: String
+    /// What its help says, in each language.
+    var texts: HelpTexts
     /// Options that take a value, and options that take none, without the dashes.
     var options: Set<String> = []
     var flags: Set<String> = []
@@ -21,12 +19,13 @@ struct Subcommand: Sendable {
     /// Runs the command on its parsed words; returns the exit status.
     var run: @Sendable (Arguments) throws(CommandError) -> Int32
 
-    /// `focusflow NAME --help`.
-    var help: String {
+    /// `focusflow NAME --help`, in `language`.
+    func help(in language: Language) -> String {
+        let first = language == .ko ? "사용법: " : "USAGE: "
         let usage = synopsis.enumerated()
-            .map { ($0.offset == 0 ? "USAGE: " : "       ") + "focusflow " + $0.element }
+            .map { ($0.offset == 0 ? first : String(repeating: " ", count: first.count + (language == .ko ? 3 : 0))) + "focusflow " + $0.element }
             .joined(separator: "\n")
-        return usage + "\n\n" + details
+        return usage + "\n\n" + texts[language].details
     }
 
     /// Parses `words` for this command and runs it, or prints its help for `--help`.
@@ -36,7 +35,7 @@ struct Subcommand: Sendable {
         var arguments = try Arguments(words, command: name, options: options, flags: flags, repeatable: repeatable)
         arguments.language = language
         if arguments.flags.contains("help") {
-            try Output.standard(help + "\n")
+            try Output.standard(help(in: language) + "\n")
             return ExitStatus.success
         }
         return try run(arguments)

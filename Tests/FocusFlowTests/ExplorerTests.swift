@@ -138,4 +138,15 @@ struct CheckReportTests {
         #expect(replayed.stdout.split(separator: "\n").count == script.count + 1)
         #expect(!replayed.stdout.contains("{\"error\":"), "every scripted request applies")
     }
+
+    @Test("In Korean, the violation after 위반: is the invariant's Korean sentence")
+    func violationReportInKorean() throws {
+        let spec = try Fixtures.flow("signup")
+        let (_, _, breakIt) = ExplorerTests.broken[0]
+        let report = FlowExplorer(spec: spec, transition: breakIt(FlowReducer(spec: spec))).run()
+        let violation = try #require(report.counterexample?.violation)
+        let text = Check.summary(report, name: "Flows/signup.json", spec: spec, options: .init(), words: Language.ko.commandWords)
+        #expect(text.contains("\n위반: 불변식 5: \(violation.message(in: .ko))\n"), "\(text)")
+        #expect(!text.contains(violation.message))
+    }
 }

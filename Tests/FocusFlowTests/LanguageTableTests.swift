@@ -1,6 +1,9 @@
+import Glibc
 import Testing
 @testable import FocusFlow
 @testable import focusflow
+@testable import FocusFlowProtocol
+import FocusFlowTerminal
 
 /// Every error the loader and the command line can say has a Korean sentence of its own: one
 /// sample of every case (the exhaustive `switch`es below stop compiling when a case is added
@@ -66,10 +69,16 @@ struct LanguageTableTests {
         .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .folderNotResponses("zq"),
         .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
         .responseDiffers(file: "zq", line: 3, expected: nil, got: "{}"), .responseDiffers(file: "zq", line: 3, expected: "{}", got: nil),
-        .stdoutNotWritten(reason: "EPIPE"), .outputNotOpened(sentence: "zq", standardOutput: true),
-        .outputNotOpened(sentence: "zq", standardOutput: false), .answersNotSaved(sentence: "zq", draft: "d.json"),
-        .answersNotSaved(sentence: "zq", draft: nil), .draftNotOpened(sentence: "zq"), .draftNotResumed(sentence: "zq"),
-        .draftNotSaved(sentence: "zq"), .recordingNotOpened(sentence: "zq"), .recordingNotSaved(sentence: "zq"),
+        .stdoutNotWritten(.brokenPipe), .outputNotOpened(AnswerTarget.Failure("stdout", .closed), standardOutput: true),
+        .outputNotOpened(AnswerTarget.Failure("zq", .folderMissing("zq")), standardOutput: false),
+        .answersNotSaved(AnswerTarget.Failure("zq", .system(.noSpace)), draft: "d.json"),
+        .answersNotSaved(AnswerTarget.Failure("zq", .system(.fileTooLarge)), draft: nil),
+        .draftNotOpened(AnswerTarget.Failure("zq", .readOnly, content: .draft)), .draftNotResumed(DraftFile.Failure("zq", .notADraft)),
+        .draftNotResumed(DraftFile.Failure("zq", .unreadable(.permissionDenied))),
+        .draftNotSaved(.notSaved("zq", AnswerTarget.Failure("zq", .system(.quotaExceeded), content: .draft))),
+        .draftNotSaved(.notRemoved("zq", .notPermitted)), .recordingNotOpened(AnswerTarget.Failure("zq", .folder, content: .recording)),
+        .recordingNotSaved(AnswerTarget.Failure("zq", .system(.inputOutput), content: .recording)),
+        .recordingNoStandIn(WalkRecorder.Failure(field: "zq")),
         .setRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))),
         .prefillRefused(PrefillError(.invalid, field: "zq", detail: .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."))),
         .prefillRefused(PrefillError(.unknownField, field: "zq", detail: .unknownField("zq", flow: "signup", .nearest("email")))),
@@ -86,6 +95,7 @@ struct LanguageTableTests {
              .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .folderNotResponses,
              .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
+             .recordingNoStandIn,
              .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused:
             true
         case .invalidInput:
@@ -151,6 +161,66 @@ struct LanguageTableTests {
         #expect(Self.sampled(problem))
         let korean = problem.message(in: .ko)
         #expect(Self.check(korean: korean, english: problem.message(in: .en), given: "\(problem)").isEmpty, "\(korean)")
+    }
+
+    static let systemErrors: [SystemError] = [
+        .noSuchFile, .permissionDenied, .notPermitted, .noSpace, .isFolder, .notFolder, .readOnlyFileSystem, .exists,
+        .quotaExceeded, .inputOutput, .brokenPipe, .badDescriptor, .noDevice, .nameTooLong, .linkLoop, .fileTooLarge,
+    ]
+
+    /// Fails to compile when ``SystemError`` gains a case. (`other` is `strerror`'s text with its number.)
+    static func sampled(_ error: SystemError) -> Bool {
+        switch error {
+        case .noSuchFile, .permissionDenied, .notPermitted, .noSpace, .isFolder, .notFolder, .readOnlyFileSystem, .exists,
+             .quotaExceeded, .inputOutput, .brokenPipe, .badDescriptor, .noDevice, .nameTooLong, .linkLoop, .fileTooLarge:
+            true
+        case .other:
+            false
+        }
+    }
+
+    @Test("Every common errno the system gives is said in Korean words, each its own", arguments: systemErrors)
+    func systemError(_ error: SystemError) {
+        #expect(Self.sampled(error))
+        let korean = error.words(in: .ko)
+        #expect(Self.check(korean: korean, english: error.words(in: .en), given: "").isEmpty, "\(korean)")
+        #expect(Self.systemErrors.filter { $0.words(in: .ko) == korean }.count == 1, "\(korean)")
+    }
+
+    @Test("Any other errno is strerror's text with its number, in both languages")
+    func otherSystemError() {
+        #expect(SystemError(code: ENODATA) == .other(ENODATA))
+        #expect(SystemError(code: ENOENT) == .noSuchFile)
+        for language in Language.allCases {
+            #expect(SystemError.other(ENODATA).words(in: language) == "no data available (errno \(ENODATA))")
+        }
+    }
+
+    static let targetReasons: [AnswerTarget.Failure.Reason] = [
+        .noName, .system(.noSpace), .readOnly, .folder, .notWritableKind, .tooManyLinks, .folderMissing("zq"),
+        .folderUnusable("zq", .permissionDenied), .notAFolder("zq"), .cannotCreate(folder: "zq", .readOnlyFileSystem),
+        .closed, .openForReading, .full, .pipeNobodyReads,
+    ]
+
+    /// Fails to compile when ``AnswerTarget/Failure/Reason`` gains a case.
+    static func sampled(_ reason: AnswerTarget.Failure.Reason) -> Bool {
+        switch reason {
+        case .noName, .system, .readOnly, .folder, .notWritableKind, .tooManyLinks, .folderMissing, .folderUnusable,
+             .notAFolder, .cannotCreate, .closed, .openForReading, .full, .pipeNobodyReads:
+            true
+        }
+    }
+
+    @Test("Every reason a file cannot be written reads in Korean, in its own words", arguments: targetReasons)
+    func targetReason(_ reason: AnswerTarget.Failure.Reason) {
+        #expect(Self.sampled(reason))
+        for content in [AnswerTarget.Failure.Content.answers, .recording, .draft] {
+            let failure = AnswerTarget.Failure("out.json", reason, content: content)
+            let korean = failure.message(in: .ko)
+            #expect(Self.check(korean: korean, english: failure.message(in: .en), given: "out.json dev full walk script zq").isEmpty, "\(korean)")
+        }
+        let others = Self.targetReasons.filter { AnswerTarget.Failure("out.json", $0).message(in: .ko) == AnswerTarget.Failure("out.json", reason).message(in: .ko) }
+        #expect(others.count == 1)
     }
 
     @Test("No two error cases read the same in Korean")

@@ -13,12 +13,6 @@ import Glibc
 /// | `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` | that open descriptor, written directly |
 /// | a folder, a read-only file, a missing or unwritable folder | refused at once |
 public final class AnswerTarget {
-    /// Why the answers cannot be written there: a sentence naming the target.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public var description: String
-        init(_ description: String) { self.description = description }
-    }
-
     private enum Destination {
         /// A regular file, present or not, replaced through a temporary file in `folder`.
         case replace(path: String, folder: String)
@@ -59,18 +53,18 @@ public final class AnswerTarget {
     ///
     /// - Throws: ``Failure`` naming the path and what is wrong with it.
     public static func file(_ path: String) throws(Failure) -> AnswerTarget {
-        guard !path.isEmpty else { throw Failure("cannot write the answers to a file with no name") }
+        guard !path.isEmpty else { throw Failure(path, .noName) }
         var current = path
         for _ in 0..<40 {
             if let fd = descriptorNumber(current) {
                 try check(descriptor: fd, name: path)
                 let copy = fcntl(fd, F_DUPFD_CLOEXEC, 3)
-                guard copy >= 0 else { throw failure(path, Descriptor.reason(errno)) }
+                guard copy >= 0 else { throw failure(path, .system(SystemError(code: errno))) }
                 return AnswerTarget(.descriptor(copy, owned: true), name: path)
             }
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                guard errno == ENOENT || errno == ENOTDIR else { throw failure(path, Descriptor.reason(errno)) }
+                guard errno == ENOENT || errno == ENOTDIR else { throw failure(path, .system(SystemError(code: errno))) }
                 return try replacing(current, name: path)
             }
             switch info.st_mode & S_IFMT {
@@ -78,24 +72,24 @@ public final class AnswerTarget {
                 current = try linkTarget(current, name: path)
             case S_IFREG:
                 guard access(current, W_OK) == 0, info.st_mode & 0o222 != 0 else {
-                    throw failure(path, "it is read-only; make it writable or name another file")
+                    throw failure(path, .readOnly)
                 }
                 return try replacing(current, name: path)
             case S_IFDIR:
-                throw failure(path, "it is a folder; name a file in it, like \(path.hasSuffix("/") ? path : path + "/")answers.json")
+                throw failure(path, .folder)
             case S_IFIFO:
                 return try fifo(current, name: path)
             case S_IFCHR:
                 let fd = open(current, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-                guard fd >= 0 else { throw failure(path, Descriptor.reason(errno)) }
+                guard fd >= 0 else { throw failure(path, .system(SystemError(code: errno))) }
                 let target = AnswerTarget(.descriptor(fd, owned: true), name: path)
                 try check(descriptor: fd, name: path)
                 return target
             default:
-                throw failure(path, "it is not a file, a FIFO or a character device")
+                throw failure(path, .notWritableKind)
             }
         }
-        throw failure(path, "too many symbolic links")
+        throw failure(path, .tooManyLinks)
     }
 
     /// Writes `text`, whole, where the answers go.
@@ -105,13 +99,13 @@ public final class AnswerTarget {
         let bytes = Array(text.utf8)
         switch destination {
         case .descriptor(let fd, _):
-            do { try Descriptor.writeAll(fd, bytes) } catch { throw Self.failure(name, error.reason) }
+            do { try Descriptor.writeAll(fd, bytes) } catch { throw Self.failure(name, .system(SystemError(code: error.code))) }
         case .fifo(let path):
             var fd: Int32
             repeat { fd = open(path, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-            guard fd >= 0 else { throw Self.failure(name, Descriptor.reason(errno)) }
+            guard fd >= 0 else { throw Self.failure(name, .system(SystemError(code: errno))) }
             defer { close(fd) }
-            do { try Descriptor.writeAll(fd, bytes) } catch { throw Self.failure(name, error.reason) }
+            do { try Descriptor.writeAll(fd, bytes) } catch { throw Self.failure(name, .system(SystemError(code: error.code))) }
         case .replace(let path, let folder):
             try replace(path, folder: folder, with: bytes)
         }
@@ -119,7 +113,7 @@ public final class AnswerTarget {
 
     private func replace(_ path: String, folder: String, with bytes: [UInt8]) throws(Failure) {
         guard let (fd, temporary) = Self.temporaryFile(beside: path, in: folder) else {
-            throw Self.failure(name, "cannot create a file in the folder \(folder): \(Descriptor.reason(errno))")
+            throw Self.failure(name, .cannotCreate(folder: folder, SystemError(code: errno)))
         }
         var code: Int32 = 0
         do { try Descriptor.writeAll(fd, bytes) } catch { code = error.code }
@@ -128,7 +122,7 @@ public final class AnswerTarget {
         if code == 0 && rename(temporary, path) != 0 { code = errno }
         guard code == 0 else {
             unlink(temporary)
-            throw Self.failure(name, Descriptor.reason(code))
+            throw Self.failure(name, .system(SystemError(code: code)))
         }
         // The rename itself is made durable by syncing the folder; a folder that cannot be
         // synced (some file systems) still holds the whole file.
@@ -144,13 +138,13 @@ public final class AnswerTarget {
         let folder = folder(of: path)
         var info = stat()
         guard stat(folder, &info) == 0 else {
-            throw failure(name, errno == ENOENT ? "the folder \(folder) does not exist" : "the folder \(folder): \(Descriptor.reason(errno))")
+            throw failure(name, errno == ENOENT ? .folderMissing(folder) : .folderUnusable(folder, SystemError(code: errno)))
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw failure(name, "\(folder) is not a folder") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw failure(name, .notAFolder(folder)) }
         // Making the temporary file now is the one check that cannot be wrong (permissions,
         // ACLs, a read-only file system); it is removed at once and made again at the end.
         guard let (fd, temporary) = temporaryFile(beside: path, in: folder) else {
-            throw failure(name, "cannot create a file in the folder \(folder): \(Descriptor.reason(errno))")
+            throw failure(name, .cannotCreate(folder: folder, SystemError(code: errno)))
         }
         close(fd)
         unlink(temporary)
@@ -164,25 +158,25 @@ public final class AnswerTarget {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return AnswerTarget(.descriptor(fd, owned: true), name: name)
         }
-        guard errno == ENXIO else { throw failure(name, Descriptor.reason(errno)) }
-        guard access(path, W_OK) == 0 else { throw failure(name, Descriptor.reason(errno)) }
+        guard errno == ENXIO else { throw failure(name, .system(SystemError(code: errno))) }
+        guard access(path, W_OK) == 0 else { throw failure(name, .system(SystemError(code: errno))) }
         return AnswerTarget(.fifo(path: path), name: name)
     }
 
     /// Refuses a descriptor the answers cannot be written to.
     private static func check(descriptor fd: Int32, name: String) throws(Failure) {
         let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, !FlowRunner.wasClosedAtStart(fd) else { throw failure(name, "it is closed") }
-        guard flags & O_ACCMODE != O_RDONLY else { throw failure(name, "it is open for reading only") }
+        guard flags >= 0, !FlowRunner.wasClosedAtStart(fd) else { throw failure(name, .closed) }
+        guard flags & O_ACCMODE != O_RDONLY else { throw failure(name, .openForReading) }
         var info = stat(), full = stat()
         guard fstat(fd, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
         case S_IFCHR where stat("/dev/full", &full) == 0 && full.st_rdev == info.st_rdev:
-            throw failure(name, "it is /dev/full, where every write fails")
+            throw failure(name, .full)
         case S_IFIFO:
             var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             if poll(&ready, 1, 0) > 0 && ready.revents & Int16(POLLERR) != 0 {
-                throw failure(name, "it is a pipe that nobody reads")
+                throw failure(name, .pipeNobodyReads)
             }
         default:
             break
@@ -207,7 +201,7 @@ public final class AnswerTarget {
     private static func linkTarget(_ path: String, name: String) throws(Failure) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { throw failure(name, Descriptor.reason(errno)) }
+        guard count > 0 else { throw failure(name, .system(SystemError(code: errno))) }
         let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return target.hasPrefix("/") ? target : folder(of: path) + "/" + target
     }
@@ -227,7 +221,7 @@ public final class AnswerTarget {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func failure(_ name: String, _ reason: String) -> Failure {
-        Failure("cannot write the answers to \(name): \(reason)")
+    private static func failure(_ name: String, _ reason: Failure.Reason) -> Failure {
+        Failure(name, reason)
     }
 }

@@ -5,9 +5,8 @@ import Glibc
 /// ignored, `ENOSPC`, `EFBIG`, `EIO`) thrown.
 package enum Descriptor {
     package struct WriteError: Error, Equatable {
+        /// The `errno` of the write that failed; ``SystemError`` words it.
         package var code: Int32
-        /// What happened, as a sentence fragment: "no space left on device".
-        package var reason: String { Descriptor.reason(code) }
     }
 
     /// Writes all of `bytes` to `fd`.
@@ -30,11 +29,5 @@ package enum Descriptor {
             }
             throw WriteError(code: written == 0 ? EIO : errno)
         }
-    }
-
-    /// `strerror(code)` starting in lower case, to sit inside a sentence.
-    package static func reason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

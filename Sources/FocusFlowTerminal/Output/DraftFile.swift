@@ -16,18 +16,14 @@ public final class DraftFile: @unchecked Sendable {
     /// The walk's last state, and the last field it focused (a cancelled state has none).
     private var latest: FlowReducer.State?
     private var focus: FieldID?
-    /// The first write or removal that failed, as a sentence; `nil` while all went well.
-    public private(set) var failure: String?
+    /// The first write or removal that failed; `nil` while all went well.
+    public private(set) var failure: Problem?
 
     public init(path: String, spec: FlowSpec) {
         self.path = path
         self.reducer = FlowReducer(spec: spec)
     }
 
-    /// Why a draft cannot be resumed: a sentence naming the file.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public var description: String
-    }
 
     /// The state the draft at `path` resumes, or `nil` when there is no draft yet.
     ///
@@ -37,7 +33,7 @@ public final class DraftFile: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw Failure(description: "cannot read the draft \(path): \(Descriptor.reason(errno))")
+            throw Failure(path, .unreadable(SystemError(code: errno)))
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -45,7 +41,7 @@ public final class DraftFile: @unchecked Sendable {
         while true {
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(description: "cannot read the draft \(path): \(Descriptor.reason(errno))") }
+            guard count >= 0 else { throw Failure(path, .unreadable(SystemError(code: errno))) }
             if count == 0 { break }
             bytes += buffer[..<count]
         }
@@ -55,8 +51,7 @@ public final class DraftFile: @unchecked Sendable {
             focus = state.focus
             return state
         } catch {
-            let what = error.reason == .malformed ? "it is not a focusflow draft" : error.message
-            throw Failure(description: "cannot resume the draft \(path): \(what). '--draft-discard' starts afresh (and replaces it).")
+            throw Failure(path, error.reason == .malformed ? .notADraft : .refused(error))
         }
     }
 
@@ -75,7 +70,7 @@ public final class DraftFile: @unchecked Sendable {
     /// Removes the draft: the walk completed and its answers are written.
     public func remove() {
         if unlink(path) != 0 && errno != ENOENT && failure == nil {
-            failure = "cannot remove the draft \(path) after the walk completed: \(Descriptor.reason(errno))"
+            failure = .notRemoved(path, SystemError(code: errno))
         }
     }
 
@@ -87,7 +82,7 @@ public final class DraftFile: @unchecked Sendable {
             try AnswerTarget.file(path).write(text)
         } catch {
             if failure == nil {
-                failure = "the draft \(path) could not be saved (\(error.description))"
+                failure = .notSaved(path, error.about(.draft))
             }
         }
     }

@@ -1,0 +1,196 @@
+import FocusFlow
+
+/// Every help text in Korean: the general help and each command's. Options, commands,
+/// metavariables (FLOW, FILE, N), key names and examples are written as in English.
+enum KoreanHelp {
+    /// `focusflow --help` in Korean, around the usage lines and the commands' summaries.
+    static func usage(usages: [String], summaries: [String]) -> String {
+        """
+        focusflow — 여러 단계의 양식을 터미널에서 채우거나 앱에 넣어 씁니다
+
+        사용법
+        \(usages.joined(separator: "\n"))
+          focusflow --help | --version
+
+        명령
+        \(summaries.joined(separator: "\n"))
+
+        첫 단어가 명령이 아니면 run입니다: 'focusflow login.json'은
+        'focusflow run login.json'과 같습니다. FLOW가 없으면 내장 가입 흐름입니다.
+        키: Enter 다음 · Shift-Tab 이전 · Ctrl-T 보안 필드 보이기/숨기기 · Ctrl-C 취소
+        \(exitStatuses)
+        더 자세한 것은 'focusflow help COMMAND'나 'focusflow COMMAND --help'로 보세요.
+        """
+    }
+
+    static let exitStatuses = """
+        종료 상태: 0 완료, 1 잘못된 스크립트 입력, 2 사용법이나 흐름 오류(규칙에 맞지
+        않는 미리 채운 답, 바뀐 흐름의 초안), 74 답이나 초안을 쓰지 못함, 130 취소,
+        131 Ctrl-\\(SIGQUIT)로 취소, 143 SIGTERM, 129 SIGHUP, 128+N 그 밖의 시그널 N.
+        """
+
+    static let language = """
+          --lang en|ko    FocusFlow가 쓰는 말(키, 알림, 규칙 메시지, 오류)과 흐름이 여러
+                          언어로 준 글의 언어. 주지 않으면 LC_ALL, LC_MESSAGES, LANG 중
+                          처음 설정된 것이 정합니다(ko_KR.UTF-8은 한국어, 그 밖은 영어)
+        """
+
+    static let start = """
+          --set ID=VALUE  필드를 미리 채웁니다(여러 번 줄 수 있음). 값은 종류에
+                          따라 씁니다: 텍스트는 그대로, confirm 필드는 true 또는
+                          false, select 필드는 옵션 값, multi-select 필드는 쉼표로
+                          나눈 옵션 값들. 보안 필드는 안 됩니다: 명령줄은 이
+                          컴퓨터의 모든 사용자가 봅니다
+          --answers FILE  출력과 같은 모양의 JSON 객체로 필드를 미리 채웁니다(보안
+                          필드도). --set이 이 값보다 우선합니다
+          --ask-invalid   미리 채운 값이 규칙에 맞지 않는 필드를 묻습니다(없으면 종료 2)
+          --skip-filled   규칙에 맞는 미리 채운 답이 없는 첫 필드에서 시작합니다
+          --draft FILE    보안이 아닌 답과 포커스된 필드를 FILE에 둡니다(0600,
+                          원자적으로 바꿔 씀). 필드마다, 그리고 취소, SIGHUP,
+                          SIGTERM 때 씁니다. 같은 FILE로 다시 실행하면 거기서 이어
+                          가고 보안 필드는 다시 묻습니다. 흐름을 마치면 FILE을
+                          지웁니다
+          --draft-discard 초안을 무시하고(그 뒤 새로 쓰고) 처음부터 시작합니다
+        """
+
+    static let requests = """
+        요청은 JSON 객체나 텍스트 형식으로 한 줄에 하나씩 씁니다. 줄 앞뒤의 공백, 탭,
+        캐리지 리턴은 무시하고, 빈 줄과 #으로 시작하는 줄은 건너뜁니다:
+
+          {"action":"text","value":"…"}   text …        포커스된 필드의 새 값 전체
+          {"action":"next"}                next
+          {"action":"previous"}            previous
+          {"action":"focus","field":"id"}  focus id
+          {"action":"reveal"}              reveal
+          {"action":"clear"}               clear
+          {"action":"cancel"}              cancel
+          {"action":"start","answers":{…}}     start {…}     미리 채운 답으로 새로 시작
+            …,"skipFilled":true,"askInvalid":true  start skipFilled askInvalid {…}
+                                           run의 --skip-filled, --ask-invalid와 같음
+          {"action":"snapshot"}            snapshot      포커스와 보안이 아닌 답
+          {"action":"restore","snapshot":{…}}  restore {…}  스냅숏의 진행을 되돌려 놓음
+
+        (공백이나 탭으로 끝나는 값은 JSON 형식으로 써야 합니다.) 형식이 틀렸거나 적용할
+        수 없는 요청에는 {"error":"…"}로 답하고 아무것도 바꾸지 않습니다. 1 MiB
+        (1,048,576바이트)보다 긴 줄도 그렇게 답하고 버립니다.
+        """
+
+    static let run = HelpText(
+        summary: "흐름을 채우고 답을 JSON으로 출력합니다(기본 명령)",
+        details: """
+            FLOW(기본: 내장 가입 흐름)를 터미널에서 채우고, 답을 필드 순서대로 JSON 객체
+            하나로 stdout에 출력합니다. 화면은 stderr에, stderr가 터미널이 아니면
+            /dev/tty에 그립니다.
+
+            옵션
+              --output FILE   답을 stdout 대신 FILE에 씁니다. 일반 파일은 원자적으로 바꿔
+                              씁니다(모드 0600, 심볼릭 링크는 그 대상을 바꿈). FIFO, 문자
+                              장치, /dev/fd/N에는 바로 씁니다. '-'는 stdout입니다
+                              (- 라는 파일은 ./-)
+              --accessible    한 줄에 질문 하나씩 묻는 단순한 모드(TERM=dumb일 때도)
+              --mask CHAR     보안 필드의 글자마다 보여 줄 문자(기본 •). 한 칸이나 두 칸
+                              너비의 보이는 문자 하나
+              --theme NAME    흐름의 "theme" 대신 내장 테마로 화면에 색을 입힙니다.
+                              NO_COLOR나 색이 없는 터미널에서는 색을 쓰지 않습니다.
+                              테마: \(FlowTheme.builtInNames.joined(separator: ", "))
+              --record FILE   진행을 'focusflow replay'용 스크립트로 FILE에 씁니다. 보안
+                              값은 같은 길이에 같은 규칙을 통과하는 대역 값으로 바꿉니다
+                              (원자적으로 바꿔 씀, 모드 0600)
+            \(language)
+            \(start)
+
+            키
+              Enter 다음(마지막 필드에서는 마침) · Shift-Tab 이전 필드
+              Ctrl-T 보안 필드 보이기/숨기기 · Ctrl-C, 또는 빈 줄에서 Ctrl-D 취소
+              Ctrl-\\ 취소(종료 131) · Ctrl-Z 작업 멈춤. fg로 양식을 다시 그립니다
+
+            stdin이 터미널이 아니면 줄마다 다음에 보이는 필드에 답합니다.
+            답을 쓸 곳은 첫 필드를 보이기 전에 확인합니다: 닫힌 stdout, 폴더, 읽기 전용
+            파일, 없는 폴더이면 바로 멈춥니다(종료 74).
+            \(exitStatuses)
+            """)
+
+    static let validate = HelpText(
+        summary: "흐름 파일을 검사합니다",
+        details: """
+            흐름 파일을 하나씩 검사합니다. 올바른 파일은 "FLOW: 올바름"을 출력하고, 틀린
+            파일은 파일 이름, 줄과 열 또는 필드 경로, 문제를 한 줄로 알립니다. JSON
+            Schema(예: 'Flows/*.json'에 들어 있는 Flows/flow.schema.json)는 알림을
+            남기고 건너뛰고, 폴더는 오류입니다. 보고와 오류는 --lang en|ko의 언어로,
+            없으면 로캘(LC_ALL, LC_MESSAGES, LANG)의 언어로 씁니다. 위치(파일, 줄, 열,
+            필드 경로)는 그대로 씁니다.
+            종료 상태: 모두 올바르면 0, 아니면 2.
+            """)
+
+    static let serve = HelpText(
+        summary: "앱에 넣어 쓰는 stdin과 stdout의 JSON 줄 프로토콜",
+        details: """
+            stdin에서 한 줄에 요청 하나를 읽고, stdout에 한 줄에 JSON 응답 하나를 씁니다.
+            줄마다 내보내고, 처음 포커스에 대한 응답으로 시작합니다. FLOW가 없으면 내장
+            가입 흐름입니다.
+
+            --lang ko를 주면 규칙 메시지와 흐름이 여러 언어로 준 글이 한국어입니다. 주지
+            않으면 로캘과 상관없이 영어입니다(프로토콜의 키, 이벤트 이름, JSON은 번역하지
+            않습니다).
+
+            \(requests)
+
+            종료 상태: 입력이 끝나면 0, 사용법이나 흐름 오류는 2, 응답을 쓸 수 없으면 74.
+            """)
+
+    static let replay = HelpText(
+        summary: "파일에 든 요청으로 프로토콜을 실행합니다",
+        details: """
+            SCRIPT에서 요청을 읽고 'focusflow serve FLOW'가 낼 출력을 그대로 냅니다. 파일이
+            하나면 내장 가입 흐름의 SCRIPT입니다. 흐름 파일만 주면 사용법 오류입니다
+            (SCRIPT가 없음).
+
+            --expect GOLDEN을 주면 아무것도 출력하지 않습니다: 응답마다 GOLDEN(앞서
+            replay가 낸 출력을 저장한 것)의 같은 줄과 비교하고, 처음으로 다른 줄이나
+            없거나 남는 줄을, 기대한 것과 받은 것과 함께 알립니다.
+
+            \(requests)
+
+            종료 상태: 스크립트가 끝나면 0(--expect면 모든 응답이 GOLDEN과 같을 때), 응답이
+            GOLDEN과 다르면 1, 사용법이나 흐름 오류, 읽을 수 없는 스크립트나 GOLDEN은 2,
+            응답을 쓸 수 없으면 74.
+            """)
+
+    static let check = HelpText(
+        summary: "흐름의 상태를 탐색하고 모든 불변식을 확인합니다",
+        details: """
+            FLOW가 다다를 수 있는 상태를 너비 우선으로 탐색합니다. 필드마다 빈 텍스트,
+            규칙을 통과하는 값, 통과하지 못하는 값, 키보드가 받지 않는 값을 입력하고,
+            next, previous, reveal, clear, cancel과 이동(필드가 12개 이하인 흐름에서는
+            모든 필드로, 그보다 많으면 처음, 마지막, 포커스에서 두 칸 안의 필드, 규칙이나
+            조건으로 다른 필드와 이어진 필드로)을 해 봅니다. 모든 전이에서 모든 불변식을
+            확인합니다. 위반이 있으면 거기에 이르는 가장 짧은 스크립트를 출력하고(재현은
+            'focusflow replay FLOW SCRIPT') 종료 상태 1로 끝납니다. 입력 값은 규칙과
+            상관없이 64자까지입니다. stderr가 터미널이면 지금까지 본 상태 수를 보여
+            줍니다.
+
+            'matches' 규칙이나 'when' 조건이 (다른 필드를 거쳐서도) 묶지 않는 필드들은
+            독립된 그룹이 되고, 그룹마다 따로 탐색합니다. 그룹 밖의 모든 필드가 통과하는
+            값을 가진 상태에서(출력하는 스크립트의 처음 요청들이 그 상태로 갑니다) 그룹의
+            필드에만 입력하고 모든 필드에서 모든 이동을 해 봅니다. 그룹 밖의 필드는
+            이동할 때의 검사에서 통과했는지만 읽히고, 이동은 처음으로 통과하지 못한
+            필드에서 멈추며 그 이동은 그 필드의 그룹에서 탐색하므로, 불변식은 그룹 값의
+            모든 조합에서 성립합니다. 스크립트는 그룹의 시작에서부터 가장 짧습니다.
+
+            옵션
+              --depth N        탐색할 요청의 깊이(기본 50, 분해하면 그룹마다)
+              --max-states N   방문할 서로 다른 상태의 최대 수(기본 200000, 분해하면
+                               그룹마다)
+              --no-decompose   필드 값의 모든 조합을 하나로 탐색합니다
+              --lang en|ko     보고의 언어(기본: 로캘의 언어). 흐름이 여러 언어로 준 글도
+                               그 언어로 확인합니다. 이벤트 이름과 스크립트는 그대로
+                               씁니다
+            """)
+
+    static let help = HelpText(
+        summary: "이 도움말, 또는 명령의 도움말",
+        details: """
+            COMMAND의 도움말('focusflow COMMAND --help'와 같음)을, COMMAND가 없으면 전체
+            도움말을 --lang en|ko의 언어로, 없으면 로캘의 언어로 출력합니다.
+            """)
+}
