@@ -121,16 +121,9 @@ enum FlatJSON {
                     guard i < bytes.count else { break }
                     let e = bytes[i]
                     i += 1
-                    switch e {
-                    case UInt8(ascii: "\""): out.append(0x22)
-                    case UInt8(ascii: "\\"): out.append(0x5C)
-                    case UInt8(ascii: "/"): out.append(0x2F)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "u"):
+                    if let byte = JSONEscape.byte(for: e) {
+                        out.append(byte)
+                    } else if e == UInt8(ascii: "u") {
                         var scalar = try hex4()
                         if (0xD800..<0xDC00).contains(scalar) {
                             guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")) else { throw Failure(message: "a lone surrogate in \\u escapes") }
@@ -140,7 +133,8 @@ enum FlatJSON {
                         }
                         guard let unicode = Unicode.Scalar(scalar) else { throw Failure(message: "a lone surrogate in \\u escapes") }
                         out += Array(String(Character(unicode)).utf8)
-                    default: throw Failure(message: "unknown escape in a string")
+                    } else {
+                        throw Failure(message: "unknown escape in a string")
                     }
                     runStart = i
                     continue

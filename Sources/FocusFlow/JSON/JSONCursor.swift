@@ -127,17 +127,8 @@ struct JSONCursor {
                 return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard i + 1 < bytes.count else { return nil }
-                switch bytes[i + 1] {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                default: return nil
-                }
+                guard let byte = JSONEscape.byte(for: bytes[i + 1]) else { return nil }
+                out.append(byte)
                 i += 2
             case 0..<0x20: return nil
             default:

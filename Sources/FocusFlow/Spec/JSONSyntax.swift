@@ -198,15 +198,8 @@ package enum JSONSyntax {
                 let c = raw[j]
                 if c == UInt8(ascii: "\\") {
                     let e = raw[j + 1]
-                    switch e {
-                    case UInt8(ascii: "u"): units.append(hex(j + 2)); j += 6; continue
-                    case UInt8(ascii: "b"): units.append(0x08)
-                    case UInt8(ascii: "f"): units.append(0x0C)
-                    case UInt8(ascii: "n"): units.append(0x0A)
-                    case UInt8(ascii: "r"): units.append(0x0D)
-                    case UInt8(ascii: "t"): units.append(0x09)
-                    default: units.append(UInt16(e))
-                    }
+                    if e == UInt8(ascii: "u") { units.append(hex(j + 2)); j += 6; continue }
+                    units.append(UInt16(JSONEscape.byte(for: e) ?? e))
                     j += 2
                 } else {
                     // Copy a run of plain bytes as UTF-16.
