@@ -57,8 +57,10 @@ enum Check {
                 try? Descriptor.writeAll(2, Array("\r\(words.checking(states, depth))\u{1B}[K".utf8))
             }
         }
+        let previous = explored.progress != nil ? ProgressLineSignals.install() : [:]
         let report = FlowExplorer(spec: spec).run(explored)
         if explored.progress != nil { try? Descriptor.writeAll(2, Array("\r\u{1B}[K".utf8)) }
+        ProgressLineSignals.restore(previous)
         try Output.standard(summary(report, name: name, spec: spec, options: options, words: words) + "\n")
         return report.counterexample == nil ? 0 : 1
     }

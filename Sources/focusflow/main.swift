@@ -8,6 +8,13 @@ FlowRunner.openMissingStandardStreams()
 // EFBIG and is reported with exit status 74, instead of killing the process silently.
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
+// A parent may have left the signals that end a command blocked (a buggy host, a test runner's
+// worker thread): they are this program's, so that SIGINT, SIGTERM and SIGHUP end `serve` and
+// `check` too, not only a walk (which owns them through its signal pipe).
+var endingSignals = sigset_t()
+sigemptyset(&endingSignals)
+for ending in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&endingSignals, ending) }
+pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
 // Every command holds answers in memory, secure ones too: a crash or a fatal signal prints no
 // report of registers or memory (the Swift runtime's backtracer) and restores the terminal.
 FlowRunner.installCrashGuard()
