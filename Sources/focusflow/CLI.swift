@@ -49,7 +49,7 @@ enum CLI {
 
     /// `focusflow --help` in `language`, made from ``commands``.
     static func usage(in language: Language) -> String {
-        let usages = commands.flatMap { $0.synopsis.map { "  focusflow " + $0 } }
+        let usages = commands.flatMap { $0.synopsis.map { UsageLine.wrapped($0, after: "  ", columns: 2) } }
         let width = (commands.map(\.name.count).max() ?? 0) + 2
         let summaries = commands.map { "  " + $0.name.padding(toLength: width) + $0.texts[language].summary }
         guard language == .en else { return KoreanHelp.usage(usages: usages, summaries: summaries) }
@@ -63,9 +63,10 @@ enum CLI {
             COMMANDS
             \(summaries.joined(separator: "\n"))
 
-            Any other first word means run: 'focusflow login.json' is 'focusflow run login.json'.
-            With no FLOW, the built-in sign-up flow.
-            Keys: Enter next · Shift-Tab previous · Ctrl-T show/hide a secure field · Ctrl-C cancel.
+            Any other first word means run: 'focusflow login.json' is
+            'focusflow run login.json'. With no FLOW, the built-in sign-up flow.
+            Keys: Enter next · Shift-Tab previous · Ctrl-T show/hide a secure field ·
+            Ctrl-C cancel.
             \(Run.exitStatuses)
             'focusflow help COMMAND' or 'focusflow COMMAND --help' tells more.
             """

@@ -10,10 +10,11 @@ import Glibc
 /// `focusflow run [FLOW]`: walks a flow and writes the answers as one JSON object.
 enum Run {
     static let exitStatuses = """
-        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error (a prefilled answer
-        that breaks its rules, a draft of a changed flow), 74 the answers or the draft could not
-        be written, 130 cancelled, 131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM,
-        129 SIGHUP, 128+N any other signal N.
+        Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error (a
+        prefilled answer that breaks its rules, a draft of a changed flow),
+        74 the answers or the draft could not be written, 130 cancelled,
+        131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM, 129 SIGHUP,
+        128+N any other signal N.
         """
 
     static let command = Subcommand(
@@ -21,24 +22,25 @@ enum Run {
         synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
                    "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]"],
         texts: HelpTexts(en: HelpText(summary: "walk a flow, print the answers as JSON (the default command)", details: """
-            Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the answers
-            as one JSON object on stdout, in field order. The interface itself goes to stderr, or
-            to /dev/tty when stderr is not a terminal.
+            Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the
+            answers as one JSON object on stdout, in field order. The interface itself goes
+            to stderr, or to /dev/tty when stderr is not a terminal.
 
             OPTIONS
               --output FILE   write the answers to FILE instead of stdout: a regular file is
-                              replaced atomically (mode 0600; a symlink's target is replaced), a
-                              FIFO, character device or /dev/fd/N is written directly;
-                              '-' is stdout (a file named - is ./-)
+                              replaced atomically (mode 0600; a symlink's target is
+                              replaced), a FIFO, character device or /dev/fd/N is written
+                              directly; '-' is stdout (a file named - is ./-)
               --accessible    plain line-per-prompt mode (also when TERM=dumb)
               --mask CHAR     the character shown for each character of a secure field
                               (default •); one visible character, one or two columns wide
-              --theme NAME    colour the screen with a built-in theme instead of the flow's own
-                              "theme"; NO_COLOR and a terminal without colours still get none.
+              --theme NAME    colour the screen with a built-in theme instead of the flow's
+                              own "theme"; NO_COLOR and a terminal without colours
+                              still get none.
                               Themes: \(FlowTheme.builtInNames.joined(separator: ", "))
-              --record FILE   write the walk to FILE as a script for 'focusflow replay', each
-                              secure value replaced by a stand-in of the same length that passes
-                              the same rules (replaced atomically, mode 0600)
+              --record FILE   write the walk to FILE as a script for 'focusflow replay',
+                              each secure value replaced by a stand-in of the same length
+                              that passes the same rules (replaced atomically, mode 0600)
             \(LanguageOption.help)
             \(RunStart.help)
 

@@ -15,18 +15,21 @@ enum RunStart {
     static let repeatable: Set<String> = ["set"]
 
     static let help = """
-          --set ID=VALUE  prefill a field (repeatable), typed by its kind: text as it is;
-                          true or false for a confirm field; an option's value for a select
-                          field; option values separated by commas for a multi-select field.
-                          Never a secure field: a command line is visible to every user
-          --answers FILE  prefill fields from a JSON object, as the output writes it (secure
-                          fields too); --set wins over it
-          --ask-invalid   ask a prefilled field whose value breaks its rules (else: exit 2)
-          --skip-filled   start at the first field without a prefilled answer that passes
-          --draft FILE    keep the non-secure answers and the focused field in FILE (0600,
-                          replaced atomically) after each field and on cancel, SIGHUP and
-                          SIGTERM; the next run with the same FILE resumes there, secure
-                          fields asked again. Completion removes FILE
+          --set ID=VALUE  prefill a field (repeatable), typed by its kind: text as it
+                          is; true or false for a confirm field; an option's value for a
+                          select field; option values separated by commas for a
+                          multi-select field. Never a secure field: a command line is
+                          visible to every user
+          --answers FILE  prefill fields from a JSON object, as the output writes it
+                          (secure fields too); --set wins over it
+          --ask-invalid   ask a prefilled field whose value breaks its rules
+                          (else: exit 2)
+          --skip-filled   start at the first field without a prefilled answer that
+                          passes
+          --draft FILE    keep the non-secure answers and the focused field in FILE
+                          (0600, replaced atomically) after each field and on cancel,
+                          SIGHUP and SIGTERM; the next run with the same FILE resumes
+                          there, secure fields asked again. Completion removes FILE
           --draft-discard start afresh, ignoring (and then replacing) the draft
         """
 

@@ -6,25 +6,29 @@ import Glibc
 /// `focusflow serve FLOW` and `focusflow replay FLOW SCRIPT`: the JSON-lines protocol.
 enum Serve {
     static let requests = """
-        Requests are JSON objects or the text form, one a line; spaces, tabs and a carriage
-        return around a line are ignored, and blank lines and lines starting with # skipped:
+        Requests are JSON objects or the text form, one a line; spaces, tabs and a
+        carriage return around a line are ignored, and blank lines and lines starting
+        with # skipped:
 
-          {"action":"text","value":"…"}   text …        the focused field's whole new value
+          {"action":"text","value":"…"}   text …        the focused field's whole
+                                                        new value
           {"action":"next"}                next
           {"action":"previous"}            previous
           {"action":"focus","field":"id"}  focus id
           {"action":"reveal"}              reveal
           {"action":"clear"}               clear
           {"action":"cancel"}              cancel
-          {"action":"start","answers":{…}}     start {…}     start afresh from prefilled answers
+          {"action":"start","answers":{…}}     start {…}     start afresh from
+                                                             prefilled answers
             …,"skipFilled":true,"askInvalid":true  start skipFilled askInvalid {…}
                                            as run's --skip-filled and --ask-invalid
-          {"action":"snapshot"}            snapshot      the focus and non-secure answers
+          {"action":"snapshot"}            snapshot      the focus and non-secure
+                                                         answers
           {"action":"restore","snapshot":{…}}  restore {…}  put back a snapshot's walk
 
-        (A value that ends with a space or a tab needs the JSON form.) A malformed request, or
-        one that cannot apply, gets {"error":"…"} and changes nothing; so does a line longer
-        than 1 MiB (1,048,576 bytes), which is dropped.
+        (A value that ends with a space or a tab needs the JSON form.) A malformed
+        request, or one that cannot apply, gets {"error":"…"} and changes nothing; so
+        does a line longer than 1 MiB (1,048,576 bytes), which is dropped.
         """
 
     static let command = Subcommand(
@@ -32,17 +36,17 @@ enum Serve {
         synopsis: ["serve [FLOW] [--lang en|ko]"],
         texts: HelpTexts(en: HelpText(summary: "the JSON-lines protocol on stdin and stdout, for embedding", details: """
             Reads one request a line on stdin and writes one JSON response a line on stdout,
-            flushed per line, starting with a response for the initial focus. With no FLOW, the
-            built-in sign-up flow.
+            flushed per line, starting with a response for the initial focus. With no FLOW,
+            the built-in sign-up flow.
 
-            With --lang ko, rule messages and the flow's text given in several languages are in
-            Korean; serve speaks English otherwise, whatever the locale (protocol keys, event
-            names and JSON are never translated).
+            With --lang ko, rule messages and the flow's text given in several languages are
+            in Korean; serve speaks English otherwise, whatever the locale (protocol keys,
+            event names and JSON are never translated).
 
             \(requests)
 
-            Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a response
-            cannot be written.
+            Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a
+            response cannot be written.
             """), ko: KoreanHelp.serve),
         options: ["lang"],
         followsLocale: false,
@@ -52,13 +56,14 @@ enum Serve {
         name: "replay",
         synopsis: ["replay [--expect GOLDEN] [FLOW] SCRIPT"],
         texts: HelpTexts(en: HelpText(summary: "the protocol with the requests from a file", details: """
-            Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW' would.
-            With one file, it is the SCRIPT for the built-in sign-up flow; a flow file given
-            alone is a usage error (the SCRIPT is missing).
+            Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW'
+            would. With one file, it is the SCRIPT for the built-in sign-up flow; a flow
+            file given alone is a usage error (the SCRIPT is missing).
 
-            With --expect GOLDEN, nothing is printed: each response is compared with the same
-            line of GOLDEN (the saved output of an earlier replay), and the first that differs —
-            or a line missing or left over — is named with what was expected and what came.
+            With --expect GOLDEN, nothing is printed: each response is compared with the
+            same line of GOLDEN (the saved output of an earlier replay), and the first that
+            differs — or a line missing or left over — is named with what was expected and
+            what came.
 
             \(requests)
 

@@ -22,8 +22,10 @@ struct Subcommand: Sendable {
     /// `focusflow NAME --help`, in `language`.
     func help(in language: Language) -> String {
         let first = language == .ko ? "사용법: " : "USAGE: "
+        // "사용법: " takes eight columns: Hangul is two.
+        let columns = first.count + (language == .ko ? 3 : 0)
         let usage = synopsis.enumerated()
-            .map { ($0.offset == 0 ? first : String(repeating: " ", count: first.count + (language == .ko ? 3 : 0))) + "focusflow " + $0.element }
+            .map { UsageLine.wrapped($0.element, after: $0.offset == 0 ? first : String(repeating: " ", count: columns), columns: columns) }
             .joined(separator: "\n")
         return usage + "\n\n" + texts[language].details
     }
