@@ -31,8 +31,9 @@ struct SwiftFloor {
         struct Field: Decodable { var id: String; var label: String?; var secure: Bool? }
         struct Flow: Decodable { var id: String; var title: String; var fields: [Field] }
         let json = #"{"id":"bench","title":"Bench","fields":[{"id":"plain","label":"Plain"},{"id":"secret","label":"Secret","secure":true}]}"#
-        let flow = try! JSONDecoder().decode(Flow.self, from: Data(json.utf8))
-        precondition(flow.fields.count == 2)
+        guard let flow = try? JSONDecoder().decode(Flow.self, from: Data(json.utf8)), flow.fields.count == 2 else {
+            fatalError("the probe's flow does not decode")
+        }
 
         """ + echo
 

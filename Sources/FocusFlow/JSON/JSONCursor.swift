@@ -144,48 +144,31 @@ struct JSONCursor {
     /// included (`member` is told the keys; ``object(_:)`` checks repeats among keys it is
     /// given through `seen`).
     mutating func object(_ member: (inout JSONCursor, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        skipSpace()
-        guard current == UInt8(ascii: "{") else { return false }
-        offset += 1
-        skipSpace()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            return true
-        }
+        guard take("{") else { return false }
+        if take("}") { return true }
         while true {
-            guard let key = plainString() else { return false }
-            skipSpace()
-            guard current == UInt8(ascii: ":") else { return false }
-            offset += 1
-            guard member(&self, key) else { return false }
-            skipSpace()
-            switch current {
-            case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"): offset += 1; return true
-            default: return false
-            }
+            guard let key = plainString(), take(":"), member(&self, key) else { return false }
+            guard let another = more(closing: "}") else { return false }
+            if !another { return true }
         }
     }
 
     /// Reads a list, `element` reading each value and saying whether it took it.
     mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
-        skipSpace()
-        guard current == UInt8(ascii: "[") else { return false }
-        offset += 1
-        skipSpace()
-        if current == UInt8(ascii: "]") {
-            offset += 1
-            return true
-        }
+        guard take("[") else { return false }
+        if take("]") { return true }
         while true {
             guard element(&self) else { return false }
-            skipSpace()
-            switch current {
-            case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"): offset += 1; return true
-            default: return false
-            }
+            guard let another = more(closing: "]") else { return false }
+            if !another { return true }
         }
+    }
+
+    /// After a member or an element: `true` for a comma (another follows), `false` for
+    /// `closing` (the object or list ends), `nil` for anything else.
+    private mutating func more(closing: StaticString) -> Bool? {
+        if take(",") { return true }
+        return take(closing) ? false : nil
     }
 
     /// A list of strings.
