@@ -12,10 +12,31 @@ import Glibc
 /// (``CharacterSearch``).
 final class Keymaps {
     let plain: Keymap
-    let secure: Keymap
+    /// The secure fields' map, made the first time a secure field asks for it: a flow without one
+    /// (or a walk that shows its first field) copies no more keymaps than it needs.
+    var secure: Keymap {
+        if let secureMap { return secureMap }
+        let map = Self.deepCopy(plain)
+        var secureField = CommandTable()
+        Self.secretCarriers(&secureField)
+        Self.replace(in: map, secureField, macros: ff_address(dingKey))
+        secureMap = map
+        return map
+    }
     /// The review (``ReviewScreen``): Up/Down and Ctrl-P/Ctrl-N move the marked row, Enter
-    /// amends it, `s` submits, other characters ding.
-    let review: Keymap
+    /// amends it, `s` submits, other characters ding. Made when the review is first shown.
+    var review: Keymap {
+        if let reviewMap { return reviewMap }
+        let map = Self.deepCopy(secure)
+        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
+        for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, map) }
+        for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, map) }
+        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, map) }
+        reviewMap = map
+        return map
+    }
+    private var secureMap: Keymap?
+    private var reviewMap: Keymap?
     /// The screens' maps, by name, made once a session.
     private var derivedMaps: [String: Keymap] = [:]
 
@@ -37,15 +58,6 @@ final class Keymaps {
         Self.lineAccepts(&everyField)
         Self.editing(&everyField)
         Self.replace(in: plain, everyField, macros: nil)
-        secure = Self.deepCopy(plain)
-        var secureField = CommandTable()
-        Self.secretCarriers(&secureField)
-        Self.replace(in: secure, secureField, macros: ff_address(dingKey))
-        review = Self.deepCopy(secure)
-        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(review, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
-        for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, review) }
-        for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, review) }
-        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, review) }
     }
 
     /// A deep copy of ``plain`` that `bind` changes, made the first time `name` is asked for
@@ -60,10 +72,12 @@ final class Keymaps {
 
     func free() {
         rl_free_keymap(plain)
-        rl_free_keymap(secure)
+        if let secureMap { rl_free_keymap(secureMap) }
         for map in derivedMaps.values { rl_free_keymap(map) }
         derivedMaps = [:]
-        rl_free_keymap(review)
+        if let reviewMap { rl_free_keymap(reviewMap) }
+        secureMap = nil
+        reviewMap = nil
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
