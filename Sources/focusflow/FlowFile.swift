@@ -71,7 +71,7 @@ enum FlowFile {
     ///
     /// - Throws: ``FlowSpecError`` naming the file and the problem.
     static func spec(at path: String) throws -> FlowSpec {
-        if let bytes = regularFile(path) { return try FlowSpec(json: Data(bytes), file: path) }
+        if let bytes = regularFile(path) { return try FlowSpec(bytes: bytes, file: path) }
         return try FlowSpec(contentsOf: URL(fileURLWithPath: path))
     }
 
