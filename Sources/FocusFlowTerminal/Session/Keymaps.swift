@@ -35,8 +35,8 @@ final class Keymaps {
         reviewMap = map
         return map
     }
-    private var secureMap: Keymap?
-    private var reviewMap: Keymap?
+    private(set) var secureMap: Keymap?
+    private(set) var reviewMap: Keymap?
     /// The screens' maps, by name, made once a session.
     private var derivedMaps: [String: Keymap] = [:]
 
