@@ -110,8 +110,23 @@ enum TerminalLocale {
     /// Without a UTF-8 character type, readline drops typed Hangul: fall back to C.UTF-8.
     static func setUp() {
         let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? ""
-        if !chosen.uppercased().contains("UTF-8") && !chosen.uppercased().contains("UTF8") {
+        if !isUTF8(chosen) {
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
+    }
+
+    /// Whether a locale's name says UTF-8 (`UTF-8` or `UTF8`, in any case), compared byte by
+    /// byte: a search through the string-processing module costs a start more than the rest of
+    /// this choice.
+    static func isUTF8(_ name: String) -> Bool {
+        let upper = name.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        for word in ["UTF-8", "UTF8"] {
+            let word = Array(word.utf8)
+            guard upper.count >= word.count else { continue }
+            for start in 0...(upper.count - word.count) where upper[start..<(start + word.count)].elementsEqual(word) {
+                return true
+            }
+        }
+        return false
     }
 }

@@ -36,7 +36,7 @@ enum FlowFile {
         }
 
         static func of(_ path: String, onlyIfMentioning word: String? = nil) -> Shape? {
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+            guard let data = regularFile(path).map({ Data($0) }) ?? (try? Data(contentsOf: URL(fileURLWithPath: path))) else { return nil }
             if let word, !mentions(data, word) { return nil }
             return try? JSONDecoder().decode(Shape.self, from: data)
         }
@@ -67,6 +67,45 @@ enum FlowFile {
     /// A flow file, valid or not: one JSON object with `fields`.
     static func isFlow(_ path: String) -> Bool { Shape.of(path)?.hasFields ?? false }
 
+    /// The flow at `path`, as ``FlowSpec/init(contentsOf:)`` loads it and names it in messages.
+    ///
+    /// - Throws: ``FlowSpecError`` naming the file and the problem.
+    static func spec(at path: String) throws -> FlowSpec {
+        if let bytes = regularFile(path) { return try FlowSpec(bytes: bytes, file: path) }
+        return try FlowSpec(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// The bytes of the regular file at `path`, read with one `open` and `read`s to its end, or
+    /// `nil` for anything else, which goes through Foundation's `URL` and `Data` as before: a
+    /// FIFO or a device, a file that cannot be read (whose error Foundation words), and a path
+    /// that `URL(fileURLWithPath:)` would rewrite (empty, a leading `~`, a trailing `/`), so that
+    /// the file is named in messages exactly as before. A start skips `URL`'s parsing of the path
+    /// and its second `stat` this way.
+    static func regularFile(_ path: String) -> [UInt8]? {
+        guard !path.isEmpty, !path.hasPrefix("~"), !path.hasSuffix("/") else { return nil }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        // One byte more than its size, to see its end in one read; more room if it grew.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let read = bytes.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if read > 0 {
+                count += read
+            } else if read == 0 {
+                break
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
     /// The flow at `path`, or the built-in sign-up.
     ///
     /// - Throws: a flow ``CommandError`` naming the file and the problem.
@@ -74,7 +113,7 @@ enum FlowFile {
         if let path, isFolder(path) { throw CommandError(.folderNotFlow(path), kind: .flow) }
         do {
             guard let path else { return try FlowSpec.signup() }
-            return try FlowSpec(contentsOf: URL(fileURLWithPath: path))
+            return try spec(at: path)
         } catch {
             if let path, isJSONSchema(path) { throw CommandError(.jsonSchemaNotFlow(path), kind: .flow) }
             throw CommandError(Self.problem(error), kind: .flow)

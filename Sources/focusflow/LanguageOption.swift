@@ -1,9 +1,5 @@
 import FocusFlow
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Glibc
 
 /// `--lang en|ko`: the language of FocusFlow's own words and of the flow's text where the flow
 /// gives it in several languages.
@@ -39,6 +35,7 @@ enum LanguageOption {
         return command.followsLocale ? fromEnvironment : .en
     }
 
-    /// The language the locale variables ask for.
-    static var fromEnvironment: Language { Language(environment: ProcessInfo.processInfo.environment) }
+    /// The language the locale variables ask for, read with `getenv`: `ProcessInfo`'s
+    /// environment would copy the whole environment into a dictionary on every start.
+    static var fromEnvironment: Language { Language(variable: { getenv($0).map { String(cString: $0) } }) }
 }

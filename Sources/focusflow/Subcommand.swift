@@ -6,8 +6,10 @@ struct Subcommand: Sendable {
     var name: String
     /// The usage lines, each without the leading `focusflow `.
     var synopsis: [String]
-    /// What its help says, in each language.
-    var texts: HelpTexts
+    /// What its help says, in each language: made when a help is printed, not when the command
+    /// table is, so that a start that prints no help builds none of it.
+    var texts: HelpTexts { makeTexts() }
+    private let makeTexts: @Sendable () -> HelpTexts
     /// Options that take a value, and options that take none, without the dashes.
     var options: Set<String> = []
     var flags: Set<String> = []
@@ -18,6 +20,19 @@ struct Subcommand: Sendable {
     var followsLocale = true
     /// Runs the command on its parsed words; returns the exit status.
     var run: @Sendable (Arguments) throws(CommandError) -> Int32
+
+    init(name: String, synopsis: [String], texts: @autoclosure @escaping @Sendable () -> HelpTexts,
+         options: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = [], followsLocale: Bool = true,
+         run: @escaping @Sendable (Arguments) throws(CommandError) -> Int32) {
+        self.name = name
+        self.synopsis = synopsis
+        self.makeTexts = texts
+        self.options = options
+        self.flags = flags
+        self.repeatable = repeatable
+        self.followsLocale = followsLocale
+        self.run = run
+    }
 
     /// `focusflow NAME --help`, in `language`.
     func help(in language: Language) -> String {

@@ -40,7 +40,7 @@ enum Validate {
             }
             let spec: FlowSpec
             do {
-                spec = try FlowSpec(contentsOf: URL(fileURLWithPath: path))
+                spec = try FlowFile.spec(at: path)
             } catch {
                 Output.error(FlowFile.problem(error).message(in: language))
                 failed = true

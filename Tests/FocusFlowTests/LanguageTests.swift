@@ -18,6 +18,19 @@ struct LanguageTests {
     ])
     func environment(_ environment: [String: String], _ expected: Language) {
         #expect(Language(environment: environment) == expected, "\(environment)")
+        #expect(Language(variable: { environment[$0] }) == expected, "\(environment)")
+    }
+
+    @Test("The locale is read with one lookup a variable, LC_ALL, LC_MESSAGES, LANG, stopping at the first set", arguments: [
+        (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], ["LC_ALL"]),
+        (["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8"], ["LC_ALL", "LC_MESSAGES"]),
+        (["LANG": "ko"], ["LC_ALL", "LC_MESSAGES", "LANG"]),
+        ([:], ["LC_ALL", "LC_MESSAGES", "LANG"]),
+    ])
+    func lookups(_ environment: [String: String], _ asked: [String]) {
+        var names: [String] = []
+        _ = Language(variable: { names.append($0); return environment[$0] })
+        #expect(names == asked, "\(environment)")
     }
 
     /// The message of `rules` failing for `state`, in `language`.

@@ -87,3 +87,55 @@ struct ArgumentsTests {
         #expect(try Arguments([], command: "check", options: ["depth"]).integer("depth", default: 8, in: 1...100, command: "check") == 8)
     }
 }
+
+@Suite("The command table at start")
+struct CommandTableTests {
+    /// Counts the help texts made.
+    final class Made: @unchecked Sendable {
+        var count = 0
+        func texts() -> HelpTexts {
+            count += 1
+            return HelpTexts(en: HelpText(summary: "s", details: "d"), ko: HelpText(summary: "s", details: "d"))
+        }
+    }
+
+    @Test("A command's help is made when it is printed, not with the table every start builds")
+    func helpIsMadeWhenPrinted() {
+        let made = Made()
+        let command = Subcommand(name: "x", synopsis: ["x"], texts: made.texts(), run: { _ throws(CommandError) in 0 })
+        #expect(made.count == 0)
+        #expect(command.help(in: .en).hasSuffix("d"))
+        #expect(made.count == 1)
+    }
+}
+
+@Suite("Flow files read at start")
+struct FlowFileReadTests {
+    @Test("A regular file is read whole with one open; anything else, or a path URL would rewrite, is left to Foundation")
+    func regularFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-read-\(UUID()).json").path
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FlowFile.regularFile(path) == bytes)
+        #expect(FlowFile.regularFile(FileManager.default.temporaryDirectory.path) == nil)
+        #expect(FlowFile.regularFile("/dev/null") == nil)
+        #expect(FlowFile.regularFile(path + "-missing") == nil)
+        #expect(FlowFile.regularFile("") == nil)
+        #expect(FlowFile.regularFile("~/x.json") == nil)
+        #expect(FlowFile.regularFile(path + "/") == nil)
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(FlowFile.regularFile(path) == [])
+    }
+
+    @Test("A flow file is named in messages as it was given", arguments: ["bad.json", "./bad.json", "sub/../bad.json", "sub//../bad.json"])
+    func named(path: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-named-\(UUID())")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"numPad\"}]}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let result = try Command.run(["validate", path], directory: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "\(path): fields[0] (\"a\").keyboard: unknown keyboard \"numPad\"; did you mean \"numberPad\"?\n")
+    }
+}

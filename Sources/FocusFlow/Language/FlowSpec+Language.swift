@@ -20,13 +20,17 @@ extension FieldSpec {
     /// The field in `language` (see ``FlowSpec/localized(to:)``).
     func localized(to language: Language) -> FieldSpec {
         var copy = self
-        for (key, languages) in localizedText {
-            let text = languages.text(in: language)
-            switch key {
-            case .label: copy.label = text
-            case .placeholder: copy.placeholder = text
-            case .hint: copy.hint = text
-            case .message: copy.rules.message = text
+        // Most fields give each text in one language: nothing to walk, and no iterator of the
+        // dictionary's generic type to build at start.
+        if !localizedText.isEmpty {
+            for (key, languages) in localizedText {
+                let text = languages.text(in: language)
+                switch key {
+                case .label: copy.label = text
+                case .placeholder: copy.placeholder = text
+                case .hint: copy.hint = text
+                case .message: copy.rules.message = text
+                }
             }
         }
         // The rules alone (as `describe` writes them) say the chosen message; the field's own

@@ -10,7 +10,22 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     ///
     /// - Parameter environment: the process's environment, as `ProcessInfo` gives it.
     public init(environment: [String: String]) {
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        self.init(variable: { environment[$0] })
+    }
+
+    /// The language the locale variables ask for, as ``init(environment:)`` decides, reading
+    /// only `LC_ALL`, `LC_MESSAGES` and `LANG`, in that order and no further than the first set:
+    /// a command gives `getenv` here, and builds no dictionary of its whole environment at start.
+    ///
+    /// - Parameter variable: the value of an environment variable, `nil` when it is unset.
+    public init(variable: (String) -> String?) {
+        var locale: String?
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = variable(name), !value.isEmpty {
+                locale = value
+                break
+            }
+        }
         self = locale.flatMap(Language.init(code:)) ?? .en
     }
 

@@ -62,8 +62,10 @@ public struct FieldRules: Sendable, Equatable {
     /// `serve` request (see `LineReader.lineLimit`).
     public static let largestLength = 65_536
 
-    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field.
-    private static let ruleKeys = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, $0.behavior.ruleKeys) })
+    /// Each kind's ``FieldBehavior/ruleKeys``, in the order of `FieldKind.allCases`, built once
+    /// rather than for every field: a list, since a dictionary keyed by kind would build its
+    /// generic types and look the kind's `Hashable` conformance up at run time, on every start.
+    private static let ruleKeys: [Set<String>] = FieldKind.allCases.map { $0.behavior.ruleKeys }
 
     /// Checks that the rules make sense together and compiles the pattern.
     ///
@@ -78,7 +80,7 @@ public struct FieldRules: Sendable, Equatable {
            minSelected == nil, maxSelected == nil {
             return
         }
-        let allowed = Self.ruleKeys[kind] ?? []
+        let allowed = FieldKind.allCases.firstIndex(of: kind).map { Self.ruleKeys[$0] } ?? []
         func refuse(_ name: String, ifGiven present: Bool) throws {
             guard present, !allowed.contains(name) else { return }
             let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }

@@ -34,7 +34,13 @@ extension FlowSpec {
     /// Decodes a flow, first with the fast path (`FlowSpec+DirectDecoding.swift`) when
     /// `directly`, then with `JSONDecoder`, which finds and words any problem.
     package init(json: Data, file: String?, directly: Bool) throws {
-        var bytes = [UInt8](json)
+        try self.init(bytes: [UInt8](json), file: file, directly: directly)
+    }
+
+    /// Decodes a flow from the bytes of its JSON, as ``init(json:file:)`` does, for a caller that
+    /// holds bytes already (a file read whole, the embedded sign-up): no `Data` in between.
+    package init(bytes: [UInt8], file: String?, directly: Bool = true) throws {
+        var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             throw FlowSpecError(file: file, reason: .emptyFile)
@@ -66,7 +72,7 @@ extension FlowSpec {
     ///
     /// - Throws: never for a correctly built package; the test suite loads it.
     public static func signup() throws -> FlowSpec {
-        try FlowSpec(json: Data(PackageResources.signup_json), file: "signup.json (embedded)")
+        try FlowSpec(bytes: PackageResources.signup_json, file: "signup.json (embedded)")
     }
 
     private static func explain(_ error: DecodingError, bytes: [UInt8], file: String?) -> FlowSpecError {

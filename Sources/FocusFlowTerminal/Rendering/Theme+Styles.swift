@@ -4,10 +4,15 @@ extension Theme {
     /// The screen's theme for a walk: the host's (`--theme`) over the flow's over the standard
     /// one, coloured only when ``RunOptions/color`` (already decided by ``ColorChoice``) says so.
     /// Colours beyond what the terminal has are brought down to it (``ColorDepth``).
+    /// Without colours no style is drawn, so none is built (the standard theme is parsed from
+    /// words and would cost every plain start).
     init(options: RunOptions) {
+        guard options.color else {
+            self.init(color: false, styles: FlowTheme(), words: options.spec.language.words)
+            return
+        }
         let styles = (options.theme ?? options.spec.theme ?? .standard).filled(from: .standard)
-        self.init(color: options.color, styles: options.color ? ColorDepth.fit(styles, colors: ColorDepth.current()) : styles,
-                  words: options.spec.language.words)
+        self.init(color: true, styles: ColorDepth.fit(styles, colors: ColorDepth.current()), words: options.spec.language.words)
     }
 
     /// `text` drawn in the style the theme gives `part`, then back to plain; `text` as it is

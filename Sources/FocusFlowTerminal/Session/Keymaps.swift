@@ -12,10 +12,31 @@ import Glibc
 /// (``CharacterSearch``).
 final class Keymaps {
     let plain: Keymap
-    let secure: Keymap
+    /// The secure fields' map, made the first time a secure field asks for it: a flow without one
+    /// (or a walk that shows its first field) copies no more keymaps than it needs.
+    var secure: Keymap {
+        if let secureMap { return secureMap }
+        let map = Self.deepCopy(plain)
+        var secureField = CommandTable()
+        Self.secretCarriers(&secureField)
+        Self.replace(in: map, secureField, macros: ff_address(dingKey))
+        secureMap = map
+        return map
+    }
     /// The review (``ReviewScreen``): Up/Down and Ctrl-P/Ctrl-N move the marked row, Enter
-    /// amends it, `s` submits, other characters ding.
-    let review: Keymap
+    /// amends it, `s` submits, other characters ding. Made when the review is first shown.
+    var review: Keymap {
+        if let reviewMap { return reviewMap }
+        let map = Self.deepCopy(secure)
+        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
+        for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, map) }
+        for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, map) }
+        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, map) }
+        reviewMap = map
+        return map
+    }
+    private(set) var secureMap: Keymap?
+    private(set) var reviewMap: Keymap?
     /// The screens' maps, by name, made once a session.
     private var derivedMaps: [String: Keymap] = [:]
 
@@ -33,14 +54,10 @@ final class Keymaps {
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
         rl_bind_keyseq_in_map("\t", dingKey, plain)
         rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)     // Ctrl-L: clear the screen, draw the whole form
-        Self.replace(in: plain, Self.lineAccepts + Self.editing, macros: nil)
-        secure = Self.deepCopy(plain)
-        Self.replace(in: secure, Self.secretCarriers, macros: ff_address(dingKey))
-        review = Self.deepCopy(secure)
-        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(review, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
-        for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, review) }
-        for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, review) }
-        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, review) }
+        var everyField = CommandTable()
+        Self.lineAccepts(&everyField)
+        Self.editing(&everyField)
+        Self.replace(in: plain, everyField, macros: nil)
     }
 
     /// A deep copy of ``plain`` that `bind` changes, made the first time `name` is asked for
@@ -55,10 +72,12 @@ final class Keymaps {
 
     func free() {
         rl_free_keymap(plain)
-        rl_free_keymap(secure)
+        if let secureMap { rl_free_keymap(secureMap) }
         for map in derivedMaps.values { rl_free_keymap(map) }
         derivedMaps = [:]
-        rl_free_keymap(review)
+        if let reviewMap { rl_free_keymap(reviewMap) }
+        secureMap = nil
+        reviewMap = nil
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
@@ -75,25 +94,16 @@ final class Keymaps {
         return copy
     }
 
-    /// Replaces, in `map` and every sub-keymap, each command found in `table`, and each macro
+    /// Replaces, in `map` and every sub-keymap, each command `table` names, and each macro
     /// with `macros` when given.
-    private static func replace(in map: Keymap, _ table: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)], macros: UnsafeRawPointer?) {
-        // One lookup a key instead of a search of the table: the first row naming a command wins.
-        var replacements: [UnsafeRawPointer: UnsafeRawPointer?] = [:]
-        for (commands, replacement) in table.reversed() {
-            for command in commands { replacements[command] = replacement }
-        }
-        replace(in: map, replacements, macros: macros)
-    }
-
-    private static func replace(in map: Keymap, _ replacements: [UnsafeRawPointer: UnsafeRawPointer?], macros: UnsafeRawPointer?) {
+    private static func replace(in map: Keymap, _ table: CommandTable, macros: UnsafeRawPointer?) {
         for key in 0..<Int32(KEYMAP_SIZE) {
             switch ff_entry_type(map, key) {
             case ISKMAP:
-                replace(in: ff_entry_keymap(map, key), replacements, macros: macros)
+                replace(in: ff_entry_keymap(map, key), table, macros: macros)
             case ISFUNC:
                 guard let command = ff_entry_address(map, key) else { continue }
-                if let replacement = replacements[command] {
+                if let replacement = table[command] {
                     ff_set_entry(map, key, ISFUNC, replacement)
                 }
             default:
@@ -102,36 +112,32 @@ final class Keymaps {
         }
     }
 
-    private static func addresses(_ functions: [UnsafeRawPointer?]) -> Set<UnsafeRawPointer> {
-        Set(functions.compactMap { $0 })
-    }
-
     /// Readline's own ways to accept a line, in every field: accepting would hand the line to
     /// readline's handler and drop raw mode, so Enter's binding stands in, and the others ding.
-    private static var lineAccepts: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
-        (addresses([ff_address(rl_newline)]), ff_address(submitKey)),
-        (addresses([ff_address(rl_insert_comment), ff_address(rl_operate_and_get_next)]), ff_address(dingKey)),
-    ] }
+    private static func lineAccepts(_ table: inout CommandTable) {
+        table.replace([ff_address(rl_newline)], with: ff_address(submitKey))
+        table.replace([ff_address(rl_insert_comment), ff_address(rl_operate_and_get_next)], with: ff_address(dingKey))
+    }
 
     /// Readline commands that the session does its own way in every field.
-    private static var editing: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
-        (addresses([ff_address(rl_rubout)]), ff_address(characterBackspaceKey)),
-        (addresses([ff_address(rl_delete)]), ff_address(characterDeleteKey)),
-        (addresses([ff_address(rl_backward_char)]), ff_address(characterLeftKey)),
-        (addresses([ff_address(rl_forward_char)]), ff_address(characterRightKey)),
-        (addresses([ff_address(rl_char_search)]), ff_address(charSearchKey)),
-        (addresses([ff_address(rl_backward_char_search)]), ff_address(backwardCharSearchKey)),
-        (addresses([
+    private static func editing(_ table: inout CommandTable) {
+        table.replace([ff_address(rl_rubout)], with: ff_address(characterBackspaceKey))
+        table.replace([ff_address(rl_delete)], with: ff_address(characterDeleteKey))
+        table.replace([ff_address(rl_backward_char)], with: ff_address(characterLeftKey))
+        table.replace([ff_address(rl_forward_char)], with: ff_address(characterRightKey))
+        table.replace([ff_address(rl_char_search)], with: ff_address(charSearchKey))
+        table.replace([ff_address(rl_backward_char_search)], with: ff_address(backwardCharSearchKey))
+        table.replace([
             ff_address(rl_vi_editing_mode), ff_address(rl_complete), ff_address(rl_possible_completions),
             ff_address(rl_insert_completions), ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete),
             ff_address(rl_tilde_expand),
-        ]), ff_address(dingKey)),
-    ] }
+        ], with: ff_address(dingKey))
+    }
 
     /// What could carry a secure field's text elsewhere: history, history search, the kill ring,
     /// yanking, completion, keyboard macros. Kill commands become plain deletions.
-    private static var secretCarriers: [(Set<UnsafeRawPointer>, UnsafeRawPointer?)] { [
-        (addresses([
+    private static func secretCarriers(_ table: inout CommandTable) {
+        table.replace([
             ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history),
             ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history),
             ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search),
@@ -143,17 +149,17 @@ final class Keymaps {
             ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete), ff_address(rl_start_kbd_macro),
             ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions),
             ff_address(rl_dump_variables), ff_address(rl_dump_macros),
-        ]), ff_address(dingKey)),
-        (addresses([ff_address(characterBackspaceKey)]), ff_address(secureBackspaceKey)),
-        (addresses([ff_address(characterDeleteKey)]), ff_address(secureDeleteKey)),
-        (addresses([ff_address(rl_unix_line_discard)]), ff_address(secureLineDiscardKey)),
-        (addresses([ff_address(rl_backward_kill_line)]), ff_address(secureBackwardKillLineKey)),
-        (addresses([ff_address(rl_kill_line)]), ff_address(secureKillLineKey)),
-        (addresses([ff_address(rl_kill_full_line), ff_address(rl_kill_region)]), ff_address(secureKillWholeLineKey)),
-        (addresses([ff_address(rl_backward_kill_word)]), ff_address(secureBackwardKillWordKey)),
-        (addresses([ff_address(rl_kill_word)]), ff_address(secureKillWordKey)),
-        (addresses([ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)]), ff_address(secureUnixWordRuboutKey)),
-    ] }
+        ], with: ff_address(dingKey))
+        table.replace([ff_address(characterBackspaceKey)], with: ff_address(secureBackspaceKey))
+        table.replace([ff_address(characterDeleteKey)], with: ff_address(secureDeleteKey))
+        table.replace([ff_address(rl_unix_line_discard)], with: ff_address(secureLineDiscardKey))
+        table.replace([ff_address(rl_backward_kill_line)], with: ff_address(secureBackwardKillLineKey))
+        table.replace([ff_address(rl_kill_line)], with: ff_address(secureKillLineKey))
+        table.replace([ff_address(rl_kill_full_line), ff_address(rl_kill_region)], with: ff_address(secureKillWholeLineKey))
+        table.replace([ff_address(rl_backward_kill_word)], with: ff_address(secureBackwardKillWordKey))
+        table.replace([ff_address(rl_kill_word)], with: ff_address(secureKillWordKey))
+        table.replace([ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)], with: ff_address(secureUnixWordRuboutKey))
+    }
 }
 
 // The commands bound by the session. Readline's keymaps hold C function pointers, which Swift

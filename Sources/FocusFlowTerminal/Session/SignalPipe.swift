@@ -46,10 +46,12 @@ final class SignalPipe {
 
     let readEnd: Int32
     private let writeEnd: Int32
-    private var previous: [Int32: sigaction] = [:]
+    /// The handlers the owned signals had, in the order they were taken: a list rather than a
+    /// dictionary, whose generic types a start would otherwise build for seven entries.
+    private var previous: [(signal: Int32, action: sigaction)] = []
 
     /// Owns the signals of ``table`` whose role is in `roles`.
-    init(roles: Set<Role> = [.cancel, .end, .resize]) {
+    init(roles: [Role] = [.cancel, .end, .resize]) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         for fd in fds {
@@ -75,7 +77,7 @@ final class SignalPipe {
             action.sa_flags = SA_RESTART
             var old = sigaction()
             sigaction(signal, &action, &old)
-            previous[signal] = old
+            previous.append((signal, old))
         }
         // A parent may have left these blocked; they are this program's now.
         var set = sigset_t()
@@ -140,11 +142,11 @@ final class SignalPipe {
 
     /// Puts the previous handlers back.
     func restore() {
-        for (signal, old) in previous {
+        for (signal, old) in previous.reversed() {
             var old = old
             sigaction(signal, &old, nil)
         }
-        previous = [:]
+        previous = []
         close(readEnd)
         close(writeEnd)
     }
@@ -159,8 +161,14 @@ final class SignalPipe {
     /// off, and re-raises the signal with its default action (exit status 128 + the signal).
     /// The handlers stay for the rest of the process: the answers stay in memory after a walk.
     static func installFatalHandlers() {
+        guard !fatalHandlersInstalled else { return }
+        fatalHandlersInstalled = true
         for signal in fatal { ff_fatal_install(signal) }
     }
+
+    /// Whether ``installFatalHandlers()`` ran: `focusflow` installs them first thing and a walk
+    /// asks again, which would take each of the 17 handlers twice more (two system calls a signal).
+    nonisolated(unsafe) private static var fatalHandlersInstalled = false
 
     /// The settings a fatal signal (or the watchdog) puts back on `input`, and what it writes to
     /// `output` first: `reset`, which puts the screen back (the watchdog writes it too), then,

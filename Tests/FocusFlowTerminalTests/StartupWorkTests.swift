@@ -1,0 +1,46 @@
+@preconcurrency import CReadline
+@testable import FocusFlowTerminal
+import Testing
+
+/// What a walk does before its first prompt, and what it leaves until it is needed: the keymaps
+/// of secure fields and of the review are copied when a field first asks for them, and the
+/// locale's name is read without the string-processing module.
+@Suite("Work before the first prompt")
+struct StartupWorkTests {
+    @Test("The secure and review keymaps are copied when first asked for, once, not with the plain one")
+    func keymapsOnDemand() {
+        let keymaps = Keymaps()
+        defer { keymaps.free() }
+        #expect(keymaps.secureMap == nil, "the secure keymap was copied before a secure field asked for it")
+        #expect(keymaps.reviewMap == nil, "the review keymap was copied before the review asked for it")
+        let secure = keymaps.secure
+        #expect(keymaps.secureMap == secure)
+        #expect(keymaps.secure == secure, "the secure keymap was copied twice")
+        #expect(keymaps.reviewMap == nil)
+        let review = keymaps.review
+        #expect(keymaps.review == review, "the review keymap was copied twice")
+        #expect(review != secure && secure != keymaps.plain)
+    }
+
+    @Test("A secure field's keymap made on demand still refuses history, the kill ring and yanking")
+    func secureOnDemandIsSecure() {
+        let keymaps = Keymaps()
+        defer { keymaps.free() }
+        // Ctrl-P, Ctrl-R and Ctrl-Y: readline's history, history search and yank in the plain map.
+        let commands = [("\u{10}", ff_address(rl_get_previous_history)), ("\u{12}", ff_address(rl_reverse_search_history)), ("\u{19}", ff_address(rl_yank))]
+        for (key, command) in commands {
+            let plain = rl_function_of_keyseq(key, keymaps.plain, nil).map { ff_address($0) }
+            let secure = rl_function_of_keyseq(key, keymaps.secure, nil).map { ff_address($0) }
+            #expect(plain == command, "key \(key.unicodeScalars.first!.value) in the plain map")
+            #expect(secure != command && secure != nil, "key \(key.unicodeScalars.first!.value) in the secure map")
+        }
+    }
+
+    @Test("A locale name says UTF-8 in any case, with or without the dash", arguments: [
+        ("C.UTF-8", true), ("en_US.utf8", true), ("ko_KR.UTF8", true), ("de_DE.Utf-8", true), ("UTF-8", true),
+        ("C", false), ("POSIX", false), ("en_US.ISO-8859-1", false), ("", false), ("UTF", false), ("utf-16", false),
+    ])
+    func utf8Locale(name: String, isUTF8: Bool) {
+        #expect(TerminalLocale.isUTF8(name) == isUTF8, "\(name)")
+    }
+}
