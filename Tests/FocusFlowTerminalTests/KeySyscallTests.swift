@@ -34,9 +34,10 @@ struct KeySyscallTests {
         var description: String { name }
     }
 
-    /// `focusflow run FLOW` under strace, started on a pseudo-terminal; `body` types, and the
-    /// system calls of the session's thread come back once it has ended.
-    static func traced(_ body: (PseudoTerminalProcess) -> Void) throws -> [Call] {
+    /// `focusflow run FLOW` under strace, started on a pseudo-terminal; `body` types (given the
+    /// terminal and focusflow's process id), and the system calls of the session's thread come
+    /// back once it has ended.
+    static func traced(_ body: (PseudoTerminalProcess, pid_t) -> Void) throws -> [Call] {
         let folder = NSTemporaryDirectory() + "focusflow-syscalls-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -47,7 +48,12 @@ struct KeySyscallTests {
         let process = try PseudoTerminalProcess([strace ?? "strace", "-qq", "-o", log, PseudoTerminal.executable, "run", flowPath],
                                                 columns: 100, rows: 40, environment: environment)
         #expect(process.waitFor(seconds: 20) { String(decoding: process.terminalBytes, as: UTF8.self).contains("Ctrl-C cancel") })
-        body(process)
+        // focusflow is strace's child.
+        let children = (try? String(contentsOfFile: "/proc/\(process.pid)/task/\(process.pid)/children", encoding: .utf8)) ?? ""
+        let pid = children.split(separator: " ").first.flatMap { pid_t($0) } ?? -1
+        #expect(pid > 0, "focusflow's process under strace was not found")
+        #expect(process.waitFor(seconds: 20) { waiting(pid) })
+        body(process, pid)
         process.send("\u{3}")
         #expect(process.finish(seconds: 20) == 130)
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -58,27 +64,40 @@ struct KeySyscallTests {
         }
     }
 
-    /// Reads until the program has drawn nothing for 20 ms.
-    static func settle(_ process: PseudoTerminalProcess) { while process.pump(milliseconds: 20) > 0 {} }
+    /// Whether `pid` waits for input with no timeout, as the session's loop does between keys
+    /// (`poll(fds, 2, -1)`), read from `/proc/PID/syscall`: all it read is handled.
+    static func waiting(_ pid: pid_t) -> Bool {
+        let fields = ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").split(separator: " ")
+        #if arch(x86_64)
+        // The timeout, an int: -1 shows as 32 bits or sign-extended to 64.
+        return fields.count > 3 && fields[0] == "7" && (fields[3] == "0xffffffff" || fields[3] == "0xffffffffffffffff")
+        #else
+        return fields.count > 3 && fields[0] == "73" && fields[3] == "0x0"
+        #endif
+    }
+
+    /// Sends `keys`, then reads what focusflow draws until `drawn` holds for the bytes drawn since
+    /// and it waits for the next key.
+    static func type(_ keys: String, into process: PseudoTerminalProcess, pid: pid_t, until drawn: ([UInt8]) -> Bool) {
+        let start = process.terminalBytes.count
+        process.send(keys)
+        #expect(process.waitFor(seconds: 30) { drawn(Array(process.terminalBytes[start...])) && waiting(pid) })
+    }
 
     @Test("A typed key and Backspace: poll, read, write — nothing between the read and its echo", arguments: cases)
     func typedKey(_ test: Case) throws {
         let keys = ["b", "\u{7F}", "b", "\u{7F}", "b", "\u{7F}"]
-        let calls = try Self.traced { process in
-            if test.secure {
-                process.send("x\r")
-                Self.settle(process)
-            }
+        let glyph = Array((test.secure ? "•" : "a").utf8)
+        let calls = try Self.traced { process, pid in
+            if test.secure { Self.type("x\r", into: process, pid: pid) { String(decoding: $0, as: UTF8.self).contains("Secret") } }
             var left = test.typed
             while left > 0 {
-                process.send(String(repeating: "a", count: min(left, 500)))
-                left -= min(left, 500)
-                Self.settle(process)
+                let chunk = min(left, 500)
+                left -= chunk
+                // Every character drawn: its glyph once more on the screen.
+                Self.type(String(repeating: "a", count: chunk), into: process, pid: pid) { $0.count(of: glyph) >= chunk }
             }
-            for key in keys {
-                process.send(key)
-                Self.settle(process)
-            }
+            for key in keys { Self.type(key, into: process, pid: pid) { !$0.isEmpty } }
         }
         // The reads of the measured keys, `b` and Backspace (strace writes it `\177`).
         let reads = calls.indices.filter { calls[$0].name == "read" && calls[$0].fd == "0"
@@ -91,16 +110,14 @@ struct KeySyscallTests {
             // Back to the previous write: what the loop did before it read this key.
             let previous = calls[..<read].lastIndex { $0.name == "write" } ?? read
             let before = calls[(previous + 1)..<read].map(\.description)
-            #expect(before.allSatisfy { $0 == "poll" }, "before the read: \(before)")
+            #expect(before.allSatisfy { $0 == "poll" }, "before the read: \(before.prefix(8))")
         }
     }
 
     @Test("500 keys typed ahead in one go are inserted together and drawn in a few writes")
     func burst() throws {
-        let calls = try Self.traced { process in
-            process.send(String(repeating: "a", count: 500))
-            #expect(process.waitFor(seconds: 20) { String(decoding: process.terminalBytes, as: UTF8.self).contains("aaaaaaaaaa") })
-            Self.settle(process)
+        let calls = try Self.traced { process, pid in
+            Self.type(String(repeating: "a", count: 500), into: process, pid: pid) { $0.count(of: Array("a".utf8)) >= 500 }
         }
         let keyReads = calls.filter { $0.name == "read" && $0.fd == "0" }.count
         let firstKey = calls.firstIndex { $0.name == "read" && $0.fd == "0" } ?? calls.count
@@ -108,5 +125,22 @@ struct KeySyscallTests {
         let writes = calls[firstKey...max(firstKey, lastKey)].filter { $0.name == "write" }.count
         #expect(keyReads >= 500)
         #expect(writes <= 10, "\(writes) writes while 500 typed-ahead keys were read")
+    }
+}
+
+private extension Array where Element == UInt8 {
+    /// How many times `part` occurs, not overlapping.
+    func count(of part: [UInt8]) -> Int {
+        guard !part.isEmpty, count >= part.count else { return 0 }
+        var found = 0, i = 0
+        while i + part.count <= count {
+            if self[i] == part[0] && self[i..<(i + part.count)].elementsEqual(part) {
+                found += 1
+                i += part.count
+            } else {
+                i += 1
+            }
+        }
+        return found
     }
 }

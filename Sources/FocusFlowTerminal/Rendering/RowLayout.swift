@@ -114,8 +114,6 @@ struct RowLayout {
 
     /// Whether every byte of `text` is printable ASCII: one column per byte.
     static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable(ASCIIScan.isPrintable) ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }

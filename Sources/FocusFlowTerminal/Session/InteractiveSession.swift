@@ -18,6 +18,8 @@ final class InteractiveSession: ScreenContext {
     let store: FlowStore
     let theme: Theme
     private var renderer: FormRenderer
+    /// The key line and the messages over it, made again only when what they say changes.
+    private var footers = FooterMemo()
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
@@ -100,7 +102,13 @@ final class InteractiveSession: ScreenContext {
             }
             fds[0].revents = 0
             fds[1].revents = 0
-            if poll(&fds, 2, -1) < 0 { continue }
+            // Input already waiting once a key is done is a burst (keys typed ahead, a paste):
+            // readline may insert it whole before drawing. Otherwise the loop waits, and the
+            // next key's echo follows its read with no system call between (ff_input_available).
+            var ready = poll(&fds, 2, 0)
+            ff_set_burst(ready > 0 && fds[0].revents & Int16(POLLIN) != 0 ? 1 : 0)
+            if ready == 0 { ready = poll(&fds, 2, -1) }
+            if ready < 0 { continue }
             if fds[1].revents != 0 {
                 pending += signals.drain()
                 continue
@@ -233,13 +241,15 @@ final class InteractiveSession: ScreenContext {
     /// key, a paste, a yank), the refused characters are taken out and the rest kept.
     private func syncBuffer() {
         guard let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
-        let buffer = String(cString: ff_line_buffer())
         // A field with no text: whatever reached the buffer (a yank) goes.
         if !screen.takesText {
-            if !buffer.isEmpty { rl_replace_line("", 0) }
+            if ff_line_buffer()[0] != 0 { rl_replace_line("", 0) }
             return
         }
         let accepted = store.state.text(of: focus)
+        // Nothing edited (the cursor moved, a key began a sequence): no copy of the buffer.
+        if Self.readlineHolds(accepted) { return }
+        let buffer = String(cString: ff_line_buffer())
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
@@ -263,6 +273,14 @@ final class InteractiveSession: ScreenContext {
         refuse(theme.dim(character + theme.words.notAcceptedHere(theme.words.keyboardTakes(field.keyboard))))
     }
 
+    /// Whether readline's buffer holds `text`, byte for byte.
+    private static func readlineHolds(_ text: String) -> Bool {
+        let end = Int(ff_end())
+        guard end == text.utf8.count else { return false }
+        guard end > 0 else { return true }
+        return text.utf8.withContiguousStorageIfAvailable { memcmp(ff_line_buffer(), $0.baseAddress!, end) == 0 } ?? false
+    }
+
     /// Puts `filtered` in readline's buffer after a refused edit, and leaves undo as if the
     /// refused characters had never been typed: undo then takes back the last accepted edit, not
     /// one the refusal never touched.
@@ -280,18 +298,20 @@ final class InteractiveSession: ScreenContext {
     }
 
     func render() {
-        if store.state.phase == .review, let review {
+        let state = store.state
+        if state.phase == .review, let review {
             guard outcome == nil else { return }
             let body = review.body(self, note: note)
             return emit(renderer.render(.plain(""), cursor: 0, placeholder: body.placeholder, footer: body.footer))
         }
-        guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
-        let progress = store.reducer.progress(in: store.state)
-        let toReview = store.state.isAmending || (progress.isLast && options.spec.review)
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys, toReview: toReview)
+        guard outcome == nil, let focus = state.focus, let secure = store.reducer.spec[focus]?.secure, let screen else { return }
+        let progress = store.reducer.progress(in: state)
+        let toReview = state.isAmending || (progress.isLast && options.spec.review)
+        let footer = footers.lines(.init(error: state.error, note: note, secure: secure, progress: progress, keys: screen.keys, toReview: toReview),
+                                   theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
-        emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows + footer))
+        emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows.isEmpty ? footer : body.rows + footer))
     }
 
     func handle(_ events: [FlowEvent]) {
