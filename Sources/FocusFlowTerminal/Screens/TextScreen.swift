@@ -17,9 +17,10 @@ final class TextScreen: FieldScreen {
     func keymap(_ keymaps: Keymaps) -> Keymap { field.secure ? keymaps.secure : keymaps.plain }
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
-        let masked = session.store.state.surface == .secure
+        let state = session.store.state
+        let masked = state.surface == .secure
         if !masked, ff_searching() != 0 { return .historySearch(session.theme.words) }
-        let text = session.store.state.text(of: field.id)
+        let text = state.text(of: field.id)
         let point = min(Int(ff_point()), text.utf8.count)
         guard masked else {
             return ScreenBody(content: .plain(text), cursor: point, placeholder: field.placeholder.map(session.theme.placeholder))

@@ -26,6 +26,8 @@ final class InteractiveSession: ScreenContext {
     private var histories = FieldHistories()
     /// What the focused field shows and how its keys act (``FieldScreens``).
     private(set) var screen: (any FieldScreen)?
+    /// Whether the focused field is secure (its spec's `secure`), kept beside its screen for every keystroke.
+    private var focusedSecure = false
     /// The terminal's height, known at the last full draw (a resize draws afresh).
     private var rows = 24
     /// Whether the first field is set up; readline redisplays once before that.
@@ -240,7 +242,7 @@ final class InteractiveSession: ScreenContext {
     /// Hands readline's buffer to the engine. When the keyboard refuses part of an edit (a typed
     /// key, a paste, a yank), the refused characters are taken out and the rest kept.
     private func syncBuffer() {
-        guard let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
+        guard let focus = store.state.focus, let screen else { return }
         // A field with no text: whatever reached the buffer (a yank) goes.
         if !screen.takesText {
             if ff_line_buffer()[0] != 0 { rl_replace_line("", 0) }
@@ -256,6 +258,7 @@ final class InteractiveSession: ScreenContext {
             screen.textChanged(self)
             return
         }
+        guard let field = store.reducer.spec[focus] else { return }
         let inserted = buffer.utf8Slice(region)
         let kept = String(inserted.filter(field.keyboard.accepts))
         let filtered = String(buffer.utf8Prefix(region.lowerBound)) + kept + buffer.utf8Suffix(from: region.upperBound)
@@ -304,10 +307,10 @@ final class InteractiveSession: ScreenContext {
             let body = review.body(self, note: note)
             return emit(renderer.render(.plain(""), cursor: 0, placeholder: body.placeholder, footer: body.footer))
         }
-        guard outcome == nil, let focus = state.focus, let secure = store.reducer.spec[focus]?.secure, let screen else { return }
+        guard outcome == nil, state.focus != nil, let screen else { return }
         let progress = store.reducer.progress(in: state)
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
-        let footer = footers.lines(.init(error: state.error, note: note, secure: secure, progress: progress, keys: screen.keys, toReview: toReview),
+        let footer = footers.lines(.init(error: state.error, note: note, secure: focusedSecure, progress: progress, keys: screen.keys, toReview: toReview),
                                    theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
@@ -334,6 +337,7 @@ final class InteractiveSession: ScreenContext {
         histories.load(for: field)
         let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
+        focusedSecure = field.secure
         rl_set_keymap(screen.keymap(keymaps))
         screen.focused(self)
         ff_reset_insert_mode()
