@@ -120,10 +120,11 @@ extern rl_command_func_t *_rl_executing_func;
 /// without asking the terminal: its echo is written right after its read, with no system call
 /// between (a person's next key is milliseconds away). The rest of a burst behind it finds
 /// ff_burst set, and is asked about and inserted whole. Every other question (an ESC that may
-/// start a key sequence) is asked of the terminal.
+/// start a key sequence) is asked of the terminal: readline leaves _rl_executing_func as it was
+/// after a command returns, so only while one runs (RL_STATE_DISPATCHING) does it name the asker.
 static inline int ff_input_available(void) {
     if (ff_holding_byte()) return 1;
-    if (_rl_executing_func == rl_insert && !*ff_burst()) return 0;
+    if (RL_ISSTATE(RL_STATE_DISPATCHING) && _rl_executing_func == rl_insert && !*ff_burst()) return 0;
     int count = 0;
     return ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0;
 }
