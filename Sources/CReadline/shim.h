@@ -28,7 +28,15 @@ static inline int ff_end(void) { return rl_end; }
 static inline void ff_set_streams(FILE *in, FILE *out) { rl_instream = in; rl_outstream = out; }
 static inline FILE *ff_outstream(void) { return rl_outstream; }
 static inline void ff_set_redisplay(rl_voidfunc_t *function) { rl_redisplay_function = function; }
-static inline void ff_own_signals(void) { rl_catch_signals = 0; rl_catch_sigwinch = 0; rl_change_environment = 0; }
+/// The session owns the signals (see SignalPipe). Readline installs no handler then, yet in
+/// callback mode it would still save the signal mask on every key (rl_set_signals, one
+/// sigprocmask a key); with persistent handlers it does that once, when the handler is installed.
+static inline void ff_own_signals(void) {
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 0;
+    rl_change_environment = 0;
+    rl_persistent_signal_handlers = 1;
+}
 static inline void ff_set_name(const char *name) { rl_readline_name = name; }
 static inline Keymap ff_emacs_keymap(void) { return emacs_standard_keymap; }
 
@@ -93,10 +101,32 @@ static inline int ff_getc(FILE *stream) {
     return c;
 }
 
+/// Whether input was already waiting when the session finished its last key (a burst: keys
+/// typed ahead, a paste without bracketed paste); the session's loop says (ff_set_burst).
+static inline int *ff_burst(void) {
+    static int burst = 0;
+    return &burst;
+}
+
+static inline void ff_set_burst(int burst) { *ff_burst() = burst; }
+
+// The command readline is running (readline's private state, exported by libreadline).
+extern rl_command_func_t *_rl_executing_func;
+
 /// Whether more input is already waiting, asked with one ioctl instead of a select.
+///
+/// Self-insert (rl_insert) asks after every character it inserts, so that a burst is inserted
+/// whole and drawn once. For a key that came while the session was waiting, the answer is no,
+/// without asking the terminal: its echo is written right after its read, with no system call
+/// between (a person's next key is milliseconds away). The rest of a burst behind it finds
+/// ff_burst set, and is asked about and inserted whole. Every other question (an ESC that may
+/// start a key sequence) is asked of the terminal: readline leaves _rl_executing_func as it was
+/// after a command returns, so only while one runs (RL_STATE_DISPATCHING) does it name the asker.
 static inline int ff_input_available(void) {
+    if (ff_holding_byte()) return 1;
+    if (RL_ISSTATE(RL_STATE_DISPATCHING) && _rl_executing_func == rl_insert && !*ff_burst()) return 0;
     int count = 0;
-    return ff_holding_byte() || (ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0);
+    return ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0;
 }
 
 /// Reads bytes with ff_getc and asks about typeahead with ff_input_available.

@@ -35,6 +35,9 @@ struct FormRenderer {
     /// ``rows(of:)``), with the rows they take: a list's keystroke measures only what changed.
     private var measuredInput: (content: Content, rows: Int)?
     private var measuredLines: (lines: [String], rows: Int)?
+    /// The columns of the mask last measured: a secure keystroke needs them, and they need a
+    /// look at Unicode's properties.
+    private var maskColumns: (mask: Character, columns: Int)?
 
     init(columns: Int) { self.columns = max(columns, 2) }
 
@@ -168,7 +171,7 @@ struct FormRenderer {
         let end: ScreenPosition
         switch content {
         case .plain(let text): end = layout.advance(start, over: text)
-        case .masked(let count, let mask): end = layout.advance(start, width: DisplayWidth.of(mask), count: count)
+        case .masked(let count, let mask): end = layout.advance(start, width: columns(of: mask), count: count)
         }
         measuredInput = (content, end.row + 1)
         return end.row + 1
@@ -183,21 +186,21 @@ struct FormRenderer {
     }
 
     /// Where the cursor goes after the first `point` units of `content`.
-    private func position(after point: Int, of content: Content) -> ScreenPosition {
+    private mutating func position(after point: Int, of content: Content) -> ScreenPosition {
         switch content {
         case .plain(let text):
             if point >= text.utf8.count { return end }
             return layout.advance(promptEnd, over: text.utf8Prefix(point))
         case .masked(let count, let mask):
             if point >= count { return end }
-            return layout.advance(promptEnd, width: DisplayWidth.of(mask), count: point)
+            return layout.advance(promptEnd, width: columns(of: mask), count: point)
         }
     }
 
     /// Where the screen first differs, the bytes to write from there, and where the input ends
     /// then; `nil` when nothing changed. A change starts at a character both texts share, so a
     /// grapheme that grew or shrank (an emoji gaining or losing its skin tone) is drawn again.
-    private func change(from old: Content, to new: Content) -> (start: ScreenPosition, bytes: String, end: ScreenPosition)? {
+    private mutating func change(from old: Content, to new: Content) -> (start: ScreenPosition, bytes: String, end: ScreenPosition)? {
         switch (old, new) {
         case (.plain(let old), .plain(let new)):
             guard let region = new.editedRegion(from: old) else { return nil }
@@ -212,16 +215,25 @@ struct FormRenderer {
             return (start, bytes, newEnd)
         case (.masked(let old, let oldMask), .masked(let new, let mask)) where oldMask == mask:
             guard old != new else { return nil }
-            let start = new > old ? end : layout.advance(promptEnd, width: DisplayWidth.of(mask), count: new)
-            let (bytes, newEnd) = layout.write(mask, count: new - old, from: start)
+            let width = columns(of: mask)
+            let start = new > old ? end : layout.advance(promptEnd, width: width, count: new)
+            let (bytes, newEnd) = layout.write(mask, width: width, count: new - old, from: start)
             return (start, bytes, newEnd)
         case (_, .plain(let new)):
             let (bytes, newEnd) = layout.write(new, from: promptEnd)
             return (promptEnd, bytes, newEnd)
         case (_, .masked(let count, let mask)):
-            let (bytes, newEnd) = layout.write(mask, count: count, from: promptEnd)
+            let (bytes, newEnd) = layout.write(mask, width: columns(of: mask), count: count, from: promptEnd)
             return (promptEnd, bytes, newEnd)
         }
+    }
+
+    /// The columns `mask` takes (``DisplayWidth``), measured once a mask.
+    private mutating func columns(of mask: Character) -> Int {
+        if let measured = maskColumns, measured.mask == mask { return measured.columns }
+        let columns = DisplayWidth.of(mask)
+        maskColumns = (mask, columns)
+        return columns
     }
 
     /// A position in the input as a position in the form.

@@ -90,11 +90,12 @@ struct RowLayout {
         return (out, position)
     }
 
-    /// The bytes that write `count` copies of `mask` from `position`, and where the cursor is after them.
-    func write(_ mask: Character, count: Int, from position: ScreenPosition) -> (bytes: String, end: ScreenPosition) {
+    /// The bytes that write `count` copies of `mask` from `position`, and where the cursor is after
+    /// them; `width` is the mask's columns when the caller knows them.
+    func write(_ mask: Character, width: Int? = nil, count: Int, from position: ScreenPosition) -> (bytes: String, end: ScreenPosition) {
         var out = ""
         var position = position
-        let width = max(1, DisplayWidth.of(mask))
+        let width = max(1, width ?? DisplayWidth.of(mask))
         for _ in 0..<max(0, count) { put(mask, width: width, at: &position, into: &out) }
         return (out, position)
     }
@@ -114,8 +115,6 @@ struct RowLayout {
 
     /// Whether every byte of `text` is printable ASCII: one column per byte.
     static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable(ASCIIScan.isPrintable) ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }

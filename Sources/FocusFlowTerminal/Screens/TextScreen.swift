@@ -17,12 +17,18 @@ final class TextScreen: FieldScreen {
     func keymap(_ keymaps: Keymaps) -> Keymap { field.secure ? keymaps.secure : keymaps.plain }
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
-        let masked = session.store.state.surface == .secure
+        let state = session.store.state
+        let masked = state.surface == .secure
         if !masked, ff_searching() != 0 { return .historySearch(session.theme.words) }
-        let text = session.store.state.text(of: field.id)
+        let text = state.text(of: field.id)
         let point = min(Int(ff_point()), text.utf8.count)
-        let content: FormRenderer.Content = masked ? .masked(count: DisplayWidth.characters(in: text), mask: session.mask) : .plain(text)
-        let cursor = masked ? DisplayWidth.characters(in: text.utf8Prefix(point)) : point
+        guard masked else {
+            return ScreenBody(content: .plain(text), cursor: point, placeholder: field.placeholder.map(session.theme.placeholder))
+        }
+        let count = DisplayWidth.characters(in: text)
+        // At the end of the text (typing), the masks before the cursor are all of them.
+        let cursor = point == text.utf8.count ? count : DisplayWidth.characters(in: text.utf8Prefix(point))
+        let content = FormRenderer.Content.masked(count: count, mask: session.mask)
         return ScreenBody(content: content, cursor: cursor, placeholder: field.placeholder.map(session.theme.placeholder))
     }
 

@@ -18,12 +18,16 @@ final class InteractiveSession: ScreenContext {
     let store: FlowStore
     let theme: Theme
     private var renderer: FormRenderer
+    /// The key line and the messages over it, made again only when what they say changes.
+    private var footers = FooterMemo()
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
     private var histories = FieldHistories()
     /// What the focused field shows and how its keys act (``FieldScreens``).
     private(set) var screen: (any FieldScreen)?
+    /// Whether the focused field is secure (its spec's `secure`), kept beside its screen for every keystroke.
+    private var focusedSecure = false
     /// The terminal's height, known at the last full draw (a resize draws afresh).
     private var rows = 24
     /// Whether the first field is set up; readline redisplays once before that.
@@ -100,7 +104,13 @@ final class InteractiveSession: ScreenContext {
             }
             fds[0].revents = 0
             fds[1].revents = 0
-            if poll(&fds, 2, -1) < 0 { continue }
+            // Input already waiting once a key is done is a burst (keys typed ahead, a paste):
+            // readline may insert it whole before drawing. Otherwise the loop waits, and the
+            // next key's echo follows its read with no system call between (ff_input_available).
+            var ready = poll(&fds, 2, 0)
+            ff_set_burst(ready > 0 && fds[0].revents & Int16(POLLIN) != 0 ? 1 : 0)
+            if ready == 0 { ready = poll(&fds, 2, -1) }
+            if ready < 0 { continue }
             if fds[1].revents != 0 {
                 pending += signals.drain()
                 continue
@@ -232,20 +242,23 @@ final class InteractiveSession: ScreenContext {
     /// Hands readline's buffer to the engine. When the keyboard refuses part of an edit (a typed
     /// key, a paste, a yank), the refused characters are taken out and the rest kept.
     private func syncBuffer() {
-        guard let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
-        let buffer = String(cString: ff_line_buffer())
+        guard let focus = store.state.focus, let screen else { return }
         // A field with no text: whatever reached the buffer (a yank) goes.
         if !screen.takesText {
-            if !buffer.isEmpty { rl_replace_line("", 0) }
+            if ff_line_buffer()[0] != 0 { rl_replace_line("", 0) }
             return
         }
         let accepted = store.state.text(of: focus)
+        // Nothing edited (the cursor moved, a key began a sequence): no copy of the buffer.
+        if Self.readlineHolds(accepted) { return }
+        let buffer = String(cString: ff_line_buffer())
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
             screen.textChanged(self)
             return
         }
+        guard let field = store.reducer.spec[focus] else { return }
         let inserted = buffer.utf8Slice(region)
         let kept = String(inserted.filter(field.keyboard.accepts))
         let filtered = String(buffer.utf8Prefix(region.lowerBound)) + kept + buffer.utf8Suffix(from: region.upperBound)
@@ -261,6 +274,14 @@ final class InteractiveSession: ScreenContext {
         ff_set_point(Int32(min(max(point, 0), text.utf8.count)))
         let character = field.secure ? "" : (field.keyboard.firstRefused(in: inserted).map { "\(String($0).debugDescription) " } ?? "")
         refuse(theme.dim(character + theme.words.notAcceptedHere(theme.words.keyboardTakes(field.keyboard))))
+    }
+
+    /// Whether readline's buffer holds `text`, byte for byte.
+    private static func readlineHolds(_ text: String) -> Bool {
+        let end = Int(ff_end())
+        guard end == text.utf8.count else { return false }
+        guard end > 0 else { return true }
+        return text.utf8.withContiguousStorageIfAvailable { memcmp(ff_line_buffer(), $0.baseAddress!, end) == 0 } ?? false
     }
 
     /// Puts `filtered` in readline's buffer after a refused edit, and leaves undo as if the
@@ -280,18 +301,20 @@ final class InteractiveSession: ScreenContext {
     }
 
     func render() {
-        if store.state.phase == .review, let review {
+        let state = store.state
+        if state.phase == .review, let review {
             guard outcome == nil else { return }
             let body = review.body(self, note: note)
             return emit(renderer.render(.plain(""), cursor: 0, placeholder: body.placeholder, footer: body.footer))
         }
-        guard outcome == nil, let focus = store.state.focus, let field = store.reducer.spec[focus], let screen else { return }
-        let progress = store.reducer.progress(in: store.state)
-        let toReview = store.state.isAmending || (progress.isLast && options.spec.review)
-        let footer = theme.footer(error: store.state.error, note: note, secure: field.secure, progress: progress, keys: screen.keys, toReview: toReview)
+        guard outcome == nil, state.focus != nil, let screen else { return }
+        let progress = store.reducer.progress(in: state)
+        let toReview = state.isAmending || (progress.isLast && options.spec.review)
+        let footer = footers.lines(.init(error: state.error, note: note, secure: focusedSecure, progress: progress, keys: screen.keys, toReview: toReview),
+                                   theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
-        emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows + footer))
+        emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows.isEmpty ? footer : body.rows + footer))
     }
 
     func handle(_ events: [FlowEvent]) {
@@ -314,6 +337,7 @@ final class InteractiveSession: ScreenContext {
         histories.load(for: field)
         let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
+        focusedSecure = field.secure
         rl_set_keymap(screen.keymap(keymaps))
         screen.focused(self)
         ff_reset_insert_mode()
