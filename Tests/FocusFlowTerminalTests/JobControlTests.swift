@@ -18,6 +18,11 @@ struct JobControlTests {
         if name == "sh" {
             tmux.type("exec sh")
             tmux.press("Enter")
+            // sh's own prompt first (see `run`): a line typed while bash still has the terminal
+            // raw keeps its CR, and sh's line never ends.
+            #expect(tmux.waitFor(timeout: 10) { lines in
+                lines.lastIndex { $0.hasSuffix("exec sh") }.map { lines[($0 + 1)...].contains { $0.hasPrefix("$") } } ?? false
+            }, "\(tmux.text)")
             tmux.type("echo \"in-$0\"")
             tmux.press("Enter")
             #expect(tmux.waitFor(timeout: 10) { $0.contains("in-sh") }, "\(tmux.text)")
@@ -28,9 +33,14 @@ struct JobControlTests {
         return tmux
     }
 
-    /// Types a command line and waits for a line of output the command line itself does not
-    /// hold (`marker` is printed as `<marker>` but typed split in two).
+    /// Types a command line at the shell's prompt and waits for a line of output the command line
+    /// itself does not hold (`marker` is printed as `<marker>` but typed split in two).
+    ///
+    /// The prompt is waited for first: it shows once the job before has ended and the shell has
+    /// the terminal back. Typed before that, while focusflow still has the terminal raw, Enter
+    /// stays a CR, which sh (reading whole lines, with no line editor) keeps as part of the line.
     static func run(_ tmux: Tmux, _ command: String, printing marker: String) -> Bool {
+        guard tmux.waitFor({ $0.last(where: { !$0.isEmpty }) == "$" }) else { return false }
         let half = marker.index(marker.startIndex, offsetBy: marker.count / 2)
         tmux.type("\(command); echo \"\(marker[..<half])\"\"\(marker[half...])\"")
         tmux.press("Enter")
