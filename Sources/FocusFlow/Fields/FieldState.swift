@@ -19,7 +19,7 @@ public enum FieldState: Sendable, Hashable, Codable {
     }
 
     /// The empty state of `field`'s kind, with the field's `default` answer.
-    init(_ field: FieldSpec) { self = field.kind.behavior.initial(field) }
+    init(_ field: borrowing FieldSpec) { self = field.kind.behavior.initial(field) }
 
     public var kind: FieldKind { opened.kind }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The loader's fast path: a flow read straight from its bytes with ``JSONCursor``, without
 /// `JSONDecoder`, its generic `Codable` machinery or a second pass for the order of keys.
 ///
@@ -8,6 +14,9 @@
 /// field path; so every error message stays the one that path gives. `FlowDecodingTests` hold
 /// the two paths to the same result on every flow in `Flows/` and on mutated flows.
 extension FlowSpec {
+    /// How many fields the fast path reads before it reserves room for the rest.
+    private static let fieldsSampled = 32
+
     /// The flow in `bytes` (valid UTF-8, no byte order mark), or `nil` for the slow path to explain.
     ///
     /// - Complexity: one pass over the bytes, plus the checks of ``init(id:title:fields:review:)``.
@@ -25,8 +34,15 @@ extension FlowSpec {
             if key.spells("fields") {
                 guard seen.insert(2), c.peek() == UInt8(ascii: "[") else { return false }
                 var list: [FieldSpec] = []
+                let start = c.offset
                 let ok = c.array { c in
                     guard let field = FieldSpec.decodeDirectly(&c) else { return false }
+                    // A list that doubles as it grows moves every field it holds (a few hundred
+                    // bytes each) again and again, into fresh pages: the first fields tell how
+                    // many the rest of the bytes hold.
+                    if list.count == Self.fieldsSampled {
+                        list.reserveCapacity(c.estimatedCount(list.count, since: start))
+                    }
                     list.append(field)
                     return true
                 }
@@ -157,7 +173,12 @@ extension KeyboardType {
 
     /// The keyboard whose name these bytes spell, found without building a string.
     static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyboardType? {
-        names.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.keyboard
+        for (name, keyboard) in names where name.count == bytes.count {
+            if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return keyboard
+            }
+        }
+        return nil
     }
 }
 

@@ -34,18 +34,22 @@ extension FlowSpec {
     /// Decodes a flow, first with the fast path (`FlowSpec+DirectDecoding.swift`) when
     /// `directly`, then with `JSONDecoder`, which finds and words any problem.
     package init(json: Data, file: String?, directly: Bool) throws {
-        var bytes = [UInt8](json)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            throw FlowSpecError(file: file, reason: .emptyFile)
+        // The bytes are read where `json` holds them; only the slow path copies them.
+        let fast = try json.withUnsafeBytes { raw throws(FlowSpecError) -> FlowSpec? in
+            var bytes = raw.assumingMemoryBound(to: UInt8.self)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                throw FlowSpecError(file: file, reason: .emptyFile)
+            }
+            guard TextBytes.isText(bytes) else { throw FlowSpecError(file: file, reason: .notText) }
+            return directly ? Self.decodeDirectly(bytes) : nil
         }
-        if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
-            throw FlowSpecError(file: file, reason: .notText)
-        }
-        if directly, let spec = bytes.withUnsafeBufferPointer(Self.decodeDirectly) {
-            self = spec
+        if let fast {
+            self = fast
             return
         }
+        var bytes = [UInt8](json)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let problem = JSONSyntax.firstError(in: bytes, flow: true) {
             let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
             throw FlowSpecError(file: file, line: line, column: column, reason: problem.reason)

@@ -30,7 +30,10 @@ public struct FlowSpec: Sendable, Equatable {
         self.title = title
         self.review = review
         var fields = fields
-        let indexByID = try Self.check(&fields)
+        let (indexByID, compiled) = try Self.check(fields)
+        // Stored after the checks, which only read the fields: a loop that both read a field and
+        // wrote into the list copied each field it read (about fifteen references to count).
+        for (index, pattern) in compiled { fields[index].rules.compiled = pattern }
         self.fields = fields
         self.layout = FieldLayout(fields: fields, indexByID: indexByID)
     }
@@ -47,64 +50,87 @@ public struct FlowSpec: Sendable, Equatable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields && lhs.review == rhs.review && lhs.theme == rhs.theme
     }
 
-    private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {
+    /// Checks every field against the ones before it.
+    ///
+    /// - Returns: where each id is, and the compiled pattern of each field that gives one.
+    private static func check(_ fields: [FieldSpec]) throws -> (indexByID: [FieldID: Int], compiled: [(Int, CompiledPattern)]) {
         guard !fields.isEmpty else {
             throw FlowSpecError(path: "fields", reason: .noFields)
         }
         var indexByID: [FieldID: Int] = [:]
         indexByID.reserveCapacity(fields.count)
         var patterns: [PatternKey: CompiledPattern] = [:]
-        for index in fields.indices {
-            let field = fields[index]
-            // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
-            func path() -> String { "fields[\(index)]" }
-            guard !field.id.rawValue.isEmpty else {
-                throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
-            }
-            try DisplayText.check(field.id.rawValue, path: "\(path()).id")
-            // The closures below capture the id, not the field: capturing a field copies it.
-            let id = field.id
-            func named() -> String { "\(path()) (\"\(id)\")" }
-            try DisplayText.check(field.label, path: "\(named()).label")
-            try field.placeholder.map { try DisplayText.check($0, path: "\(named()).placeholder") }
-            try field.hint.map { try DisplayText.check($0, path: "\(named()).hint") }
-            try field.rules.message.map { try DisplayText.check($0, path: "\(named()).rules.message") }
-            if !field.localizedText.isEmpty || !field.options.isEmpty {
-                for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
-            }
-            for (number, option) in (field.rules.oneOf ?? []).enumerated() {
-                try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
-            }
-            if let first = indexByID[field.id] {
-                throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(field.id.rawValue, first: first))
-            }
-            func mustBeEarlier(_ name: FieldID, _ key: String) throws {
-                guard indexByID[name] == nil else { return }
-                let earlier = fields[..<index].map(\.id.rawValue)
-                let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
-                    ?? (earlier.isEmpty ? .first : .listed(earlier))
-                throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
-            }
-            if let other = field.rules.matches {
-                try mustBeEarlier(other, "rules.matches")
-                if let source = indexByID[other], !fields[source].kind.typesAnswer {
-                    throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
+        var compiled: [(Int, CompiledPattern)] = []
+        try fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                // Handed over borrowed: a field bound to a name here was copied, about fifteen
+                // references counted up and down for each field.
+                if let pattern = try check(fields[index], at: index, in: fields, indexByID: &indexByID, patterns: &patterns) {
+                    compiled.append((index, pattern))
                 }
             }
-            if let condition = field.when {
-                try mustBeEarlier(condition.field, "when.field")
-                try checkCondition(condition, source: fields[indexByID[condition.field]!], path: "\(named()).when")
-            }
-            try checkKind(field, path: named())
-            try fields[index].rules.check(path: "\(named()).rules", secure: field.secure, kind: field.kind, options: field.options.count, patterns: &patterns)
-            indexByID[field.id] = index
         }
-        return indexByID
+        return (indexByID, compiled)
+    }
+
+    /// Checks the field at `index` of `fields` against the ones before it, and enters its id in
+    /// `indexByID`.
+    ///
+    /// - Returns: the field's compiled pattern, if it gives one.
+    private static func check(
+        _ field: borrowing FieldSpec, at index: Int, in fields: UnsafeBufferPointer<FieldSpec>,
+        indexByID: inout [FieldID: Int], patterns: inout [PatternKey: CompiledPattern]
+    ) throws -> CompiledPattern? {
+        // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
+        func path() -> String { "fields[\(index)]" }
+        guard !field.id.rawValue.isEmpty else {
+            throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
+        }
+        try DisplayText.check(field.id.rawValue, path: "\(path()).id")
+        // The closures below capture the id, not the field: capturing a field copies it.
+        let id = field.id
+        func named() -> String { "\(path()) (\"\(id)\")" }
+        try DisplayText.check(field.label, path: "\(named()).label")
+        if let placeholder = field.placeholder { try DisplayText.check(placeholder, path: "\(named()).placeholder") }
+        if let hint = field.hint { try DisplayText.check(hint, path: "\(named()).hint") }
+        if let message = field.rules.message { try DisplayText.check(message, path: "\(named()).rules.message") }
+        if !field.localizedText.isEmpty || !field.options.isEmpty {
+            for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
+        }
+        if let oneOf = field.rules.oneOf {
+            for (number, option) in oneOf.enumerated() {
+                try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
+            }
+        }
+        // Entered now, one hash for the look-up and the entry; the checks below that name an
+        // earlier field tell this one by its position.
+        if let first = indexByID.updateValue(index, forKey: id) {
+            throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(id.rawValue, first: first))
+        }
+        func mustBeEarlier(_ name: FieldID, _ key: String) throws -> Int {
+            if let position = indexByID[name], position < index { return position }
+            let earlier = fields[..<index].map(\.id.rawValue)
+            let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
+                ?? (earlier.isEmpty ? .first : .listed(earlier))
+            throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
+        }
+        if let other = field.rules.matches {
+            let source = try mustBeEarlier(other, "rules.matches")
+            if !fields[source].kind.typesAnswer {
+                throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
+            }
+        }
+        if let condition = field.when {
+            let source = try mustBeEarlier(condition.field, "when.field")
+            try checkCondition(condition, source: fields[source], path: "\(named()).when")
+        }
+        try checkKind(field, path: named())
+        return try field.rules.check(path: "\(named()).rules", secure: field.secure, kind: field.kind, options: field.options.count, patterns: &patterns)
     }
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
     /// options to choices; a `default` must be of the kind's type (and one of the options).
-    private static func checkKind(_ field: FieldSpec, path: @autoclosure () -> String) throws {
+    private static func checkKind(_ field: borrowing FieldSpec, path: @autoclosure () -> String) throws {
         let kind = field.kind
         if !kind.typesAnswer {
             if field.secure {
