@@ -21,7 +21,7 @@ final class FieldLayout: Sendable {
             for index in fields.indices {
                 ids.append(fields[index].id)
                 secure.append(fields[index].secure)
-                let state = FieldState(fields[index])
+                let state = FieldState(kind: fields[index].kind, default: fields[index].default)
                 hasText.append(state.text != nil)
                 initial.append(state)
             }

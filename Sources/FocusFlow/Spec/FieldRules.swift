@@ -70,14 +70,13 @@ public struct FieldRules: Sendable, Equatable {
     /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
     /// - Parameter patterns: the patterns compiled so far for this flow, by text and secrecy: a
     ///   pattern many fields share (an email's) is compiled once.
-    /// - Returns: the compiled ``pattern``, for ``compiled``; `nil` when there is none.
-    func check(
+    mutating func check(
         path: @autoclosure () -> String, secure: Bool, kind: FieldKind = .text, options: Int = 0,
         patterns: inout [PatternKey: CompiledPattern]
-    ) throws -> CompiledPattern? {
+    ) throws {
         if minLength == nil, maxLength == nil, pattern == nil, matches == nil, oneOf == nil, equals == nil,
            minSelected == nil, maxSelected == nil {
-            return nil
+            return
         }
         let allowed = Self.ruleKeys[kind] ?? []
         func refuse(_ name: String, ifGiven present: Bool) throws {
@@ -123,16 +122,19 @@ public struct FieldRules: Sendable, Equatable {
         if let oneOf, oneOf.isEmpty {
             throw FlowSpecError(path: "\(path()).oneOf", reason: .emptyOneOf)
         }
-        guard let pattern else { return nil }
-        let key = PatternKey(pattern: pattern, secure: secure)
-        if let known = patterns[key] { return known }
-        do {
-            let compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
-            patterns[key] = compiled
-            return compiled
-        } catch {
-            guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
-            throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
+        if let pattern {
+            let key = PatternKey(pattern: pattern, secure: secure)
+            if let known = patterns[key] {
+                compiled = known
+                return
+            }
+            do {
+                compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
+                patterns[key] = compiled
+            } catch {
+                guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
+                throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
+            }
         }
     }
 }

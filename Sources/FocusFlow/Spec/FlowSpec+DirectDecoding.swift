@@ -36,15 +36,13 @@ extension FlowSpec {
                 var list: [FieldSpec] = []
                 let start = c.offset
                 let ok = c.array { c in
-                    guard let field = FieldSpec.decodeDirectly(&c) else { return false }
                     // A list that doubles as it grows moves every field it holds (a few hundred
                     // bytes each) again and again, into fresh pages: the first fields tell how
                     // many the rest of the bytes hold.
                     if list.count == Self.fieldsSampled {
                         list.reserveCapacity(c.estimatedCount(list.count, since: start))
                     }
-                    list.append(field)
-                    return true
+                    return FieldSpec.decodeDirectly(&c, appendingTo: &list)
                 }
                 fields = list
                 return ok
@@ -85,7 +83,10 @@ enum FlowFileDefault {
 }
 
 extension FieldSpec {
-    static func decodeDirectly(_ c: inout JSONCursor) -> FieldSpec? {
+    /// Reads a field and appends it to `list`, built where it is appended rather than returned
+    /// and moved (a field is a few hundred bytes); `false`, appending nothing, when the field is
+    /// one the fast path does not take.
+    static func decodeDirectly(_ c: inout JSONCursor, appendingTo list: inout [FieldSpec]) -> Bool {
         var seen = JSONKeySet()
         var id: String?
         var kindName: String?
@@ -144,27 +145,30 @@ extension FieldSpec {
             default: return false
             }
         }
-        guard read, let id else { return nil }
+        guard read, let id else { return false }
         var kind = FieldKind.implied
         if let kindName {
-            guard let known = FieldKind(rawValue: kindName) else { return nil }
+            guard let known = FieldKind(rawValue: kindName) else { return false }
             kind = known
         }
-        if keyboardGiven, !kind.typesAnswer { return nil }
+        if keyboardGiven, !kind.typesAnswer { return false }
         var answer: FieldAnswer?
         if let defaultValue {
-            guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return nil }
+            guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return false }
             answer = typed
         }
-        var field = FieldSpec(
+        list.append(FieldSpec(
             id: FieldID(id), kind: kind, label: label?.text, placeholder: placeholder?.text, hint: hint?.text,
             secure: secure ?? false, keyboard: keyboard ?? .default, options: options ?? [], default: answer,
-            rules: rules ?? .init(), when: when)
-        if label?.languages != nil { field.localizedText[.label] = label?.languages }
-        if placeholder?.languages != nil { field.localizedText[.placeholder] = placeholder?.languages }
-        if hint?.languages != nil { field.localizedText[.hint] = hint?.languages }
-        if field.rules.localizedMessage != nil { field.localizedText[.message] = field.rules.localizedMessage }
-        return field
+            rules: rules ?? .init(), when: when))
+        if label?.languages != nil || placeholder?.languages != nil || hint?.languages != nil || rules?.localizedMessage != nil {
+            let last = list.count - 1
+            if label?.languages != nil { list[last].localizedText[.label] = label?.languages }
+            if placeholder?.languages != nil { list[last].localizedText[.placeholder] = placeholder?.languages }
+            if hint?.languages != nil { list[last].localizedText[.hint] = hint?.languages }
+            if rules?.localizedMessage != nil { list[last].localizedText[.message] = rules?.localizedMessage }
+        }
+        return true
     }
 }
 

@@ -30,10 +30,7 @@ public struct FlowSpec: Sendable, Equatable {
         self.title = title
         self.review = review
         var fields = fields
-        let (indexByID, compiled) = try Self.check(fields)
-        // Stored after the checks, which only read the fields: a loop that both read a field and
-        // wrote into the list copied each field it read (about fifteen references to count).
-        for (index, pattern) in compiled { fields[index].rules.compiled = pattern }
+        let indexByID = try Self.check(&fields)
         self.fields = fields
         self.layout = FieldLayout(fields: fields, indexByID: indexByID)
     }
@@ -50,54 +47,49 @@ public struct FlowSpec: Sendable, Equatable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields && lhs.review == rhs.review && lhs.theme == rhs.theme
     }
 
-    /// Checks every field against the ones before it.
+    /// Checks every field against the ones before it, and compiles the patterns into the fields.
     ///
-    /// - Returns: where each id is, and the compiled pattern of each field that gives one.
-    private static func check(_ fields: [FieldSpec]) throws -> (indexByID: [FieldID: Int], compiled: [(Int, CompiledPattern)]) {
+    /// - Returns: where each id is.
+    private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {
         guard !fields.isEmpty else {
             throw FlowSpecError(path: "fields", reason: .noFields)
         }
         var indexByID: [FieldID: Int] = [:]
         indexByID.reserveCapacity(fields.count)
         var patterns: [PatternKey: CompiledPattern] = [:]
-        var compiled: [(Int, CompiledPattern)] = []
-        try fields.withUnsafeBufferPointer { fields in
+        try fields.withUnsafeMutableBufferPointer { fields in
             for index in fields.indices {
-                // Handed over borrowed: a field bound to a name here was copied, about fifteen
-                // references counted up and down for each field.
-                if let pattern = try check(fields[index], at: index, in: fields, indexByID: &indexByID, patterns: &patterns) {
-                    compiled.append((index, pattern))
-                }
+                // Handed over by address: a field bound to a name, or handed over as a value, was
+                // copied, about fifteen references counted up and down for each field.
+                try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
             }
         }
-        return (indexByID, compiled)
+        return indexByID
     }
 
-    /// Checks the field at `index` of `fields` against the ones before it, and enters its id in
-    /// `indexByID`.
-    ///
-    /// - Returns: the field's compiled pattern, if it gives one.
+    /// Checks the field at `index` of `fields` against the ones before it, compiles its pattern
+    /// into it, and enters its id in `indexByID`.
     private static func check(
-        _ field: borrowing FieldSpec, at index: Int, in fields: UnsafeBufferPointer<FieldSpec>,
+        _ field: UnsafeMutablePointer<FieldSpec>, at index: Int, in fields: UnsafeBufferPointer<FieldSpec>,
         indexByID: inout [FieldID: Int], patterns: inout [PatternKey: CompiledPattern]
-    ) throws -> CompiledPattern? {
+    ) throws {
         // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
         func path() -> String { "fields[\(index)]" }
-        guard !field.id.rawValue.isEmpty else {
+        guard !field.pointee.id.rawValue.isEmpty else {
             throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
         }
-        try DisplayText.check(field.id.rawValue, path: "\(path()).id")
+        try DisplayText.check(field.pointee.id.rawValue, path: "\(path()).id")
         // The closures below capture the id, not the field: capturing a field copies it.
-        let id = field.id
+        let id = field.pointee.id
         func named() -> String { "\(path()) (\"\(id)\")" }
-        try DisplayText.check(field.label, path: "\(named()).label")
-        if let placeholder = field.placeholder { try DisplayText.check(placeholder, path: "\(named()).placeholder") }
-        if let hint = field.hint { try DisplayText.check(hint, path: "\(named()).hint") }
-        if let message = field.rules.message { try DisplayText.check(message, path: "\(named()).rules.message") }
-        if !field.localizedText.isEmpty || !field.options.isEmpty {
-            for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
+        try DisplayText.check(field.pointee.label, path: "\(named()).label")
+        if let placeholder = field.pointee.placeholder { try DisplayText.check(placeholder, path: "\(named()).placeholder") }
+        if let hint = field.pointee.hint { try DisplayText.check(hint, path: "\(named()).hint") }
+        if let message = field.pointee.rules.message { try DisplayText.check(message, path: "\(named()).rules.message") }
+        if !field.pointee.localizedText.isEmpty || !field.pointee.options.isEmpty {
+            for (key, text) in field.pointee.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
         }
-        if let oneOf = field.rules.oneOf {
+        if let oneOf = field.pointee.rules.oneOf {
             for (number, option) in oneOf.enumerated() {
                 try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
             }
@@ -114,38 +106,40 @@ public struct FlowSpec: Sendable, Equatable {
                 ?? (earlier.isEmpty ? .first : .listed(earlier))
             throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
         }
-        if let other = field.rules.matches {
+        if let other = field.pointee.rules.matches {
             let source = try mustBeEarlier(other, "rules.matches")
             if !fields[source].kind.typesAnswer {
                 throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
             }
         }
-        if let condition = field.when {
+        if let condition = field.pointee.when {
             let source = try mustBeEarlier(condition.field, "when.field")
             try checkCondition(condition, source: fields[source], path: "\(named()).when")
         }
-        try checkKind(field, path: named())
-        return try field.rules.check(path: "\(named()).rules", secure: field.secure, kind: field.kind, options: field.options.count, patterns: &patterns)
+        try checkKind(UnsafePointer(field), path: named())
+        try field.pointee.rules.check(path: "\(named()).rules", secure: field.pointee.secure, kind: field.pointee.kind, options: field.pointee.options.count, patterns: &patterns)
     }
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
     /// options to choices; a `default` must be of the kind's type (and one of the options).
-    private static func checkKind(_ field: borrowing FieldSpec, path: @autoclosure () -> String) throws {
-        let kind = field.kind
+    ///
+    /// The field is read where it lies (see ``check(_:at:in:indexByID:patterns:)``).
+    private static func checkKind(_ field: UnsafePointer<FieldSpec>, path: @autoclosure () -> String) throws {
+        let kind = field.pointee.kind
         if !kind.typesAnswer {
-            if field.secure {
+            if field.pointee.secure {
                 throw FlowSpecError(path: "\(path()).secure", reason: .noTextToHide(kind))
             }
-            if field.keyboard != .default {
+            if field.pointee.keyboard != .default {
                 throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind))
             }
         }
         if kind.hasOptions {
-            guard !field.options.isEmpty else {
+            guard !field.pointee.options.isEmpty else {
                 throw FlowSpecError(path: "\(path()).options", reason: .needsOption(kind))
             }
             var seen: [String: Int] = [:]
-            for (number, option) in field.options.enumerated() {
+            for (number, option) in field.pointee.options.enumerated() {
                 try DisplayText.check(option.value, path: "\(path()).options[\(number)].value")
                 try DisplayText.check(option.label, path: "\(path()).options[\(number)].label")
                 if let first = seen[option.value] {
@@ -153,10 +147,10 @@ public struct FlowSpec: Sendable, Equatable {
                 }
                 seen[option.value] = number
             }
-        } else if !field.options.isEmpty {
+        } else if !field.pointee.options.isEmpty {
             throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
-        if let value = field.default, try !kind.behavior.checkDefault(value, of: field, path: "\(path()).default") {
+        if let value = field.pointee.default, try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
             throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
         }
     }
