@@ -157,18 +157,31 @@ extension FieldSpec {
             guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return false }
             answer = typed
         }
+        // Every part is moved into the field (`take()`), not copied and then released.
+        let (labelText, labelLanguages) = split(label.take())
+        let (placeholderText, placeholderLanguages) = split(placeholder.take())
+        let (hintText, hintLanguages) = split(hint.take())
+        let messageLanguages = rules?.localizedMessage
         list.append(FieldSpec(
-            id: FieldID(id), kind: kind, label: label?.text, placeholder: placeholder?.text, hint: hint?.text,
-            secure: secure ?? false, keyboard: keyboard ?? .default, options: options ?? [], default: answer,
-            rules: rules ?? .init(), when: when))
-        if label?.languages != nil || placeholder?.languages != nil || hint?.languages != nil || rules?.localizedMessage != nil {
+            id: FieldID(id), kind: kind, label: labelText, placeholder: placeholderText, hint: hintText,
+            secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
+            rules: rules.take() ?? .init(), when: when.take()))
+        if labelLanguages != nil || placeholderLanguages != nil || hintLanguages != nil || messageLanguages != nil {
             let last = list.count - 1
-            if label?.languages != nil { list[last].localizedText[.label] = label?.languages }
-            if placeholder?.languages != nil { list[last].localizedText[.placeholder] = placeholder?.languages }
-            if hint?.languages != nil { list[last].localizedText[.hint] = hint?.languages }
-            if rules?.localizedMessage != nil { list[last].localizedText[.message] = rules?.localizedMessage }
+            if labelLanguages != nil { list[last].localizedText[.label] = labelLanguages }
+            if placeholderLanguages != nil { list[last].localizedText[.placeholder] = placeholderLanguages }
+            if hintLanguages != nil { list[last].localizedText[.hint] = hintLanguages }
+            if messageLanguages != nil { list[last].localizedText[.message] = messageLanguages }
         }
         return true
+    }
+
+    /// A flow text's parts, moved out of it.
+    static func split(_ text: consuming FlowFileText?) -> (text: String?, languages: LocalizedText?) {
+        switch consume text {
+        case let (text, languages)?: (text, languages)
+        case nil: (nil, nil)
+        }
     }
 }
 
@@ -233,12 +246,12 @@ extension FieldRules {
             return false
         }
         guard read else { return nil }
+        let (messageText, messageLanguages) = FieldSpec.split(message.take())
         var rules = FieldRules(
-            required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern,
-            matches: matches.map(FieldID.init(rawValue:)), oneOf: oneOf, equals: equals,
-            minSelected: minSelected, maxSelected: maxSelected, message: nil)
-        rules.message = message?.text
-        rules.localizedMessage = message?.languages
+            required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern.take(),
+            matches: matches.take().map(FieldID.init(rawValue:)), oneOf: oneOf.take(), equals: equals,
+            minSelected: minSelected, maxSelected: maxSelected, message: messageText)
+        rules.localizedMessage = messageLanguages
         return rules
     }
 }
