@@ -31,23 +31,22 @@ public struct FieldRules: Sendable, Equatable {
     var localizedMessage: LocalizedText?
 
     /// The compiled ``pattern``, set once the rules are checked.
-    var compiled: CompiledPattern?
+    private(set) var compiled: CompiledPattern?
 
-    public init(
-        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
-        pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
-        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil
-    ) {
-        self.equals = equals
-        self.minSelected = minSelected
-        self.maxSelected = maxSelected
-        self.required = required
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.pattern = pattern
-        self.matches = matches
-        self.oneOf = oneOf
-        self.message = message
+    /// Rules as the loader's fast path reads them, every part moved in.
+    ///
+    /// Built with the memberwise initialiser (private, as ``compiled`` is): an initialiser written
+    /// out, such as the public one (in an extension, so that the memberwise one exists), fills a
+    /// value and then copies it once more, which the loader would do for every field.
+    static func decoded(
+        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
+        matches: FieldID? = nil, oneOf: [String]? = nil, equals: Bool? = nil, minSelected: Int? = nil,
+        maxSelected: Int? = nil, message: String? = nil, localizedMessage: LocalizedText? = nil
+    ) -> FieldRules {
+        FieldRules(
+            required: required, minLength: minLength, maxLength: maxLength, pattern: pattern, matches: matches,
+            oneOf: oneOf, equals: equals, minSelected: minSelected, maxSelected: maxSelected, message: message,
+            localizedMessage: localizedMessage, compiled: nil)
     }
 
     public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
@@ -136,6 +135,25 @@ public struct FieldRules: Sendable, Equatable {
                 throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
             }
         }
+    }
+}
+
+extension FieldRules {
+    public init(
+        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
+        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil
+    ) {
+        self.equals = equals
+        self.minSelected = minSelected
+        self.maxSelected = maxSelected
+        self.required = required
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.matches = matches
+        self.oneOf = oneOf
+        self.message = message
     }
 }
 

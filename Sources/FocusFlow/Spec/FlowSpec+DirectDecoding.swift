@@ -162,17 +162,18 @@ extension FieldSpec {
         let (placeholderText, placeholderLanguages) = split(placeholder.take())
         let (hintText, hintLanguages) = split(hint.take())
         let messageLanguages = rules?.localizedMessage
-        list.append(FieldSpec(
-            id: FieldID(id), kind: kind, label: labelText, placeholder: placeholderText, hint: hintText,
-            secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
-            rules: rules.take() ?? .init(), when: when.take()))
+        var localizedText: [FieldSpec.Text: LocalizedText] = [:]
         if labelLanguages != nil || placeholderLanguages != nil || hintLanguages != nil || messageLanguages != nil {
-            let last = list.count - 1
-            if labelLanguages != nil { list[last].localizedText[.label] = labelLanguages }
-            if placeholderLanguages != nil { list[last].localizedText[.placeholder] = placeholderLanguages }
-            if hintLanguages != nil { list[last].localizedText[.hint] = hintLanguages }
-            if messageLanguages != nil { list[last].localizedText[.message] = messageLanguages }
+            if labelLanguages != nil { localizedText[.label] = labelLanguages }
+            if placeholderLanguages != nil { localizedText[.placeholder] = placeholderLanguages }
+            if hintLanguages != nil { localizedText[.hint] = hintLanguages }
+            if messageLanguages != nil { localizedText[.message] = messageLanguages }
         }
+        let fieldID = FieldID(id)
+        list.append(FieldSpec.decoded(
+            id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
+            secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
+            rules: rules.take() ?? .decoded(), when: when.take(), localizedText: localizedText))
         return true
     }
 
@@ -247,12 +248,10 @@ extension FieldRules {
         }
         guard read else { return nil }
         let (messageText, messageLanguages) = FieldSpec.split(message.take())
-        var rules = FieldRules(
+        return FieldRules.decoded(
             required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern.take(),
             matches: matches.take().map(FieldID.init(rawValue:)), oneOf: oneOf.take(), equals: equals,
-            minSelected: minSelected, maxSelected: maxSelected, message: messageText)
-        rules.localizedMessage = messageLanguages
-        return rules
+            minSelected: minSelected, maxSelected: maxSelected, message: messageText, localizedMessage: messageLanguages)
     }
 }
 
