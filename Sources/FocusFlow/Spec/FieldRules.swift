@@ -61,8 +61,9 @@ public struct FieldRules: Sendable, Equatable {
     /// `serve` request (see `LineReader.lineLimit`).
     public static let largestLength = 65_536
 
-    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field.
-    private static let ruleKeys = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, $0.behavior.ruleKeys) })
+    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field; four
+    /// kinds are found by comparing, sooner than by hashing.
+    private static let ruleKeys = FieldKind.allCases.map { (kind: $0, keys: $0.behavior.ruleKeys) }
 
     /// Checks that the rules make sense together and compiles the pattern.
     ///
@@ -77,7 +78,7 @@ public struct FieldRules: Sendable, Equatable {
            minSelected == nil, maxSelected == nil {
             return
         }
-        let allowed = Self.ruleKeys[kind] ?? []
+        let allowed = Self.ruleKeys.first { $0.kind == kind }?.keys ?? []
         func refuse(_ name: String, ifGiven present: Bool) throws {
             guard present, !allowed.contains(name) else { return }
             let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
