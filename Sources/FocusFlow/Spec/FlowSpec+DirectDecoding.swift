@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The loader's fast path: a flow read straight from its bytes with ``JSONCursor``, without
 /// `JSONDecoder`, its generic `Codable` machinery or a second pass for the order of keys.
 ///
@@ -192,9 +186,12 @@ extension KeyboardType {
     /// The keyboard whose name these bytes spell, found without building a string.
     static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyboardType? {
         for (name, keyboard) in names where name.count == bytes.count {
-            if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return keyboard
+            var same = true
+            for k in 0..<bytes.count where name[k] != bytes[k] {
+                same = false
+                break
             }
+            if same { return keyboard }
         }
         return nil
     }
