@@ -186,10 +186,9 @@ extension KeyboardType {
     /// The keyboard whose name these bytes spell, found without building a string.
     static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyboardType? {
         for (name, keyboard) in names where name.count == bytes.count {
-            var same = true
-            for k in 0..<bytes.count where name[k] != bytes[k] {
-                same = false
-                break
+            let same = name.withUnsafeBufferPointer { name in
+                for k in name.indices where name[k] != bytes[k] { return false }
+                return true
             }
             if same { return keyboard }
         }
