@@ -59,6 +59,18 @@ struct FlowSpecTests {
          "bad.json: fields[1] (\"b\").rules.matches: \"pasword\" names no earlier field; did you mean \"password\"?"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"matches\":\"b\"}},{\"id\":\"b\"}]}",
          "bad.json: fields[0] (\"a\").rules.matches: \"b\" names no earlier field; it is the first field"),
+        // A field that names itself names no earlier field, and ids that are one text in
+        // Unicode (a Kelvin sign and K) are one id.
+        (#"{"id":"x","fields":[{"id":"a"},{"id":"b","rules":{"matches":"b"}}]}"#,
+         #"bad.json: fields[1] ("b").rules.matches: "b" names no earlier field (earlier fields: a)"#),
+        (#"{"id":"x","fields":[{"id":"a"},{"id":"b","when":{"field":"b","notEmpty":true}}]}"#,
+         #"bad.json: fields[1] ("b").when.field: "b" names no earlier field (earlier fields: a)"#),
+        (#"{"id":"x","fields":[{"id":"a","rules":{"matches":"a"}}]}"#,
+         #"bad.json: fields[0] ("a").rules.matches: "a" names no earlier field; it is the first field"#),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"K\"},{\"id\":\"\u{212A}\"}]}",
+         "bad.json: fields[1].id: duplicate id \"\u{212A}\" (fields[0] has it already)"),
+        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"rules\":{\"matches\":\"\u{212A}\"}},{\"id\":\"K\"}]}",
+         "bad.json: fields[1] (\"b\").rules.matches: \"\u{212A}\" names no earlier field (earlier fields: a)"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
          "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",

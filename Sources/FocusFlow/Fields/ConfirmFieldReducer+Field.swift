@@ -26,8 +26,8 @@ extension ConfirmFieldReducer: FieldBehavior {
         if case .bool = value { true } else { false }
     }
 
-    static func initialState(for field: FieldSpec) -> State {
-        if case .bool(let value)? = field.default { State(value: value) } else { State() }
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .bool(let value)? = defaultAnswer { State(value: value) } else { State() }
     }
 
     static func answer(of state: State) -> FieldAnswer { .bool(state.value) }

@@ -44,8 +44,9 @@ protocol FieldBehavior: Sendable {
 
     // MARK: State
 
-    /// The field's state before anything happened: empty, or holding `field`'s `default`.
-    static func initialState(for field: FieldSpec) -> State
+    /// The state of a field before anything happened: empty, or holding the field's `default`
+    /// answer (`defaultAnswer`). Only the `default` decides it, so the loader hands over no field.
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State
     /// The answer the state holds, typed by the kind.
     static func answer(of state: State) -> FieldAnswer
     /// The text a person types into the field (a text field's value, a choice field's filter),

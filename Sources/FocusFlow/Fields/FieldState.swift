@@ -19,7 +19,10 @@ public enum FieldState: Sendable, Hashable, Codable {
     }
 
     /// The empty state of `field`'s kind, with the field's `default` answer.
-    init(_ field: FieldSpec) { self = field.kind.behavior.initial(field) }
+    init(_ field: FieldSpec) { self.init(kind: field.kind, default: field.default) }
+
+    /// The empty state of `kind`, with the `default` answer of a field of that kind.
+    init(kind: FieldKind, default defaultAnswer: FieldAnswer?) { self = kind.behavior.initial(default: defaultAnswer) }
 
     public var kind: FieldKind { opened.kind }
 
@@ -77,8 +80,8 @@ extension FieldKind {
 }
 
 extension FieldBehavior {
-    /// ``initialState(for:)`` as a ``FieldState``.
-    static func initial(_ field: FieldSpec) -> FieldState { wrap(initialState(for: field)) }
+    /// ``initialState(default:)`` as a ``FieldState``.
+    static func initial(default defaultAnswer: FieldAnswer?) -> FieldState { wrap(initialState(default: defaultAnswer)) }
 }
 
 /// A ``FieldState`` opened on its kind's conformance.

@@ -31,8 +31,8 @@ extension MultiSelectFieldReducer: FieldBehavior {
         return true
     }
 
-    static func initialState(for field: FieldSpec) -> State {
-        if case .choices(let values)? = field.default { State(chosen: values) } else { State() }
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .choices(let values)? = defaultAnswer { State(chosen: values) } else { State() }
     }
 
     static func answer(of state: State) -> FieldAnswer { .choices(state.chosen) }

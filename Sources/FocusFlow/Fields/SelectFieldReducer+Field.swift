@@ -30,8 +30,8 @@ extension SelectFieldReducer: FieldBehavior {
         return true
     }
 
-    static func initialState(for field: FieldSpec) -> State {
-        if case .choice(let value)? = field.default { State(choice: value, highlight: value) } else { State() }
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .choice(let value)? = defaultAnswer { State(choice: value, highlight: value) } else { State() }
     }
 
     static func answer(of state: State) -> FieldAnswer { .choice(state.choice) }

@@ -26,8 +26,8 @@ extension TextFieldReducer: FieldBehavior {
         if case .string = value { true } else { false }
     }
 
-    static func initialState(for field: FieldSpec) -> State {
-        if case .text(let text)? = field.default { State(text: text) } else { State() }
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .text(let text)? = defaultAnswer { State(text: text) } else { State() }
     }
 
     static func answer(of state: State) -> FieldAnswer { .text(state.text) }

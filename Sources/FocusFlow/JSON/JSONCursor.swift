@@ -17,6 +17,7 @@ struct JSONCursor {
 
     private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+    @inline(__always)
     mutating func skipSpace() {
         while offset < bytes.count {
             let c = bytes[offset]
@@ -32,7 +33,8 @@ struct JSONCursor {
     }
 
     /// The next value is `null` (consumed) — `decodeIfPresent` reads it as absent.
-    mutating func takeNull() -> Bool { take("null") }
+    @inline(__always)
+    mutating func takeNull() -> Bool { peek() == UInt8(ascii: "n") && take("null") }
 
     /// What kind of value comes next, without consuming it.
     mutating func peek() -> UInt8? {
@@ -47,6 +49,16 @@ struct JSONCursor {
         let p = word.utf8Start
         for k in 0..<count where bytes[offset + k] != p[k] { return false }
         offset += count
+        return true
+    }
+
+    /// One byte of punctuation (`{`, `:`, `,`…): the reader takes several for every value, so
+    /// this is inlined where it is used.
+    @inline(__always)
+    private mutating func take(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard offset < bytes.count, bytes[offset] == byte else { return false }
+        offset += 1
         return true
     }
 
@@ -144,31 +156,43 @@ struct JSONCursor {
     /// included (`member` is told the keys; ``object(_:)`` checks repeats among keys it is
     /// given through `seen`).
     mutating func object(_ member: (inout JSONCursor, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        guard take("{") else { return false }
-        if take("}") { return true }
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
         while true {
-            guard let key = plainString(), take(":"), member(&self, key) else { return false }
-            guard let another = more(closing: "}") else { return false }
+            guard let key = plainString(), take(UInt8(ascii: ":")), member(&self, key) else { return false }
+            guard let another = more(closing: UInt8(ascii: "}")) else { return false }
             if !another { return true }
         }
     }
 
     /// Reads a list, `element` reading each value and saying whether it took it.
     mutating func array(_ element: (inout JSONCursor) -> Bool) -> Bool {
-        guard take("[") else { return false }
-        if take("]") { return true }
+        guard take(UInt8(ascii: "[")) else { return false }
+        if take(UInt8(ascii: "]")) { return true }
         while true {
             guard element(&self) else { return false }
-            guard let another = more(closing: "]") else { return false }
+            guard let another = more(closing: UInt8(ascii: "]")) else { return false }
             if !another { return true }
         }
     }
 
     /// After a member or an element: `true` for a comma (another follows), `false` for
     /// `closing` (the object or list ends), `nil` for anything else.
-    private mutating func more(closing: StaticString) -> Bool? {
-        if take(",") { return true }
+    @inline(__always)
+    private mutating func more(closing: UInt8) -> Bool? {
+        if take(UInt8(ascii: ",")) { return true }
         return take(closing) ? false : nil
+    }
+
+    /// How many elements a list will hold that holds `count` from `start` to here, when the
+    /// rest of the bytes hold elements of the same size: an estimate, for `reserveCapacity`,
+    /// with an eighth to spare, and never more than the rest of the bytes could hold (an element
+    /// and its comma take two bytes at least).
+    func estimatedCount(_ count: Int, since start: Int) -> Int {
+        let read = offset - start, left = bytes.count - offset
+        guard count > 0, read > 0 else { return count }
+        let extrapolated = count + left * count / read
+        return min(extrapolated + extrapolated / 8 + 1, count + left / 2)
     }
 
     /// A list of strings.
@@ -199,6 +223,7 @@ struct JSONKeySet {
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes spell `word`.
+    @inline(__always)
     func spells(_ word: StaticString) -> Bool {
         guard count == word.utf8CodeUnitCount else { return false }
         let p = word.utf8Start

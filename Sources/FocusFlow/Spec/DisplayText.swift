@@ -12,14 +12,22 @@ enum DisplayText {
     /// Checks `text`, found at `path`.
     ///
     /// - Throws: ``FlowSpecError`` naming the path and the first control character.
+    ///
+    /// Inlined, so that a caller builds the path (and the closure that would build it) only when
+    /// the text may hold a control character: the loader checks several texts a field.
+    @inline(__always)
     static func check(_ text: String, path: @autoclosure () -> String) throws(FlowSpecError) {
-        // A control character's UTF-8 starts with a byte below 0x20, 0x7F, or 0xC2 (C1).
-        let mayHoldOne = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
-        } ?? true
-        guard mayHoldOne else { return }
+        guard mayHoldControl(text) else { return }
         guard let scalar = text.unicodeScalars.first(where: isControl) else { return }
         throw FlowSpecError(path: path(), reason: .controlCharacter(scalar.value))
+    }
+
+    /// Whether `text` may hold a control character: a control character's UTF-8 starts with a
+    /// byte below 0x20, 0x7F, or 0xC2 (C1).
+    private static func mayHoldControl(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        } ?? true
     }
 
     /// `text` with every control character written as a Swift escape (`\u{1B}`), so that a

@@ -11,12 +11,26 @@ final class FieldLayout: Sendable {
     private let table: PositionTable
 
     init(fields: [FieldSpec], indexByID: [FieldID: Int]) {
-        self.ids = fields.map(\.id)
+        // One pass that reads each field in place (borrowed): `map(FieldState.init)` copied every field.
+        var ids: [FieldID] = [], secure: [Bool] = [], initial: [FieldState] = [], hasText: [Bool] = []
+        ids.reserveCapacity(fields.count)
+        secure.reserveCapacity(fields.count)
+        initial.reserveCapacity(fields.count)
+        hasText.reserveCapacity(fields.count)
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                ids.append(fields[index].id)
+                secure.append(fields[index].secure)
+                let state = FieldState(kind: fields[index].kind, default: fields[index].default)
+                hasText.append(state.text != nil)
+                initial.append(state)
+            }
+        }
+        self.ids = ids
         self.indexByID = indexByID
-        self.secure = fields.map(\.secure)
-        let initial = fields.map(FieldState.init)
+        self.secure = secure
         self.initial = initial
-        self.hasText = initial.map { $0.text != nil }
+        self.hasText = hasText
         self.table = PositionTable(ids)
     }
 

@@ -31,23 +31,22 @@ public struct FieldRules: Sendable, Equatable {
     var localizedMessage: LocalizedText?
 
     /// The compiled ``pattern``, set once the rules are checked.
-    var compiled: CompiledPattern?
+    private(set) var compiled: CompiledPattern?
 
-    public init(
-        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
-        pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
-        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil
-    ) {
-        self.equals = equals
-        self.minSelected = minSelected
-        self.maxSelected = maxSelected
-        self.required = required
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.pattern = pattern
-        self.matches = matches
-        self.oneOf = oneOf
-        self.message = message
+    /// Rules as the loader's fast path reads them, every part moved in.
+    ///
+    /// Built with the memberwise initialiser (private, as ``compiled`` is): an initialiser written
+    /// out, such as the public one (in an extension, so that the memberwise one exists), fills a
+    /// value and then copies it once more, which the loader would do for every field.
+    static func decoded(
+        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
+        matches: FieldID? = nil, oneOf: [String]? = nil, equals: Bool? = nil, minSelected: Int? = nil,
+        maxSelected: Int? = nil, message: String? = nil, localizedMessage: LocalizedText? = nil
+    ) -> FieldRules {
+        FieldRules(
+            required: required, minLength: minLength, maxLength: maxLength, pattern: pattern, matches: matches,
+            oneOf: oneOf, equals: equals, minSelected: minSelected, maxSelected: maxSelected, message: message,
+            localizedMessage: localizedMessage, compiled: nil)
     }
 
     public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
@@ -62,10 +61,9 @@ public struct FieldRules: Sendable, Equatable {
     /// `serve` request (see `LineReader.lineLimit`).
     public static let largestLength = 65_536
 
-    /// Each kind's ``FieldBehavior/ruleKeys``, in the order of `FieldKind.allCases`, built once
-    /// rather than for every field: a list, since a dictionary keyed by kind would build its
-    /// generic types and look the kind's `Hashable` conformance up at run time, on every start.
-    private static let ruleKeys: [Set<String>] = FieldKind.allCases.map { $0.behavior.ruleKeys }
+    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field; four
+    /// kinds are found by comparing, sooner than by hashing.
+    private static let ruleKeys = FieldKind.allCases.map { (kind: $0, keys: $0.behavior.ruleKeys) }
 
     /// Checks that the rules make sense together and compiles the pattern.
     ///
@@ -80,7 +78,7 @@ public struct FieldRules: Sendable, Equatable {
            minSelected == nil, maxSelected == nil {
             return
         }
-        let allowed = FieldKind.allCases.firstIndex(of: kind).map { Self.ruleKeys[$0] } ?? []
+        let allowed = Self.ruleKeys.first { $0.kind == kind }?.keys ?? []
         func refuse(_ name: String, ifGiven present: Bool) throws {
             guard present, !allowed.contains(name) else { return }
             let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
@@ -138,6 +136,25 @@ public struct FieldRules: Sendable, Equatable {
                 throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
             }
         }
+    }
+}
+
+extension FieldRules {
+    public init(
+        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
+        pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
+        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil
+    ) {
+        self.equals = equals
+        self.minSelected = minSelected
+        self.maxSelected = maxSelected
+        self.required = required
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.matches = matches
+        self.oneOf = oneOf
+        self.message = message
     }
 }
 

@@ -29,23 +29,21 @@ public struct FieldSpec: Sendable, Equatable {
     /// The options with their labels folded once, for the filter.
     private(set) var optionList: OptionList
 
-    public init(
-        id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
-        secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
-        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
-    ) {
-        self.id = id
-        self.kind = kind
-        self.label = label ?? id.rawValue
-        self.placeholder = placeholder
-        self.hint = hint
-        self.secure = secure
-        self.keyboard = keyboard
-        self.options = options
-        self.default = `default`
-        self.rules = rules
-        self.when = when
-        self.optionList = OptionList.of(options)
+    /// A field as the loader's fast path reads it, every part moved in.
+    ///
+    /// Built with the memberwise initialiser (private, as ``optionList``'s setter is): an
+    /// initialiser written out, such as the public one (in an extension, so that the memberwise
+    /// one exists), fills a value and then copies it once more, which the loader would do for
+    /// every field.
+    static func decoded(
+        id: FieldID, kind: FieldKind, label: String, placeholder: String?, hint: String?, secure: Bool,
+        keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules, when: FieldCondition?,
+        localizedText: [Text: LocalizedText]
+    ) -> FieldSpec {
+        FieldSpec(
+            id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
+            options: options, default: `default`, rules: rules, when: when, localizedText: localizedText,
+            optionList: OptionList.of(options))
     }
 
     /// The positions of the options whose label, folded for case, diacritics and width,
@@ -78,6 +76,27 @@ public struct FieldSpec: Sendable, Equatable {
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
             && lhs.localizedText == rhs.localizedText
+    }
+}
+
+extension FieldSpec {
+    public init(
+        id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
+        secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
+        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.label = label ?? id.rawValue
+        self.placeholder = placeholder
+        self.hint = hint
+        self.secure = secure
+        self.keyboard = keyboard
+        self.options = options
+        self.default = `default`
+        self.rules = rules
+        self.when = when
+        self.optionList = OptionList.of(options)
     }
 }
 

@@ -8,6 +8,9 @@
 /// field path; so every error message stays the one that path gives. `FlowDecodingTests` hold
 /// the two paths to the same result on every flow in `Flows/` and on mutated flows.
 extension FlowSpec {
+    /// How many fields the fast path reads before it reserves room for the rest.
+    private static let fieldsSampled = 32
+
     /// The flow in `bytes` (valid UTF-8, no byte order mark), or `nil` for the slow path to explain.
     ///
     /// - Complexity: one pass over the bytes, plus the checks of ``init(id:title:fields:review:)``.
@@ -25,10 +28,15 @@ extension FlowSpec {
             if key.spells("fields") {
                 guard seen.insert(2), c.peek() == UInt8(ascii: "[") else { return false }
                 var list: [FieldSpec] = []
+                let start = c.offset
                 let ok = c.array { c in
-                    guard let field = FieldSpec.decodeDirectly(&c) else { return false }
-                    list.append(field)
-                    return true
+                    // A list that doubles as it grows moves every field it holds (a few hundred
+                    // bytes each) again and again, into fresh pages: the first fields tell how
+                    // many the rest of the bytes hold.
+                    if list.count == Self.fieldsSampled {
+                        list.reserveCapacity(c.estimatedCount(list.count, since: start))
+                    }
+                    return FieldSpec.decodeDirectly(&c, appendingTo: &list)
                 }
                 fields = list
                 return ok
@@ -69,7 +77,10 @@ enum FlowFileDefault {
 }
 
 extension FieldSpec {
-    static func decodeDirectly(_ c: inout JSONCursor) -> FieldSpec? {
+    /// Reads a field and appends it to `list`, built where it is appended rather than returned
+    /// and moved (a field is a few hundred bytes); `false`, appending nothing, when the field is
+    /// one the fast path does not take.
+    static func decodeDirectly(_ c: inout JSONCursor, appendingTo list: inout [FieldSpec]) -> Bool {
         var seen = JSONKeySet()
         var id: String?
         var kindName: String?
@@ -128,27 +139,44 @@ extension FieldSpec {
             default: return false
             }
         }
-        guard read, let id else { return nil }
+        guard read, let id else { return false }
         var kind = FieldKind.implied
         if let kindName {
-            guard let known = FieldKind(rawValue: kindName) else { return nil }
+            guard let known = FieldKind(rawValue: kindName) else { return false }
             kind = known
         }
-        if keyboardGiven, !kind.typesAnswer { return nil }
+        if keyboardGiven, !kind.typesAnswer { return false }
         var answer: FieldAnswer?
         if let defaultValue {
-            guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return nil }
+            guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return false }
             answer = typed
         }
-        var field = FieldSpec(
-            id: FieldID(id), kind: kind, label: label?.text, placeholder: placeholder?.text, hint: hint?.text,
-            secure: secure ?? false, keyboard: keyboard ?? .default, options: options ?? [], default: answer,
-            rules: rules ?? .init(), when: when)
-        if label?.languages != nil { field.localizedText[.label] = label?.languages }
-        if placeholder?.languages != nil { field.localizedText[.placeholder] = placeholder?.languages }
-        if hint?.languages != nil { field.localizedText[.hint] = hint?.languages }
-        if field.rules.localizedMessage != nil { field.localizedText[.message] = field.rules.localizedMessage }
-        return field
+        // Every part is moved into the field (`take()`), not copied and then released.
+        let (labelText, labelLanguages) = split(label.take())
+        let (placeholderText, placeholderLanguages) = split(placeholder.take())
+        let (hintText, hintLanguages) = split(hint.take())
+        let messageLanguages = rules?.localizedMessage
+        var localizedText: [FieldSpec.Text: LocalizedText] = [:]
+        if labelLanguages != nil || placeholderLanguages != nil || hintLanguages != nil || messageLanguages != nil {
+            if labelLanguages != nil { localizedText[.label] = labelLanguages }
+            if placeholderLanguages != nil { localizedText[.placeholder] = placeholderLanguages }
+            if hintLanguages != nil { localizedText[.hint] = hintLanguages }
+            if messageLanguages != nil { localizedText[.message] = messageLanguages }
+        }
+        let fieldID = FieldID(id)
+        list.append(FieldSpec.decoded(
+            id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
+            secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
+            rules: rules.take() ?? .decoded(), when: when.take(), localizedText: localizedText))
+        return true
+    }
+
+    /// A flow text's parts, moved out of it.
+    static func split(_ text: consuming FlowFileText?) -> (text: String?, languages: LocalizedText?) {
+        switch consume text {
+        case let (text, languages)?: (text, languages)
+        case nil: (nil, nil)
+        }
     }
 }
 
@@ -157,7 +185,14 @@ extension KeyboardType {
 
     /// The keyboard whose name these bytes spell, found without building a string.
     static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyboardType? {
-        names.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.keyboard
+        for (name, keyboard) in names where name.count == bytes.count {
+            let same = name.withUnsafeBufferPointer { name in
+                for k in name.indices where name[k] != bytes[k] { return false }
+                return true
+            }
+            if same { return keyboard }
+        }
+        return nil
     }
 }
 
@@ -208,13 +243,11 @@ extension FieldRules {
             return false
         }
         guard read else { return nil }
-        var rules = FieldRules(
-            required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern,
-            matches: matches.map(FieldID.init(rawValue:)), oneOf: oneOf, equals: equals,
-            minSelected: minSelected, maxSelected: maxSelected, message: nil)
-        rules.message = message?.text
-        rules.localizedMessage = message?.languages
-        return rules
+        let (messageText, messageLanguages) = FieldSpec.split(message.take())
+        return FieldRules.decoded(
+            required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern.take(),
+            matches: matches.take().map(FieldID.init(rawValue:)), oneOf: oneOf.take(), equals: equals,
+            minSelected: minSelected, maxSelected: maxSelected, message: messageText, localizedMessage: messageLanguages)
     }
 }
 

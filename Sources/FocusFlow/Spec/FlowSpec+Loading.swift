@@ -34,37 +34,40 @@ extension FlowSpec {
     /// Decodes a flow, first with the fast path (`FlowSpec+DirectDecoding.swift`) when
     /// `directly`, then with `JSONDecoder`, which finds and words any problem.
     package init(json: Data, file: String?, directly: Bool) throws {
-        try self.init(bytes: [UInt8](json), file: file, directly: directly)
+        self = try json.withUnsafeBytes { raw in
+            try Self.decode(raw.assumingMemoryBound(to: UInt8.self), file: file, directly: directly)
+        }
     }
 
     /// Decodes a flow from the bytes of its JSON, as ``init(json:file:)`` does, for a caller that
     /// holds bytes already (a file read whole, the embedded sign-up): no `Data` in between.
     package init(bytes: [UInt8], file: String?, directly: Bool = true) throws {
-        var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        self = try bytes.withUnsafeBufferPointer { try Self.decode($0, file: file, directly: directly) }
+    }
+
+    /// The flow in `all`, read where it is; only the slow path copies the bytes.
+    private static func decode(_ all: UnsafeBufferPointer<UInt8>, file: String?, directly: Bool) throws -> FlowSpec {
+        var bytes = all
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw FlowSpecError(file: file, reason: .emptyFile)
         }
-        if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
-            throw FlowSpecError(file: file, reason: .notText)
-        }
-        if directly, let spec = bytes.withUnsafeBufferPointer(Self.decodeDirectly) {
-            self = spec
-            return
-        }
-        if let problem = JSONSyntax.firstError(in: bytes, flow: true) {
-            let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
+        guard TextBytes.isText(bytes) else { throw FlowSpecError(file: file, reason: .notText) }
+        if directly, let spec = Self.decodeDirectly(bytes) { return spec }
+        let copy = [UInt8](bytes)
+        if let problem = JSONSyntax.firstError(in: copy, flow: true) {
+            let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: copy)
             throw FlowSpecError(file: file, line: line, column: column, reason: problem.reason)
         }
         do {
             let decoder = JSONDecoder()
-            decoder.userInfo[JSONKeyOrder.userInfoKey] = JSONKeyOrder.objects(in: bytes)
-            self = try decoder.decode(FlowSpec.self, from: Data(bytes))
+            decoder.userInfo[JSONKeyOrder.userInfoKey] = JSONKeyOrder.objects(in: copy)
+            return try decoder.decode(FlowSpec.self, from: Data(copy))
         } catch var error as FlowSpecError {
             error.file = file
             throw error
         } catch let error as DecodingError {
-            throw Self.explain(error, bytes: bytes, file: file)
+            throw Self.explain(error, bytes: copy, file: file)
         }
     }
 

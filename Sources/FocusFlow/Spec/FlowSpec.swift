@@ -47,6 +47,9 @@ public struct FlowSpec: Sendable, Equatable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.fields == rhs.fields && lhs.review == rhs.review && lhs.theme == rhs.theme
     }
 
+    /// Checks every field against the ones before it, and compiles the patterns into the fields.
+    ///
+    /// - Returns: where each id is.
     private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {
         guard !fields.isEmpty else {
             throw FlowSpecError(path: "fields", reason: .noFields)
@@ -54,72 +57,89 @@ public struct FlowSpec: Sendable, Equatable {
         var indexByID: [FieldID: Int] = [:]
         indexByID.reserveCapacity(fields.count)
         var patterns: [PatternKey: CompiledPattern] = [:]
-        for index in fields.indices {
-            let field = fields[index]
-            // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
-            func path() -> String { "fields[\(index)]" }
-            guard !field.id.rawValue.isEmpty else {
-                throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
+        try fields.withUnsafeMutableBufferPointer { fields in
+            for index in fields.indices {
+                // Handed over by address: a field bound to a name, or handed over as a value, was
+                // copied, about fifteen references counted up and down for each field.
+                try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
             }
-            try DisplayText.check(field.id.rawValue, path: "\(path()).id")
-            // The closures below capture the id, not the field: capturing a field copies it.
-            let id = field.id
-            func named() -> String { "\(path()) (\"\(id)\")" }
-            try DisplayText.check(field.label, path: "\(named()).label")
-            try field.placeholder.map { try DisplayText.check($0, path: "\(named()).placeholder") }
-            try field.hint.map { try DisplayText.check($0, path: "\(named()).hint") }
-            try field.rules.message.map { try DisplayText.check($0, path: "\(named()).rules.message") }
-            if !field.localizedText.isEmpty || !field.options.isEmpty {
-                for (key, text) in field.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
-            }
-            for (number, option) in (field.rules.oneOf ?? []).enumerated() {
-                try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
-            }
-            if let first = indexByID[field.id] {
-                throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(field.id.rawValue, first: first))
-            }
-            func mustBeEarlier(_ name: FieldID, _ key: String) throws {
-                guard indexByID[name] == nil else { return }
-                let earlier = fields[..<index].map(\.id.rawValue)
-                let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
-                    ?? (earlier.isEmpty ? .first : .listed(earlier))
-                throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
-            }
-            if let other = field.rules.matches {
-                try mustBeEarlier(other, "rules.matches")
-                if let source = indexByID[other], !fields[source].kind.typesAnswer {
-                    throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
-                }
-            }
-            if let condition = field.when {
-                try mustBeEarlier(condition.field, "when.field")
-                try checkCondition(condition, source: fields[indexByID[condition.field]!], path: "\(named()).when")
-            }
-            try checkKind(field, path: named())
-            try fields[index].rules.check(path: "\(named()).rules", secure: field.secure, kind: field.kind, options: field.options.count, patterns: &patterns)
-            indexByID[field.id] = index
         }
         return indexByID
     }
 
+    /// Checks the field at `index` of `fields` against the ones before it, compiles its pattern
+    /// into it, and enters its id in `indexByID`.
+    private static func check(
+        _ field: UnsafeMutablePointer<FieldSpec>, at index: Int, in fields: UnsafeBufferPointer<FieldSpec>,
+        indexByID: inout [FieldID: Int], patterns: inout [PatternKey: CompiledPattern]
+    ) throws {
+        // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
+        func path() -> String { "fields[\(index)]" }
+        guard !field.pointee.id.rawValue.isEmpty else {
+            throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
+        }
+        try DisplayText.check(field.pointee.id.rawValue, path: "\(path()).id")
+        // The closures below capture the id, not the field: capturing a field copies it.
+        let id = field.pointee.id
+        func named() -> String { "\(path()) (\"\(id)\")" }
+        try DisplayText.check(field.pointee.label, path: "\(named()).label")
+        if let placeholder = field.pointee.placeholder { try DisplayText.check(placeholder, path: "\(named()).placeholder") }
+        if let hint = field.pointee.hint { try DisplayText.check(hint, path: "\(named()).hint") }
+        if let message = field.pointee.rules.message { try DisplayText.check(message, path: "\(named()).rules.message") }
+        if !field.pointee.localizedText.isEmpty || !field.pointee.options.isEmpty {
+            for (key, text) in field.pointee.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
+        }
+        if let oneOf = field.pointee.rules.oneOf {
+            for (number, option) in oneOf.enumerated() {
+                try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
+            }
+        }
+        // Entered now, one hash for the look-up and the entry; the checks below that name an
+        // earlier field tell this one by its position.
+        if let first = indexByID.updateValue(index, forKey: id) {
+            throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(id.rawValue, first: first))
+        }
+        func mustBeEarlier(_ name: FieldID, _ key: String) throws -> Int {
+            if let position = indexByID[name], position < index { return position }
+            let earlier = fields[..<index].map(\.id.rawValue)
+            let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
+                ?? (earlier.isEmpty ? .first : .listed(earlier))
+            throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
+        }
+        if let other = field.pointee.rules.matches {
+            let source = try mustBeEarlier(other, "rules.matches")
+            if !fields[source].kind.typesAnswer {
+                throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
+            }
+        }
+        if let condition = field.pointee.when {
+            let source = try mustBeEarlier(condition.field, "when.field")
+            try checkCondition(condition, source: fields[source], path: "\(named()).when")
+        }
+        try checkKind(UnsafePointer(field), path: named())
+        try field.pointee.rules.check(path: "\(named()).rules", secure: field.pointee.secure, kind: field.pointee.kind, options: field.pointee.options.count, patterns: &patterns)
+    }
+
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
     /// options to choices; a `default` must be of the kind's type (and one of the options).
-    private static func checkKind(_ field: FieldSpec, path: @autoclosure () -> String) throws {
-        let kind = field.kind
+    ///
+    /// The field is read where it lies (see ``check(_:at:in:indexByID:patterns:)``).
+    private static func checkKind(_ field: UnsafePointer<FieldSpec>, path: @autoclosure () -> String) throws {
+        let kind = field.pointee.kind
         if !kind.typesAnswer {
-            if field.secure {
+            if field.pointee.secure {
                 throw FlowSpecError(path: "\(path()).secure", reason: .noTextToHide(kind))
             }
-            if field.keyboard != .default {
+            if field.pointee.keyboard != .default {
                 throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind))
             }
         }
         if kind.hasOptions {
-            guard !field.options.isEmpty else {
+            guard !field.pointee.options.isEmpty else {
                 throw FlowSpecError(path: "\(path()).options", reason: .needsOption(kind))
             }
             var seen: [String: Int] = [:]
-            for (number, option) in field.options.enumerated() {
+            for (number, option) in field.pointee.options.enumerated() {
                 try DisplayText.check(option.value, path: "\(path()).options[\(number)].value")
                 try DisplayText.check(option.label, path: "\(path()).options[\(number)].label")
                 if let first = seen[option.value] {
@@ -127,10 +147,10 @@ public struct FlowSpec: Sendable, Equatable {
                 }
                 seen[option.value] = number
             }
-        } else if !field.options.isEmpty {
+        } else if !field.pointee.options.isEmpty {
             throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
-        if let value = field.default, try !kind.behavior.checkDefault(value, of: field, path: "\(path()).default") {
+        if let value = field.pointee.default, try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
             throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
         }
     }
