@@ -260,6 +260,6 @@ private extension String {
     func cutToColumns(_ columns: Int) -> String {
         let rows = wrapped(toColumns: columns)
         guard rows.count > 1, let first = rows.first else { return self }
-        return first + (contains("\u{1B}") ? "\u{1B}[0m" : "")
+        return first + (utf8.contains(0x1B) ? "\u{1B}[0m" : "")
     }
 }

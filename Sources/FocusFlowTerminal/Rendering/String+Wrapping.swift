@@ -1,7 +1,8 @@
 extension String {
     /// The text without ANSI escape sequences (for measuring).
     var strippingEscapes: String {
-        guard contains("\u{1B}") else { return self }
+        // ESC is a character of its own (a control breaks every grapheme): a byte scan finds it.
+        guard utf8.contains(0x1B) else { return self }
         var out = "", escaping = false
         for scalar in unicodeScalars {
             if escaping {
@@ -15,6 +16,10 @@ extension String {
         return out
     }
 
+    /// Whether a line feed is one of the text's characters (a `\r\n` pair is one character, not
+    /// a line feed): the bytes are scanned first, the characters only when an LF byte is there.
+    private var holdsLineFeed: Bool { utf8.contains(0x0A) && contains("\n") }
+
     /// The text as rows of at most `columns` visible columns: broken at spaces (the spaces at
     /// a break dropped), a word longer than a row broken between characters. Escape sequences
     /// are kept where they were; a style running over a break carries on in the next row, as
@@ -23,7 +28,7 @@ extension String {
     /// - Complexity: O(*n*).
     func wrapped(toColumns columns: Int) -> [String] {
         let columns = max(columns, 2)
-        guard !contains("\n"), DisplayWidth.of(strippingEscapes) > columns else { return [self] }
+        guard !holdsLineFeed, DisplayWidth.of(strippingEscapes) > columns else { return [self] }
         var rows: [String] = []
         var row = "", width = 0
         // Spaces seen since the last word, and escapes among them, kept until the next word decides.
