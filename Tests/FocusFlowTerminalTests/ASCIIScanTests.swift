@@ -1,3 +1,4 @@
+import FocusFlow
 @testable import FocusFlowTerminal
 import Testing
 
@@ -18,6 +19,7 @@ struct ASCIIScanTests {
             #expect(ASCIIScan.isASCII(buffer) == isASCII(bytes), "isASCII of \(bytes)")
             #expect(ASCIIScan.isPrintable(buffer) == isPrintable(bytes), "isPrintable of \(bytes)")
             #expect(ASCIIScan.characters(buffer) == characters(bytes), "characters of \(bytes)")
+            #expect(ASCIIScan.containsZero(buffer) == bytes.contains(0), "containsZero of \(bytes)")
         }
     }
 

@@ -111,21 +111,11 @@ struct JSONCursor {
 
     /// A string, its escapes read (all but `\u`, which gives `nil`).
     mutating func string() -> String? {
-        skipSpace()
+        if let raw = plainString() { return String(decoding: raw, as: UTF8.self) }
+        // Not plain: an escape to read, or a control character or no closing quote, which
+        // the escaped reading refuses as well.
         guard current == UInt8(ascii: "\"") else { return nil }
-        var i = offset + 1
-        let start = i
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == UInt8(ascii: "\"") {
-                offset = i + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-            }
-            if c == UInt8(ascii: "\\") { return escapedString(from: start) }
-            if c < 0x20 { return nil }
-            i += 1
-        }
-        return nil
+        return escapedString(from: offset + 1)
     }
 
     private mutating func escapedString(from start: Int) -> String? {

@@ -1,4 +1,5 @@
 import CReadline
+import FocusFlow
 
 /// How many terminal columns text takes, per grapheme (Hangul and emoji take two).
 enum DisplayWidth {

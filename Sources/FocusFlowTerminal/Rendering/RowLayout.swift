@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// A cell on the screen: row and column from a block's first row, both from 0.
 struct ScreenPosition: Equatable, Comparable {
     var row: Int

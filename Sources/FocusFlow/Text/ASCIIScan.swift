@@ -1,21 +1,20 @@
-import Glibc
-
-/// Scans of UTF-8 bytes on the keystroke path, eight bytes a step: a 10,000-character line is
-/// looked at in about a microsecond, not byte by byte. Each answer is exactly that of the
-/// byte-by-byte loop it stands for. ``DisplayWidth`` and ``RowLayout`` call it.
-enum ASCIIScan {
+/// Scans of UTF-8 bytes eight bytes a step, for the paths that look at every byte of something
+/// large: the loader's check that a flow file is text, and the terminal's measures of a
+/// 10,000-character line at every keystroke (about a microsecond, not byte by byte). Each answer
+/// is exactly that of the byte-by-byte loop it stands for.
+package enum ASCIIScan {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
     private static let lowSevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let spaces: UInt64 = 0x2020_2020_2020_2020
 
     /// Whether every byte is ASCII (below 0x80).
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         allWords(bytes, { $0 & highBits == 0 }, { $0 < 0x80 })
     }
 
     /// Whether every byte is printable ASCII, U+0020 through U+007E: one column each.
-    static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         allWords(bytes, { word in
             // A byte below 0x20 borrows into its own high bit where the byte had none (exact as
             // to whether there is one); a byte of 0x7F or more has its high bit, or seven low
@@ -26,19 +25,10 @@ enum ASCIIScan {
         }, { $0 >= 0x20 && $0 < 0x7F })
     }
 
-    /// How many characters (grapheme clusters) ASCII bytes make: one a byte, but for CR LF,
-    /// which is one; `nil` when a byte is not ASCII.
-    static func characters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard isASCII(bytes) else { return nil }
-        guard var at = bytes.baseAddress else { return 0 }
-        let end = at + bytes.count
-        var pairs = 0
-        while at < end, let found = memchr(at, 0x0D, end - at) {
-            let cr = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-            if cr + 1 < end && cr[1] == 0x0A { pairs += 1 }
-            at = cr + 1
-        }
-        return bytes.count - pairs
+    /// Whether some byte is zero.
+    package static func containsZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Some byte of the word is zero exactly when this is not (the classic "has a zero byte").
+        !allWords(bytes, { ($0 &- ones) & ~$0 & highBits == 0 }, { $0 != 0 })
     }
 
     /// Whether `word` holds for every eight bytes and `byte` for the few left at the end.
