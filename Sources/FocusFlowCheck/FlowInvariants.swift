@@ -17,8 +17,8 @@ import FocusFlowProtocol
 ///    value a multi-select holds).
 /// 10. Filtering never loses a choice: a change of a choice field's filter keeps its choice.
 /// 11. A multi-select's answer keeps option order, without repeats.
-/// 12. Hidden choice fields keep their choice: only an action on the focused field changes a
-///     field's answer.
+/// 12. Hidden choice fields keep their choice: only an action on the focused field, or Next on
+///     it (a select takes its highlighted option), changes a field's answer.
 /// 13. From review, an amend is a jump to the field; Next on an amended field that passes
 ///     returns to review (listing every visible field) or goes to the first field that needs an
 ///     answer (one the review did not list, or one that fails).
@@ -141,7 +141,7 @@ public struct FlowInvariants: Sendable {
             if textEdit && before.focus == id && answerBefore != answerAfter {
                 return fail(.filterChangedAnswer(id, from: "\(answerBefore)", to: "\(answerAfter)"))
             }
-            let acts: Bool = { if case .field = action { before.focus == id } else { false } }()
+            let acts: Bool = before.focus == id && { if case .field = action { true } else { action == .next } }()
             if !acts && answerBefore != answerAfter {
                 return fail(.untouchedAnswerChanged(id, from: "\(answerBefore)", to: "\(answerAfter)", request: FlowRequest(action)?.text ?? "submit"))
             }

@@ -3,15 +3,16 @@ import Glibc
 import PseudoTerminalSupport
 import Testing
 
-/// The key sequence Ctrl-R, Alt-y, Tab, Ctrl-U, Ctrl-W, Alt-y on its own (issue 10: it crashed
-/// FocusFlow but not stock readline), in a plain and a secure field, arriving in one read and
-/// key by key: no crash, the terminal restored, the walk finishes, and the line left is the one
-/// stock readline (`readline-reference`) leaves.
-@Suite("The Ctrl-R Alt-y Tab Ctrl-U Ctrl-W Alt-y burst", .serialized)
+/// The key sequence Ctrl-R, Alt-y, Ctrl-U, Ctrl-W, Alt-y on its own (an ESC ending Ctrl-R's
+/// search with input behind it once crashed FocusFlow but not stock readline), in a plain and a
+/// secure field, arriving in one read and key by key: no crash, the terminal restored, the walk
+/// finishes, and the line left is the one stock readline (`readline-reference`) leaves. Tab, in
+/// the sequence as it was first met, is left out: here it is Next, where readline completes.
+@Suite("The Ctrl-R Alt-y Ctrl-U Ctrl-W Alt-y burst", .serialized)
 struct KeyBurstTests {
-    static let keys = ["\u{12}", "\u{1B}y", "\t", "\u{15}", "\u{17}", "\u{1B}y"]
+    static let keys = ["\u{12}", "\u{1B}y", "\u{15}", "\u{17}", "\u{1B}y"]
     /// The same keys by tmux's names.
-    static let tmuxKeys = ["C-r", "M-y", "Tab", "C-u", "C-w", "M-y"]
+    static let tmuxKeys = ["C-r", "M-y", "C-u", "C-w", "M-y"]
     static let typed = "hello world"
 
     struct Case: Sendable, CustomTestStringConvertible {

@@ -49,7 +49,7 @@ struct ShortTerminalListTests {
         let flow = #"{"id":"s","title":"Pick","fields":[{"id":"pick","kind":"multiSelect","label":"Pick one","options":[\#(options)]}]}"#
         let terminal = try PseudoTerminal([try TerminalTests.flow(flow)], rows: 8)
         #expect(terminal.waitFor { _ in Self.fits(terminal.screen(rows: 8).lines, highlighted: "[ ] Option 1") }, "\(terminal.screen(rows: 8).text)")
-        terminal.send(String(repeating: "\u{0E}", count: 14) + "\t")
+        terminal.send(String(repeating: "\u{0E}", count: 14) + " ")
         #expect(terminal.waitFor { _ in Self.fits(terminal.screen(rows: 8).lines, highlighted: "[x] Option 15") }, "\(terminal.screen(rows: 8).text)")
         terminal.send("\r")
         #expect(terminal.finish() == 0)

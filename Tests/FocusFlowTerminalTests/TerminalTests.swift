@@ -86,24 +86,49 @@ struct TerminalTests {
         #expect(terminal.stdoutText == Self.signupJSON)
     }
 
-    @Test("Text outside the keyboard never enters the buffer: typed, pasted or yanked")
+    @Test("Text outside the keyboard never enters the buffer: a typed key, a paste or a yank with a refused character is refused whole, and the note names it")
     func refusedInput() throws {
         let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"word","label":"Word"},{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)
         let terminal = try PseudoTerminal([flow])
         #expect(terminal.waitFor("Word"))
         terminal.send("abc\u{15}7\r")             // Ctrl-U kills "abc" into the kill ring
         #expect(terminal.waitFor("Digits"))
-        terminal.send("12a3")
-        #expect(terminal.waitFor("not accepted here"))
+        terminal.send("12")
+        #expect(terminal.waitForLine(2, "› 12"), "\(terminal.screen().text)")
+        terminal.send("a")
+        #expect(terminal.waitFor("\"a\" is not accepted; this field takes digits 0-9"), "\(terminal.screen().text)")
+        terminal.send("3")
         #expect(terminal.waitForLine(2, "› 123"), "\(terminal.screen().text)")
-        terminal.send("\u{1B}[200~4b5\u{1B}[201~")  // a bracketed paste with a letter in it: the letter is left out
+        terminal.send("\u{1B}[200~4b5\u{1B}[201~")  // a bracketed paste with a letter in it: refused whole
+        #expect(terminal.waitFor("\"b\" is not accepted"), "\(terminal.screen().text)")
+        #expect(terminal.waitForLine(2, "› 123"), "\(terminal.screen().text)")
+        terminal.send("\u{1B}[200~45\u{1B}[201~")
         #expect(terminal.waitForLine(2, "› 12345"), "\(terminal.screen().text)")
         terminal.send("\u{19}")                      // Ctrl-Y yanks "abc": all refused
+        #expect(terminal.waitFor("\"a\", \"b\" and \"c\" are not accepted"), "\(terminal.screen().text)")
         terminal.send("9")
         #expect(terminal.waitForLine(2, "› 123459"), "\(terminal.screen().text)")
         terminal.send("\r")
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"word":"7","digits":"123459"}"# + "\n")
+    }
+
+    @Test("Tab is Next: it validates and moves on as Enter does; Shift-Tab goes back")
+    func tabIsNext() throws {
+        let flow = try Self.flow(#"{"id":"t","title":"T","fields":[{"id":"name","label":"Name","rules":{"required":true}},{"id":"ok","kind":"confirm","label":"Agree"},{"id":"note","label":"Note"}]}"#)
+        let terminal = try PseudoTerminal([flow])
+        #expect(terminal.waitFor("Name"))
+        terminal.send("\t")
+        #expect(terminal.waitFor("Name is required."), "\(terminal.screen().text)")
+        terminal.send("Ada\t")
+        #expect(terminal.waitFor("Agree"), "\(terminal.screen().text)")
+        terminal.send("y\t")
+        #expect(terminal.waitFor("Note"), "\(terminal.screen().text)")
+        terminal.send("\u{1B}[Z")
+        #expect(terminal.waitFor { _ in terminal.screen().text.contains("[Yes] / No") }, "\(terminal.screen().text)")
+        terminal.send("\t\t")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"name":"Ada","ok":true,"note":""}"# + "\n")
     }
 
     @Test("A secure field has no kill ring and no history: nothing carries the secret to the next field")

@@ -164,7 +164,7 @@ struct TmuxEditingTests {
         tmux.type("12")
         tmux.press("Home")
         tmux.type("a")
-        #expect(tmux.waitFor("not accepted here"), "\(tmux.text)")
+        #expect(tmux.waitFor("\"a\" is not accepted"), "\(tmux.text)")
         tmux.press("C-_")
         tmux.type("3")
         #expect(tmux.waitFor { $0.contains("› 3") }, "\(tmux.text)")

@@ -25,11 +25,15 @@ struct FieldKindTestStoreTests {
         store.receive(.focusMoved(from: "terms", to: "country"))
         store.send(.field(.textChanged("japan"))) { $0.fields["country"] = .init(text: "japan") }
         store.receive(.changed(field: "country", old: "", new: "japan"))
-        store.send(.field(.highlight(1))) { $0.fields[field: "country"] = .select(.init(filter: "japan", highlight: "jp")) }
+        // The filter shows Japan alone, so the highlight stands there already: Down changes nothing.
+        store.send(.field(.highlight(1)))
+        // Next takes the highlighted option, as Enter does.
+        store.send(.next) {
+            $0.fields[field: "country"] = .select(.init(filter: "japan", choice: "jp", highlight: "jp"))
+            $0.focus = "channels"
+        }
         store.receive(.highlighted(field: "country", from: nil, to: "jp"))
-        store.send(.field(.select("jp"))) { $0.fields[field: "country"] = .select(.init(filter: "japan", choice: "jp", highlight: "jp")) }
         store.receive(.chosen(field: "country", old: nil, new: "jp"))
-        store.send(.next) { $0.focus = "channels" }
         store.receive(.focusMoved(from: "country", to: "channels"))
         store.send(.field(.toggle("post"))) { $0.fields[field: "channels"] = .multiSelect(.init(chosen: ["post"])) }
         store.receive(.toggled(field: "channels", value: "post", selected: true))

@@ -56,12 +56,14 @@ struct FieldKindReducerTests {
         var state = SelectFieldReducer.State()
         var effects: [SelectFieldReducer.Effect] = []
         reducer.reduce(into: &state, action: .select("jp")) { effects.append($0) }
-        reducer.reduce(into: &state, action: .highlight(1)) { effects.append($0) }
+        reducer.reduce(into: &state, action: .highlight(-1)) { effects.append($0) }
         reducer.reduce(into: &state, action: .filter(.textChanged("fra"))) { effects.append($0) }
         #expect(state.choice == "jp" && state.highlight == "kr")
         #expect(reducer.visibleOptions(in: state).map(\.value) == ["fr"])
         reducer.reduce(into: &state, action: .filter(.clear)) { effects.append($0) }
-        #expect(effects == [.chosen(old: nil, new: "jp"), .highlighted(old: nil, new: "kr"), .filter(.changed(old: "", new: "fra")), .filter(.cleared)])
+        // Choosing an option highlights it, so that Enter (which takes the highlight) keeps it.
+        #expect(effects == [.highlighted(old: nil, new: "jp"), .chosen(old: nil, new: "jp"), .highlighted(old: "jp", new: "kr"),
+                            .filter(.changed(old: "", new: "fra")), .filter(.cleared)])
         #expect(state.choice == "jp")
     }
 
@@ -72,8 +74,25 @@ struct FieldKindReducerTests {
         for _ in 0..<5 { reducer.reduce(into: &state, action: .highlight(1)) { _ in } }
         #expect(state.highlight == "fr")
         state.filter = .init(text: "korea")
-        reducer.reduce(into: &state, action: .highlight(-1)) { _ in }
-        #expect(state.highlight == "kr")
+        // France is hidden; the highlight stands on Korea, the one visible option, and Up cannot
+        // go past it: nothing changes.
+        var effects: [SelectFieldReducer.Effect] = []
+        reducer.reduce(into: &state, action: .highlight(-1)) { effects.append($0) }
+        #expect(state.highlight == "fr" && effects.isEmpty)
+        state.filter = .init(text: "")
+        reducer.reduce(into: &state, action: .highlight(-1)) { effects.append($0) }
+        #expect(state.highlight == "jp" && effects == [.highlighted(old: "fr", new: "jp")])
+    }
+
+    @Test("With no highlight yet the first option is highlighted: Down goes to the second, Up stays")
+    func highlightStartsOnFirst() {
+        let reducer = SelectFieldReducer(options: options)
+        var state = SelectFieldReducer.State()
+        var effects: [SelectFieldReducer.Effect] = []
+        reducer.reduce(into: &state, action: .highlight(-1)) { effects.append($0) }
+        #expect(state.highlight == nil && effects.isEmpty)
+        reducer.reduce(into: &state, action: .highlight(1)) { effects.append($0) }
+        #expect(state.highlight == "jp" && effects == [.highlighted(old: nil, new: "jp")])
     }
 
     @Test("A value that is none of the options is rejected and changes nothing")
@@ -123,8 +142,11 @@ struct FieldKindFlowTests {
         }
         _ = reducer.reduce(into: &state, action: .next)
         #expect(state.focus == "country" && state.keyboard == .default && state.surface == .plain)
-        #expect(reducer.reduce(into: &state, action: .next) == [.invalid(field: "country", message: "Choose your country")])
-        #expect(reducer.reduce(into: &state, action: .field(.textChanged("한국"))) == [.changed(field: "country", old: "", new: "한국")])
+        // Next takes the highlighted option, as Enter does; a filter that shows none refuses it.
+        #expect(reducer.reduce(into: &state, action: .field(.textChanged("zzq"))) == [.changed(field: "country", old: "", new: "zzq")])
+        #expect(reducer.reduce(into: &state, action: .next)
+                == [.invalid(field: "country", message: "Country: the filter shows no option to choose.")])
+        #expect(reducer.reduce(into: &state, action: .field(.textChanged("한국"))) == [.changed(field: "country", old: "zzq", new: "한국")])
         #expect(reducer.reduce(into: &state, action: .field(.select("kr"))) == [.chosen(field: "country", old: nil, new: "kr")])
         _ = reducer.reduce(into: &state, action: .next)
         #expect(state.focus == "terms")
@@ -153,6 +175,58 @@ struct FieldKindFlowTests {
     }
 }
 
+@Suite("Field kinds: what Enter and Space do, decided by the engine")
+struct ChoiceKeyRuleTests {
+    static let spec: FlowSpec = try! FlowSpec(id: "k", title: "K", fields: [
+        FieldSpec(id: "country", kind: .select, label: "Country", options: [.init(value: "kr", label: "대한민국"), .init(value: "nz", label: "New Zealand"),
+                                                           .init(value: "no", label: "Norway")], rules: .init(required: true)),
+        FieldSpec(id: "places", kind: .multiSelect, options: [.init(value: "nz", label: "New Zealand"), .init(value: "no", label: "Norway")]),
+    ])
+
+    @Test("Next on an untouched select takes its first option, as the terminal's Enter does")
+    func nextTakesFirst() {
+        let reducer = FlowReducer(spec: Self.spec)
+        var state = reducer.initialState()
+        #expect(reducer.reduce(into: &state, action: .next) == [.chosen(field: "country", old: nil, new: "kr"), .focusMoved(from: "country", to: "places")])
+    }
+
+    @Test("Next takes the option the highlight stands on among the visible ones, with the filter's narrowing")
+    func nextTakesStanding() {
+        let reducer = FlowReducer(spec: Self.spec)
+        var state = reducer.initialState()
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("n")))
+        _ = reducer.reduce(into: &state, action: .field(.highlight(1)))
+        #expect(reducer.reduce(into: &state, action: .next).prefix(1) == [.chosen(field: "country", old: nil, new: "no")])
+    }
+
+    @Test("A select chosen by value keeps its choice through Next; a filter that shows no option refuses Next and keeps the choice")
+    func chosenKept() {
+        let reducer = FlowReducer(spec: Self.spec)
+        var state = reducer.initialState()
+        #expect(reducer.reduce(into: &state, action: .field(.select("no")))
+                == [.highlighted(field: "country", from: nil, to: "no"), .chosen(field: "country", old: nil, new: "no")])
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("xyz")))
+        #expect(reducer.reduce(into: &state, action: .next) == [.invalid(field: "country", message: "Country: the filter shows no option to choose.")])
+        #expect(state.answer(of: "country") == .choice("no") && state.error == "Country: the filter shows no option to choose.")
+        // A refused action changes nothing, not even the error.
+        let before = state
+        #expect(reducer.reduce(into: &state, action: .field(.select("de"))) == [.rejected(field: "country")])
+        #expect(state == before)
+        _ = reducer.reduce(into: &state, action: .field(.clear))
+        #expect(state.error == nil)
+        #expect(reducer.reduce(into: &state, action: .next) == [.focusMoved(from: "country", to: "places")])
+        #expect(state.answer(of: "country") == .choice("no"))
+    }
+
+    @Test("Space toggles in a multi-select unless it goes on a filter that finds a label with a space", arguments: [
+        ("", true), ("new", false), ("NEW", false), ("new z", true), ("norway", true), ("nor", true), ("xyz", true),
+    ])
+    func spaceToggles(query: String, toggles: Bool) throws {
+        let places = try #require(Self.spec["places"])
+        #expect(places.spaceToggles(query: query) == toggles, "\(query.debugDescription)")
+    }
+}
+
 @Suite("Field kinds: the protocol")
 struct FieldKindProtocolTests {
     func session(_ name: String) throws -> ProtocolSession { ProtocolSession(spec: try Fixtures.flow(name)) }
@@ -169,7 +243,8 @@ struct FieldKindProtocolTests {
         _ = session.respond(toLine: Array(#"{"action":"set","value":true}"#.utf8))
         _ = session.respond(toLine: Array(#"{"action":"next"}"#.utf8))
         #expect(session.respond(toLine: Array(#"{"action":"toggle","value":"post"}"#.utf8)).hasPrefix(#"{"events":[{"event":"toggled","field":"channels","value":"post","selected":true}]"#))
-        #expect(session.respond(toLine: Array(#"{"action":"highlight","delta":1}"#.utf8)).hasPrefix(#"{"events":[{"event":"highlighted","field":"channels","from":null,"to":"email"}]"#))
+        // The first option is highlighted until the highlight moves: Down goes to the second.
+        #expect(session.respond(toLine: Array(#"{"action":"highlight","delta":1}"#.utf8)).hasPrefix(#"{"events":[{"event":"highlighted","field":"channels","from":null,"to":"sms"}]"#))
         #expect(session.respond(toLine: Array(#"{"action":"toggle","value":"smss"}"#.utf8)) == #"{"error":"\"smss\" is not an option of \"channels\"; did you mean \"sms\"?"}"#)
         #expect(session.respond(toLine: Array(#"{"action":"set","value":true}"#.utf8)) == #"{"error":"set applies to confirm fields; \"channels\" is a multiSelect field"}"#)
         _ = session.respond(toLine: Array(#"{"action":"next"}"#.utf8))

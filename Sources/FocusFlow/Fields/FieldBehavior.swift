@@ -72,6 +72,12 @@ protocol FieldBehavior: Sendable {
     ///
     /// - Returns: whether the field was submitted, so that the flow validates and moves on.
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
+    /// What submitting the field (Enter, Next, Tab) does to it before its rules are checked,
+    /// saying its events: a select takes its highlighted option. The default does nothing.
+    ///
+    /// - Returns: why the field cannot be submitted as it stands (a select whose filter shows no
+    ///   option), or `nil`.
+    static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String?
     /// The message of the first of the kind's rules the state fails, or `nil`.
     static func failure(of state: State, in check: FieldCheck) -> String?
     /// The actions that answer the field with one typed line, as line mode reads it.
@@ -94,6 +100,8 @@ protocol FieldBehavior: Sendable {
 }
 
 extension FieldBehavior {
+    static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? { nil }
+
     /// The field state holding `answer` (already typed for the kind).
     static func holding(_ answer: FieldAnswer) -> FieldState { wrap(state(holding: answer)) }
 

@@ -1,4 +1,14 @@
 extension FieldSpec {
+    /// What Space does in a multi-select whose filter holds `query`: `true` when it chooses or
+    /// lets go of the highlighted option, `false` when it is typed into the filter. It is typed
+    /// when the filter holds text that some option's label goes on from with a space (`new` →
+    /// "New Zealand"), so a filter still finds labels with spaces; otherwise it toggles.
+    ///
+    /// - Complexity: one pass over the folded labels (see ``visibleOptions(query:)``).
+    public func spaceToggles(query: String) -> Bool {
+        query.isEmpty || visibleOptions(query: query + " ").isEmpty
+    }
+
     /// Throws naming `path` unless `value` is one of the field's option values, suggesting the
     /// nearest: what a choice kind's `default` and a `when` on a choice field share.
     ///

@@ -54,6 +54,17 @@ public enum FieldState: Sendable, Hashable, Codable {
         return submitted
     }
 
+    /// What submitting the field does before its rules are checked (see
+    /// ``FieldBehavior/submitting(_:field:messages:say:)``).
+    ///
+    /// - Returns: why the field cannot be submitted as it stands, or `nil`.
+    mutating func submitting(field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? {
+        var opened = opened
+        let refusal = opened.submitting(field: field, messages: messages, say: say)
+        self = opened.wrapped
+        return refusal
+    }
+
     /// The message of the first of the kind's rules the field fails, or `nil`.
     func failure(in check: FieldCheck) -> String? { opened.failure(in: check) }
 
@@ -94,6 +105,7 @@ private protocol OpenedField {
     var source: String { get }
     var optionValues: (chosen: [String], highlight: String?) { get }
     mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
+    mutating func submitting(field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String?
     func failure(in check: FieldCheck) -> String?
     func actions(answering line: String, field: FieldSpec) -> [FieldAction]
 }
@@ -112,6 +124,9 @@ private struct Opened<Kind: FieldBehavior>: OpenedField {
     var optionValues: (chosen: [String], highlight: String?) { Kind.optionValues(of: state) }
     mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
         Kind.apply(action, to: &state, field: field, say: say)
+    }
+    mutating func submitting(field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? {
+        Kind.submitting(&state, field: field, messages: messages, say: say)
     }
     func failure(in check: FieldCheck) -> String? { Kind.failure(of: state, in: check) }
     func actions(answering line: String, field: FieldSpec) -> [FieldAction] {

@@ -70,6 +70,16 @@ extension SelectFieldReducer: FieldBehavior {
         return false
     }
 
+    /// Enter takes the highlighted option (the first visible one until the highlight moves), as
+    /// the screen marks it; a filter that shows no option refuses the submit.
+    static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? {
+        guard let position = field.optionList.highlighted(state.highlight, query: state.filter.text) else {
+            return field.options.isEmpty ? nil : messages.noOptionMatches(field.label)
+        }
+        _ = apply(.select(field.options[position].value), to: &state, field: field, say: say)
+        return nil
+    }
+
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field
         guard state.choice == nil && field.rules.required else { return nil }

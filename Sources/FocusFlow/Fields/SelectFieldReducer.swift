@@ -10,7 +10,7 @@ public struct SelectFieldReducer: Sendable {
         public var filter: TextFieldReducer.State
         /// The chosen option's value; `nil` until one is chosen.
         public var choice: String?
-        /// The highlighted option's value; `nil` before any move.
+        /// The highlighted option's value; `nil` before any move, which highlights the first option.
         public var highlight: String?
 
         public init(filter: String = "", choice: String? = nil, highlight: String? = nil) {
@@ -58,6 +58,12 @@ public struct SelectFieldReducer: Sendable {
         case .select(let value):
             guard let position = options.position(of: value) else { return effect(.rejected) }
             let new = options.options[position].value
+            // The chosen option is highlighted, so that Enter (which takes the highlight) keeps it.
+            if state.highlight.map({ !$0.isIdentical(to: new) }) ?? (position != 0) {
+                let old = state.highlight
+                state.highlight = new
+                effect(.highlighted(old: old, new: new))
+            }
             guard state.choice.map({ !$0.isIdentical(to: new) }) ?? true else { return }
             let old = state.choice
             state.choice = new
@@ -76,30 +82,36 @@ extension OptionList {
         TextFieldReducer().reduce(into: &filter, action: action) { if case .notify(let said) = $0 { event(said) } }
     }
 
-    /// Moves `highlight` by `delta` visible options (see ``moving(_:by:query:)``). Returns the
-    /// old and the new value, or `nil` when nothing moved. Shared by select and multi-select.
+    /// Moves `highlight` by `delta` visible options from where it stands (see
+    /// ``standing(_:among:)``), clamped at the ends. Returns the old and the new value, or `nil`
+    /// when what is highlighted does not change (no option is visible, or the move is past an
+    /// end). Shared by select and multi-select.
     func move(_ highlight: inout String?, by delta: Int, query: String) -> (old: String?, new: String)? {
+        let visible = visible(query: query)
+        guard let current = standing(highlight, among: visible) else { return nil }
+        let target = min(max(current + delta, 0), visible.count - 1)
+        guard target != current else { return nil }
         let old = highlight
-        guard let new = moving(old, by: delta, query: query), old.map({ !$0.isIdentical(to: new) }) ?? true else { return nil }
+        let new = options[visible[target]].value
         highlight = new
         return (old, new)
     }
 
-    /// The value highlighted after moving `delta` visible options from `highlight`, clamped at
-    /// the ends; with no highlight yet, down lands on the first and up on the last. A highlight
-    /// the filter hides moves from where it stands among the visible ones (see
-    /// ``standing(of:among:)``), so a filter never moves the highlight itself. `nil` when no
-    /// option is visible.
-    func moving(_ highlight: String?, by delta: Int, query: String) -> String? {
+    /// Where `highlight` stands among `visible` (positions in option order): see
+    /// ``standing(of:among:)``. With no highlight yet, the field's first option is highlighted,
+    /// so the first visible one stands there. `nil` when no option is visible.
+    ///
+    /// This is the one rule for what a choice field highlights: what a screen marks, what Enter
+    /// takes on a select, what a multi-select's toggle key toggles.
+    func standing(_ highlight: String?, among visible: [Int]) -> Int? {
+        Self.standing(of: highlight.flatMap { position(of: $0) } ?? 0, among: visible)
+    }
+
+    /// The position of the option highlighted under `query` (see ``standing(_:among:)``), or
+    /// `nil` when the filter shows no option.
+    func highlighted(_ highlight: String?, query: String) -> Int? {
         let visible = visible(query: query)
-        guard !visible.isEmpty else { return nil }
-        let target: Int
-        if let current = highlight.flatMap({ position(of: $0) }).flatMap({ Self.standing(of: $0, among: visible) }) {
-            target = min(max(current + delta, 0), visible.count - 1)
-        } else {
-            target = delta >= 0 ? 0 : visible.count - 1
-        }
-        return options[visible[target]].value
+        return standing(highlight, among: visible).map { visible[$0] }
     }
 
     /// Where the option at `position` stands among `visible` (positions in option order): its

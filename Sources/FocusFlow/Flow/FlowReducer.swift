@@ -228,11 +228,17 @@ public struct FlowReducer: Sendable {
         let said = events.count
         let submitted = state.fields[position: index].apply(action, field: spec.fields[index]) { events.append($0) }
         if submitted { return advance(&state, from: index, events: &events) }
-        if events.count > said { revalidate(&state, after: index) }
+        // A refused action changes nothing, not even an error.
+        if events.count > said, events[said] != .rejected(field: spec.layout.ids[index]) { revalidate(&state, after: index) }
     }
 
     /// Validates the focused field, then moves to the next visible field or completes.
     private func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
+        let id = spec.layout.ids[index]
+        if let refusal = state.fields[position: index].submitting(field: spec.fields[index], messages: spec.language.messages, say: { events.append($0) }) {
+            state.errors[id] = refusal
+            return events.append(.invalid(field: id, message: refusal))
+        }
         if state.reviewed != nil { return advanceAmending(&state, from: index, events: &events) }
         guard check(&state, index, events: &events, movingFrom: index) else { return }
         var visibility = VisibilityMemo(self)

@@ -26,6 +26,9 @@ public struct RuleMessages: Sendable {
     public let chooseAtLeast: @Sendable (_ label: String, _ count: Int) -> String
     /// `Topics: choose at most 2 options.`
     public let chooseAtMost: @Sendable (_ label: String, _ count: Int) -> String
+    /// `Country: the filter shows no option to choose.`, when Enter is pressed on a select whose filter
+    /// shows no option.
+    public let noOptionMatches: @Sendable (_ label: String) -> String
     /// What a keyboard takes, in words: `digits 0-9`.
     public let keyboardTakes: @Sendable (KeyboardType) -> String
     /// `yes` and `no`, as a review shows a confirm answer.
@@ -45,6 +48,7 @@ public struct RuleMessages: Sendable {
         chooseAny: { "\($0): choose at least one option." },
         chooseAtLeast: { "\($0): choose at least \($1) option\($1 == 1 ? "" : "s")." },
         chooseAtMost: { "\($0): choose at most \($1) option\($1 == 1 ? "" : "s")." },
+        noOptionMatches: { "\($0): the filter shows no option to choose." },
         keyboardTakes: { $0.summary },
         yes: "yes", no: "no")
 
@@ -61,6 +65,7 @@ public struct RuleMessages: Sendable {
         chooseAny: { "\($0): 하나 이상 고르세요." },
         chooseAtLeast: { "\($0): \($1)개 이상 고르세요." },
         chooseAtMost: { "\($0): \($1)개 이하로 고르세요." },
+        noOptionMatches: { "\($0): 검색어에 맞는 선택지가 없어 고를 수 없습니다." },
         keyboardTakes: { keyboard in
             switch keyboard {
             case .default, .twitter, .webSearch: "제어 문자를 뺀 모든 문자"

@@ -70,6 +70,16 @@ public struct FieldSpec: Sendable, Equatable {
         optionList.position(of: value).flatMap { OptionList.standing(of: $0, among: visible) }
     }
 
+    /// Where a choice field's highlight `value` stands among `visible`: as
+    /// ``standing(ofOption:among:)``, and with no highlight yet (`nil`) the first visible option.
+    /// This is the one rule for what a screen marks, what Enter takes on a select and what a
+    /// multi-select's toggle key toggles.
+    ///
+    /// - Complexity: O(log *n*).
+    public func standing(ofHighlight value: String?, among visible: [Int]) -> Int? {
+        optionList.standing(value, among: visible)
+    }
+
 
     public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder

@@ -6,7 +6,7 @@ import FocusFlow
 struct TerminalWords: Sendable {
     // Key line.
     let enterNext: String, enterFinish: String, enterReview: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
-    let moveKeys: String, tabChoose: String, yesNoKeys: String, leftRightChange: String
+    let moveKeys: String, spaceChoose: String, yesNoKeys: String, leftRightChange: String
     // Header.
     let shown: String, hidden: String
     // Confirm.
@@ -22,10 +22,10 @@ struct TerminalWords: Sendable {
     let numberValueOrLabel: String, numbersSeparated: String
     let notAnOption: @Sendable (_ line: String, _ count: Int, _ listed: String) -> String
     let notOptions: @Sendable (_ item: String, _ count: Int, _ listed: String) -> String
-    let notAccepted: @Sendable (_ what: String, _ takes: String) -> String
-    let notAcceptedHere: @Sendable (_ takes: String) -> String
+    /// `"é" and "한" are not accepted; this field takes printable ASCII`: `what` names the
+    /// refused characters (``KeyboardType/refusedNames(in:limit:)``), or is ``aCharacter`` alone.
+    let notAccepted: @Sendable (_ what: [String], _ takes: String) -> String
     let aCharacter: String
-    let enterChooses: String
     let noOptionMatches: String, noOptionMatchesFilter: String, typeToFilter: String
     let moreAbove: @Sendable (_ count: Int) -> String, moreBelow: @Sendable (_ count: Int) -> String
     let keyDoesNothing: String
@@ -78,7 +78,7 @@ struct TerminalWords: Sendable {
 
     static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
-        moveKeys: "↑/↓ move", tabChoose: "Tab choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change",
+        moveKeys: "↑/↓ move", spaceChoose: "Space choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change",
         shown: "shown", hidden: "hidden",
         yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
         notAConfirmAnswer: { "\($0) is not an answer here; answer y, yes, n or no" },
@@ -88,10 +88,11 @@ struct TerminalWords: Sendable {
         numberValueOrLabel: "a number, a value or a label", numbersSeparated: "numbers, values or labels separated by commas",
         notAnOption: { "\($0) is not one of the options; answer with a number from 1 to \($1), a value or a label: \($2)" },
         notOptions: { "\($0) is not one of the options; answer with numbers from 1 to \($1), values or labels, separated by commas (write a comma inside a value as \\,): \($2)" },
-        notAccepted: { "\($0) is not accepted; this field takes \($1)" },
-        notAcceptedHere: { "not accepted here: \($0)" },
+        notAccepted: { what, takes in
+            let listed = what.count < 2 ? what.joined() : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1]
+            return "\(listed) \(what.count < 2 ? "is" : "are") not accepted; this field takes \(takes)"
+        },
         aCharacter: "a character",
-        enterChooses: "Enter chooses the highlighted option.",
         noOptionMatches: "No option matches; Backspace widens the filter.",
         noOptionMatchesFilter: "No option matches the filter; Backspace widens it.",
         typeToFilter: "Type to filter",
@@ -140,7 +141,7 @@ struct TerminalWords: Sendable {
 
     static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
-        moveKeys: "↑/↓ 이동", tabChoose: "Tab 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기",
+        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기",
         shown: "보임", hidden: "숨김",
         yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",
         notAConfirmAnswer: { "\($0)은(는) 여기서 답이 될 수 없습니다. y, 예, n 또는 아니요로 답하세요" },
@@ -150,10 +151,8 @@ struct TerminalWords: Sendable {
         numberValueOrLabel: "번호, 값 또는 이름", numbersSeparated: "쉼표로 구분한 번호, 값 또는 이름",
         notAnOption: { "\($0)은(는) 선택지에 없습니다. 1부터 \($1)까지의 번호, 값 또는 이름으로 답하세요: \($2)" },
         notOptions: { "\($0)은(는) 선택지에 없습니다. 1부터 \($1)까지의 번호, 값 또는 이름을 쉼표로 구분해 답하세요(값 안의 쉼표는 \\,로 씁니다): \($2)" },
-        notAccepted: { "\($0)은(는) 입력할 수 없습니다. 이 항목에는 \($1)만 입력할 수 있습니다" },
-        notAcceptedHere: { "여기서는 입력할 수 없습니다: \($0)" },
+        notAccepted: { "\($0.joined(separator: ", "))은(는) 입력할 수 없습니다. 이 항목에는 \($1)만 입력할 수 있습니다" },
         aCharacter: "어떤 문자",
-        enterChooses: "Enter를 누르면 강조된 선택지를 고릅니다.",
         noOptionMatches: "맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
         noOptionMatchesFilter: "검색어에 맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
         typeToFilter: "입력해서 찾기",
@@ -221,5 +220,14 @@ extension Language {
         case .en: .english
         case .ko: .korean
         }
+    }
+}
+
+extension TerminalWords {
+    /// Why `keyboard` refused `text` (a typed key, a paste, a line): the refused characters as a
+    /// person reads them and what the field takes. A secure field's characters are never named.
+    func refused(_ text: String, by keyboard: KeyboardType, secure: Bool) -> String {
+        let names = secure ? [] : keyboard.refusedNames(in: text)
+        return notAccepted(names.isEmpty ? [aCharacter] : names, keyboardTakes(keyboard))
     }
 }

@@ -31,13 +31,6 @@ protocol FieldScreen: AnyObject {
     /// The readline keymap while the field has focus: one of `keymaps`' or a copy of the plain
     /// one with this kind's keys bound (made once a session, ``Keymaps/derived(_:_:)``).
     func keymap(_ keymaps: Keymaps) -> Keymap
-    /// The field has just taken focus (a list highlights its first option).
-    func focused(_ session: ScreenContext)
-    /// The engine has taken an edit of the input.
-    func textChanged(_ session: ScreenContext)
-    /// Enter, before the field's `submit` goes to the engine; `false` when it was refused
-    /// (``ScreenContext/refuse(_:)`` says why) and nothing is submitted.
-    func willSubmit(_ session: ScreenContext) -> Bool
     /// What the input line and the rows under it show now. `room(content)` is how many rows are
     /// left under the input for `rows` when the input shows `content`, so that the whole form
     /// fits the terminal's height.
@@ -63,9 +56,6 @@ extension FieldScreen {
     var takesText: Bool { true }
     var keepsHistory: Bool { false }
     var keys: [String] { [] }
-    func focused(_ session: ScreenContext) {}
-    func textChanged(_ session: ScreenContext) {}
-    func willSubmit(_ session: ScreenContext) -> Bool { true }
     func listing() -> [String] { [] }
     func precheck(_ line: String) -> String? { nil }
     func kept(_ state: FlowReducer.State) -> String? { nil }

@@ -1,9 +1,9 @@
 @preconcurrency import CReadline
 import FocusFlow
 
-/// A multi-select: the filter and the options under it, each marked `[x]` or `[ ]`. Tab chooses
-/// or lets go of the highlighted option without typing into the filter; Enter accepts what is
-/// chosen. In line mode a line is a comma-separated list of numbers, values or labels.
+/// A multi-select: the filter and the options under it, each marked `[x]` or `[ ]`. Space chooses
+/// or lets go of the highlighted option, unless it goes on a filter that finds labels with spaces
+/// (``FieldSpec/spaceToggles(query:)``, the engine's rule); Enter and Tab accept what is chosen. In line mode a line is a comma-separated list of numbers, values or labels.
 final class MultiSelectScreen: OptionScreen {
     let field: FieldSpec
     var picker = OptionPicker()
@@ -12,12 +12,12 @@ final class MultiSelectScreen: OptionScreen {
 
     init(_ field: FieldSpec) { self.field = field }
 
-    var keys: [String] { [words.moveKeys, words.tabChoose] }
+    var keys: [String] { [words.moveKeys, words.spaceChoose] }
 
     func keymap(_ keymaps: Keymaps) -> Keymap {
         keymaps.derived("multiSelect") { map in
             OptionKeys.bindMoves(in: map)
-            rl_bind_keyseq_in_map("\t", toggleKey, map)
+            rl_bind_keyseq_in_map(" ", spaceKey, map)
         }
     }
 
@@ -28,7 +28,17 @@ final class MultiSelectScreen: OptionScreen {
 
     func row(_ option: FieldOption, chosen: Bool) -> String { (chosen ? "[x] " : "[ ] ") + option.label }
 
-    /// Tab: chooses or lets go of the highlighted option; the filter is untouched.
+    /// Space: chooses or lets go of the highlighted option, the filter untouched; or, where the
+    /// engine says a space goes on the filter, types it.
+    func space(_ session: ScreenContext) {
+        guard field.spaceToggles(query: session.store.state.text(of: field.id)) else {
+            rl_insert(1, 32)
+            return
+        }
+        toggle(session)
+    }
+
+    /// Chooses or lets go of the highlighted option; the filter is untouched.
     func toggle(_ session: ScreenContext) {
         guard let option = highlighted(session.store.state) else { return session.refuse(words.noOptionMatchesFilter) }
         session.clearNote()
@@ -53,4 +63,4 @@ final class MultiSelectScreen: OptionScreen {
     }
 }
 
-private func toggleKey(_: Int32, _: Int32) -> Int32 { MultiSelectScreen.whenFocused { $0.toggle($1) } }
+private func spaceKey(_: Int32, _: Int32) -> Int32 { MultiSelectScreen.whenFocused { $0.space($1) } }

@@ -22,7 +22,7 @@ extension OptionScreen {
     func list(_ state: FlowReducer.State) -> (visible: [Int], highlight: Int?, chosen: Set<String>) {
         let visible = picker.visible(field, query: state.text(of: field.id))
         let marks = marks(in: state)
-        let highlight = marks.highlight.flatMap { field.standing(ofOption: $0, among: visible) }
+        let highlight = field.standing(ofHighlight: marks.highlight, among: visible)
         return (visible, highlight, marks.chosen)
     }
 
@@ -31,17 +31,6 @@ extension OptionScreen {
         let list = list(state)
         return list.highlight.map { field.options[list.visible[$0]] }
     }
-
-    /// With no highlight yet, the first visible option is highlighted. A highlight the filter
-    /// hides stays as it is, so erasing the filter brings it back; meanwhile the screen shows,
-    /// and Enter takes, where it stands among the visible options.
-    private func settleHighlight(_ session: ScreenContext) {
-        let list = list(session.store.state)
-        if list.highlight == nil && !list.visible.isEmpty { session.store.send(.field(.highlight(0))) }
-    }
-
-    func focused(_ session: ScreenContext) { settleHighlight(session) }
-    func textChanged(_ session: ScreenContext) { settleHighlight(session) }
 
     /// Up/Down, Ctrl-P/Ctrl-N: the highlight moves over the visible options.
     func moveHighlight(by delta: Int, _ session: ScreenContext) {
@@ -84,10 +73,15 @@ extension OptionScreen {
 
 /// The keys both lists bind, over the plain keymap (the filter is a text field).
 enum OptionKeys {
-    /// Up/Down and Ctrl-P/Ctrl-N move the highlight instead of walking the history.
+    /// Up/Down and Ctrl-P/Ctrl-N move the highlight instead of walking the history; PgUp/PgDn
+    /// move it a window's height, Home/End to the first and the last visible option.
     static func bindMoves(in map: Keymap) {
         for key in Keymaps.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, highlightUpKey, map) }
         for key in Keymaps.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, highlightDownKey, map) }
+        for key in Keymaps.pageUp { rl_bind_keyseq_in_map(key, pageUpKey, map) }
+        for key in Keymaps.pageDown { rl_bind_keyseq_in_map(key, pageDownKey, map) }
+        for key in Keymaps.home { rl_bind_keyseq_in_map(key, firstOptionKey, map) }
+        for key in Keymaps.end { rl_bind_keyseq_in_map(key, lastOptionKey, map) }
     }
 }
 
@@ -97,3 +91,7 @@ private func onOptionScreen(_ act: (any OptionScreen, ScreenContext) -> Void) ->
 }
 private func highlightUpKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: -1, $1) } }
 private func highlightDownKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: 1, $1) } }
+private func pageUpKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: -OptionWindow.size, $1) } }
+private func pageDownKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: OptionWindow.size, $1) } }
+private func firstOptionKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: -$0.field.options.count, $1) } }
+private func lastOptionKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: $0.field.options.count, $1) } }

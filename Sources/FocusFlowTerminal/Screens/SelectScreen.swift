@@ -1,9 +1,9 @@
 @preconcurrency import CReadline
 import FocusFlow
 
-/// A select: the filter and the options under it, the chosen one marked `✓`. Enter chooses the
-/// highlighted option and goes on (refused when the filter hides every option); Tab only says
-/// so. In line mode a line answers with an option's number (from 1), value or label.
+/// A select: the filter and the options under it, the chosen one marked `✓`. Enter goes to the
+/// engine, which chooses the highlighted option and goes on (refused when the filter hides every
+/// option); Tab does the same. In line mode a line answers with an option's number (from 1), value or label.
 final class SelectScreen: OptionScreen {
     let field: FieldSpec
     var picker = OptionPicker()
@@ -17,7 +17,6 @@ final class SelectScreen: OptionScreen {
     func keymap(_ keymaps: Keymaps) -> Keymap {
         keymaps.derived("select") { map in
             OptionKeys.bindMoves(in: map)
-            rl_bind_keyseq_in_map("\t", tabKey, map)
         }
     }
 
@@ -28,18 +27,6 @@ final class SelectScreen: OptionScreen {
 
     func row(_ option: FieldOption, chosen: Bool) -> String { chosen ? option.label + " ✓" : option.label }
 
-    /// Enter first chooses the highlighted option.
-    func willSubmit(_ session: ScreenContext) -> Bool {
-        let state = session.store.state
-        guard let option = highlighted(state) else {
-            if state.text(of: field.id).isEmpty || !list(state).visible.isEmpty { return true }
-            session.refuse(words.noOptionMatchesFilter)
-            return false
-        }
-        session.handle(session.store.send(.field(.select(option.value))))
-        return true
-    }
-
     func notes(_ state: FlowReducer.State) -> [String] {
         guard case .choice(let value)? = state.answer(of: field.id) else { return [] }
         return [words.numberValueOrLabel] + (value.map { [words.now(label($0)), words.enterKeepsIt] } ?? [])
@@ -49,5 +36,3 @@ final class SelectScreen: OptionScreen {
         words.notAnOption(line.trimmingSpaces.debugDescription, field.options.count, listed)
     }
 }
-
-private func tabKey(_: Int32, _: Int32) -> Int32 { SelectScreen.whenFocused { $1.refuse($0.words.enterChooses) } }

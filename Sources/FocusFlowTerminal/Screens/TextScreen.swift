@@ -42,7 +42,6 @@ final class TextScreen: FieldScreen {
 
     /// Why the keyboard refused `line`; a secure value's characters are never named.
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        let what = field.secure ? words.aCharacter : (field.keyboard.firstRefused(in: line).map { "\(String($0).debugDescription)" } ?? words.aCharacter)
-        return words.notAccepted(what, words.keyboardTakes(field.keyboard))
+        words.refused(line, by: field.keyboard, secure: field.secure)
     }
 }

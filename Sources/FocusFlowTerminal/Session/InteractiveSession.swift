@@ -188,14 +188,15 @@ final class InteractiveSession: ScreenContext {
 
     // MARK: - Keys
 
-    /// Enter: the line goes to the engine, which validates it and moves on or says why not.
-    /// The field's screen acts first (a select chooses its highlighted option) or refuses.
+    /// Enter: the line goes to the engine, which validates it and moves on or says why not (a
+    /// select takes its highlighted option first).
     func submit() {
         if store.state.phase == .review { return review?.amend(self) ?? () }
         syncBuffer()
-        guard let field = store.state.focus, let spec = store.reducer.spec[field], let screen, screen.willSubmit(self) else { return }
+        guard let field = store.state.focus, let spec = store.reducer.spec[field], let screen else { return }
         let text = store.state.text(of: field)
-        let events = store.send(.field(.submit))
+        // The same action as line mode's and `serve`'s `next`: the engine decides what Enter does.
+        let events = store.send(.next)
         if screen.keepsHistory, events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
             histories.record(text, in: spec)
         }
@@ -239,8 +240,10 @@ final class InteractiveSession: ScreenContext {
         render()
     }
 
-    /// Hands readline's buffer to the engine. When the keyboard refuses part of an edit (a typed
-    /// key, a paste, a yank), the refused characters are taken out and the rest kept.
+    /// Hands readline's buffer to the engine. When the engine refuses an edit (a typed key, a
+    /// paste, a yank, a burst of keys typed ahead with a character the keyboard refuses), the
+    /// whole edit is taken back out of readline's buffer: the field keeps its text, and the note
+    /// names what was refused.
     private func syncBuffer() {
         guard let focus = store.state.focus, let screen else { return }
         // A field with no text: whatever reached the buffer (a yank) goes.
@@ -255,25 +258,19 @@ final class InteractiveSession: ScreenContext {
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
-            screen.textChanged(self)
             return
         }
         guard let field = store.reducer.spec[focus] else { return }
         let inserted = buffer.utf8Slice(region)
-        let kept = String(inserted.filter(field.keyboard.accepts))
-        let filtered = String(buffer.utf8Prefix(region.lowerBound)) + kept + buffer.utf8Suffix(from: region.upperBound)
-        store.send(.field(.textChanged(filtered)))
-        let text = store.state.text(of: focus)
         var point = Int(ff_point())
         if point >= region.upperBound {
-            point -= inserted.utf8.count - kept.utf8.count
+            point -= inserted.utf8.count
         } else if point > region.lowerBound {
-            point = region.lowerBound + kept.utf8.count
+            point = region.lowerBound
         }
-        takeBack(region: region, kept: kept, accepted: accepted, filtered: text)
-        ff_set_point(Int32(min(max(point, 0), text.utf8.count)))
-        let character = field.secure ? "" : (field.keyboard.firstRefused(in: inserted).map { "\(String($0).debugDescription) " } ?? "")
-        refuse(theme.dim(character + theme.words.notAcceptedHere(theme.words.keyboardTakes(field.keyboard))))
+        takeBack(region: region, accepted: accepted)
+        ff_set_point(Int32(min(max(point, 0), accepted.utf8.count)))
+        refuse(theme.dim(theme.words.refused(String(inserted), by: field.keyboard, secure: field.secure)))
     }
 
     /// Whether readline's buffer holds `text`, byte for byte.
@@ -284,20 +281,14 @@ final class InteractiveSession: ScreenContext {
         return text.utf8.withContiguousStorageIfAvailable { memcmp(ff_line_buffer(), $0.baseAddress!, end) == 0 } ?? false
     }
 
-    /// Puts `filtered` in readline's buffer after a refused edit, and leaves undo as if the
-    /// refused characters had never been typed: undo then takes back the last accepted edit, not
-    /// one the refusal never touched.
-    private func takeBack(region: Range<Int>, kept: String, accepted: String, filtered: String) {
+    /// Puts `accepted` back in readline's buffer after a refused edit, and leaves undo as if the
+    /// refused edit had never been made: undo then takes back the last accepted edit, not one the
+    /// refusal never touched.
+    private func takeBack(region: Range<Int>, accepted: String) {
         let insertion = String(cString: ff_line_buffer()).utf8.count - region.count == accepted.utf8.count
-        if insertion, ff_refuse_inserted(Int32(region.lowerBound), Int32(region.upperBound), kept) != 0 { return }
-        if ff_undo_last_group() != 0, String(cString: ff_line_buffer()) == accepted {
-            if !kept.isEmpty {
-                ff_set_point(Int32(region.lowerBound))
-                rl_insert_text(kept)
-            }
-            return
-        }
-        rl_replace_line(filtered, 0)
+        if insertion, ff_refuse_inserted(Int32(region.lowerBound), Int32(region.upperBound), "") != 0 { return }
+        if ff_undo_last_group() != 0, String(cString: ff_line_buffer()) == accepted { return }
+        rl_replace_line(accepted, 0)
     }
 
     func render() {
@@ -339,7 +330,6 @@ final class InteractiveSession: ScreenContext {
         self.screen = screen
         focusedSecure = field.secure
         rl_set_keymap(screen.keymap(keymaps))
-        screen.focused(self)
         ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)

@@ -32,6 +32,8 @@ final class Keymaps {
         for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, map) }
         for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, map) }
         for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, map) }
+        // Tab is Next on a field; the review has no next field, so it only says how to submit.
+        rl_bind_keyseq_in_map("\t", reviewOtherKey, map)
         reviewMap = map
         return map
     }
@@ -45,6 +47,10 @@ final class Keymaps {
     static let down = ["\u{1B}[B", "\u{1B}OB"]
     static let right = ["\u{1B}[C", "\u{1B}OC"]
     static let left = ["\u{1B}[D", "\u{1B}OD"]
+    static let pageUp = ["\u{1B}[5~"]
+    static let pageDown = ["\u{1B}[6~"]
+    static let home = ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~"]
+    static let end = ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"]
 
     init() {
         plain = Self.deepCopy(rl_get_keymap())
@@ -52,7 +58,7 @@ final class Keymaps {
         rl_bind_keyseq_in_map("\n", submitKey, plain)
         rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
-        rl_bind_keyseq_in_map("\t", dingKey, plain)
+        rl_bind_keyseq_in_map("\t", submitKey, plain)         // Tab: the next field, as Enter (gum, huh, Inquirer)
         rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)     // Ctrl-L: clear the screen, draw the whole form
         var everyField = CommandTable()
         Self.lineAccepts(&everyField)

@@ -69,6 +69,35 @@ final class PseudoTerminal {
         waitFor { _ in screen(columns: columns, rows: rows).lines[index] == text }
     }
 
+    /// How many bytes the program has read so far (`rchar` in `/proc/PID/io`): from the terminal,
+    /// once it has started.
+    var bytesRead: Int {
+        let io = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
+        return io.split(separator: "\n").first { $0.hasPrefix("rchar:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) } ?? 0
+    }
+
+    /// Whether the program waits in its main loop for more input: blocked in poll(2) on its two
+    /// descriptors with no time limit (`/proc/PID/syscall`), which it enters only once nothing
+    /// more is waiting to be read and every key read has been handled and drawn.
+    var waitsForInput: Bool {
+        let call = ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").split(separator: " ")
+        return call.count > 3 && call[0] == "7" && call[2] == "0x2" && call[3] == "0xffffffff"
+    }
+
+    /// Waits until the program has read `count` bytes since it had read `start` (``bytesRead``)
+    /// and waits for more input: every key sent has been handled. No sleep: the program's own
+    /// state says when.
+    func waitUntilIdle(afterReading count: Int, since start: Int, timeout: Double = 10) -> Bool {
+        process.waitFor(seconds: timeout) { !isRunning || (bytesRead - start >= count && waitsForInput) }
+    }
+
+    /// Whether the program is still running (not ended, nor a zombie waiting to be reaped).
+    var isRunning: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)] != "Z"
+    }
+
     /// The exit status (128 + signal), or -1 when the program did not end in time.
     func finish(timeout: Double = 10) -> Int32 { process.finish(seconds: timeout) ?? -1 }
 

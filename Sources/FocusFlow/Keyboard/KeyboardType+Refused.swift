@@ -1,0 +1,37 @@
+extension KeyboardType {
+    /// The characters of `text` this keyboard refuses, each once, in the order they first
+    /// appear, as a person reads them in a message: a character that shows is quoted as itself
+    /// (`"é"`, `"한"`), one that does not (a control character, a space, a format character)
+    /// is named by its code points (`U+001B`). At most `limit` are named; `…` stands for the rest.
+    ///
+    /// A secure field's refusal names none of them: its characters are a secret.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    public func refusedNames(in text: some StringProtocol, limit: Int = 8) -> [String] {
+        var seen: [Character] = []
+        var names: [String] = []
+        for character in text where !accepts(character) && !seen.contains(character) {
+            if names.count == limit { return names + ["…"] }
+            seen.append(character)
+            names.append(Self.readable(character))
+        }
+        return names
+    }
+
+    /// `character` as a message shows it: quoted when it shows, else its code points.
+    static func readable(_ character: Character) -> String {
+        let shows = character.unicodeScalars.first.map { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse,
+                 .surrogate, .nonspacingMark, .enclosingMark, .spacingMark:
+                false
+            default: true
+            }
+        } ?? false
+        if shows { return "\"\(character)\"" }
+        return character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,311 @@
+import FocusFlow
+import Foundation
+import Testing
+
+/// The engine is the one truth: the same keys, typed into the interactive terminal (a real
+/// pseudo-terminal) and said as `serve` requests, give the same answers and the same events.
+///
+/// The terminal's side is what it did: its `--record` recording (the engine actions its keys
+/// became), replayed by `focusflow replay`, and its answers on stdout. The `serve` side is the
+/// keys said as requests the way a host says them — a key's text as the field's whole new text,
+/// Enter as `next`, Up/Down as `highlight` — replayed the same way. A rule that lived in one
+/// front (a paste filtered, a first option highlighted by a screen) shows as a difference.
+@Suite("The same keys through the terminal and through serve", .serialized)
+struct FrontDifferentialTests {
+    /// A flow of every kind, with the keyboards that refuse something.
+    static let everyKind = #"""
+        {"id":"d","title":"Every kind","fields":[
+         {"id":"name","label":"Name"},
+         {"id":"password","label":"Password","secure":true,"keyboard":"asciiCapable","rules":{"required":true,"minLength":4}},
+         {"id":"confirm","label":"Confirm","secure":true,"keyboard":"asciiCapable","rules":{"matches":"password"}},
+         {"id":"code","label":"Code","keyboard":"numberPad","rules":{"maxLength":6}},
+         {"id":"country","kind":"select","label":"Country","rules":{"required":true},"options":[
+           {"value":"kr","label":"대한민국"},{"value":"nz","label":"New Zealand"},{"value":"fr","label":"France"},{"value":"no","label":"Norway"}]},
+         {"id":"topics","kind":"multiSelect","label":"Topics","rules":{"minSelected":1},"options":[
+           {"value":"a","label":"Apple"},{"value":"b","label":"Banana"},{"value":"c","label":"Cherry"}]},
+         {"id":"terms","kind":"confirm","label":"Agree","rules":{"equals":true}}]}
+        """#
+
+    @Test("A password manager's paste with characters the keyboard refuses is refused whole, in the terminal and in serve")
+    func refusedPaste() throws {
+        let keys: [DifferentialKey] = [.type("a"), .enter, .paste("Pässwörd-한글-2024"), .paste("Passw0rd-2024"), .enter,
+                                       .paste("Pässwörd-한글-2024"), .paste("Passw0rd-2024"), .enter,
+                                       .paste("12-34"), .paste("1234"), .enter, .enter, .space, .enter, .type("y"), .enter]
+        let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
+        try walk.expectSameFronts()
+        #expect(walk.answers["password"] as? String == "Passw0rd-2024", "\(walk.answers)")
+        #expect(walk.answers["confirm"] as? String == "Passw0rd-2024", "\(walk.answers)")
+        #expect(walk.answers["code"] as? String == "1234", "\(walk.answers)")
+        #expect(walk.serveEvents.filter { $0["event"] as? String == "rejected" }.count == 3, "\(walk.serveEvents)")
+    }
+
+    @Test("A select's first Enter takes its first option, in the terminal and in serve")
+    func selectFirstEnter() throws {
+        let keys: [DifferentialKey] = [.type("a"), .tab, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
+                                       .enter, .space, .enter, .type("y"), .enter]
+        let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
+        try walk.expectSameFronts()
+        #expect(walk.answers["country"] as? String == "kr", "\(walk.answers)")
+        #expect(walk.answers["topics"] as? [String] == ["a"], "\(walk.answers)")
+    }
+
+    @Test("A select whose filter shows no option refuses Enter in both fronts; Down then Enter takes the second match")
+    func selectFilter() throws {
+        let keys: [DifferentialKey] = [.type("a"), .enter, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
+                                       .type("z"), .type("z"), .enter, .backspace, .backspace, .type("n"), .down, .enter,
+                                       .type("r"), .space, .backspace, .down, .space, .enter, .type("y"), .enter]
+        let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
+        try walk.expectSameFronts()
+        // "n" shows New Zealand, France and Norway; the highlight stands on the first, Down is France.
+        #expect(walk.answers["country"] as? String == "fr", "\(walk.answers)")
+        #expect(walk.answers["topics"] as? [String] == ["b", "c"], "\(walk.answers)")
+        #expect(walk.serveEvents.contains { $0["event"] as? String == "invalid" && $0["field"] as? String == "country" })
+    }
+
+    @Test("A multi-select's Space toggles, or goes on a filter that finds a label with a space, in both fronts")
+    func multiSelectSpace() throws {
+        let flow = #"{"id":"m","title":"M","fields":[{"id":"places","kind":"multiSelect","label":"Places","options":[{"value":"nz","label":"New Zealand"},{"value":"no","label":"Norway"},{"value":"nl","label":"Netherlands"}]},{"id":"last","label":"Last"}]}"#
+        let keys: [DifferentialKey] = [.space, .type("n"), .type("e"), .type("w"), .space, .type("z"), .space, .backspace, .backspace,
+                                       .backspace, .backspace, .backspace, .type("r"), .space, .space, .space, .tab, .enter]
+        let walk = try DifferentialWalk(flow: flow, keys: keys, firstLabel: "Places")
+        try walk.expectSameFronts()
+        // Space on "new" types ("New Zealand" goes on with a space); on "new z" it chooses New Zealand.
+        #expect(walk.answers["places"] as? [String] == ["no"], "\(walk.answers)")
+    }
+
+    @Test("Random keys for every kind give the same answers and events in both fronts", arguments: 1...12)
+    func randomKeys(seed: UInt64) throws {
+        let keys = try DifferentialKey.random(flow: Self.everyKind, seed: seed, count: 60)
+        let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
+        try walk.expectSameFronts()
+    }
+}
+
+/// A key a person presses, as the terminal gets it and as a `serve` host says it.
+enum DifferentialKey: CustomStringConvertible {
+    case type(Character), paste(String), backspace, enter, tab, shiftTab, up, down, space, reveal
+
+    var bytes: String {
+        switch self {
+        case .type(let character): String(character)
+        case .paste(let text): "\u{1B}[200~" + text + "\u{1B}[201~"
+        case .backspace: "\u{7F}"
+        case .enter: "\r"
+        case .shiftTab: "\u{1B}[Z"
+        case .up: "\u{1B}[A"
+        case .down: "\u{1B}[B"
+        case .tab: "\t"
+        case .space: " "
+        case .reveal: "\u{14}"
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .type(let character): ".type(\(String(character).debugDescription))"
+        case .paste(let text): ".paste(\(text.debugDescription))"
+        case .backspace: ".backspace"
+        case .enter: ".enter"
+        case .shiftTab: ".shiftTab"
+        case .up: ".up"
+        case .down: ".down"
+        case .tab: ".tab"
+        case .space: ".space"
+        case .reveal: ".reveal"
+        }
+    }
+
+    /// The request a host sends for this key on the focused field of `store`, or `nil` when the
+    /// key asks nothing of the engine there (Backspace on an empty line, a key the kind has no use for).
+    func request(in store: FlowStore) -> (json: String, action: FlowReducer.Action)? {
+        guard let focus = store.state.focus, let field = store.reducer.spec[focus] else { return nil }
+        let text = store.state.text(of: focus)
+        func textRequest(_ new: String) -> (String, FlowReducer.Action) {
+            (#"{"action":"text","value":\#(Self.quoted(new))}"#, .field(.textChanged(new)))
+        }
+        switch (self, field.kind) {
+        case (.type(let character), .confirm):
+            switch character {
+            case "y": return (#"{"action":"set","value":true}"#, .field(.set(true)))
+            case "n": return (#"{"action":"set","value":false}"#, .field(.set(false)))
+            default: return nil
+            }
+        case (.type(let character), _): return textRequest(text + String(character))
+        case (.paste, .confirm): return nil
+        case (.paste(let pasted), _): return textRequest(text + pasted)
+        case (.backspace, .confirm): return nil
+        case (.backspace, _): return text.isEmpty ? nil : textRequest(String(text.dropLast()))
+        case (.enter, _), (.tab, _): return (#"{"action":"next"}"#, .next)
+        case (.shiftTab, _): return (#"{"action":"previous"}"#, .previous)
+        case (.up, .select), (.up, .multiSelect): return (#"{"action":"highlight","delta":-1}"#, .field(.highlight(-1)))
+        case (.down, .select), (.down, .multiSelect): return (#"{"action":"highlight","delta":1}"#, .field(.highlight(1)))
+        case (.space, .multiSelect):
+            guard field.spaceToggles(query: text) else { return textRequest(text + " ") }
+            guard case .multiSelect(let multi)? = store.state.fields[field: focus] else { return nil }
+            let visible = field.visibleOptions(query: text)
+            guard let standing = field.standing(ofHighlight: multi.highlight, among: visible) else { return nil }
+            let value = field.options[visible[standing]].value
+            return (#"{"action":"toggle","value":\#(Self.quoted(value))}"#, .field(.toggle(value)))
+        case (.space, .confirm): return nil
+        case (.space, _): return textRequest(text + " ")
+        case (.reveal, _): return field.secure ? (#"{"action":"reveal"}"#, .toggleReveal) : nil
+        default: return nil
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), as: UTF8.self)
+            .dropFirst().dropLast().description
+    }
+
+    /// `count` keys that fit the field focused at each step, from `seed`: typing with characters
+    /// some keyboards refuse (`é`, `한`, a space), pastes, Backspace, Enter, Shift-Tab, Ctrl-T, and
+    /// the list keys.
+    static func random(flow json: String, seed: UInt64, count: Int) throws -> [DifferentialKey] {
+        let spec = try FlowSpec(json: Data(json.utf8))
+        let store = FlowStore(spec: spec)
+        var random = RandomKeys(seed: seed)
+        let typed = Array("ab1 9é한@n")
+        let pasted = ["New", "Passw0rd", "Pässwörd-한글", "42", "a b"]
+        var keys: [DifferentialKey] = []
+        while keys.count < count, store.state.phase == .editing, let focus = store.state.focus, let field = spec[focus] {
+            let key: DifferentialKey
+            switch (field.kind, random.below(10)) {
+            case (.confirm, 0...5): key = .type(random.below(2) == 0 ? "y" : "n")
+            case (.select, 0...2), (.multiSelect, 0...2): key = [.up, .down, .down][random.below(3)]
+            case (.multiSelect, 3): key = .space
+            case (_, 0...4): key = .type(typed[random.below(typed.count)])
+            case (_, 5): key = .paste(pasted[random.below(pasted.count)])
+            case (_, 6): key = .backspace
+            case (_, 7): key = random.below(3) == 0 ? .shiftTab : .reveal
+            default: key = random.below(4) == 0 ? .tab : .enter
+            }
+            keys.append(key)
+            if let (_, action) = key.request(in: store) { store.send(action) }
+        }
+        return keys
+    }
+}
+
+/// One walk of the same keys through both fronts.
+struct DifferentialWalk {
+    let keys: [DifferentialKey]
+    let secureFields: Set<String>
+    /// The terminal's answers (stdout), or `[:]` when it was cancelled.
+    let answers: [String: Any]
+    /// The events of the terminal's recording, replayed.
+    let terminalEvents: [[String: Any]]
+    /// The events of the keys said as requests.
+    let serveEvents: [[String: Any]]
+    /// The answers `serve` completed with, or `[:]`.
+    let serveAnswers: [String: Any]
+    let terminalStatus: Int32
+
+    /// - Parameter firstLabel: the label the first field shows, waited for before the first key.
+    init(flow json: String, keys: [DifferentialKey], firstLabel: String = "Name") throws {
+        self.keys = keys
+        let spec = try FlowSpec(json: Data(json.utf8))
+        secureFields = Set(spec.fields.filter(\.secure).map(\.id.rawValue))
+        let folder = NSTemporaryDirectory() + "focusflow-differential-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let flow = folder + "/flow.json", recording = folder + "/terminal.script", script = folder + "/serve.script"
+
+        // serve: the keys as a host says them, with the Swift API tracking the text as a binding does.
+        try Data(json.utf8).write(to: URL(fileURLWithPath: flow))
+        let store = FlowStore(spec: spec)
+        var lines: [String] = []
+        var typed: [DifferentialKey] = []
+        for key in keys where store.state.phase == .editing {
+            typed.append(key)
+            guard let (line, action) = key.request(in: store) else { continue }
+            lines.append(line)
+            store.send(action)
+        }
+        let cancelled = store.state.phase == .editing
+        if cancelled { lines.append(#"{"action":"cancel"}"#) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: script))
+
+        // The terminal: each key sent once the one before it is handled.
+        let terminal = try PseudoTerminal(["run", flow, "--record", recording])
+        guard terminal.waitFor(firstLabel) else { throw DifferentialFailure("the first field never showed: \(terminal.screen().text)") }
+        var sent = 0
+        let start = terminal.bytesRead
+        for key in typed {
+            terminal.send(key.bytes)
+            sent += key.bytes.utf8.count
+            guard terminal.waitUntilIdle(afterReading: sent, since: start) else {
+                throw DifferentialFailure("the terminal did not take \(key) (keys \(typed)): \(terminal.screen().text)")
+            }
+        }
+        if cancelled { terminal.send("\u{3}") }
+        terminalStatus = terminal.finish()
+        answers = Self.object(terminal.stdoutText) ?? [:]
+        terminalEvents = try Self.events(replaying: recording, flow: flow)
+        serveEvents = try Self.events(replaying: script, flow: flow)
+        serveAnswers = (serveEvents.last { $0["event"] as? String == "completed" }?["values"] as? [String: Any]) ?? [:]
+    }
+
+    /// The answers agree (secure ones too), and so do the events, but for a secure field's
+    /// typing, which a recording keeps as one stand-in request when the field is left.
+    func expectSameFronts(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let keys = "keys: \(self.keys)"
+        #expect(terminalStatus == (serveAnswers.isEmpty ? 130 : 0), "\(keys)", sourceLocation: sourceLocation)
+        #expect(Self.canonical(answers) == Self.canonical(serveAnswers), "terminal \(answers), serve \(serveAnswers); \(keys)",
+                sourceLocation: sourceLocation)
+        let terminal = comparable(terminalEvents), serve = comparable(serveEvents)
+        if terminal != serve {
+            let at = zip(terminal, serve).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(terminal.count, serve.count)
+            Issue.record("""
+                the events differ from event \(at): terminal \(terminal.dropFirst(at).prefix(4)), serve \(serve.dropFirst(at).prefix(4)); \
+                \(keys)
+                """, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Events as sorted JSON, without a secure field's text changes and refusals, and with a
+    /// completed walk's secure values (stand-ins in a recording) left out.
+    private func comparable(_ events: [[String: Any]]) -> [String] {
+        events.compactMap { event in
+            var event = event
+            let name = event["event"] as? String
+            if let field = event["field"] as? String, secureFields.contains(field), name == "changed" || name == "rejected" { return nil }
+            if name == "completed", var values = event["values"] as? [String: Any] {
+                for field in secureFields { values[field] = nil }
+                event["values"] = values
+            }
+            return Self.canonical(event)
+        }
+    }
+
+    /// `object` as JSON with sorted keys, so that two equal objects read the same.
+    private static func canonical(_ object: [String: Any]) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    private static func object(_ text: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    }
+
+    /// Every event `focusflow replay FLOW SCRIPT` answers, in order.
+    private static func events(replaying script: String, flow: String) throws -> [[String: Any]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PseudoTerminal.executable)
+        process.arguments = ["replay", flow, script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").flatMap { line -> [[String: Any]] in
+            guard let response = object(String(line)) else { return [["unreadable": String(line)]] }
+            if let error = response["error"] { return [["error": error]] }
+            return response["events"] as? [[String: Any]] ?? []
+        }
+    }
+}
+
+struct DifferentialFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
