@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// A confirm field: `Yes / No` with the answer in brackets (`[Yes] / No`), so it reads without
@@ -17,15 +16,13 @@ final class ConfirmScreen: FieldScreen {
 
     var prompt: String { "› " }
     var takesText: Bool { false }
-    var keys: [String] { [words.yesNoKeys, words.leftRightChange] }
-
-    func keymap(_ keymaps: Keymaps) -> Keymap {
-        keymaps.derived("confirm") { map in
-            for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(otherKey)) }
-            for key in ["y", "Y"] { rl_bind_keyseq_in_map(key, yesKey, map) }
-            for key in ["n", "N"] { rl_bind_keyseq_in_map(key, noKey, map) }
-            for key in Keymaps.right + Keymaps.left { rl_bind_keyseq_in_map(key, flipKey, map) }
-        }
+    var bindings: [KeyBinding] {
+        [
+            KeyBinding(["y", "Y"], hint: words.yesNoKeys) { self.answer(true, $0) },
+            KeyBinding(["n", "N"]) { self.answer(false, $0) },
+            KeyBinding(KeyNames.right + KeyNames.left, hint: words.leftRightChange) { self.flip($0) },
+            KeyBinding(otherCharacters: nil) { $0.refuse(self.words.typeYOrN) },
+        ]
     }
 
     private func value(in state: FlowReducer.State) -> Bool? {
@@ -72,12 +69,4 @@ final class ConfirmScreen: FieldScreen {
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
         words.notAConfirmAnswer(line.trimmingSpaces.debugDescription)
     }
-}
-
-// Readline's keymaps hold C function pointers, which Swift forms only from functions.
-private func yesKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(true, $1) } }
-private func noKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.answer(false, $1) } }
-private func flipKey(_: Int32, _: Int32) -> Int32 { ConfirmScreen.whenFocused { $0.flip($1) } }
-private func otherKey(_: Int32, _: Int32) -> Int32 {
-    ConfirmScreen.whenFocused { $1.refuse($0.words.typeYOrN) }
 }

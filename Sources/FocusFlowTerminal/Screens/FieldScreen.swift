@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// What a field of one kind shows and how its keys act, on the interactive screen and in line
@@ -26,11 +25,12 @@ protocol FieldScreen: AnyObject {
     var takesText: Bool { get }
     /// Whether an answer submitted here is kept for the field's history (Up, Ctrl-R).
     var keepsHistory: Bool { get }
-    /// This kind's keys, first on the key line (`↑/↓ move`, `y/n answer`).
-    var keys: [String] { get }
-    /// The readline keymap while the field has focus: one of `keymaps`' or a copy of the plain
-    /// one with this kind's keys bound (made once a session, ``Keymaps/derived(_:_:)``).
-    func keymap(_ keymaps: Keymaps) -> Keymap
+    /// This kind's keys: what each does and its words, first on the key line (`↑/↓ move`,
+    /// `y/n answer`). The session runs them with itself as the context; readline's editing keys
+    /// and the session's own (Enter, Tab, Shift-Tab, Ctrl-T) are not here.
+    var bindings: [KeyBinding] { get }
+    /// Whether the keymap under the bindings is the secure one (no history, no kill ring).
+    var secureKeymap: Bool { get }
     /// What the input line and the rows under it show now. `room(content)` is how many rows are
     /// left under the input for `rows` when the input shows `content`, so that the whole form
     /// fits the terminal's height.
@@ -55,18 +55,12 @@ extension FieldScreen {
     var showsKeyboard: Bool { false }
     var takesText: Bool { true }
     var keepsHistory: Bool { false }
-    var keys: [String] { [] }
+    var bindings: [KeyBinding] { [] }
+    var secureKeymap: Bool { false }
+
+    /// This kind's keys as the key line says them.
+    var keys: [String] { bindings.hints }
     func listing() -> [String] { [] }
     func precheck(_ line: String) -> String? { nil }
     func kept(_ state: FlowReducer.State) -> String? { nil }
-
-    /// Runs `act` on the running session's focused screen when it is a `Self`: for a screen's
-    /// key commands, which readline calls with no context.
-    ///
-    /// - Returns: 0, what a readline command returns.
-    @discardableResult
-    static func whenFocused(_ act: (Self, ScreenContext) -> Void) -> Int32 {
-        if let session = InteractiveSession.current, let screen = session.screen as? Self { act(screen, session) }
-        return 0
-    }
 }

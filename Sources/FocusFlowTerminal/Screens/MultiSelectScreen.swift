@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// A multi-select: the filter and the options under it, each marked `[x]` or `[ ]`. Space chooses
@@ -12,14 +11,7 @@ final class MultiSelectScreen: OptionScreen {
 
     init(_ field: FieldSpec) { self.field = field }
 
-    var keys: [String] { [words.moveKeys, words.spaceChoose] }
-
-    func keymap(_ keymaps: Keymaps) -> Keymap {
-        keymaps.derived("multiSelect") { map in
-            OptionKeys.bindMoves(in: map)
-            rl_bind_keyseq_in_map(" ", spaceKey, map)
-        }
-    }
+    var bindings: [KeyBinding] { moveBindings + [KeyBinding([" "], hint: words.spaceChoose) { self.space($0) }] }
 
     func marks(in state: FlowReducer.State) -> (highlight: String?, chosen: Set<String>) {
         guard case .multiSelect(let multi)? = state.fields[field: field.id] else { return (nil, []) }
@@ -32,8 +24,7 @@ final class MultiSelectScreen: OptionScreen {
     /// engine says a space goes on the filter, types it.
     func space(_ session: ScreenContext) {
         guard field.spaceToggles(query: session.store.state.text(of: field.id)) else {
-            rl_insert(1, 32)
-            return
+            return session.insert(" ")
         }
         toggle(session)
     }
@@ -62,5 +53,3 @@ final class MultiSelectScreen: OptionScreen {
         return words.notOptions(item.debugDescription, field.options.count, listed)
     }
 }
-
-private func spaceKey(_: Int32, _: Int32) -> Int32 { MultiSelectScreen.whenFocused { $0.space($1) } }

@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// What a select and a multi-select share: the filter line (the search field: 🔍, the
@@ -32,6 +31,20 @@ extension OptionScreen {
         return list.highlight.map { field.options[list.visible[$0]] }
     }
 
+    /// The keys both lists bind, over the plain keymap (the filter is a text field): Up/Down and
+    /// Ctrl-P/Ctrl-N move the highlight instead of walking the history; PgUp/PgDn move it a
+    /// window's height, Home/End to the first and the last visible option.
+    var moveBindings: [KeyBinding] {
+        [
+            KeyBinding(KeyNames.up + [KeyNames.ctrlP], hint: words.moveKeys) { self.moveHighlight(by: -1, $0) },
+            KeyBinding(KeyNames.down + [KeyNames.ctrlN]) { self.moveHighlight(by: 1, $0) },
+            KeyBinding(KeyNames.pageUp) { self.moveHighlight(by: -OptionWindow.size, $0) },
+            KeyBinding(KeyNames.pageDown) { self.moveHighlight(by: OptionWindow.size, $0) },
+            KeyBinding(KeyNames.home) { self.moveHighlight(by: -self.field.options.count, $0) },
+            KeyBinding(KeyNames.end) { self.moveHighlight(by: self.field.options.count, $0) },
+        ]
+    }
+
     /// Up/Down, Ctrl-P/Ctrl-N: the highlight moves over the visible options.
     func moveHighlight(by delta: Int, _ session: ScreenContext) {
         session.clearNote()
@@ -40,14 +53,14 @@ extension OptionScreen {
     }
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
-        if ff_searching() != 0 { return .historySearch(session.theme.words) }
+        if let search = session.historySearch { return search }
         let state = session.store.state
         let text = state.text(of: field.id)
         let list = list(state)
         let content = FormRenderer.Content.plain(text)
         let rows = picker.window.rows(options: field.options, visible: list.visible, highlight: list.highlight,
                                       room: room(content), theme: session.theme) { row($0, chosen: list.chosen.contains($0.value)) }
-        return ScreenBody(content: content, cursor: min(Int(ff_point()), text.utf8.count),
+        return ScreenBody(content: content, cursor: min(session.point, text.utf8.count),
                           placeholder: session.theme.placeholder(field.placeholder ?? session.theme.words.typeToFilter), rows: rows)
     }
 
@@ -70,28 +83,3 @@ extension OptionScreen {
     /// An option's label, found by its value.
     func label(_ value: String) -> String { field.options.first { $0.value == value }?.label ?? value }
 }
-
-/// The keys both lists bind, over the plain keymap (the filter is a text field).
-enum OptionKeys {
-    /// Up/Down and Ctrl-P/Ctrl-N move the highlight instead of walking the history; PgUp/PgDn
-    /// move it a window's height, Home/End to the first and the last visible option.
-    static func bindMoves(in map: Keymap) {
-        for key in Keymaps.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, highlightUpKey, map) }
-        for key in Keymaps.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, highlightDownKey, map) }
-        for key in Keymaps.pageUp { rl_bind_keyseq_in_map(key, pageUpKey, map) }
-        for key in Keymaps.pageDown { rl_bind_keyseq_in_map(key, pageDownKey, map) }
-        for key in Keymaps.home { rl_bind_keyseq_in_map(key, firstOptionKey, map) }
-        for key in Keymaps.end { rl_bind_keyseq_in_map(key, lastOptionKey, map) }
-    }
-}
-
-private func onOptionScreen(_ act: (any OptionScreen, ScreenContext) -> Void) -> Int32 {
-    if let session = InteractiveSession.current, let screen = session.screen as? any OptionScreen { act(screen, session) }
-    return 0
-}
-private func highlightUpKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: -1, $1) } }
-private func highlightDownKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: 1, $1) } }
-private func pageUpKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: -OptionWindow.size, $1) } }
-private func pageDownKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: OptionWindow.size, $1) } }
-private func firstOptionKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: -$0.field.options.count, $1) } }
-private func lastOptionKey(_: Int32, _: Int32) -> Int32 { onOptionScreen { $0.moveHighlight(by: $0.field.options.count, $1) } }

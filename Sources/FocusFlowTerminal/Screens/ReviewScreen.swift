@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// The review screen of a flow with review: the title, every visible answer with its label
@@ -13,6 +12,19 @@ import FocusFlow
 final class ReviewScreen {
     /// The key that submits the answers from the review.
     static let submitKeys = ["s", "S"]
+
+    /// The review's own keys; Enter (amend) and Shift-Tab (the last answer) are the session's.
+    /// The session runs them while the review is shown, and draws the review again after each.
+    func bindings(_ words: TerminalWords) -> [KeyBinding] {
+        [
+            KeyBinding(KeyNames.up + [KeyNames.ctrlP]) { self.move(by: -1, $0) },
+            KeyBinding(KeyNames.down + [KeyNames.ctrlN]) { self.move(by: 1, $0) },
+            KeyBinding(Self.submitKeys) { self.submit($0) },
+            // Tab is Next on a field; the review has no next field, so it only says how to submit.
+            KeyBinding(["\t"]) { $0.refuse(words.pressSToSubmit) },
+            KeyBinding(otherCharacters: nil) { $0.refuse(words.pressSToSubmit) },
+        ]
+    }
 
     /// The review's keys, as the key line says them.
     static func keys(_ words: TerminalWords) -> [String] {
@@ -87,24 +99,4 @@ final class ReviewScreen {
     static func move(_ row: Int, by delta: Int, count: Int) -> Int {
         max(0, min(count - 1, row + delta))
     }
-
-    /// Runs `act` on the running session's review while it is shown: for the review's key
-    /// commands, which readline calls with no context. The whole form is drawn again after it,
-    /// since the answers are in the header.
-    ///
-    /// - Returns: 0, what a readline command returns.
-    @discardableResult
-    static func whenShown(_ act: (ReviewScreen, InteractiveSession) -> Void) -> Int32 {
-        if let session = InteractiveSession.current, let review = session.review, session.store.state.phase == .review {
-            act(review, session)
-            session.redrawReview()
-        }
-        return 0
-    }
 }
-
-// The review keymap's commands (C function pointers, so functions).
-func reviewUpKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $0.move(by: -1, $1) } }
-func reviewDownKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $0.move(by: 1, $1) } }
-func reviewSubmitKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $0.submit($1) } }
-func reviewOtherKey(_: Int32, _: Int32) -> Int32 { ReviewScreen.whenShown { $1.refuse($1.theme.words.pressSToSubmit) } }

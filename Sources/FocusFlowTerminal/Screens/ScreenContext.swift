@@ -14,4 +14,10 @@ protocol ScreenContext: AnyObject {
     func handle(_ events: [FlowEvent])
     /// Draws the input and the rows under it again.
     func render()
+    /// Where the cursor is in the input line, in bytes (UTF-8) of its text.
+    var point: Int { get }
+    /// What the input line shows during a history search (Ctrl-R, M-p), or `nil` when none runs.
+    var historySearch: ScreenBody? { get }
+    /// Types `text` at the cursor, as typed keys would: it goes to the engine as any edit does.
+    func insert(_ text: String)
 }

@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// A select: the filter and the options under it, the chosen one marked `✓`. Enter goes to the
@@ -12,13 +11,7 @@ final class SelectScreen: OptionScreen {
 
     init(_ field: FieldSpec) { self.field = field }
 
-    var keys: [String] { [words.moveKeys] }
-
-    func keymap(_ keymaps: Keymaps) -> Keymap {
-        keymaps.derived("select") { map in
-            OptionKeys.bindMoves(in: map)
-        }
-    }
+    var bindings: [KeyBinding] { moveBindings }
 
     func marks(in state: FlowReducer.State) -> (highlight: String?, chosen: Set<String>) {
         guard case .select(let select)? = state.fields[field: field.id] else { return (nil, []) }

@@ -1,4 +1,3 @@
-@preconcurrency import CReadline
 import FocusFlow
 
 /// A text field: readline's line, masked for a secure field, with the keyboard's badge in the
@@ -14,14 +13,14 @@ final class TextScreen: FieldScreen {
     var showsKeyboard: Bool { true }
     var keepsHistory: Bool { true }
 
-    func keymap(_ keymaps: Keymaps) -> Keymap { field.secure ? keymaps.secure : keymaps.plain }
+    var secureKeymap: Bool { field.secure }
 
     func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
         let state = session.store.state
         let masked = state.surface == .secure
-        if !masked, ff_searching() != 0 { return .historySearch(session.theme.words) }
+        if !masked, let search = session.historySearch { return search }
         let text = state.text(of: field.id)
-        let point = min(Int(ff_point()), text.utf8.count)
+        let point = min(session.point, text.utf8.count)
         guard masked else {
             return ScreenBody(content: .plain(text), cursor: point, placeholder: field.placeholder.map(session.theme.placeholder))
         }

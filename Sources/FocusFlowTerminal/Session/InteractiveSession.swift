@@ -11,9 +11,6 @@ import Glibc
 /// and the key hint under the input. After every edit the buffer is checked against the
 /// field's keyboard, so typed, pasted and yanked text are all filtered the same way.
 final class InteractiveSession: ScreenContext {
-    /// The session readline's C callbacks reach; they carry no context.
-    nonisolated(unsafe) static var current: InteractiveSession?
-
     private let options: RunOptions
     let store: FlowStore
     let theme: Theme
@@ -68,20 +65,20 @@ final class InteractiveSession: ScreenContext {
             savedSettings = saved
             SignalPipe.remember(saved, input: 0, output: terminal.fd, reset: "\r\n\u{1B}[?2004l", note: theme.words.fatalSignal + "\r\n")
         }
-        Self.current = self
+        ReadlineAdapter.session = self
         ff_own_signals()
         ff_set_name("focusflow")
         ff_set_streams(stdin, terminal.stream)
         ff_use_plain_input()
         rl_initialize()
-        ff_set_redisplay { InteractiveSession.current?.redisplay() }
+        ff_set_redisplay { ReadlineAdapter.session?.redisplay() }
         keymaps = Keymaps()
         ff_disable_completion()
         using_history()
         rl_callback_handler_install("") { line in
             // Reached only at end of input: Ctrl-D on an empty line (Enter is bound to `submit`).
             // The terminal going away ends input too, before SIGHUP arrives: that is a hang-up.
-            if line == nil { InteractiveSession.current?.finish(terminalHungUp(0) ? .signalled(SIGHUP) : .cancelled) }
+            if line == nil { ReadlineAdapter.session?.finish(terminalHungUp(0) ? .signalled(SIGHUP) : .cancelled) }
             free(line)
         }
         // Installing the handler starts readline's line state afresh: set the field up after it.
@@ -144,7 +141,7 @@ final class InteractiveSession: ScreenContext {
         SignalPipe.forget()
         signals.restore()
         keymaps.free()
-        Self.current = nil
+        ReadlineAdapter.session = nil
         terminal.close()
         return outcome ?? .cancelled
     }
@@ -227,6 +224,31 @@ final class InteractiveSession: ScreenContext {
     }
 
     func clearNote() { note = nil }
+
+    /// A key of the focused screen's table, or of the review's while it is shown (drawn again
+    /// after it, since the answers are in the header): the ``KeyBinding`` that names `sequence`.
+    func runScreenKey(_ sequence: [UInt8]) {
+        if store.state.phase == .review, let review {
+            guard let binding = review.bindings(theme.words).binding(for: sequence) else { return }
+            binding.act(self)
+            return redrawReview()
+        }
+        screen?.bindings.binding(for: sequence)?.act(self)
+    }
+
+    var point: Int { Int(ff_point()) }
+
+    /// A history search (Ctrl-R, M-p) in a field with text: readline's search prompt (in the
+    /// session's language), then the search string or the match, drawn where the input goes.
+    var historySearch: ScreenBody? {
+        guard ff_searching() != 0 else { return nil }
+        let prompt = theme.words.historySearch(String(cString: ff_display_prompt()))
+        let line = String(cString: ff_line_buffer())
+        let point = min(Int(ff_point()), line.utf8.count)
+        return ScreenBody(content: .plain(prompt + line), cursor: prompt.utf8.count + point)
+    }
+
+    func insert(_ text: String) { rl_insert_text(text) }
 
     var mask: Character { options.mask }
 
@@ -329,7 +351,8 @@ final class InteractiveSession: ScreenContext {
         let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
         focusedSecure = field.secure
-        rl_set_keymap(screen.keymap(keymaps))
+        let base = screen.secureKeymap ? keymaps.secure : keymaps.plain
+        rl_set_keymap(keymaps.screen("\(type(of: screen))" + (screen.secureKeymap ? "-secure" : ""), base: base, bindings: screen.bindings))
         ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)
@@ -352,7 +375,7 @@ final class InteractiveSession: ScreenContext {
     private func showReview() {
         let review = self.review ?? ReviewScreen()
         self.review = review
-        rl_set_keymap(keymaps.review)
+        rl_set_keymap(keymaps.review(review.bindings(theme.words)))
         rl_replace_line("", 1)
         review.shown(self)
         drawForm(.inPlace)

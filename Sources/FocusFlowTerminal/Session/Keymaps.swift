@@ -4,7 +4,7 @@ import Glibc
 /// The keymaps of a session: readline's emacs map with the flow's keys bound, a deep copy of it
 /// for secure fields with everything that could carry a secret elsewhere — history, history
 /// search, the kill ring, yanking, completion — taken out, and the copies a field's screen binds
-/// its own keys in (``derived(_:_:)``).
+/// its own keys in (``screen(_:base:bindings:)``).
 ///
 /// All maps step over characters as a person counts them (``LineGraphemes``), never leave
 /// emacs mode (ESC Enter would switch readline to vi mode), complete nothing (a field is not a
@@ -23,17 +23,12 @@ final class Keymaps {
         secureMap = map
         return map
     }
-    /// The review (``ReviewScreen``): Up/Down and Ctrl-P/Ctrl-N move the marked row, Enter
-    /// amends it, `s` submits, other characters ding. Made when the review is first shown.
-    var review: Keymap {
+    /// The review's map (``ReviewScreen``): the secure map (nothing of a field's history or
+    /// kill ring reaches it) with the review's table bound. Made when the review is first shown.
+    func review(_ bindings: [KeyBinding]) -> Keymap {
         if let reviewMap { return reviewMap }
         let map = Self.deepCopy(secure)
-        for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(reviewOtherKey)) }
-        for key in Self.up + ["\u{10}"] { rl_bind_keyseq_in_map(key, reviewUpKey, map) }
-        for key in Self.down + ["\u{0E}"] { rl_bind_keyseq_in_map(key, reviewDownKey, map) }
-        for key in ReviewScreen.submitKeys { rl_bind_keyseq_in_map(key, reviewSubmitKey, map) }
-        // Tab is Next on a field; the review has no next field, so it only says how to submit.
-        rl_bind_keyseq_in_map("\t", reviewOtherKey, map)
+        Self.bind(bindings, in: map)
         reviewMap = map
         return map
     }
@@ -43,14 +38,6 @@ final class Keymaps {
     private var derivedMaps: [String: Keymap] = [:]
 
     /// The arrow keys' sequences, in both cursor-key modes.
-    static let up = ["\u{1B}[A", "\u{1B}OA"]
-    static let down = ["\u{1B}[B", "\u{1B}OB"]
-    static let right = ["\u{1B}[C", "\u{1B}OC"]
-    static let left = ["\u{1B}[D", "\u{1B}OD"]
-    static let pageUp = ["\u{1B}[5~"]
-    static let pageDown = ["\u{1B}[6~"]
-    static let home = ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~"]
-    static let end = ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"]
 
     init() {
         plain = Self.deepCopy(rl_get_keymap())
@@ -66,14 +53,26 @@ final class Keymaps {
         Self.replace(in: plain, everyField, macros: nil)
     }
 
-    /// A deep copy of ``plain`` that `bind` changes, made the first time `name` is asked for
-    /// and kept (and freed) with the others: a field screen's own keys.
-    func derived(_ name: String, _ bind: (Keymap) -> Void) -> Keymap {
+    /// The map of a screen whose table is `bindings`, over `base` (``plain`` or ``secure``):
+    /// every key the table names runs ``screenKey``, which hands it back to the screen. Made the
+    /// first time `name` is asked for and kept (and freed) with the others; a screen with no
+    /// table of its own uses `base` itself.
+    func screen(_ name: String, base: Keymap, bindings: [KeyBinding]) -> Keymap {
+        guard !bindings.isEmpty else { return base }
         if let map = derivedMaps[name] { return map }
-        let map = Self.deepCopy(plain)
-        bind(map)
+        let map = Self.deepCopy(base)
+        Self.bind(bindings, in: map)
         derivedMaps[name] = map
         return map
+    }
+
+    /// Binds every key of `bindings` in `map` to ``screenKey``: the character keys first when
+    /// the table takes them, then each sequence it names.
+    private static func bind(_ bindings: [KeyBinding], in map: Keymap) {
+        if bindings.contains(where: { if case .otherCharacters = $0.keys { true } else { false } }) {
+            for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(screenKey)) }
+        }
+        for key in bindings.flatMap(\.sequences) { rl_bind_keyseq_in_map(key, screenKey, map) }
     }
 
     func free() {
@@ -166,18 +165,6 @@ final class Keymaps {
         table.replace([ff_address(rl_kill_word)], with: ff_address(secureKillWordKey))
         table.replace([ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)], with: ff_address(secureUnixWordRuboutKey))
     }
-}
-
-// The commands bound by the session. Readline's keymaps hold C function pointers, which Swift
-// forms only from functions, so these are functions rather than closures in a table.
-
-private func submitKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.submit(); return 0 }
-private func previousKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.previous(); return 0 }
-private func revealKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.toggleReveal(); return 0 }
-private func redrawKey(_: Int32, _: Int32) -> Int32 { InteractiveSession.current?.redrawForm(clearingScreen: true); return 0 }
-private func dingKey(_: Int32, _: Int32) -> Int32 {
-    InteractiveSession.current.map { $0.refuse($0.theme.words.keyDoesNothing) }
-    return 0
 }
 
 // C-] and M-C-] (see ``CharacterSearch``).

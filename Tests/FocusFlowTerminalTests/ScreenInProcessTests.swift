@@ -1,0 +1,106 @@
+import FocusFlow
+@testable import FocusFlowTerminal
+import Testing
+
+/// A screen's context with no terminal: the store, the words and a cursor, and a record of what
+/// the screen asked of the session. Screens are drawn and their keys run in process.
+final class RecordingContext: ScreenContext {
+    let store: FlowStore
+    let theme: Theme
+    let mask: Character = "•"
+    var point = 0
+    var historySearch: ScreenBody?
+    private(set) var refusals: [String] = []
+    private(set) var renders = 0
+
+    init(_ spec: FlowSpec) {
+        store = FlowStore(spec: spec)
+        theme = Theme(options: RunOptions(spec: spec, color: false))
+    }
+
+    func refuse(_ message: String) { refusals.append(message) }
+    func clearNote() {}
+    func handle(_ events: [FlowEvent]) {}
+    func render() { renders += 1 }
+
+    /// Types `text` at the end of the focused field's text, as readline's buffer would hand it over.
+    func insert(_ text: String) {
+        guard let focus = store.state.focus else { return }
+        store.send(.field(.textChanged(store.state.text(of: focus) + text)))
+    }
+
+    /// Runs the focused screen's key `sequence` as the session does.
+    func press(_ sequence: String, on screen: any FieldScreen) {
+        screen.bindings.binding(for: Array(sequence.utf8))?.act(self)
+    }
+}
+
+@Suite("Screens in process: drawn from states, keys run from their tables")
+struct ScreenInProcessTests {
+    static let spec = try! FlowSpec(id: "s", title: "S", fields: [
+        FieldSpec(id: "places", kind: .multiSelect, label: "Places", options: [.init(value: "nz", label: "New Zealand"),
+                                                                              .init(value: "no", label: "Norway"), .init(value: "nl", label: "Netherlands")]),
+        FieldSpec(id: "ok", kind: .confirm, label: "Agree"),
+        FieldSpec(id: "country", kind: .select, label: "Country", options: ["kr", "jp", "fr"]),
+    ])
+
+    static func screen(_ id: FieldID) -> any FieldScreen {
+        FieldScreens.screen(for: spec[id]!, words: .english)
+    }
+
+    @Test("A multi-select marks the first option before any move, and its table says Space choose")
+    func multiSelectBody() {
+        let context = RecordingContext(Self.spec)
+        let screen = Self.screen("places")
+        let body = screen.body(context) { _ in 10 }
+        #expect(body.rows == ["› [ ] New Zealand", "  [ ] Norway", "  [ ] Netherlands"], "\(body.rows)")
+        #expect(screen.keys == ["↑/↓ move", "Space choose"])
+    }
+
+    @Test("Space toggles the highlighted option, or is typed where a label goes on with a space; Down and End move")
+    func multiSelectKeys() {
+        let context = RecordingContext(Self.spec)
+        let screen = Self.screen("places")
+        context.press(" ", on: screen)
+        #expect(context.store.state.answer(of: "places") == .choices(["nz"]))
+        context.press("\u{1B}[F", on: screen)
+        context.press(" ", on: screen)
+        #expect(context.store.state.answer(of: "places") == .choices(["nz", "nl"]))
+        context.insert("new")
+        context.press(" ", on: screen)
+        #expect(context.store.state.text(of: "places") == "new ")
+        #expect(context.store.state.answer(of: "places") == .choices(["nz", "nl"]))
+        let body = screen.body(context) { _ in 10 }
+        #expect(body.rows == ["› [x] New Zealand"], "\(body.rows)")
+    }
+
+    @Test("A confirm answers y and n, flips on Left and Right, and refuses other characters with a note")
+    func confirmKeys() {
+        let context = RecordingContext(Self.spec)
+        context.store.send(.next)
+        let screen = Self.screen("ok")
+        #expect(screen.body(context) { _ in 10 }.content == .plain("Yes / No"))
+        context.press("y", on: screen)
+        #expect(screen.body(context) { _ in 10 }.content == .plain("[Yes] / No"))
+        context.press("\u{1B}[C", on: screen)
+        #expect(context.store.state.answer(of: "ok") == .bool(false))
+        context.press("x", on: screen)
+        context.press("\u{1B}[A", on: screen)
+        #expect(context.refusals == ["Type y or n; Left and Right change the answer."])
+        #expect(screen.keys == ["y/n answer", "←/→ change"])
+    }
+
+    @Test("A select's filter hides options, and the highlight stands on the first match")
+    func selectBody() {
+        let context = RecordingContext(Self.spec)
+        context.store.send(.field(.set(true)))
+        context.store.send(.next)
+        context.store.send(.next)
+        #expect(context.store.state.focus == "country")
+        let screen = Self.screen("country")
+        context.press("\u{1B}[B", on: screen)
+        context.store.send(.field(.textChanged("r")))
+        let body = screen.body(context) { _ in 10 }
+        #expect(body.rows == ["  kr", "› fr"], "\(body.rows)")
+    }
+}
