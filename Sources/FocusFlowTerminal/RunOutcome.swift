@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import CReadlineSession
 import FocusFlow
 import Glibc
 

@@ -3,7 +3,7 @@ import Glibc
 import PseudoTerminalSupport
 import Testing
 
-/// The signal watchdog (`ff_watchdog_*` in the shim, started by `SignalPipe`): a walk whose main
+/// The signal watchdog (`ff_watchdog_*` in CReadlineSession, started by `SignalPipe`): a walk whose main
 /// thread is busy elsewhere never reads the signal pipe, so SIGTERM, SIGINT and SIGHUP must end
 /// it from the watchdog thread, promptly, with 128 + the signal and the terminal restored.
 ///

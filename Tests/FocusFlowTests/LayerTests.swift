@@ -22,7 +22,7 @@ struct LayerTests {
         Layer(target: "FocusFlowCheck", mayImport: essentials.union(["FocusFlow", "FocusFlowProtocol"])),
         Layer(target: "FocusFlowTesting", mayImport: ["FocusFlow", "Testing", "XCTest"]),
         Layer(target: "FocusFlowSearch", mayImport: ["FocusFlow", "Foundation"]),
-        Layer(target: "FocusFlowTerminal", mayImport: ["FocusFlow", "CReadline", "Glibc"]),
+        Layer(target: "FocusFlowTerminal", mayImport: ["FocusFlow", "CReadline", "CReadlineSession", "Glibc"]),
         Layer(target: "PseudoTerminalSupport", mayImport: ["Glibc"]),
     ]
 

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import CReadlineSession
 import FocusFlow
 import Glibc
 
@@ -8,8 +9,8 @@ import Glibc
 /// the same line buffer, so the terminal stays in raw mode from the first field to the last and
 /// nothing typed ahead is lost. The display is this session's own (`rl_redisplay_function`): it
 /// masks secure fields one mask per grapheme, dims the placeholder, and keeps the rule's message
-/// and the key hint under the input. After every edit the buffer is checked against the
-/// field's keyboard, so typed, pasted and yanked text are all filtered the same way.
+/// and the key hint under the input. After every edit the buffer goes to the engine, which
+/// takes or refuses it whole, so typed, pasted and yanked text are all judged by one rule.
 final class InteractiveSession: ScreenContext {
     private let options: RunOptions
     let store: FlowStore
@@ -308,7 +309,7 @@ final class InteractiveSession: ScreenContext {
     /// refusal never touched.
     private func takeBack(region: Range<Int>, accepted: String) {
         let insertion = String(cString: ff_line_buffer()).utf8.count - region.count == accepted.utf8.count
-        if insertion, ff_refuse_inserted(Int32(region.lowerBound), Int32(region.upperBound), "") != 0 { return }
+        if insertion, ff_refuse_inserted(Int32(region.lowerBound), Int32(region.upperBound)) != 0 { return }
         if ff_undo_last_group() != 0, String(cString: ff_line_buffer()) == accepted { return }
         rl_replace_line(accepted, 0)
     }

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import CReadlineSession
 import Glibc
 
 /// The one place that decides what each signal does to a walk.

@@ -1,0 +1,59 @@
+#ifndef FF_SESSION_H
+#define FF_SESSION_H
+
+// The session's stateful C (session.c): input without readline's per-key system calls, the
+// fatal-signal handler, the watchdog, and the undo surgery of a refused edit, completion switched off. Plain C types only,
+// so that Swift sees no second copy of readline's declarations beside CReadline's.
+
+#include <termios.h>
+
+// MARK: - Input
+
+/// Reads bytes with one read(2) each and asks about typeahead with one ioctl, instead of
+/// readline's own rl_getc (a sigprocmask and a pselect per key); an ESC that would end a
+/// history search with input behind it is held back for the next call (readline 8.2 crashes
+/// there otherwise).
+void ff_use_plain_input(void);
+/// Whether a byte is held back: the session then calls readline again without polling.
+int ff_holding_byte(void);
+/// Whether input was already waiting when the session finished its last key (a burst).
+void ff_set_burst(int burst);
+
+// MARK: - Fatal signals
+
+/// Installs the fatal handler for `signal` on an alternate stack: it puts the terminal's saved
+/// settings back, writes one fixed line, turns core dumps off and re-raises the signal. A signal
+/// the parent ignores stays ignored, unless it is a fault.
+void ff_fatal_install(int signal);
+/// Whether `signal` is ignored (SIG_IGN), as a parent may have left it.
+int ff_signal_ignored(int signal);
+/// The settings a fatal signal restores on `input`, and where its line goes (`reset`, then
+/// `note`); `settings` NULL forgets them.
+void ff_fatal_remember(const struct termios *settings, int input, int output, const char *reset, const char *note);
+/// Bit N set: descriptor N (0, 1 or 2) was closed when the program started.
+int *ff_closed_at_start(void);
+
+// MARK: - Ending while busy
+
+/// Starts the watchdog thread once per process: a signal that ends the walk and is not taken
+/// by the input loop within a second ends the process with 128 + the signal.
+void ff_watchdog_start(void);
+/// From a signal handler: `signal` ends the walk.
+void ff_watchdog_notice(int signal);
+/// The loop took the signal.
+void ff_watchdog_taken(void);
+
+// MARK: - Undo
+
+/// Takes back the insertion of `line[start, end)` that the last command made, and leaves undo
+/// as if it had never been typed. Returns 0 when the last undo record is not that insertion;
+/// nothing is changed then.
+int ff_refuse_inserted(int start, int end);
+/// Undoes the last command when it was one undo group (overwrite mode's typing, say). Returns 0
+/// when it was not a group.
+int ff_undo_last_group(void);
+
+/// Completion finds nothing: a form field is not a file name (M-=, M-* would list or insert files).
+void ff_disable_completion(void);
+
+#endif
