@@ -53,10 +53,12 @@ struct FrontDifferentialTests {
     func selectFilter() throws {
         let keys: [DifferentialKey] = [.type("a"), .enter, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
                                        .type("z"), .type("z"), .enter, .backspace, .backspace, .type("n"), .down, .enter,
-                                       .type("r"), .space, .backspace, .down, .space, .enter, .type("y"), .enter]
+                                       .type("r"), .space, .backspace, .up, .space, .enter, .type("y"), .enter]
         let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
         try walk.expectSameFronts()
-        // "n" shows New Zealand, France and Norway; the highlight stands on the first, Down is France.
+        // "n" shows New Zealand, France and Norway; the highlight goes to the first, Down is France.
+        // "r" shows Cherry alone, so the highlight goes there: Space chooses it, and with the filter
+        // gone Up is Banana.
         #expect(walk.answers["country"] as? String == "fr", "\(walk.answers)")
         #expect(walk.answers["topics"] as? [String] == ["b", "c"], "\(walk.answers)")
         #expect(walk.serveEvents.contains { $0["event"] as? String == "invalid" && $0["field"] as? String == "country" })

@@ -90,7 +90,7 @@ struct ScreenInProcessTests {
         #expect(screen.keys == ["y/n answer", "←/→ change"])
     }
 
-    @Test("A select's filter hides options, and the highlight stands on the first match")
+    @Test("A select's filter hides options, and a highlight it hides goes to the first match")
     func selectBody() {
         let context = RecordingContext(Self.spec)
         context.store.send(.field(.set(true)))
@@ -101,6 +101,6 @@ struct ScreenInProcessTests {
         context.press("\u{1B}[B", on: screen)
         context.store.send(.field(.textChanged("r")))
         let body = screen.body(context) { _ in 10 }
-        #expect(body.rows == ["  kr", "› fr"], "\(body.rows)")
+        #expect(body.rows == ["› kr", "  fr"], "\(body.rows)")
     }
 }

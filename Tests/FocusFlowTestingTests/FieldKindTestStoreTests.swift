@@ -23,16 +23,17 @@ struct FieldKindTestStoreTests {
         store.receive(.answered(field: "terms", old: nil, new: true))
         store.send(.next) { $0.focus = "country" }
         store.receive(.focusMoved(from: "terms", to: "country"))
-        store.send(.field(.textChanged("japan"))) { $0.fields["country"] = .init(text: "japan") }
+        // The filter hides Korea, the first option: the highlight goes to the first match.
+        store.send(.field(.textChanged("japan"))) { $0.fields[field: "country"] = .select(.init(filter: "japan", highlight: "jp")) }
         store.receive(.changed(field: "country", old: "", new: "japan"))
-        // The filter shows Japan alone, so the highlight stands there already: Down changes nothing.
+        store.receive(.highlighted(field: "country", from: nil, to: "jp"))
+        // Japan is the one option shown: Down changes nothing.
         store.send(.field(.highlight(1)))
         // Next takes the highlighted option, as Enter does.
         store.send(.next) {
             $0.fields[field: "country"] = .select(.init(filter: "japan", choice: "jp", highlight: "jp"))
             $0.focus = "channels"
         }
-        store.receive(.highlighted(field: "country", from: nil, to: "jp"))
         store.receive(.chosen(field: "country", old: nil, new: "jp"))
         store.receive(.focusMoved(from: "country", to: "channels"))
         store.send(.field(.toggle("post"))) { $0.fields[field: "channels"] = .multiSelect(.init(chosen: ["post"])) }

@@ -38,6 +38,14 @@ struct SearchFoldTests {
         }
     }
 
+    @Test("Spaces a query starts with are ignored; one inside or at its end counts")
+    func leadingSpaces() throws {
+        let country = try #require(try Fixtures.flow("account")["country"])
+        #expect(country.visibleOptions(query: "   ") == Array(country.options.indices))
+        #expect(country.visibleOptions(query: "  kor") == country.visibleOptions(query: "kor"))
+        #expect(country.visibleOptions(query: "south k") != country.visibleOptions(query: "south"))
+    }
+
     @Test("A query no label has shows nothing; an empty one shows every option in order")
     func emptyAndNone() throws {
         let country = try #require(try Fixtures.flow("account")["country"])
@@ -50,7 +58,7 @@ struct SearchFoldTests {
 struct FieldKindReducerTests {
     let options: [FieldOption] = [.init(value: "kr", label: "대한민국 · Korea"), .init(value: "jp", label: "일본 · Japan"), .init(value: "fr", label: "France")]
 
-    @Test("A select's choice and highlight survive a filter that hides them; the filter is the seed's search field")
+    @Test("A select's choice survives a filter that hides it, and a hidden highlight goes to the first match; the filter is the seed's search field")
     func choiceSurvivesFilter() {
         let reducer = SelectFieldReducer(options: options)
         var state = SelectFieldReducer.State()
@@ -58,12 +66,13 @@ struct FieldKindReducerTests {
         reducer.reduce(into: &state, action: .select("jp")) { effects.append($0) }
         reducer.reduce(into: &state, action: .highlight(-1)) { effects.append($0) }
         reducer.reduce(into: &state, action: .filter(.textChanged("fra"))) { effects.append($0) }
-        #expect(state.choice == "jp" && state.highlight == "kr")
+        #expect(state.choice == "jp" && state.highlight == "fr")
         #expect(reducer.visibleOptions(in: state).map(\.value) == ["fr"])
         reducer.reduce(into: &state, action: .filter(.clear)) { effects.append($0) }
         // Choosing an option highlights it, so that Enter (which takes the highlight) keeps it.
         #expect(effects == [.highlighted(old: nil, new: "jp"), .chosen(old: nil, new: "jp"), .highlighted(old: "jp", new: "kr"),
-                            .filter(.changed(old: "", new: "fra")), .filter(.cleared)])
+                            .filter(.changed(old: "", new: "fra")), .highlighted(old: "kr", new: "fr"), .filter(.cleared)])
+        #expect(state.highlight == "fr")
         #expect(state.choice == "jp")
     }
 

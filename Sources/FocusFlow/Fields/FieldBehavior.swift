@@ -72,6 +72,10 @@ protocol FieldBehavior: Sendable {
     ///
     /// - Returns: whether the field was submitted, so that the flow validates and moves on.
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
+    /// What a change of the field's text (``text(of:)``), which the flow made in place, does to
+    /// the rest of its state, saying its events: a list's highlight that the new filter hides goes
+    /// to the first option it shows. The default does nothing.
+    static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void)
     /// What submitting the field (Enter, Next, Tab) does to it before its rules are checked,
     /// saying its events: a select takes its highlighted option. The default does nothing.
     ///
@@ -101,6 +105,7 @@ protocol FieldBehavior: Sendable {
 
 extension FieldBehavior {
     static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? { nil }
+    static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {}
 
     /// The field state holding `answer` (already typed for the kind).
     static func holding(_ answer: FieldAnswer) -> FieldState { wrap(state(holding: answer)) }

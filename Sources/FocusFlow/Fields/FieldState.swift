@@ -54,6 +54,14 @@ public enum FieldState: Sendable, Hashable, Codable {
         return submitted
     }
 
+    /// What a change of the field's text does to the rest of its state (see
+    /// ``FieldBehavior/textChanged(_:field:say:)``).
+    mutating func textChanged(field: FieldSpec, say: (FlowEvent) -> Void) {
+        var opened = opened
+        opened.textChanged(field: field, say: say)
+        self = opened.wrapped
+    }
+
     /// What submitting the field does before its rules are checked (see
     /// ``FieldBehavior/submitting(_:field:messages:say:)``).
     ///
@@ -106,6 +114,7 @@ private protocol OpenedField {
     var optionValues: (chosen: [String], highlight: String?) { get }
     mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
     mutating func submitting(field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String?
+    mutating func textChanged(field: FieldSpec, say: (FlowEvent) -> Void)
     func failure(in check: FieldCheck) -> String?
     func actions(answering line: String, field: FieldSpec) -> [FieldAction]
 }
@@ -128,6 +137,7 @@ private struct Opened<Kind: FieldBehavior>: OpenedField {
     mutating func submitting(field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? {
         Kind.submitting(&state, field: field, messages: messages, say: say)
     }
+    mutating func textChanged(field: FieldSpec, say: (FlowEvent) -> Void) { Kind.textChanged(&state, field: field, say: say) }
     func failure(in check: FieldCheck) -> String? { Kind.failure(of: state, in: check) }
     func actions(answering line: String, field: FieldSpec) -> [FieldAction] {
         Kind.actions(answering: line, field: field, state: state)

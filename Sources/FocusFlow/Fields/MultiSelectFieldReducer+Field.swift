@@ -69,6 +69,12 @@ extension MultiSelectFieldReducer: FieldBehavior {
         return false
     }
 
+    /// A highlight the new filter hides goes to the first option it shows.
+    static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        guard let (old, new) = field.optionList.settle(&state.highlight, query: state.filter.text) else { return }
+        say(.highlighted(field: field.id, from: old, to: new))
+    }
+
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field, rules = field.rules, count = state.chosen.count
         if count == 0 && rules.required && rules.minSelected == nil { return check.fail(check.messages.chooseAny(field.label)) }

@@ -44,7 +44,11 @@ public struct MultiSelectFieldReducer: Sendable {
     public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .filter(let action):
+            let before = state.filter.text
             options.filter(&state.filter, action) { effect(.filter($0)) }
+            if !state.filter.text.isIdentical(to: before), let (old, new) = options.settle(&state.highlight, query: state.filter.text) {
+                effect(.highlighted(old: old, new: new))
+            }
         case .toggle(let value):
             guard let position = options.position(of: value) else { return effect(.rejected) }
             let value = options.options[position].value

@@ -55,7 +55,7 @@ final class OptionList: Sendable {
     ///   and O(log *n*) per matching option.
     func visible(query: String) -> [Int] {
         if query.isEmpty { return Array(options.indices) }
-        let needle = SearchFold.bytes(query).filter { $0 != 0 }
+        let needle = Self.needle(query)
         if needle.isEmpty { return Array(options.indices) }
         var result: [Int] = []
         folded.withUnsafeBufferPointer { hay in
@@ -81,8 +81,8 @@ final class OptionList: Sendable {
     /// - Complexity: O(*q*) to fold both queries, then linear in `previous.visible`'s labels
     ///   when it narrows, else as ``visible(query:)``.
     func visible(query: String, narrowing previous: (query: String, visible: [Int])) -> [Int] {
-        let needle = SearchFold.bytes(query).filter { $0 != 0 }
-        let shorter = SearchFold.bytes(previous.query).filter { $0 != 0 }
+        let needle = Self.needle(query)
+        let shorter = Self.needle(previous.query)
         guard !needle.isEmpty, needle.starts(with: shorter) else { return visible(query: query) }
         var result: [Int] = []
         folded.withUnsafeBufferPointer { hay in
@@ -94,6 +94,14 @@ final class OptionList: Sendable {
             }
         }
         return result
+    }
+
+    /// What a query searches for: folded (``SearchFold``), without the spaces it starts with, so
+    /// that a space typed first (to see what it does) hides nothing; a space inside (`new z`)
+    /// and at the end (`new `) counts.
+    private static func needle(_ query: String) -> [UInt8] {
+        let start = query.utf8.firstIndex { $0 != 0x20 } ?? query.utf8.endIndex
+        return SearchFold.bytes(String(query[start...])).filter { $0 != 0 }
     }
 
     /// Whether the option at `position` is visible under `query`.

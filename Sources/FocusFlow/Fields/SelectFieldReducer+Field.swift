@@ -80,6 +80,12 @@ extension SelectFieldReducer: FieldBehavior {
         return nil
     }
 
+    /// A highlight the new filter hides goes to the first option it shows.
+    static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        guard let (old, new) = field.optionList.settle(&state.highlight, query: state.filter.text) else { return }
+        say(.highlighted(field: field.id, from: old, to: new))
+    }
+
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field
         guard state.choice == nil && field.rules.required else { return nil }

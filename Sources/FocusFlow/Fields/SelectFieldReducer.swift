@@ -54,7 +54,11 @@ public struct SelectFieldReducer: Sendable {
     public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .filter(let action):
+            let before = state.filter.text
             options.filter(&state.filter, action) { effect(.filter($0)) }
+            if !state.filter.text.isIdentical(to: before), let (old, new) = options.settle(&state.highlight, query: state.filter.text) {
+                effect(.highlighted(old: old, new: new))
+            }
         case .select(let value):
             guard let position = options.position(of: value) else { return effect(.rejected) }
             let new = options.options[position].value
@@ -93,6 +97,22 @@ extension OptionList {
         guard target != current else { return nil }
         let old = highlight
         let new = options[visible[target]].value
+        highlight = new
+        return (old, new)
+    }
+
+    /// After a change of the filter to `query`: a highlight the filter hides goes to the first
+    /// option it shows, as in every picker (typing `kor` highlights the first Korea, not where
+    /// the option highlighted before would stand). Returns the old and the new value, or `nil`
+    /// when the highlight stays (it is visible, or the filter shows nothing). Shared by select
+    /// and multi-select.
+    func settle(_ highlight: inout String?, query: String) -> (old: String?, new: String)? {
+        let visible = visible(query: query)
+        guard let first = visible.first else { return nil }
+        if let current = highlight.flatMap({ position(of: $0) }), visible.contains(current) { return nil }
+        if highlight == nil && first == 0 { return nil }
+        let old = highlight
+        let new = options[first].value
         highlight = new
         return (old, new)
     }

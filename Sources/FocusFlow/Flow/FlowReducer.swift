@@ -22,6 +22,8 @@ public struct FlowReducer: Sendable {
     /// Whether each field's kind hands typed text to its text, asked of its conformance once
     /// here so that a keystroke costs one load, as it did before kinds.
     private let typesText: [Bool]
+    /// Whether each field's text is a filter over options, whose highlight a change of it may move.
+    private let hasOptions: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
     /// For each field, the index of the field its `when` condition reads.
@@ -42,6 +44,7 @@ public struct FlowReducer: Sendable {
         self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
         self.behaviors = spec.fields.map(\.kind.behavior)
         self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
+        self.hasOptions = behaviors.map { $0.hasOptions }
     }
 
     public enum Action: Sendable, Equatable {
@@ -198,7 +201,10 @@ public struct FlowReducer: Sendable {
             }
         }
         if submitted { return advance(&state, from: index, events: &events) }
-        if changed { revalidate(&state, after: index) }
+        if changed {
+            if hasOptions[index] { state.fields[position: index].textChanged(field: spec.fields[index]) { events.append($0) } }
+            revalidate(&state, after: index)
+        }
     }
 
     /// Re-checks a field with an error, and the fields that must match it, after an edit.
