@@ -87,6 +87,7 @@ struct RefusedNamesTests {
         (.default, "a\u{7}\u{200B}b", ["U+0007"]),
         (.asciiCapable, "e\u{301}", [#""é""#]),
         (.asciiCapable, "🇰🇷", [#""🇰🇷""#]),
+        (.numberPad, #"1"2"#, [#"'"'"#]),
         (.numberPad, "abcdefghijk", [#""a""#, #""b""#, #""c""#, #""d""#, #""e""#, #""f""#, #""g""#, #""h""#, "…"]),
     ])
     func names(keyboard: KeyboardType, text: String, expected: [String]) {

@@ -1,7 +1,7 @@
 extension KeyboardType {
     /// The characters of `text` this keyboard refuses, each once, in the order they first
     /// appear, as a person reads them in a message: a character that shows is quoted as itself
-    /// (`"é"`, `"한"`), one that does not (a control character, a space, a format character)
+    /// (`"é"`, `"한"`; a double quote as `'"'`), one that does not (a control character, a space, a format character)
     /// is named by its code points (`U+001B`). At most `limit` are named; `…` stands for the rest.
     ///
     /// A secure field's refusal names none of them: its characters are a secret.
@@ -28,7 +28,7 @@ extension KeyboardType {
             default: true
             }
         } ?? false
-        if shows { return "\"\(character)\"" }
+        if shows { return character == "\"" ? "'\"'" : "\"\(character)\"" }
         return character.unicodeScalars.map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -23,9 +23,9 @@ struct TerminalWords: Sendable {
     let notAnOption: @Sendable (_ line: String, _ count: Int, _ listed: String) -> String
     let notOptions: @Sendable (_ item: String, _ count: Int, _ listed: String) -> String
     /// `"é" and "한" are not accepted; this field takes printable ASCII`: `what` names the
-    /// refused characters (``KeyboardType/refusedNames(in:limit:)``), or is ``aCharacter`` alone.
+    /// refused characters (``KeyboardType/refusedNames(in:limit:)``); empty, as in a secure
+    /// field, it names none.
     let notAccepted: @Sendable (_ what: [String], _ takes: String) -> String
-    let aCharacter: String
     let noOptionMatches: String, noOptionMatchesFilter: String, typeToFilter: String
     let moreAbove: @Sendable (_ count: Int) -> String, moreBelow: @Sendable (_ count: Int) -> String
     let keyDoesNothing: String
@@ -89,10 +89,10 @@ struct TerminalWords: Sendable {
         notAnOption: { "\($0) is not one of the options; answer with a number from 1 to \($1), a value or a label: \($2)" },
         notOptions: { "\($0) is not one of the options; answer with numbers from 1 to \($1), values or labels, separated by commas (write a comma inside a value as \\,): \($2)" },
         notAccepted: { what, takes in
+            guard !what.isEmpty else { return "Not accepted; this field takes \(takes)" }
             let listed = what.count < 2 ? what.joined() : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1]
             return "\(listed) \(what.count < 2 ? "is" : "are") not accepted; this field takes \(takes)"
         },
-        aCharacter: "a character",
         noOptionMatches: "No option matches; Backspace widens the filter.",
         noOptionMatchesFilter: "No option matches the filter; Backspace widens it.",
         typeToFilter: "Type to filter",
@@ -151,8 +151,10 @@ struct TerminalWords: Sendable {
         numberValueOrLabel: "번호, 값 또는 이름", numbersSeparated: "쉼표로 구분한 번호, 값 또는 이름",
         notAnOption: { "\($0)은(는) 선택지에 없습니다. 1부터 \($1)까지의 번호, 값 또는 이름으로 답하세요: \($2)" },
         notOptions: { "\($0)은(는) 선택지에 없습니다. 1부터 \($1)까지의 번호, 값 또는 이름을 쉼표로 구분해 답하세요(값 안의 쉼표는 \\,로 씁니다): \($2)" },
-        notAccepted: { "\($0.joined(separator: ", "))은(는) 입력할 수 없습니다. 이 항목에는 \($1)만 입력할 수 있습니다" },
-        aCharacter: "어떤 문자",
+        notAccepted: { what, takes in
+            guard !what.isEmpty else { return "입력할 수 없는 문자가 있습니다. 이 항목에는 \(takes)만 입력할 수 있습니다" }
+            return "\(what.joined(separator: ", "))은(는) 입력할 수 없습니다. 이 항목에는 \(takes)만 입력할 수 있습니다"
+        },
         noOptionMatches: "맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
         noOptionMatchesFilter: "검색어에 맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
         typeToFilter: "입력해서 찾기",
@@ -227,7 +229,6 @@ extension TerminalWords {
     /// Why `keyboard` refused `text` (a typed key, a paste, a line): the refused characters as a
     /// person reads them and what the field takes. A secure field's characters are never named.
     func refused(_ text: String, by keyboard: KeyboardType, secure: Bool) -> String {
-        let names = secure ? [] : keyboard.refusedNames(in: text)
-        return notAccepted(names.isEmpty ? [aCharacter] : names, keyboardTakes(keyboard))
+        notAccepted(secure ? [] : keyboard.refusedNames(in: text), keyboardTakes(keyboard))
     }
 }
