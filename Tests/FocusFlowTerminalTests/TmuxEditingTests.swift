@@ -156,6 +156,38 @@ struct TmuxEditingTests {
         #expect(tmux.exitStatus() == 130)
     }
 
+    /// An inputrc that makes Insert `quoted-insert`, as Debian's `/etc/inputrc` does.
+    static let debianInputrc = #"""
+        $if mode=emacs
+        "\e[2~": quoted-insert
+        $endif
+        """#
+
+    @Test("Function keys and modified cursor keys type nothing, in a plain and a secure field; Insert is overwrite mode whatever the inputrc says",
+          arguments: [false, true])
+    func functionKeysTypeNothing(secure: Bool) throws {
+        let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
+        try Data(Self.debianInputrc.utf8).write(to: URL(fileURLWithPath: inputrc))
+        defer { try? FileManager.default.removeItem(atPath: inputrc) }
+        let flow = try TerminalTests.flow(#"{"id":"f","title":"F","fields":[{"id":"a","label":"Word","secure":\#(secure)},{"id":"b","label":"Next"}]}"#)
+        let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
+        #expect(tmux.waitFor("Word"), "\(tmux.text)")
+        tmux.type("xyz")
+        for key in ["F1", "F5", "F12", "S-Up", "S-Left", "C-PageUp", "S-Home", "M-Up", "C-S-Right", "PageDown"] { tmux.press(key) }
+        tmux.press("IC")
+        tmux.press("Left")
+        tmux.type("Q")
+        if secure {
+            tmux.press("C-t")
+        }
+        #expect(tmux.waitFor { $0.contains("› xyQ") }, "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Next"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"a":"xyQ","b":""}"# + "\n")
+    }
+
     @Test("Undo after a refused character takes back the last accepted edit")
     func undoAfterRefusal() throws {
         let tmux = try Self.start(EditingTests.threeFields, label: "First")

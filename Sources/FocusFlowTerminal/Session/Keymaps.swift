@@ -47,6 +47,7 @@ final class Keymaps {
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
         rl_bind_keyseq_in_map("\t", submitKey, plain)         // Tab: the next field, as Enter (gum, huh, Inquirer)
         rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)     // Ctrl-L: clear the screen, draw the whole form
+        Self.bindFunctionKeys(in: plain)
         var everyField = CommandTable()
         Self.lineAccepts(&everyField)
         Self.editing(&everyField)
@@ -119,6 +120,29 @@ final class Keymaps {
 
     /// Readline's own ways to accept a line, in every field: accepting would hand the line to
     /// readline's handler and drop raw mode, so Enter's binding stands in, and the others ding.
+    /// Binds the keys terminals send that readline leaves unbound: without a binding, readline
+    /// rings the bell at the first byte it cannot place and types the rest of the sequence into
+    /// the line (`~` for F5, `A` for Shift-Up, `5~` for Ctrl-PgUp) — into a password too, where
+    /// nobody sees it. Insert switches overwrite mode and Delete deletes, as readline's terminfo
+    /// bindings do where the terminal says so; Ctrl- and Alt-Left/Right move by words; every
+    /// other function key and modified cursor key only says that it does nothing here.
+    ///
+    /// Insert is overwrite mode even where `/etc/inputrc` makes it `quoted-insert` (Debian's
+    /// does): there the ESC of the next key (Left) would be taken as a character, refused, and
+    /// the rest of its sequence (`[D`) typed into the field.
+    private static func bindFunctionKeys(in map: Keymap) {
+        func bind(_ key: String, _ command: @convention(c) (Int32, Int32) -> Int32) {
+            if rl_function_of_keyseq(key, map, nil) == nil { rl_bind_keyseq_in_map(key, command, map) }
+        }
+        rl_bind_keyseq_in_map("\u{1B}[2~", rl_overwrite_mode, map)
+        bind("\u{1B}[3~", rl_delete)
+        for modifier in [3, 5] {
+            bind("\u{1B}[1;\(modifier)D", rl_backward_word)
+            bind("\u{1B}[1;\(modifier)C", rl_forward_word)
+        }
+        for key in KeyNames.functionKeys { bind(key, dingKey) }
+    }
+
     private static func lineAccepts(_ table: inout CommandTable) {
         table.replace([ff_address(rl_newline)], with: ff_address(submitKey))
         table.replace([ff_address(rl_insert_comment), ff_address(rl_operate_and_get_next)], with: ff_address(dingKey))
