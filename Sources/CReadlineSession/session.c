@@ -23,42 +23,54 @@ extern int _rl_doing_an_undo;
 
 // MARK: - Input
 
-/// The byte ff_getc holds back for the next call, or -1 (see ff_getc).
-static int *ff_held_byte(void) {
-    static int held = -1;
-    return &held;
+/// Bytes read from the terminal and not given to readline yet: one read(2) takes what is there
+/// (a key, or the whole of a burst or a paste), and readline takes it a byte at a time. So a
+/// burst that arrives while the session waits is seen as one from its first byte, and is
+/// inserted (or refused) whole.
+struct ff_input {
+    unsigned char bytes[512];
+    int start, end;
+    int regive;          // the next byte was given back once (an ESC ending a search): give it as it is
+};
+
+static struct ff_input *ff_input(void) {
+    static struct ff_input input = { .start = 0, .end = 0, .regive = 0 };
+    return &input;
 }
 
-/// Whether ff_getc holds a byte back: the session then calls readline again without polling.
-int ff_holding_byte(void) { return *ff_held_byte() >= 0; }
+/// Whether bytes read are waiting: the session then calls readline again without polling.
+int ff_holding_byte(void) { return ff_input()->start < ff_input()->end; }
 
-/// Reads one byte with one read(2). The session polls before it calls readline, so the byte is
-/// there; readline's own rl_getc would add a sigprocmask and a pselect per key.
+/// Gives readline one byte, reading what the terminal holds with one read(2) when none is
+/// waiting. The session polls before it calls readline, so there are bytes to read; readline's
+/// own rl_getc would add a sigprocmask and a pselect per key.
 ///
 /// An ESC that arrives during an incremental search (Ctrl-R) with more input behind it (Alt-y,
 /// Alt-x, a bracketed paste, an arrow key) is the one path where readline 8.2 ends the search
 /// by pushing the ESC back and dispatching it from inside rl_callback_read_char, which then
 /// reads freed key-sequence state and crashes (stock readline too). So the search is ended
 /// here first with C-J, a search terminator that readline does not execute, and the ESC is
-/// held back and given on the next call, where it starts its key sequence normally: the found
-/// line is kept and the key does what it does outside a search, as readline means it to.
+/// given again on the next call, where it starts its key sequence normally: the found line is
+/// kept and the key does what it does outside a search, as readline means it to.
 static int ff_getc(FILE *stream) {
-    int *held = ff_held_byte();
-    if (*held >= 0) {
-        int c = *held;
-        *held = -1;
+    struct ff_input *in = ff_input();
+    if (in->start == in->end) {
+        ssize_t n;
+        do { n = read(fileno(stream), in->bytes, sizeof in->bytes); } while (n < 0 && errno == EINTR);
+        if (n <= 0) return EOF;
+        in->start = 0;
+        in->end = (int)n;
+    }
+    unsigned char c = in->bytes[in->start++];
+    if (in->regive) {
+        in->regive = 0;
         return c;
     }
-    unsigned char c;
-    for (;;) {
-        ssize_t n = read(fileno(stream), &c, 1);
-        if (n == 1) break;
-        if (n == 0) return EOF;
-        if (errno != EINTR) return EOF;
-    }
     int count = 0;
-    if (c == 0x1B && RL_ISSTATE(RL_STATE_ISEARCH) && ioctl(fileno(stream), FIONREAD, &count) == 0 && count > 0) {
-        *held = c;
+    if (c == 0x1B && RL_ISSTATE(RL_STATE_ISEARCH)
+        && (in->start < in->end || (ioctl(fileno(stream), FIONREAD, &count) == 0 && count > 0))) {
+        in->start--;
+        in->regive = 1;
         return '\n';
     }
     return c;

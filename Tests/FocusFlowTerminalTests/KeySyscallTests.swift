@@ -120,7 +120,7 @@ struct KeySyscallTests {
         }
     }
 
-    @Test("500 keys typed ahead in one go are inserted together and drawn in a few writes")
+    @Test("500 keys typed ahead in one go are read in a few reads, inserted together and drawn in a few writes")
     func burst() throws {
         let calls = try Self.traced { process, pid in
             Self.type(String(repeating: "a", count: 500), into: process, pid: pid) { $0.count(of: Array("a".utf8)) >= 500 }
@@ -129,7 +129,8 @@ struct KeySyscallTests {
         let firstKey = calls.firstIndex { $0.name == "read" && $0.fd == "0" } ?? calls.count
         let lastKey = calls.lastIndex { $0.name == "read" && $0.fd == "0" } ?? 0
         let writes = calls[firstKey...max(firstKey, lastKey)].filter { $0.name == "write" }.count
-        #expect(keyReads >= 500)
+        // Up to 512 bytes a read: the keys come in as the terminal passes them on, a few chunks.
+        #expect(keyReads >= 1 && keyReads <= 5, "\(keyReads) reads of 500 typed-ahead keys")
         #expect(writes <= 10, "\(writes) writes while 500 typed-ahead keys were read")
     }
 }

@@ -113,6 +113,27 @@ struct TerminalTests {
         #expect(terminal.stdoutText == #"{"word":"7","digits":"123459"}"# + "\n")
     }
 
+    @Test("Keys typed ahead in one burst while the field waits are one insertion, refused whole from the first")
+    func burstRefusedWhole() throws {
+        let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)
+        let terminal = try PseudoTerminal([flow])
+        #expect(terminal.waitFor("Digits"))
+        let start = terminal.bytesRead
+        #expect(terminal.waitUntilIdle(afterReading: 0, since: start))
+        terminal.send("12a3")
+        #expect(terminal.waitFor("\"a\" is not accepted"), "\(terminal.screen().text)")
+        #expect(terminal.waitUntilIdle(afterReading: 4, since: start))
+        #expect(terminal.screen().lines[2] == "›", "\(terminal.screen().text)")
+        terminal.send("a1")
+        #expect(terminal.waitUntilIdle(afterReading: 6, since: start))
+        #expect(terminal.screen().lines[2] == "›", "\(terminal.screen().text)")
+        terminal.send("1234")
+        #expect(terminal.waitForLine(2, "› 1234"), "\(terminal.screen().text)")
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"digits":"1234"}"# + "\n")
+    }
+
     @Test("Tab is Next: it validates and moves on as Enter does; Shift-Tab goes back")
     func tabIsNext() throws {
         let flow = try Self.flow(#"{"id":"t","title":"T","fields":[{"id":"name","label":"Name","rules":{"required":true}},{"id":"ok","kind":"confirm","label":"Agree"},{"id":"note","label":"Note"}]}"#)

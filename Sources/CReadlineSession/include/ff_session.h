@@ -9,12 +9,13 @@
 
 // MARK: - Input
 
-/// Reads bytes with one read(2) each and asks about typeahead with one ioctl, instead of
-/// readline's own rl_getc (a sigprocmask and a pselect per key); an ESC that would end a
-/// history search with input behind it is held back for the next call (readline 8.2 crashes
-/// there otherwise).
+/// Reads what the terminal holds with one read(2) and gives it to readline a byte at a time,
+/// and answers readline's questions about typeahead from what was read (one ioctl otherwise),
+/// instead of readline's own rl_getc (a sigprocmask and a pselect per key); an ESC that would
+/// end a history search with input behind it is given after a C-J (readline 8.2 crashes there
+/// otherwise).
 void ff_use_plain_input(void);
-/// Whether a byte is held back: the session then calls readline again without polling.
+/// Whether bytes read are waiting: the session then calls readline again without polling.
 int ff_holding_byte(void);
 /// Whether input was already waiting when the session finished its last key (a burst).
 void ff_set_burst(int burst);

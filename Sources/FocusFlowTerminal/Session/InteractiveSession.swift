@@ -119,7 +119,8 @@ final class InteractiveSession: ScreenContext {
                 finish(.signalled(SIGHUP))
             } else if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
-                // A byte held back to end a search safely (see ff_getc) is read without a poll.
+                // Bytes already read (the rest of a burst or a paste, an ESC given again after a
+                // search: see ff_getc) go to readline without a poll.
                 while ff_holding_byte() != 0 && outcome == nil { rl_callback_read_char() }
             } else if fds[0].revents != 0 {
                 finish(.signalled(SIGHUP))
