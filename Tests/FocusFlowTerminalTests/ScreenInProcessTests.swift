@@ -103,4 +103,20 @@ struct ScreenInProcessTests {
         let body = screen.body(context) { _ in 10 }
         #expect(body.rows == ["› kr", "  fr"], "\(body.rows)")
     }
+
+    @Test("PgDn and PgUp move the highlight as many options as the window shows on a short terminal")
+    func pageIsWhatShows() throws {
+        let options = (1...20).map { FieldOption(value: "o\($0)", label: "Option \($0)") }
+        let spec = try FlowSpec(id: "p", title: "P", fields: [FieldSpec(id: "pick", kind: .select, label: "Pick", options: options)])
+        let context = RecordingContext(spec)
+        let screen = FieldScreens.screen(for: spec["pick"]!, words: .english)
+        let body = screen.body(context) { _ in 4 }
+        #expect(body.rows == ["› Option 1", "  Option 2", "  Option 3", "↓ 17 more"], "\(body.rows)")
+        context.press("\u{1B}[6~", on: screen)
+        guard case .select(let select)? = context.store.state.fields[field: "pick"] else {
+            Issue.record("the field holds no select state")
+            return
+        }
+        #expect(select.highlight == "o4")
+    }
 }

@@ -173,7 +173,7 @@ struct TmuxEditingTests {
         let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
         #expect(tmux.waitFor("Word"), "\(tmux.text)")
         tmux.type("xyz")
-        for key in ["F1", "F5", "F12", "S-Up", "S-Left", "C-PageUp", "S-Home", "M-Up", "C-S-Right", "PageDown"] { tmux.press(key) }
+        for key in ["F1", "F5", "F12", "S-Up", "S-Left", "C-PageUp", "S-Home", "M-Up", "S-Right", "PageDown"] { tmux.press(key) }
         tmux.press("IC")
         tmux.press("Left")
         tmux.type("Q")

@@ -104,6 +104,30 @@ final class OptionList: Sendable {
         return SearchFold.bytes(String(query[start...])).filter { $0 != 0 }
     }
 
+    /// Whether the option at `position` is visible under `query`: one search of its label.
+    func shows(_ position: Int, query: String) -> Bool {
+        let needle = Self.needle(query)
+        guard !needle.isEmpty, options.indices.contains(position) else { return true }
+        return folded.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { n in
+                guard let base = hay.baseAddress, let nb = n.baseAddress else { return false }
+                return Self.find(nb, n.count, in: base, from: starts[position], to: starts[position + 1]) != nil
+            }
+        }
+    }
+
+    /// The first option visible under `query`, found by a search that stops at it.
+    func firstShown(query: String) -> Int? {
+        let needle = Self.needle(query)
+        guard !needle.isEmpty else { return options.isEmpty ? nil : 0 }
+        return folded.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { n in
+                guard let base = hay.baseAddress, let nb = n.baseAddress else { return nil }
+                return Self.find(nb, n.count, in: base, from: 0, to: hay.count).map { optionContaining($0) }
+            }
+        }
+    }
+
     /// Whether the option at `position` is visible under `query`.
     func isVisible(_ position: Int, query: String) -> Bool {
         query.isEmpty || visible(query: query).contains(position)

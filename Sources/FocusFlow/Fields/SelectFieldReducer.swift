@@ -106,11 +106,13 @@ extension OptionList {
     /// the option highlighted before would stand). Returns the old and the new value, or `nil`
     /// when the highlight stays (it is visible, or the filter shows nothing). Shared by select
     /// and multi-select.
+    ///
+    /// - Complexity: one search of the highlighted label; when the filter hides it, a search up
+    ///   to the first label that matches.
     func settle(_ highlight: inout String?, query: String) -> (old: String?, new: String)? {
-        let visible = visible(query: query)
-        guard let first = visible.first else { return nil }
-        if let current = highlight.flatMap({ position(of: $0) }), visible.contains(current) { return nil }
-        if highlight == nil && first == 0 { return nil }
+        let current = highlight.flatMap { position(of: $0) } ?? 0
+        if shows(current, query: query) { return nil }
+        guard let first = firstShown(query: query) else { return nil }
         let old = highlight
         let new = options[first].value
         highlight = new

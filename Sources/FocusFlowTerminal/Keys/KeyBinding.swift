@@ -64,16 +64,17 @@ enum KeyNames {
     static let end = ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"]
     static let ctrlP = "\u{10}", ctrlN = "\u{0E}"
 
-    /// Function keys, PgUp/PgDn and every cursor and editing key with a modifier, as xterm,
-    /// tmux, GNU screen, rxvt and the Linux console send them.
+    /// F1–F12, PgUp/PgDn, and the cursor keys, Home, End, PgUp and PgDn with Shift, Alt or
+    /// Ctrl, as xterm, tmux, GNU screen, rxvt and the Linux console send them. Each new prefix is
+    /// a keymap readline allocates (4 KB) in every copy of the map, so the list holds the keys
+    /// people press, not every modifier of every key.
     static let functionKeys: [String] = {
-        var keys = ["\u{1B}OP", "\u{1B}OQ", "\u{1B}OR", "\u{1B}OS", "\u{1B}[E", "\u{1B}OE"]
+        var keys = ["\u{1B}OP", "\u{1B}OQ", "\u{1B}OR", "\u{1B}OS"]
         keys += ["A", "B", "C", "D", "E"].map { "\u{1B}[[" + $0 }
-        let tilde = [2, 3, 5, 6, 11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24, 25, 26, 28, 29, 31, 32, 33, 34]
-        keys += tilde.filter { $0 > 3 }.map { "\u{1B}[\($0)~" }
-        for modifier in 2...8 {
-            keys += ["A", "B", "C", "D", "H", "F", "P", "Q", "R", "S"].map { "\u{1B}[1;\(modifier)\($0)" }
-            keys += ([1, 4, 7, 8] + tilde).map { "\u{1B}[\($0);\(modifier)~" }
+        keys += [5, 6, 11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24].map { "\u{1B}[\($0)~" }
+        for modifier in [2, 3, 5] {
+            keys += ["A", "B", "C", "D", "H", "F"].map { "\u{1B}[1;\(modifier)\($0)" }
+            keys += [5, 6].map { "\u{1B}[\($0);\(modifier)~" }
         }
         return keys
     }()

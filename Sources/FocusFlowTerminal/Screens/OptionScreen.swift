@@ -32,14 +32,14 @@ extension OptionScreen {
     }
 
     /// The keys both lists bind, over the plain keymap (the filter is a text field): Up/Down and
-    /// Ctrl-P/Ctrl-N move the highlight instead of walking the history; PgUp/PgDn move it a
-    /// window's height, Home/End to the first and the last visible option.
+    /// Ctrl-P/Ctrl-N move the highlight instead of walking the history; PgUp/PgDn move it as many
+    /// options as the window shows, Home/End to the first and the last visible option.
     var moveBindings: [KeyBinding] {
         [
             KeyBinding(KeyNames.up + [KeyNames.ctrlP], hint: words.moveKeys) { self.moveHighlight(by: -1, $0) },
             KeyBinding(KeyNames.down + [KeyNames.ctrlN]) { self.moveHighlight(by: 1, $0) },
-            KeyBinding(KeyNames.pageUp) { self.moveHighlight(by: -OptionWindow.size, $0) },
-            KeyBinding(KeyNames.pageDown) { self.moveHighlight(by: OptionWindow.size, $0) },
+            KeyBinding(KeyNames.pageUp) { self.moveHighlight(by: -self.picker.window.shown, $0) },
+            KeyBinding(KeyNames.pageDown) { self.moveHighlight(by: self.picker.window.shown, $0) },
             KeyBinding(KeyNames.home) { self.moveHighlight(by: -self.field.options.count, $0) },
             KeyBinding(KeyNames.end) { self.moveHighlight(by: self.field.options.count, $0) },
         ]

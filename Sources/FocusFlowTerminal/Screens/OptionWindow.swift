@@ -14,6 +14,8 @@ struct OptionWindow {
 
     /// The first visible option shown.
     private(set) var start = 0
+    /// How many entries the window showed last: a page, for PgUp and PgDn.
+    private(set) var shown = Self.size
 
     /// The rows for `visible` options (positions in `options`), with the option at `highlight`
     /// (a position in `visible`) marked, in at most `room` rows (at least one option shows).
@@ -43,6 +45,7 @@ struct OptionWindow {
             if start > 0 && start + size < count { size = min(limit, max(1, room - 2)) }
         }
         scroll(to: highlight, size: size, count: count)
+        shown = size
         let end = min(count, start + size)
         var rows: [String] = []
         if start > 0 { rows.append(theme.dim(theme.words.moreAbove(start))) }
