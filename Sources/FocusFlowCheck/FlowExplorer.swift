@@ -332,7 +332,7 @@ public struct FlowExplorer: Sendable {
         if let other = field.rules.matches, let value = passing[other] { return value }
         let lengths = [field.rules.minLength, field.rules.maxLength].compactMap { $0 }
         // A secure field gets a value no plain field uses, so that a leak of it can be seen.
-        var tries = (field.rules.oneOf ?? []) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
+        var tries = field.kind.sampleTexts(for: field) + (field.rules.oneOf ?? []) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
         for length in lengths where length > 0 {
             tries += candidates.compactMap { value(repeating: $0, count: length) }
         }
@@ -344,7 +344,8 @@ public struct FlowExplorer: Sendable {
         // One over the maximum, or one short of the minimum: the boundary's failing side.
         let over = field.rules.maxLength.flatMap { $0 < valueLengthCap ? value(repeating: "1", count: $0 + 1) : nil }
         let short = field.rules.minLength.flatMap { $0 > 1 ? value(repeating: "1", count: $0 - 1) : nil }
-        let tries = ["", "x", "1", "!", "x y"] + [over, short].compactMap { $0 } + candidates
+        // The kind's own texts first: a number's value past a bound fails sooner than an empty one.
+        let tries = field.kind.sampleTexts(for: field) + ["", "x", "1", "!", "x y"] + [over, short].compactMap { $0 } + candidates
         return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing) }
     }
 

@@ -18,6 +18,7 @@ public enum FlowRequest: Sendable, Equatable {
     case select(String)
     case toggle(String)
     case highlight(Int)
+    case step(Int)
     case submit
     case describe
     /// Starts the walk afresh from prefilled answers: the raw JSON object, as the output writes
@@ -97,8 +98,8 @@ public enum FlowRequest: Sendable, Equatable {
 
     /// The requests, each written once.
     public static let table: [Row] = [
-        Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect],
-            summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query", needs: "the field's whole new text",
+        Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect, .number],
+            summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query; a number field's number as typed", needs: "the field's whole new text",
             make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
             samples: { _, values in values.map { .string($0) } }),
         Row(name: "set", argument: .bool, kinds: [.confirm], summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
@@ -114,6 +115,9 @@ public enum FlowRequest: Sendable, Equatable {
             // Moves reach every option, so a long list would multiply the states by its length:
             // the explorer moves the highlight on lists of up to eight options.
             samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
+        Row(name: "step", argument: .int, kinds: [.number],
+            summary: "moves a number field's value by its step within its range (`delta` 1 up, -1 down); from the minimum (or 0) when empty", needs: "a whole number, 1 up or -1 down",
+            make: { .step(int($0)) }, action: { .field(.step(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
         Row(name: "next", argument: .none, kinds: nil, summary: "validates and moves on; completes on the last field", needs: "",
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
         Row(name: "previous", argument: .none, kinds: nil, summary: "moves back, never blocked", needs: "",
@@ -122,7 +126,7 @@ public enum FlowRequest: Sendable, Equatable {
             make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
         Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides the focused secure field", needs: "",
             make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
-        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect], summary: "clears the focused field (a choice field's filter)", needs: "",
+        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect, .number], summary: "clears the focused field (a choice field's filter)", needs: "",
             make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
         Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers", needs: "",
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
@@ -130,7 +134,7 @@ public enum FlowRequest: Sendable, Equatable {
             summary: "in review, validates every visible field and completes with their answers", needs: "",
             make: { _ in .submit }, action: { _ in .submit }, samples: { _, _ in [nil] }),
         Row(name: "describe", argument: .none, kinds: nil,
-            summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules and visibility", needs: "",
+            summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules (a number's `min` and `max`), `step` and `decimals` where given, and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
         Row(name: "start", argument: .object(key: "answers"), kinds: nil,
             summary: "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field, or with `\"askInvalid\":true` is asked; `\"skipFilled\":true` starts at the first field that needs an answer", needs: "a JSON object of field ids and answers",
@@ -163,6 +167,7 @@ public enum FlowRequest: Sendable, Equatable {
         case .select(let value): ("select", .string(value))
         case .toggle(let value): ("toggle", .string(value))
         case .highlight(let delta): ("highlight", .int(delta))
+        case .step(let delta): ("step", .int(delta))
         case .submit: ("submit", nil)
         case .describe: ("describe", nil)
         case .start(let answers, _, _): ("start", .string(answers))
@@ -213,6 +218,7 @@ public enum FlowRequest: Sendable, Equatable {
         case .field(.select(let value)): self = .select(value)
         case .field(.toggle(let value)): self = .toggle(value)
         case .field(.highlight(let delta)): self = .highlight(delta)
+        case .field(.step(let delta)): self = .step(delta)
         case .next: self = .next
         case .previous: self = .previous
         case .focus(let field): self = .focus(field)

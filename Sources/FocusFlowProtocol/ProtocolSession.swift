@@ -125,6 +125,8 @@ public struct ProtocolSession: Sendable {
             }
             out.raw(#"],"default":"#)
             if let value = field.default, !field.secure { value.write(into: &out) } else { out.raw("null") }
+            if let step = field.step { out.raw(#","step":"#); out.raw(FieldAnswer.number(step).json) }
+            if let decimals = field.decimals { out.raw(#","decimals":"#); out.int(decimals) }
             out.raw(#","rules":"#)
             out.raw((try? encoder.encode(field.rules)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
             out.raw(#","when":"#)
@@ -225,6 +227,10 @@ public struct ProtocolSession: Sendable {
         case .in(let values): "is one of \(values.map(\.description).joined(separator: ", "))"
         case .notEmpty(true): "is not empty"
         case .notEmpty(false): "is empty"
+        case .range(let min?, let max?): "is from \(min) to \(max)"
+        case .range(let min?, nil): "is at least \(min)"
+        case .range(nil, let max?): "is at most \(max)"
+        case .range(nil, nil): "is answered"
         }
     }
 }

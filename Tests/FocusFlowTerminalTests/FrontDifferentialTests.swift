@@ -8,7 +8,7 @@ import Testing
 /// The terminal's side is what it did: its `--record` recording (the engine actions its keys
 /// became), replayed by `focusflow replay`, and its answers on stdout. The `serve` side is the
 /// keys said as requests the way a host says them — a key's text as the field's whole new text,
-/// Enter as `next`, Up/Down as `highlight` — replayed the same way. A rule that lived in one
+/// Enter as `next`, Up/Down as `highlight` on a list and `step` on a number — replayed the same way. A rule that lived in one
 /// front (a paste filtered, a first option highlighted by a screen) shows as a difference.
 @Suite("The same keys through the terminal and through serve", .serialized)
 struct FrontDifferentialTests {
@@ -73,6 +73,36 @@ struct FrontDifferentialTests {
         try walk.expectSameFronts()
         // Space on "new" types ("New Zealand" goes on with a space); on "new z" it chooses New Zealand.
         #expect(walk.answers["places"] as? [String] == ["no"], "\(walk.answers)")
+    }
+
+    /// Number fields: an age from 13 to 120, and a change of weight with one decimal that may be negative.
+    static let numbers = #"""
+        {"id":"n","title":"Numbers","fields":[
+         {"id":"name","label":"Name"},
+         {"id":"age","kind":"number","label":"Age","rules":{"required":true,"min":13,"max":120}},
+         {"id":"change","kind":"number","label":"Change","step":0.5,"decimals":1,"rules":{"min":-10,"max":10}}]}
+        """#
+
+    @Test("Up/Down on a number field are its step request and typing is text, in the terminal and in serve; a letter and a second minus are refused in both")
+    func numberSteps() throws {
+        // Age: Up twice from empty is 14 then 15, a letter is refused, 999 is out of range, Down clamps it to 120.
+        // Change: Down from empty clamps to -10.0, a second minus is refused, -2,5 is typed as -2.5, Up is -2.0.
+        let keys: [DifferentialKey] = [.type("a"), .enter, .up, .up, .type("x"), .backspace, .backspace, .type("9"), .type("9"),
+                                       .type("9"), .enter, .down, .enter, .down, .down, .type("-"), .backspace, .backspace, .backspace,
+                                       .backspace, .type("-"), .type("2"), .type(","), .type("5"), .up, .enter]
+        let walk = try DifferentialWalk(flow: Self.numbers, keys: keys)
+        try walk.expectSameFronts()
+        #expect(walk.answers["age"] as? Double == 120, "\(walk.answers)")
+        #expect(walk.answers["change"] as? Double == -2, "\(walk.answers)")
+        #expect(walk.serveEvents.filter { $0["event"] as? String == "rejected" }.count == 3, "\(walk.serveEvents)")
+        #expect(walk.serveEvents.contains { $0["event"] as? String == "invalid" && $0["message"] as? String == "Age must be between 13 and 120." })
+    }
+
+    @Test("Random keys on number fields give the same answers and events in both fronts", arguments: 1...4)
+    func randomNumberKeys(seed: UInt64) throws {
+        let keys = try DifferentialKey.random(flow: Self.numbers, seed: seed, count: 50)
+        let walk = try DifferentialWalk(flow: Self.numbers, keys: keys)
+        try walk.expectSameFronts()
     }
 
     @Test("Random keys for every kind give the same answers and events in both fronts", arguments: 1...12)
@@ -141,6 +171,8 @@ enum DifferentialKey: CustomStringConvertible {
         case (.shiftTab, _): return (#"{"action":"previous"}"#, .previous)
         case (.up, .select), (.up, .multiSelect): return (#"{"action":"highlight","delta":-1}"#, .field(.highlight(-1)))
         case (.down, .select), (.down, .multiSelect): return (#"{"action":"highlight","delta":1}"#, .field(.highlight(1)))
+        case (.up, .number): return (#"{"action":"step","delta":1}"#, .field(.step(1)))
+        case (.down, .number): return (#"{"action":"step","delta":-1}"#, .field(.step(-1)))
         case (.space, .multiSelect):
             guard field.spaceToggles(query: text) else { return textRequest(text + " ") }
             guard case .multiSelect(let multi)? = store.state.fields[field: focus] else { return nil }
@@ -167,7 +199,7 @@ enum DifferentialKey: CustomStringConvertible {
         let spec = try FlowSpec(json: Data(json.utf8))
         let store = FlowStore(spec: spec)
         var random = RandomKeys(seed: seed)
-        let typed = Array("ab1 9é한@n")
+        let typed = Array("ab1 9é한@n-,.")
         let pasted = ["New", "Passw0rd", "Pässwörd-한글", "42", "a b"]
         var keys: [DifferentialKey] = []
         while keys.count < count, store.state.phase == .editing, let focus = store.state.focus, let field = spec[focus] {
@@ -175,6 +207,7 @@ enum DifferentialKey: CustomStringConvertible {
             switch (field.kind, random.below(10)) {
             case (.confirm, 0...5): key = .type(random.below(2) == 0 ? "y" : "n")
             case (.select, 0...2), (.multiSelect, 0...2): key = [.up, .down, .down][random.below(3)]
+            case (.number, 0...2): key = [.up, .down, .up][random.below(3)]
             case (.multiSelect, 3): key = .space
             case (_, 0...4): key = .type(typed[random.below(typed.count)])
             case (_, 5): key = .paste(pasted[random.below(pasted.count)])

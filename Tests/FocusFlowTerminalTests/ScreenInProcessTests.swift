@@ -22,6 +22,7 @@ final class RecordingContext: ScreenContext {
     func clearNote() {}
     func handle(_ events: [FlowEvent]) {}
     func render() { renders += 1 }
+    func showInput(_ text: String) {}
 
     /// Types `text` at the end of the focused field's text, as readline's buffer would hand it over.
     func insert(_ text: String) {

@@ -17,9 +17,10 @@ struct TerminalKindSeamTests {
     static let kindNames: [KindName] = [
         KindName(pattern: #"\.kind\b"#, what: "a field's kind (`.kind`)"),
         KindName(pattern: #"\bFieldKind\b"#, what: "the `FieldKind` type"),
+        // `.number` is not here: a colour is a `.number` too; `NumberFieldReducer` and `typesFreeText` are.
         KindName(pattern: #"\.(confirm|select|multiSelect)\b"#, what: "a kind's case (`.confirm`, `.select`, `.multiSelect`)"),
-        KindName(pattern: #"\b(hasOptions|typesAnswer)\b"#, what: "a kind's predicate (`hasOptions`, `typesAnswer`)"),
-        KindName(pattern: #"\b(Confirm|Select|MultiSelect)FieldReducer\b"#, what: "a kind's reducer"),
+        KindName(pattern: #"\b(hasOptions|typesAnswer|typesFreeText)\b"#, what: "a kind's predicate (`hasOptions`, `typesAnswer`, `typesFreeText`)"),
+        KindName(pattern: #"\b(Confirm|Select|MultiSelect|Number)FieldReducer\b"#, what: "a kind's reducer"),
     ]
 
     static let terminal = URL(fileURLWithPath: #filePath)

@@ -276,7 +276,7 @@ struct FieldKindProtocolTests {
 
     @Test("Every request of the table round-trips through its JSON and text forms", arguments: FlowRequest.table.map(\.name))
     func roundTrip(name: String) throws {
-        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .submit, .describe,
+        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
                                        .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#)]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
@@ -286,7 +286,7 @@ struct FieldKindProtocolTests {
 
 @Suite("Field kinds: the model-based check")
 struct FieldKindExplorerTests {
-    /// A small flow with every kind: a confirm, a select shown while it is yes, a multi-select.
+    /// A small flow with every choice kind: a confirm, a select shown while it is yes, a multi-select.
     static func choices() throws -> FlowSpec {
         try FlowSpec(id: "choices", title: "Choices", fields: [
             FieldSpec(id: "ok", kind: .confirm, rules: .init(required: true)),
@@ -308,7 +308,9 @@ struct FieldKindExplorerTests {
     @Test("The explorer's alphabet covers every kind's requests")
     func alphabet() throws {
         let spec = try Self.choices()
-        let names = Set(spec.fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
+        // A number field takes text and step; `NumberProtocolTests` explores a flow with one.
+        let fields = spec.fields + [FieldSpec(id: "count", kind: .number, rules: .init(min: 1, max: 3))]
+        let names = Set(fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
         let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && !["describe", "start", "snapshot", "restore"].contains($0.name) }.map(\.name))
         #expect(names == needed)
         let report = FlowExplorer(spec: spec).run()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Flow files")
 struct FlowSpecTests {
-    static let shipped = ["signup", "login", "delivery", "account", "preferences"]
+    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile"]
 
     @Test("Every shipped flow loads", arguments: shipped)
     func shippedFlowsLoad(name: String) throws {
@@ -74,7 +74,7 @@ struct FlowSpecTests {
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
          "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
-         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""),
+         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\", or bounds \"min\" and/or \"max\""),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
          "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),
@@ -113,7 +113,7 @@ struct FlowSpecTests {
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"keyboard\":\"numberPad\"}]}",
          "bad.json: fields[0] (\"t\").keyboard: a confirm field has no text to type; remove \"keyboard\""),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"chekbox\"}]}",
-         "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect"),
+         "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect, number"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"selct\"}]}",
          "bad.json: fields[0] (\"t\").kind: unknown kind \"selct\"; did you mean \"select\"?"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\"}]}",

@@ -125,6 +125,7 @@ struct ProgressTests {
                 case .equals(let value): "=\(value)"
                 case .in(let values): "∈\(values)"
                 case .notEmpty(let flag): flag ? "≠∅" : "=∅"
+                case .range(let min, let max): "∈[\(min.map(String.init(describing:)) ?? "")…\(max.map(String.init(describing:)) ?? "")]"
                 }
                 return "\(field.id)(\(when.field)\(test))"
             }.joined(separator: " ")

@@ -19,12 +19,14 @@ struct SchemaTests {
         cases += [("languages", LanguageTests.flow)] + LanguageTests.badTexts.enumerated().map { ("badText\($0.offset)", $0.element.0) }
         // A themed flow, and themes the loader refuses.
         cases += [("themed", ThemeSpecTests.themed)] + ThemeSpecTests.badThemes.enumerated().map { ("badTheme\($0.offset)", $0.element.0) }
+        // Number fields the loader takes and refuses.
+        cases += NumberFlowFileTests.schemaCases
         // Semantic rules a JSON Schema cannot express: references to earlier fields, unique ids,
         // pattern syntax, min ≤ max. The loader refuses these; the schema documents them only.
         let beyondSchema = [
             "duplicate id", "names no earlier field", "does not compile", "no value could pass",
             "is not one of the options", "is not an option of", "so compare it with", "matches compares text",
-            "two colours", "needs a colour after it", "two backgrounds",
+            "two colours", "needs a colour after it", "two backgrounds", "whose answers have no order",
         ]
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-schema-\(UUID())")

@@ -44,7 +44,7 @@ extension ConfirmFieldReducer: FieldBehavior {
         switch action {
         case .set(let value): own = .set(value)
         case .submit: own = .submit
-        case .textChanged, .clear, .select, .toggle, .highlight: return false
+        case .textChanged, .clear, .select, .toggle, .highlight, .step: return false
         }
         var submitted = false
         ConfirmFieldReducer().reduce(into: &state, action: own) { effect in

@@ -15,6 +15,8 @@ public enum FieldAction: Sendable, Equatable {
     case toggle(String)
     /// Moves a choice field's highlight over the visible options (`1` down, `-1` up).
     case highlight(Int)
+    /// Moves a number field's value by its step (`1` up, `-1` down), within its range.
+    case step(Int)
 }
 
 extension FieldAction {
@@ -28,6 +30,7 @@ extension FieldAction {
         case .select(let value): ".select(\(value.debugDescription))"
         case .toggle(let value): ".toggle(\(value.debugDescription))"
         case .highlight(let delta): ".highlight(\(delta))"
+        case .step(let delta): ".step(\(delta))"
         }
     }
 }
@@ -40,7 +43,7 @@ extension FieldAction {
         case .textChanged(let new): .textChanged(new)
         case .submit: .submit
         case .clear: .clear
-        case .set, .select, .toggle, .highlight: nil
+        case .set, .select, .toggle, .highlight, .step: nil
         }
     }
 }

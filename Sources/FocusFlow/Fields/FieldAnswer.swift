@@ -8,6 +8,8 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
     case choice(String?)
     /// A multi-select field's chosen values, in option order.
     case choices([String])
+    /// A number field's value; `nil` when not answered.
+    case number(Double?)
 
     /// Whether the answer says anything: text that is not empty, a yes or no, a choice, at
     /// least one of several. `when: {"notEmpty": true}` and `required` read this.
@@ -17,10 +19,12 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
         case .bool(let value): value == nil
         case .choice(let value): value == nil
         case .choices(let values): values.isEmpty
+        case .number(let value): value == nil
         }
     }
 
-    /// The answer as JSON: a string, `true`/`false`, an array of strings, or `null`.
+    /// The answer as JSON: a string, `true`/`false`, an array of strings, a number (whole
+    /// numbers without `.0`), or `null`.
     public var json: String {
         var out = JSONWriter(capacity: 32)
         write(into: &out)
@@ -32,7 +36,8 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
         case .text(let text): out.string(text)
         case .bool(let value?): out.bool(value)
         case .choice(let value?): out.string(value)
-        case .bool(nil), .choice(nil): out.raw("null")
+        case .number(let value?): out.raw(JSONText.number(value))
+        case .bool(nil), .choice(nil), .number(nil): out.raw("null")
         case .choices(let values):
             out.raw("[")
             for (index, value) in values.enumerated() {
@@ -52,6 +57,7 @@ extension FieldAnswer: CustomStringConvertible {
         case .bool(let value): value.map(String.init) ?? "nil"
         case .choice(let value): value?.debugDescription ?? "nil"
         case .choices(let values): "[" + values.map(\.debugDescription).joined(separator: ", ") + "]"
+        case .number(let value): value.map(JSONText.number) ?? "nil"
         }
     }
 }
@@ -65,6 +71,7 @@ extension FieldAnswer {
         case .bool(let flag): flag.map(String.init) ?? ""
         case .choice(let value): value ?? ""
         case .choices(let values): values.joined(separator: ",")
+        case .number(let value): value.map(JSONText.number) ?? ""
         }
     }
 
@@ -76,8 +83,25 @@ extension FieldAnswer {
         case (.bool(let flag?), .bool(let expected)): flag == expected
         case (.choice(let choice?), .string(let expected)): choice.isIdentical(to: expected)
         case (.choices(let values), .string(let expected)): values.contains { $0.isIdentical(to: expected) }
+        case (.number(let number?), .number(let expected)): number == expected
         default: false
         }
+    }
+
+    /// Whether the answer is within `min` and `max` (inclusive, each optional), as a `when`
+    /// with bounds compares: a number with numbers, a text with texts in code point order (an
+    /// ISO 8601 date's order). An unanswered field, or a bound of another type, is within none.
+    func isWithin(min: FieldCondition.Value?, max: FieldCondition.Value?) -> Bool {
+        func holds(_ bound: FieldCondition.Value?, _ order: (Int) -> Bool) -> Bool {
+            switch (self, bound) {
+            case (_, nil): !isEmpty
+            case (.number(let value?), .number(let limit)?): order(value < limit ? -1 : value > limit ? 1 : 0)
+            case (.text(let text), .string(let limit)?) where !text.isEmpty:
+                order(text.unicodeScalars.lexicographicallyPrecedes(limit.unicodeScalars) ? -1 : text == limit ? 0 : 1)
+            default: false
+            }
+        }
+        return holds(min) { $0 >= 0 } && holds(max) { $0 <= 0 }
     }
 
     /// Writes the answer as a flow file's `"default"` under `key`; an unanswered one writes nothing.
@@ -87,7 +111,8 @@ extension FieldAnswer {
         case .bool(let flag?): try container.encode(flag, forKey: key)
         case .choice(let value?): try container.encode(value, forKey: key)
         case .choices(let values): try container.encode(values, forKey: key)
-        case .bool(nil), .choice(nil): break
+        case .number(let value?): try container.encode(value, forKey: key)
+        case .bool(nil), .choice(nil), .number(nil): break
         }
     }
 }

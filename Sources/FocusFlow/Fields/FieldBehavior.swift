@@ -21,8 +21,23 @@ protocol FieldBehavior: Sendable {
     /// Whether the person types the answer itself, so that `secure`, `keyboard` and `matches`
     /// mean something.
     static var typesAnswer: Bool { get }
+    /// Whether the typed answer is free text, so that `secure`, `keyboard` and a `matches` on the
+    /// field mean something. The default is ``typesAnswer``; a number is typed but not free.
+    static var typesFreeText: Bool { get }
     /// Whether the field has `options` and a filter over them.
     static var hasOptions: Bool { get }
+    /// The keys of the field object (besides the common ones) the kind takes: a number's `step`.
+    /// The default is none; the loader refuses them on the other kinds.
+    static var fieldKeys: Set<String> { get }
+    /// The keyboard the kind gives a field whose flow file cannot name one (a number's digits),
+    /// or `nil` to keep the field's own. The default is `nil`.
+    static func keyboard(for field: FieldSpec) -> KeyboardType?
+    /// Checks what the kind's own keys and rules hold (a range's bounds, a step), throwing
+    /// naming `path` (the field's) for a value that does not make sense. The default checks nothing.
+    static func checkField(_ field: FieldSpec, path: String) throws
+    /// Whether the kind's answers are ordered, so that a `when` on a field of this kind may give
+    /// `min` and `max`. The default is `false`.
+    static var ordersAnswers: Bool { get }
 
     /// The JSON type of the kind's answer, as a loader error names it (in each language): "true or false".
     static var answerType: AnswerShape { get }
@@ -67,6 +82,12 @@ protocol FieldBehavior: Sendable {
     /// (see ``apply(_:to:field:say:)``) or nothing does. A kind that takes typed text takes
     /// `textChanged` as itself: the flow asks once per field and keeps the answer for keystrokes.
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action?
+    /// Whether the kind has its own rule for what may be typed (``typed(_:field:)``), asked once
+    /// per field by the flow. The default is `false`: the keyboard alone decides.
+    static var filtersTyping: Bool { get }
+    /// The text the field takes when `new` is typed (its whole new text, which the keyboard
+    /// takes), or `nil` to refuse the insertion whole, as the keyboard refuses. The default takes `new`.
+    static func typed(_ new: String, field: FieldSpec) -> String?
     /// Hands `action` (one ``textAction(for:)`` left alone) to the kind's reducer and says its
     /// effects as ``FlowEvent``s, with the secure rules.
     ///
@@ -101,9 +122,24 @@ protocol FieldBehavior: Sendable {
     static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer
     /// The state holding `answer`, which ``prefilled(_:field:)`` has typed.
     static func state(holding answer: FieldAnswer) -> State
+
+    // MARK: Check
+
+    /// Texts for `check` to type into `field` before its own candidates (a value at each bound
+    /// of a range, one past it). The default is none.
+    static func sampleTexts(for field: FieldSpec) -> [String]
 }
 
 extension FieldBehavior {
+    static var typesFreeText: Bool { typesAnswer }
+    static var fieldKeys: Set<String> { [] }
+    static func keyboard(for field: FieldSpec) -> KeyboardType? { nil }
+    static func checkField(_ field: FieldSpec, path: String) throws {}
+    static var ordersAnswers: Bool { false }
+    static var filtersTyping: Bool { false }
+    static func typed(_ new: String, field: FieldSpec) -> String? { new }
+    static func sampleTexts(for field: FieldSpec) -> [String] { [] }
+
     static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? { nil }
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {}
 

@@ -12,6 +12,8 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     case select
     /// Several of a list of options: ``MultiSelectFieldReducer``.
     case multiSelect
+    /// A number in a range, typed or stepped with Up and Down: ``NumberFieldReducer``.
+    case number
 
     /// The kind of a field whose flow file names none: text.
     public static let implied = FieldKind.text
@@ -19,8 +21,16 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     /// Whether the person types the answer itself, so that `secure` and `keyboard` mean something.
     public var typesAnswer: Bool { behavior.typesAnswer }
 
+    /// Whether the typed answer is free text, so that `secure`, `keyboard` and a `matches` on
+    /// the field mean something: text is; a number, typed but in its own shape, is not.
+    public var typesFreeText: Bool { behavior.typesFreeText }
+
     /// Whether the field has `options` and a filter over them.
     public var hasOptions: Bool { behavior.hasOptions }
+
+    /// Texts for `check` to try typing into `field` (of this kind) before its own candidates: a
+    /// value at each bound of a range and one past it. Empty for most kinds.
+    package func sampleTexts(for field: FieldSpec) -> [String] { behavior.sampleTexts(for: field) }
 
     public var description: String { rawValue }
 }

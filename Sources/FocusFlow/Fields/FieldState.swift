@@ -7,6 +7,7 @@ public enum FieldState: Sendable, Hashable, Codable {
     case confirm(ConfirmFieldReducer.State)
     case select(SelectFieldReducer.State)
     case multiSelect(MultiSelectFieldReducer.State)
+    case number(NumberFieldReducer.State)
 
     /// The state with its kind's conformance: the one switch over the kinds.
     private var opened: any OpenedField {
@@ -15,6 +16,7 @@ public enum FieldState: Sendable, Hashable, Codable {
         case .confirm(let state): Opened<ConfirmFieldReducer>(state)
         case .select(let state): Opened<SelectFieldReducer>(state)
         case .multiSelect(let state): Opened<MultiSelectFieldReducer>(state)
+        case .number(let state): Opened<NumberFieldReducer>(state)
         }
     }
 
@@ -94,6 +96,7 @@ extension FieldKind {
         case .confirm: ConfirmFieldReducer.self
         case .select: SelectFieldReducer.self
         case .multiSelect: MultiSelectFieldReducer.self
+        case .number: NumberFieldReducer.self
         }
     }
 }

@@ -55,7 +55,7 @@ extension MultiSelectFieldReducer: FieldBehavior {
         switch action {
         case .toggle(let value): own = .toggle(value)
         case .highlight(let delta): own = .highlight(delta)
-        case .textChanged, .submit, .clear, .set, .select: return false
+        case .textChanged, .submit, .clear, .set, .select, .step: return false
         }
         let id = field.id
         MultiSelectFieldReducer(list: field.optionList).reduce(into: &state, action: own) { effect in

@@ -56,7 +56,7 @@ extension SelectFieldReducer: FieldBehavior {
         switch action {
         case .select(let value): own = .select(value)
         case .highlight(let delta): own = .highlight(delta)
-        case .textChanged, .submit, .clear, .set, .toggle: return false
+        case .textChanged, .submit, .clear, .set, .toggle, .step: return false
         }
         let id = field.id
         SelectFieldReducer(list: field.optionList).reduce(into: &state, action: own) { effect in

@@ -24,6 +24,9 @@ public struct FlowReducer: Sendable {
     private let typesText: [Bool]
     /// Whether each field's text is a filter over options, whose highlight a change of it may move.
     private let hasOptions: [Bool]
+    /// Whether each field's kind has its own rule for what may be typed (a number's shape),
+    /// asked of its conformance once here.
+    private let filtersTyping: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
     /// For each field, the index of the field its `when` condition reads.
@@ -45,6 +48,7 @@ public struct FlowReducer: Sendable {
         self.behaviors = spec.fields.map(\.kind.behavior)
         self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
         self.hasOptions = behaviors.map { $0.hasOptions }
+        self.filtersTyping = behaviors.map { $0.filtersTyping }
     }
 
     public enum Action: Sendable, Equatable {
@@ -169,7 +173,9 @@ public struct FlowReducer: Sendable {
     // MARK: - Moves
 
     /// An edit of a field's text (a text field's value, a choice field's filter), the keystroke
-    /// path: the keyboard check and the seed's reducer on the text in place, with no copy of it.
+    /// path: the keyboard check, the kind's own rule for what may be typed where it has one
+    /// (``FieldBehavior/typed(_:field:)``), and the seed's reducer on the text in place, with no
+    /// copy of it.
     @inline(__always)
     private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
@@ -177,9 +183,14 @@ public struct FlowReducer: Sendable {
         let keyboard = state.keyboard
         var submitted = false
         var changed = false
+        var action = action
         if case .textChanged(let new) = action {
             guard let region = new.editedRegion(from: state.fields[textAt: index].text) else { return }
             guard new.accepts(keyboard, in: region) else { return events.append(.rejected(field: id)) }
+            if filtersTyping[index] {
+                guard let taken = behaviors[index].typed(new, field: spec.fields[index]) else { return events.append(.rejected(field: id)) }
+                action = .textChanged(taken)
+            }
         }
         var old = ""
         if case .clear = action { old = state.fields[textAt: index].text }

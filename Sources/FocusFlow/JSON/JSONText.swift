@@ -9,6 +9,13 @@ public enum JSONText {
         writer.string(text)
         return writer.text
     }
+
+    /// `value` as a JSON number: whole numbers without `.0` (`42`), others in the fewest digits
+    /// that give the value back (`42.5`, `1e+20`). `value` is finite.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 9e18 { return String(Int64(value)) }
+        return "\(value)"
+    }
 }
 
 /// Appends JSON to a byte buffer.

@@ -8,14 +8,25 @@ extension KeyboardType {
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     public func refusedNames(in text: some StringProtocol, limit: Int = 8) -> [String] {
+        refusedNames(in: text, limit: limit, all: false)
+    }
+
+    private func refusedNames(in text: some StringProtocol, limit: Int, all: Bool) -> [String] {
         var seen: [Character] = []
         var names: [String] = []
-        for character in text where !accepts(character) && !seen.contains(character) {
+        for character in text where (all || !accepts(character)) && !seen.contains(character) {
             if names.count == limit { return names + ["…"] }
             seen.append(character)
             names.append(Self.readable(character))
         }
         return names
+    }
+
+    /// Every character of `text`, each once, in the order they first appear, named as
+    /// ``refusedNames(in:limit:)`` names them: for a message about text no keyboard refused (a
+    /// number's shape refused it).
+    public static func readableNames(of text: some StringProtocol, limit: Int = 8) -> [String] {
+        KeyboardType.default.refusedNames(in: text, limit: limit, all: true)
     }
 
     /// `character` as a message shows it: quoted when it shows, else its code points.

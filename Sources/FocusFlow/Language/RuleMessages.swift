@@ -29,6 +29,9 @@ public struct RuleMessages: Sendable {
     /// `Country: the filter shows no option to choose.`, when Enter is pressed on a select whose filter
     /// shows no option.
     public let noOptionMatches: @Sendable (_ label: String) -> String
+    /// `Age must be between 13 and 120.` (`at least 13`, `at most 120`, `a number` when a bound
+    /// is missing), for a value out of its range or not a number; the bounds as the field writes them.
+    public let outOfRange: @Sendable (_ label: String, _ min: String?, _ max: String?) -> String
     /// What a keyboard takes, in words: `digits 0-9`.
     public let keyboardTakes: @Sendable (KeyboardType) -> String
     /// `yes` and `no`, as a review shows a confirm answer.
@@ -49,6 +52,14 @@ public struct RuleMessages: Sendable {
         chooseAtLeast: { "\($0): choose at least \($1) option\($1 == 1 ? "" : "s")." },
         chooseAtMost: { "\($0): choose at most \($1) option\($1 == 1 ? "" : "s")." },
         noOptionMatches: { "\($0): the filter shows no option to choose." },
+        outOfRange: { label, min, max in
+            switch (min, max) {
+            case let (min?, max?): "\(label) must be between \(min) and \(max)."
+            case let (min?, nil): "\(label) must be at least \(min)."
+            case let (nil, max?): "\(label) must be at most \(max)."
+            case (nil, nil): "\(label) must be a number."
+            }
+        },
         keyboardTakes: { $0.summary },
         yes: "yes", no: "no")
 
@@ -66,6 +77,14 @@ public struct RuleMessages: Sendable {
         chooseAtLeast: { "\($0): \($1)개 이상 고르세요." },
         chooseAtMost: { "\($0): \($1)개 이하로 고르세요." },
         noOptionMatches: { "\($0): 검색어에 맞는 선택지가 없어 고를 수 없습니다." },
+        outOfRange: { label, min, max in
+            switch (min, max) {
+            case let (min?, max?): "\(label) 항목은 \(min) 이상 \(max) 이하여야 합니다."
+            case let (min?, nil): "\(label) 항목은 \(min) 이상이어야 합니다."
+            case let (nil, max?): "\(label) 항목은 \(max) 이하여야 합니다."
+            case (nil, nil): "\(label) 항목은 숫자여야 합니다."
+            }
+        },
         keyboardTakes: { keyboard in
             switch keyboard {
             case .default, .twitter, .webSearch: "제어 문자를 뺀 모든 문자"

@@ -24,6 +24,10 @@ public struct FieldRules: Sendable, Equatable {
     public var minSelected: Int?
     /// A multi-select field allows at most this many options chosen.
     public var maxSelected: Int?
+    /// The smallest answer allowed (inclusive), of the kind's type: a number field's number.
+    public var min: FieldCondition.Value?
+    /// The largest answer allowed (inclusive), of the kind's type.
+    public var max: FieldCondition.Value?
     /// Said instead of the default message when any rule fails.
     public var message: String?
     /// The message in every language the flow gives it, as the loader read it; the field
@@ -41,12 +45,13 @@ public struct FieldRules: Sendable, Equatable {
     static func decoded(
         required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
         matches: FieldID? = nil, oneOf: [String]? = nil, equals: Bool? = nil, minSelected: Int? = nil,
-        maxSelected: Int? = nil, message: String? = nil, localizedMessage: LocalizedText? = nil
+        maxSelected: Int? = nil, min: FieldCondition.Value? = nil, max: FieldCondition.Value? = nil, message: String? = nil,
+        localizedMessage: LocalizedText? = nil
     ) -> FieldRules {
         FieldRules(
             required: required, minLength: minLength, maxLength: maxLength, pattern: pattern, matches: matches,
-            oneOf: oneOf, equals: equals, minSelected: minSelected, maxSelected: maxSelected, message: message,
-            localizedMessage: localizedMessage, compiled: nil)
+            oneOf: oneOf, equals: equals, minSelected: minSelected, maxSelected: maxSelected, min: min, max: max,
+            message: message, localizedMessage: localizedMessage, compiled: nil)
     }
 
     public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
@@ -54,6 +59,7 @@ public struct FieldRules: Sendable, Equatable {
             && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
             && lhs.matches == rhs.matches && lhs.oneOf == rhs.oneOf && lhs.message == rhs.message
             && lhs.equals == rhs.equals && lhs.minSelected == rhs.minSelected && lhs.maxSelected == rhs.maxSelected
+            && lhs.min == rhs.min && lhs.max == rhs.max
     }
 
     /// The largest `minLength` or `maxLength` a flow may give: 65,536 characters, far beyond a
@@ -75,7 +81,7 @@ public struct FieldRules: Sendable, Equatable {
         patterns: inout [PatternKey: CompiledPattern]
     ) throws {
         if minLength == nil, maxLength == nil, pattern == nil, matches == nil, oneOf == nil, equals == nil,
-           minSelected == nil, maxSelected == nil {
+           minSelected == nil, maxSelected == nil, min == nil, max == nil {
             return
         }
         let allowed = Self.ruleKeys.first { $0.kind == kind }?.keys ?? []
@@ -92,6 +98,8 @@ public struct FieldRules: Sendable, Equatable {
         try refuse("equals", ifGiven: equals != nil)
         try refuse("minSelected", ifGiven: minSelected != nil)
         try refuse("maxSelected", ifGiven: maxSelected != nil)
+        try refuse("min", ifGiven: min != nil)
+        try refuse("max", ifGiven: max != nil)
         if let min = minSelected, min < 0 {
             throw FlowSpecError(path: "\(path()).minSelected", reason: .tooSmall(min, least: 0))
         }
@@ -143,8 +151,11 @@ extension FieldRules {
     public init(
         required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
         pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
-        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil
+        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, min: FieldCondition.Value? = nil,
+        max: FieldCondition.Value? = nil, message: String? = nil
     ) {
+        self.min = min
+        self.max = max
         self.equals = equals
         self.minSelected = minSelected
         self.maxSelected = maxSelected

@@ -20,6 +20,10 @@ public struct FieldSpec: Sendable, Equatable {
     /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
     public var `default`: FieldAnswer?
     public var rules: FieldRules
+    /// How far Up and Down move a number field's value (1 when `nil`); number fields only.
+    public var step: Double?
+    /// The digits a number field's value may have after the point (0 when `nil`); number fields only.
+    public var decimals: Int?
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
     public var when: FieldCondition?
     /// The texts the flow gives in several languages; ``label`` and the others hold the one
@@ -37,12 +41,12 @@ public struct FieldSpec: Sendable, Equatable {
     /// every field.
     static func decoded(
         id: FieldID, kind: FieldKind, label: String, placeholder: String?, hint: String?, secure: Bool,
-        keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules, when: FieldCondition?,
-        localizedText: [Text: LocalizedText]
+        keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules, step: Double? = nil,
+        decimals: Int? = nil, when: FieldCondition?, localizedText: [Text: LocalizedText]
     ) -> FieldSpec {
         FieldSpec(
             id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
-            options: options, default: `default`, rules: rules, when: when, localizedText: localizedText,
+            options: options, default: `default`, rules: rules, step: step, decimals: decimals, when: when, localizedText: localizedText,
             optionList: OptionList.of(options))
     }
 
@@ -85,6 +89,7 @@ public struct FieldSpec: Sendable, Equatable {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
+            && lhs.step == rhs.step && lhs.decimals == rhs.decimals
             && lhs.localizedText == rhs.localizedText
     }
 }
@@ -93,7 +98,8 @@ extension FieldSpec {
     public init(
         id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
         secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
-        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
+        default: FieldAnswer? = nil, rules: FieldRules = .init(), step: Double? = nil, decimals: Int? = nil,
+        when: FieldCondition? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -105,6 +111,8 @@ extension FieldSpec {
         self.options = options
         self.default = `default`
         self.rules = rules
+        self.step = step
+        self.decimals = decimals
         self.when = when
         self.optionList = OptionList.of(options)
     }
@@ -113,20 +121,26 @@ extension FieldSpec {
 /// The condition under which a field is shown.
 public struct FieldCondition: Sendable, Equatable, Codable {
     /// A value a condition compares with, of the source field's type.
-    public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, CustomStringConvertible {
+    public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+        ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, CustomStringConvertible {
         /// A text field's text (byte for byte) or an option's value.
         case string(String)
         /// A confirm field's answer.
         case bool(Bool)
+        /// A number field's value (or a bound of its range).
+        case number(Double)
 
         public init(stringLiteral value: String) { self = .string(value) }
         public init(booleanLiteral value: Bool) { self = .bool(value) }
+        public init(integerLiteral value: Int) { self = .number(Double(value)) }
+        public init(floatLiteral value: Double) { self = .number(value) }
 
-        /// As JSON: `"post"` or `true`.
+        /// As JSON: `"post"`, `true` or `42`.
         public var description: String {
             switch self {
             case .string(let text): JSONText.quote(text)
             case .bool(let flag): String(flag)
+            case .number(let value): JSONText.number(value)
             }
         }
     }
@@ -139,6 +153,9 @@ public struct FieldCondition: Sendable, Equatable, Codable {
         case `in`([Value])
         /// The earlier field's answer is (`true`) or is not (`false`) empty.
         case notEmpty(Bool)
+        /// The earlier field's answer is within these bounds, each inclusive and either one
+        /// optional (`{"field": "age", "max": 17}`); an unanswered field is within none.
+        case range(min: Value?, max: Value?)
     }
 
     public var field: FieldID
@@ -158,6 +175,7 @@ public struct FieldCondition: Sendable, Equatable, Codable {
         case .equals(let expected): answer.matches(expected)
         case .in(let values): values.contains { answer.matches($0) }
         case .notEmpty(let notEmpty): answer.isEmpty != notEmpty
+        case .range(let min, let max): answer.isWithin(min: min, max: max)
         }
     }
 }

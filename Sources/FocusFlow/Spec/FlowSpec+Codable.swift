@@ -27,7 +27,7 @@ extension FlowSpec: Codable {
 }
 
 extension FieldSpec: Codable {
-    private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
+    private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "step", "decimals", "when"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -42,7 +42,7 @@ extension FieldSpec: Codable {
         }
         var keyboard = KeyboardType.default
         if let name = try c.decodeIfPresent(String.self, forKey: "keyboard") {
-            guard kind.typesAnswer else {
+            guard kind.typesFreeText else {
                 throw DecodingError.flow(.noTextToType(kind), at: c.codingPath + [AnyKey("keyboard")])
             }
             guard let known = KeyboardType(rawValue: name) else {
@@ -66,6 +66,8 @@ extension FieldSpec: Codable {
             options: try c.decodeIfPresent([FieldOption].self, forKey: "options") ?? [],
             default: defaultValue,
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
+            step: try c.decodeIfPresent(Double.self, forKey: "step"),
+            decimals: try c.decodeIfPresent(Int.self, forKey: "decimals"),
             when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
         localizedText[.label] = label?.languages
         localizedText[.placeholder] = placeholder?.languages
@@ -81,7 +83,7 @@ extension FieldSpec: Codable {
         try c.encodeText(placeholder, languages: localizedText[.placeholder], forKey: "placeholder")
         try c.encodeText(hint, languages: localizedText[.hint], forKey: "hint")
         if secure { try c.encode(true, forKey: "secure") }
-        if keyboard != .default { try c.encode(keyboard, forKey: "keyboard") }
+        if keyboard != .default, kind.typesFreeText { try c.encode(keyboard, forKey: "keyboard") }
         if !options.isEmpty { try c.encode(options, forKey: "options") }
         try `default`?.encode(to: &c, forKey: "default")
         if rules != FieldRules() {
@@ -89,6 +91,8 @@ extension FieldSpec: Codable {
             rules.localizedMessage = localizedText[.message]
             try c.encode(rules, forKey: "rules")
         }
+        try c.encodeIfPresent(step, forKey: "step")
+        try c.encodeIfPresent(decimals, forKey: "decimals")
         try c.encodeIfPresent(when, forKey: "when")
     }
 }
@@ -120,10 +124,12 @@ extension FieldOption: Codable {
 }
 
 extension FieldCondition.Value: Codable {
-    /// `true`/`false` or a string.
+    /// `true`/`false`, a number or a string.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let flag = try? c.decode(Bool.self) { self = .bool(flag) } else { self = .string(try c.decode(String.self)) }
+        if let flag = try? c.decode(Bool.self) { self = .bool(flag) }
+        else if let number = try? c.decode(Double.self) { self = .number(number) }
+        else { self = .string(try c.decode(String.self)) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -131,13 +137,15 @@ extension FieldCondition.Value: Codable {
         switch self {
         case .string(let text): try c.encode(text)
         case .bool(let flag): try c.encode(flag)
+        case .number(let value): try c.encode(value)
         }
     }
 }
 
 extension FieldRules: Codable {
     private static let keys = [
-        "required", "minLength", "maxLength", "pattern", "matches", "oneOf", "equals", "minSelected", "maxSelected", "message",
+        "required", "minLength", "maxLength", "pattern", "matches", "oneOf", "equals", "minSelected", "maxSelected", "min", "max",
+        "message",
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -153,6 +161,8 @@ extension FieldRules: Codable {
             equals: try c.decodeIfPresent(Bool.self, forKey: "equals"),
             minSelected: try c.decodeIfPresent(Int.self, forKey: "minSelected"),
             maxSelected: try c.decodeIfPresent(Int.self, forKey: "maxSelected"),
+            min: try c.decodeIfPresent(FieldCondition.Value.self, forKey: "min"),
+            max: try c.decodeIfPresent(FieldCondition.Value.self, forKey: "max"),
             message: nil)
         let message = try c.decodeTextIfPresent(forKey: "message")
         self.message = message?.text
@@ -170,12 +180,14 @@ extension FieldRules: Codable {
         try c.encodeIfPresent(equals, forKey: "equals")
         try c.encodeIfPresent(minSelected, forKey: "minSelected")
         try c.encodeIfPresent(maxSelected, forKey: "maxSelected")
+        try c.encodeIfPresent(min, forKey: "min")
+        try c.encodeIfPresent(max, forKey: "max")
         try c.encodeText(message, languages: localizedMessage, forKey: "message")
     }
 }
 
 extension FieldCondition {
-    private static let keys = ["field", "equals", "in", "notEmpty"]
+    private static let keys = ["field", "equals", "in", "notEmpty", "min", "max"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -184,10 +196,14 @@ extension FieldCondition {
         let equals = try c.decodeIfPresent(Value.self, forKey: "equals")
         let list = try c.decodeIfPresent([Value].self, forKey: "in")
         let notEmpty = try c.decodeIfPresent(Bool.self, forKey: "notEmpty")
-        switch (equals, list, notEmpty) {
-        case (let value?, nil, nil): self.init(field: field, test: .equals(value))
-        case (nil, let values?, nil): self.init(field: field, test: .in(values))
-        case (nil, nil, let flag?): self.init(field: field, test: .notEmpty(flag))
+        let min = try c.decodeIfPresent(Value.self, forKey: "min")
+        let max = try c.decodeIfPresent(Value.self, forKey: "max")
+        let bounded = min != nil || max != nil
+        switch (equals, list, notEmpty, bounded) {
+        case (let value?, nil, nil, false): self.init(field: field, test: .equals(value))
+        case (nil, let values?, nil, false): self.init(field: field, test: .in(values))
+        case (nil, nil, let flag?, false): self.init(field: field, test: .notEmpty(flag))
+        case (nil, nil, nil, true): self.init(field: field, test: .range(min: min, max: max))
         default:
             throw DecodingError.flow(.conditionNeedsOneTest, at: c.codingPath)
         }
@@ -200,6 +216,9 @@ extension FieldCondition {
         case .equals(let value): try c.encode(value, forKey: "equals")
         case .in(let values): try c.encode(values, forKey: "in")
         case .notEmpty(let flag): try c.encode(flag, forKey: "notEmpty")
+        case .range(let min, let max):
+            try c.encodeIfPresent(min, forKey: "min")
+            try c.encodeIfPresent(max, forKey: "max")
         }
     }
 }

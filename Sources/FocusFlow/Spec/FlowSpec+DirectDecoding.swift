@@ -74,6 +74,7 @@ enum FlowFileDefault {
     case string(String)
     case bool(Bool)
     case strings([String])
+    case number(Double)
 }
 
 extension FieldSpec {
@@ -92,6 +93,7 @@ extension FieldSpec {
         var defaultValue: FlowFileDefault?
         var rules: FieldRules?
         var when: FieldCondition?
+        var step: Int?, decimals: Int?
         let read = c.object { c, key in
             switch key.first {
             case UInt8(ascii: "i") where key.spells("id"): id = c.string(); return seen.insert(0) && id != nil
@@ -123,6 +125,7 @@ extension FieldSpec {
                 case UInt8(ascii: "\""): defaultValue = c.string().map { .string($0) }
                 case UInt8(ascii: "t"), UInt8(ascii: "f"): defaultValue = c.bool().map { .bool($0) }
                 case UInt8(ascii: "["): defaultValue = c.strings().map { .strings($0) }
+                case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte): defaultValue = c.int().map { .number(Double($0)) }
                 default: return false
                 }
                 return defaultValue != nil
@@ -136,6 +139,9 @@ extension FieldSpec {
                 if c.takeNull() { return true }
                 when = FieldCondition.decodeDirectly(&c)
                 return when != nil
+            // A step that is not a whole number is left to the `Codable` path.
+            case UInt8(ascii: "s") where key.spells("step"): return seen.insert(11) && c.optionalInt(&step)
+            case UInt8(ascii: "d") where key.spells("decimals"): return seen.insert(12) && c.optionalInt(&decimals)
             default: return false
             }
         }
@@ -145,7 +151,7 @@ extension FieldSpec {
             guard let known = FieldKind(rawValue: kindName) else { return false }
             kind = known
         }
-        if keyboardGiven, !kind.typesAnswer { return false }
+        if keyboardGiven, !kind.typesFreeText { return false }
         var answer: FieldAnswer?
         if let defaultValue {
             guard let typed = kind.behavior.defaultAnswer(defaultValue) else { return false }
@@ -167,7 +173,8 @@ extension FieldSpec {
         list.append(FieldSpec.decoded(
             id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
             secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
-            rules: rules.take() ?? .decoded(), when: when.take(), localizedText: localizedText))
+            rules: rules.take() ?? .decoded(), step: step.map(Double.init), decimals: decimals, when: when.take(),
+            localizedText: localizedText))
         return true
     }
 
@@ -223,6 +230,7 @@ extension FieldRules {
         var pattern: String?, matches: String?
         var oneOf: [String]?
         var equals: Bool?
+        var min: FieldCondition.Value?, max: FieldCondition.Value?
         var message: FlowFileText?
         let read = c.object { c, key in
             if key.spells("required") { return seen.insert(0) && c.optionalBool(&required) }
@@ -240,6 +248,8 @@ extension FieldRules {
             if key.spells("minSelected") { return seen.insert(7) && c.optionalInt(&minSelected) }
             if key.spells("maxSelected") { return seen.insert(8) && c.optionalInt(&maxSelected) }
             if key.spells("message") { return seen.insert(9) && c.optionalText(&message) }
+            if key.spells("min") { return seen.insert(10) && c.optionalConditionValue(&min) }
+            if key.spells("max") { return seen.insert(11) && c.optionalConditionValue(&max) }
             return false
         }
         guard read else { return nil }
@@ -247,7 +257,8 @@ extension FieldRules {
         return FieldRules.decoded(
             required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern.take(),
             matches: matches.take().map(FieldID.init(rawValue:)), oneOf: oneOf.take(), equals: equals,
-            minSelected: minSelected, maxSelected: maxSelected, message: messageText, localizedMessage: messageLanguages)
+            minSelected: minSelected, maxSelected: maxSelected, min: min, max: max, message: messageText,
+            localizedMessage: messageLanguages)
     }
 }
 
@@ -258,6 +269,7 @@ extension FieldCondition {
         var equals: Value?
         var list: [Value]?
         var notEmpty: Bool?
+        var min: Value?, max: Value?
         let read = c.object { c, key in
             if key.spells("field") { field = c.string(); return seen.insert(0) && field != nil }
             if key.spells("equals") {
@@ -279,13 +291,17 @@ extension FieldCondition {
                 return ok
             }
             if key.spells("notEmpty") { return seen.insert(3) && c.optionalBool(&notEmpty) }
+            if key.spells("min") { return seen.insert(4) && c.optionalConditionValue(&min) }
+            if key.spells("max") { return seen.insert(5) && c.optionalConditionValue(&max) }
             return false
         }
         guard read, let field else { return nil }
-        switch (equals, list, notEmpty) {
-        case (let value?, nil, nil): return FieldCondition(field: FieldID(field), test: .equals(value))
-        case (nil, let values?, nil): return FieldCondition(field: FieldID(field), test: .in(values))
-        case (nil, nil, let flag?): return FieldCondition(field: FieldID(field), test: .notEmpty(flag))
+        let bounded = min != nil || max != nil
+        switch (equals, list, notEmpty, bounded) {
+        case (let value?, nil, nil, false): return FieldCondition(field: FieldID(field), test: .equals(value))
+        case (nil, let values?, nil, false): return FieldCondition(field: FieldID(field), test: .in(values))
+        case (nil, nil, let flag?, false): return FieldCondition(field: FieldID(field), test: .notEmpty(flag))
+        case (nil, nil, nil, true): return FieldCondition(field: FieldID(field), test: .range(min: min, max: max))
         default: return nil
         }
     }
@@ -354,9 +370,20 @@ extension JSONCursor {
         return true
     }
 
-    /// A `when`'s value: `true`/`false` or a string.
+    /// A `when`'s value: `true`/`false`, a whole number or a string (a number with a fraction
+    /// or an exponent is left to the `Codable` path).
     mutating func conditionValue() -> FieldCondition.Value? {
         if let flag = bool() { return .bool(flag) }
+        if let byte = peek(), byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            return int().map { .number(Double($0)) }
+        }
         return string().map { .string($0) }
+    }
+
+    /// `decodeIfPresent(FieldCondition.Value.self)`.
+    mutating func optionalConditionValue(_ value: inout FieldCondition.Value?) -> Bool {
+        if takeNull() { return true }
+        value = conditionValue()
+        return value != nil
     }
 }

@@ -145,6 +145,7 @@ extension FlowSpec {
         case is Bool.Type: .bool
         case is String.Type, is FieldID.Type: .string
         case is Int.Type: .wholeNumber
+        case is Double.Type: .number
         case is [String].Type: .strings
         case is [FieldSpec].Type: .fieldList
         case _ where String(describing: type).hasPrefix("Array"): .list

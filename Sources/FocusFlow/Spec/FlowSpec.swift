@@ -108,7 +108,7 @@ public struct FlowSpec: Sendable, Equatable {
         }
         if let other = field.pointee.rules.matches {
             let source = try mustBeEarlier(other, "rules.matches")
-            if !fields[source].kind.typesAnswer {
+            if !fields[source].kind.typesFreeText {
                 throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
             }
         }
@@ -117,20 +117,22 @@ public struct FlowSpec: Sendable, Equatable {
             try checkCondition(condition, source: fields[source], path: "\(named()).when")
         }
         try checkKind(UnsafePointer(field), path: named())
+        if let keyboard = field.pointee.kind.behavior.keyboard(for: field.pointee) { field.pointee.keyboard = keyboard }
         try field.pointee.rules.check(path: "\(named()).rules", secure: field.pointee.secure, kind: field.pointee.kind, options: field.pointee.options.count, patterns: &patterns)
     }
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
-    /// options to choices; a `default` must be of the kind's type (and one of the options).
+    /// options to choices; `step` and `decimals` to the kinds that take them; a `default` must be
+    /// of the kind's type (and one of the options); and what the kind checks of its own keys.
     ///
     /// The field is read where it lies (see ``check(_:at:in:indexByID:patterns:)``).
     private static func checkKind(_ field: UnsafePointer<FieldSpec>, path: @autoclosure () -> String) throws {
         let kind = field.pointee.kind
-        if !kind.typesAnswer {
+        if !kind.typesFreeText {
             if field.pointee.secure {
                 throw FlowSpecError(path: "\(path()).secure", reason: .noTextToHide(kind))
             }
-            if field.pointee.keyboard != .default {
+            if field.pointee.keyboard != .default, field.pointee.keyboard != kind.behavior.keyboard(for: field.pointee) {
                 throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind))
             }
         }
@@ -150,6 +152,12 @@ public struct FlowSpec: Sendable, Equatable {
         } else if !field.pointee.options.isEmpty {
             throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
+        for (key, given) in [("step", field.pointee.step != nil), ("decimals", field.pointee.decimals != nil)]
+        where given && !kind.behavior.fieldKeys.contains(key) {
+            let owners = FieldKind.allCases.filter { $0.behavior.fieldKeys.contains(key) }
+            throw FlowSpecError(path: "\(path()).\(key)", reason: .ruleNotForKind(key, owners: owners, kind: kind))
+        }
+        try kind.behavior.checkField(field.pointee, path: path())
         if let value = field.pointee.default, try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
             throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
         }
@@ -162,6 +170,18 @@ public struct FlowSpec: Sendable, Equatable {
         case .equals(let value): [value]
         case .in(let list): list
         case .notEmpty: []
+        case .range(let min, let max): [min, max].compactMap { $0 }
+        }
+        if case .range(let min, let max) = condition.test {
+            guard source.kind.behavior.ordersAnswers else {
+                throw FlowSpecError(path: "\(path).\(min != nil ? "min" : "max")", reason: .rangeNotForKind(source: source.id.rawValue, kind: source.kind))
+            }
+            for (key, bound) in [("min", min), ("max", max)] {
+                if let bound, try !source.kind.behavior.checkCondition(bound, source: source, path: "\(path).\(key)") {
+                    throw FlowSpecError(path: "\(path).\(key)", reason: .wrongConditionValue(source: source.id.rawValue, kind: source.kind, value: "\(bound)"))
+                }
+            }
+            return
         }
         if case .in(let list) = condition.test, list.isEmpty {
             throw FlowSpecError(path: "\(path).in", reason: .emptyConditionList)

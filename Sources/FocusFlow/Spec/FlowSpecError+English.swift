@@ -27,7 +27,7 @@ extension FlowSpecError.Reason {
         case .expectedDigit: "expected a digit"
         case .expectedDigitAfterPoint: "expected a digit after '.'"
         case .expectedDigitInExponent: "expected a digit in the exponent"
-        case .notWholeNumber(let text): "\(text) is not a whole number; every number in a flow is a whole number, written without '.' or 'e'"
+        case .notWholeNumber(let text): "\(text) is not a whole number; a count in a flow is written without '.' or 'e' (only a range's bounds, a step and answers take any number)"
         case .numberTooLarge(let text, let limit): "\(text) is too large; no number in a flow goes beyond \(limit)"
         case .expected(let type, let top):
             "expected \(Self.english(type))" + (top ? "; a flow is a JSON object with \"id\", \"title\" and \"fields\"" : "")
@@ -36,7 +36,7 @@ extension FlowSpecError.Reason {
         case .unknownKey(let key, let hint): "unknown key \"\(key)\"" + Self.english(hint, known: "known keys: ")
         case .unknownKind(let name, let hint): "unknown kind \"\(name)\"" + Self.english(hint, known: "expected one of ")
         case .unknownKeyboard(let name, let hint): "unknown keyboard \"\(name)\"" + Self.english(hint, known: "expected one of ")
-        case .conditionNeedsOneTest: "a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\""
+        case .conditionNeedsOneTest: "a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\", or bounds \"min\" and/or \"max\""
         case .expectedLocalizedText: "expected a string, or an object of language codes and strings"
         case .notLanguageCode(let code): "\(code.debugDescription) is not a language code; write a code such as \"en\", \"ko\" or \"en-GB\""
         case .noLanguage: "give the text in at least one language, as {\"en\": \"Email\", \"ko\": \"이메일\"}"
@@ -71,6 +71,12 @@ extension FlowSpecError.Reason {
         case .minSelectedAboveMax(let min, let max): "minSelected \(min) is more than maxSelected \(max): no answer could pass"
         case .lengthTooLarge(let length, let limit): "\(length) is more than \(limit), the longest a value may be; leave maxLength out for no limit"
         case .minLengthAboveMax(let min, let max): "minLength \(min) is more than maxLength \(max): no value could pass"
+        case .minAboveMax(let min, let max): "min \(min) is more than max \(max): no value could pass"
+        case .notPositive(let value): "must be more than 0, not \(value)"
+        case .decimalsOutOfRange(let value, let limit): "must be from 0 to \(limit), not \(value)"
+        case .wrongBound(let kind): "min and max of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
+        case .rangeNotForKind(let source, let kind):
+            "\"\(source)\" is a \(kind) field, whose answers have no order; min and max compare fields of \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: " and ")) kind"
         case .emptyOneOf: "an empty list allows no value; leave oneOf out instead"
         case .badPattern(let pattern): "the pattern \(pattern.debugDescription) does not compile as a regular expression"
         case .patternsUnavailable(let library, let package): "patterns need ICU's regular expressions (\(library)), which could not be loaded; install ICU (Debian: \(package))"
@@ -106,6 +112,7 @@ extension FlowSpecError.Reason {
         case .bool: "true or false"
         case .string: "a string"
         case .wholeNumber: "a whole number"
+        case .number: "a number"
         case .strings: "a list of strings"
         case .fieldList: "a list of fields"
         case .list: "a list"
@@ -119,6 +126,7 @@ extension FlowSpecError.Reason {
         case .bool: "true or false"
         case .optionValue: "one of the option values (a string)"
         case .optionValues: "a list of option values"
+        case .number: "a number"
         }
     }
 }

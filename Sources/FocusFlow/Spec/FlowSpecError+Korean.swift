@@ -28,7 +28,7 @@ extension FlowSpecError.Reason {
         case .expectedDigit: "숫자가 있어야 합니다"
         case .expectedDigitAfterPoint: "'.' 뒤에 숫자가 있어야 합니다"
         case .expectedDigitInExponent: "지수에 숫자가 있어야 합니다"
-        case .notWholeNumber(let text): "\(text)는 정수가 아닙니다. 흐름의 모든 수는 '.'이나 'e' 없이 쓴 정수입니다"
+        case .notWholeNumber(let text): "\(text)는 정수가 아닙니다. 흐름에서 개수는 '.'이나 'e' 없이 씁니다 (범위의 경계, 간격, 답만 아무 수나 받습니다)"
         case .numberTooLarge(let text, let limit): "\(text)는 너무 큽니다. 흐름의 수는 \(limit)을 넘을 수 없습니다"
         case .expected(let type, let top):
             "\(Self.korean(type))이어야 합니다" + (top ? ". 흐름은 \"id\", \"title\", \"fields\"가 있는 JSON 객체입니다" : "")
@@ -37,7 +37,7 @@ extension FlowSpecError.Reason {
         case .unknownKey(let key, let hint): "알 수 없는 키 \"\(key)\"입니다" + Self.korean(hint, known: "알려진 키: ")
         case .unknownKind(let name, let hint): "알 수 없는 종류 \"\(name)\"입니다" + Self.korean(hint, known: "다음 중 하나를 쓰세요: ")
         case .unknownKeyboard(let name, let hint): "알 수 없는 키보드 \"\(name)\"입니다" + Self.korean(hint, known: "다음 중 하나를 쓰세요: ")
-        case .conditionNeedsOneTest: "조건에는 \"equals\", \"in\", \"notEmpty\" 중 꼭 하나만 있어야 합니다"
+        case .conditionNeedsOneTest: "조건에는 \"equals\", \"in\", \"notEmpty\" 중 꼭 하나만, 또는 범위 \"min\"/\"max\"가 있어야 합니다"
         case .expectedLocalizedText: "문자열이나, 언어 코드와 문자열로 된 객체여야 합니다"
         case .notLanguageCode(let code): "\(code.debugDescription)는 언어 코드가 아닙니다. \"en\", \"ko\", \"en-GB\" 같은 코드를 쓰세요"
         case .noLanguage: "텍스트를 한 가지 이상의 언어로 주세요. 예: {\"en\": \"Email\", \"ko\": \"이메일\"}"
@@ -72,6 +72,12 @@ extension FlowSpecError.Reason {
         case .minSelectedAboveMax(let min, let max): "minSelected \(min)이 maxSelected \(max)보다 큽니다. 어떤 답도 통과할 수 없습니다"
         case .lengthTooLarge(let length, let limit): "\(length)은 값이 가질 수 있는 최대 길이 \(limit)보다 큽니다. 제한이 없으려면 maxLength를 빼세요"
         case .minLengthAboveMax(let min, let max): "minLength \(min)이 maxLength \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
+        case .minAboveMax(let min, let max): "min \(min)이 max \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
+        case .notPositive(let value): "0보다 커야 합니다 (받은 값: \(value))"
+        case .decimalsOutOfRange(let value, let limit): "0에서 \(limit) 사이여야 합니다 (받은 값: \(value))"
+        case .wrongBound(let kind): "\(kind) 필드의 min과 max는 \(Self.korean(kind.behavior.answerType))이어야 합니다"
+        case .rangeNotForKind(let source, let kind):
+            "\"\(source)\"는 답에 순서가 없는 \(kind) 필드입니다. min과 max는 \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: ", ")) 필드와 비교합니다"
         case .emptyOneOf: "빈 목록은 어떤 값도 허용하지 않습니다. 대신 oneOf를 빼세요"
         case .badPattern(let pattern): "패턴 \(pattern.debugDescription)는 정규 표현식으로 컴파일되지 않습니다"
         case .patternsUnavailable(let library, let package): "패턴에는 정규 표현식 라이브러리 \(library)가 필요한데 불러올 수 없습니다. 데비안에서는 \(package) 패키지를 설치하세요"
@@ -107,6 +113,7 @@ extension FlowSpecError.Reason {
         case .bool: "true 또는 false"
         case .string: "문자열"
         case .wholeNumber: "정수"
+        case .number: "숫자"
         case .strings: "문자열 목록"
         case .fieldList: "필드 목록"
         case .list: "목록"
@@ -120,6 +127,7 @@ extension FlowSpecError.Reason {
         case .bool: "true 또는 false"
         case .optionValue: "선택지 값 하나(문자열)"
         case .optionValues: "선택지 값 목록"
+        case .number: "숫자"
         }
     }
 }

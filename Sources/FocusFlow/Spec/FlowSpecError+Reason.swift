@@ -65,6 +65,16 @@ extension FlowSpecError {
         case minSelectedAboveMax(Int, Int)
         case lengthTooLarge(Int, limit: Int)
         case minLengthAboveMax(Int, Int)
+        /// A range whose `min` is above its `max`, as the file writes them.
+        case minAboveMax(String, String)
+        /// A `step` of 0 or less.
+        case notPositive(String)
+        /// `decimals` outside `0...limit`.
+        case decimalsOutOfRange(Int, limit: Int)
+        /// A `min` or `max` rule that is not of the kind's answer type.
+        case wrongBound(FieldKind)
+        /// A `when` with `min`/`max` on a field whose answers have no order.
+        case rangeNotForKind(source: String, kind: FieldKind)
         case emptyOneOf
         case badPattern(String)
         /// ICU's regular expressions could not be loaded, so no pattern can be checked.
@@ -81,7 +91,7 @@ extension FlowSpecError {
 
         /// What a JSON value should have been.
         public enum JSONType: Sendable, Equatable {
-            case bool, string, wholeNumber, strings, fieldList, list, object
+            case bool, string, wholeNumber, number, strings, fieldList, list, object
         }
 
         /// After an unknown name: the nearest known one, or every known one.
@@ -130,4 +140,4 @@ extension DecodingError {
 
 /// The JSON type of a kind's answer or of what a `when` compares it with, as errors name it in
 /// each language (each kind's ``FieldBehavior`` says which).
-enum AnswerShape: Sendable { case string, bool, optionValue, optionValues }
+enum AnswerShape: Sendable { case string, bool, optionValue, optionValues, number }

@@ -1,7 +1,8 @@
 /// Finds the first JSON syntax error and where it is, since `JSONDecoder` says only that the
 /// data "was not valid JSON". Also refuses what `JSONDecoder` would take silently or without a
 /// place: a key given twice in one object (the decoder keeps one of them), and a number that is
-/// not whole or is beyond ``largestNumber`` (every number in a flow is a count).
+/// not whole or is beyond ``largestNumber`` where a flow holds a count (everywhere but under the
+/// keys that may hold any number, ``anyNumberKeys``).
 package enum JSONSyntax {
     package struct Problem: Error, Equatable {
         package var offset: Int
@@ -12,6 +13,10 @@ package enum JSONSyntax {
 
     /// The largest number a flow may hold anywhere (lengths and counts have smaller caps of their own).
     package static let largestNumber = Int(Int32.max)
+
+    /// The keys whose values may be any number, not only a count: a range's bounds, a step, an
+    /// answer (`default`, a `when`'s `equals` and `in`).
+    static let anyNumberKeys: Set<String> = ["min", "max", "step", "default", "equals", "in"]
 
     /// The first syntax error in `bytes`, or `nil` when they are one well-formed JSON value.
     ///
@@ -43,6 +48,8 @@ package enum JSONSyntax {
         let bytes: [UInt8]
         let flow: Bool
         var i = 0
+        /// Whether the value being read is under one of ``anyNumberKeys``.
+        var anyNumber = false
 
         init(bytes: [UInt8], flow: Bool) {
             self.bytes = bytes
@@ -93,7 +100,10 @@ package enum JSONSyntax {
                 guard current == UInt8(ascii: ":") else { throw problem(.expectedColon) }
                 i += 1
                 skipSpace()
+                let outer = anyNumber
+                anyNumber = flow && JSONSyntax.anyNumberKeys.contains(key)
                 try value(depth: depth + 1)
+                anyNumber = outer
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
@@ -175,7 +185,7 @@ package enum JSONSyntax {
                 guard digits() > 0 else { throw problem(.expectedDigitInExponent) }
                 fraction = true
             }
-            guard flow else { return }
+            guard flow, !anyNumber else { return }
             let text = String(decoding: bytes[start..<min(i, start + 40)], as: UTF8.self)
             if fraction {
                 i = start

@@ -67,6 +67,7 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
             case .bool(let value): try answers.encode(value, forKey: key)
             case .choice(let value): try answers.encode(value, forKey: key)
             case .choices(let values): try answers.encode(values, forKey: key)
+            case .number(let value): try answers.encode(value, forKey: key)
             }
         }
     }

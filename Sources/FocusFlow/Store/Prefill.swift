@@ -84,7 +84,7 @@ public struct PrefillError: Error, Sendable, Equatable, CustomStringConvertible 
 extension FlowPrefill {
     /// Reads answers written as one JSON object, as `focusflow run` writes them: a string for
     /// a text or select field, `true`/`false` for a confirm field, an array of strings for a
-    /// multi-select field, `null` for no answer. Types are checked against the flow later, by
+    /// multi-select field, a number for a number field, `null` for no answer. Types are checked against the flow later, by
     /// ``FlowReducer/initialState(prefill:)``.
     ///
     /// - Throws: ``PrefillError`` (``PrefillError/Reason/malformed``) when the text is not such an object.
@@ -106,6 +106,7 @@ struct LooseAnswer: Decodable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { answer = .choice(nil) }
         else if let flag = try? container.decode(Bool.self) { answer = .bool(flag) }
+        else if let number = try? container.decode(Double.self) { answer = .number(number) }
         else if let text = try? container.decode(String.self) { answer = .text(text) }
         else { answer = .choices(try container.decode([String].self)) }
     }

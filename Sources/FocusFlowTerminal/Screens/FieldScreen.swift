@@ -1,7 +1,7 @@
 import FocusFlow
 
 /// What a field of one kind shows and how its keys act, on the interactive screen and in line
-/// mode. One type per kind (`TextScreen`, `ConfirmScreen`, `SelectScreen`, `MultiSelectScreen`),
+/// mode. One type per kind (`TextScreen`, `ConfirmScreen`, `SelectScreen`, `MultiSelectScreen`, `NumberScreen`),
 /// picked by ``FieldScreens/screen(for:)``: the session, the renderer, line mode and the theme
 /// ask the focused field's screen and never branch on a kind, so a new kind is one new file
 /// here and one line in the registry.
@@ -49,6 +49,9 @@ protocol FieldScreen: AnyObject {
     func precheck(_ line: String) -> String?
     /// Why the engine refused `line` (`actions` are the engine's for it), naming what it may be.
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String
+    /// The note under the input when the engine refused `inserted` (a key, a paste, a yank)
+    /// typed into the field's text. The default names what the keyboard takes.
+    func refusedNote(_ inserted: String) -> String
 }
 
 extension FieldScreen {
@@ -63,4 +66,5 @@ extension FieldScreen {
     func listing() -> [String] { [] }
     func precheck(_ line: String) -> String? { nil }
     func kept(_ state: FlowReducer.State) -> String? { nil }
+    func refusedNote(_ inserted: String) -> String { words.refused(inserted, by: field.keyboard, secure: field.secure) }
 }

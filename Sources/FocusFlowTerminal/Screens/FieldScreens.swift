@@ -10,6 +10,7 @@ enum FieldScreens {
         case .confirm: ConfirmScreen(field)
         case .select: SelectScreen(field)
         case .multiSelect: MultiSelectScreen(field)
+        case .number: NumberScreen(field)
         }
         screen.words = words
         return screen

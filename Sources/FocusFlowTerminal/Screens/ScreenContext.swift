@@ -20,4 +20,7 @@ protocol ScreenContext: AnyObject {
     var historySearch: ScreenBody? { get }
     /// Types `text` at the cursor, as typed keys would: it goes to the engine as any edit does.
     func insert(_ text: String)
+    /// Shows `text` on the input line, the cursor at its end: the engine's text after an action
+    /// that changed it without an edit (a number stepped with Up).
+    func showInput(_ text: String)
 }

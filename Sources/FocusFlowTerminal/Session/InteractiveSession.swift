@@ -252,6 +252,12 @@ final class InteractiveSession: ScreenContext {
 
     func insert(_ text: String) { rl_insert_text(text) }
 
+    func showInput(_ text: String) {
+        guard !Self.readlineHolds(text) else { return }
+        rl_replace_line(text, 0)
+        ff_set_point(Int32(text.utf8.count))
+    }
+
     var mask: Character { options.mask }
 
     // MARK: - Display
@@ -282,9 +288,15 @@ final class InteractiveSession: ScreenContext {
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
+            // The engine may take the edit in its own shape (a number's `,` as `.`): the line shows what it took.
+            let taken = store.state.text(of: focus)
+            if !Self.readlineHolds(taken) {
+                let point = ff_point()
+                rl_replace_line(taken, 0)
+                ff_set_point(min(point, Int32(taken.utf8.count)))
+            }
             return
         }
-        guard let field = store.reducer.spec[focus] else { return }
         let inserted = buffer.utf8Slice(region)
         var point = Int(ff_point())
         if point >= region.upperBound {
@@ -294,7 +306,7 @@ final class InteractiveSession: ScreenContext {
         }
         takeBack(region: region, accepted: accepted)
         ff_set_point(Int32(min(max(point, 0), accepted.utf8.count)))
-        refuse(theme.dim(theme.words.refused(String(inserted), by: field.keyboard, secure: field.secure)))
+        refuse(theme.dim(screen.refusedNote(String(inserted))))
     }
 
     /// Whether readline's buffer holds `text`, byte for byte.

@@ -1,0 +1,151 @@
+/// The number kind: a number typed as text in the shape ``NumberFieldReducer/typed(_:)`` allows
+/// or stepped with `step`, answered as a JSON number; `rules.min` and `rules.max` bound it
+/// (inclusive), the field's `step` (1) and `decimals` (0) shape it.
+extension NumberFieldReducer: FieldBehavior {
+    static var kind: FieldKind { .number }
+    static func wrap(_ state: State) -> FieldState { .number(state) }
+
+    static var typesAnswer: Bool { true }
+    /// A number is typed, but in its own shape: no `secure`, `keyboard` or `matches`.
+    static var typesFreeText: Bool { false }
+    static var hasOptions: Bool { false }
+    static var answerType: AnswerShape { .number }
+    static var conditionType: AnswerShape { .number }
+    static var ruleKeys: Set<String> { ["min", "max"] }
+    static var fieldKeys: Set<String> { ["step", "decimals"] }
+    static var ordersAnswers: Bool { true }
+
+    /// The keyboard closest to what the field takes: digits, with a decimal point when it has
+    /// decimals, with punctuation (for the `-`) when it allows a negative value.
+    static func keyboard(for field: FieldSpec) -> KeyboardType? {
+        let format = field.numberFormat
+        if format.allowsNegative { return .numbersAndPunctuation }
+        return format.decimals > 0 ? .decimalPad : .numberPad
+    }
+
+    /// `min` and `max` are numbers, `min` not above `max`; `step` is above 0; `decimals` is 0 to 6.
+    static func checkField(_ field: FieldSpec, path: String) throws {
+        let rules = field.rules
+        for (key, bound) in [("min", rules.min), ("max", rules.max)] {
+            if let bound, bound.number == nil {
+                throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind))
+            }
+        }
+        if let min = rules.min?.number, let max = rules.max?.number, min > max {
+            throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(shortText(of: min), shortText(of: max)))
+        }
+        if let step = field.step, !(step > 0 && step.isFinite) {
+            throw FlowSpecError(path: "\(path).step", reason: .notPositive(shortText(of: step)))
+        }
+        if let decimals = field.decimals, !(0...largestDecimals).contains(decimals) {
+            throw FlowSpecError(path: "\(path).decimals", reason: .decimalsOutOfRange(decimals, limit: largestDecimals))
+        }
+    }
+
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
+        .number(try container.decode(Double.self, forKey: "default"))
+    }
+
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .number(let number) = value { .number(number) } else { nil }
+    }
+
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
+        if case .number = value { true } else { false }
+    }
+
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
+        value.number != nil
+    }
+
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .number(let value?)? = defaultAnswer { State(text: shortText(of: value)) } else { State() }
+    }
+
+    static func answer(of state: State) -> FieldAnswer { .number(value(of: state.text)) }
+    static func text(of state: State) -> TextFieldReducer.State? { state }
+    static func setText(_ text: TextFieldReducer.State, in state: inout State) { state = text }
+    static func source(of state: State) -> String { ".number(.init(text: \(state.text.debugDescription)))" }
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { ([], nil) }
+
+    /// The text takes `textChanged`, `clear` and `submit`; the kind's reducer takes `step`.
+    static func textAction(for action: FieldAction) -> TextFieldReducer.Action? { action.textAction }
+
+    static var filtersTyping: Bool { true }
+
+    static func typed(_ new: String, field: FieldSpec) -> String? {
+        NumberFieldReducer(format: field.numberFormat).typed(new)
+    }
+
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        guard case .step(let delta) = action else { return false }
+        NumberFieldReducer(format: field.numberFormat).reduce(into: &state, action: .step(delta)) { effect in
+            switch effect {
+            case .changed(let old, let new): say(.changed(field: field.id, old: old, new: new))
+            }
+        }
+        return false
+    }
+
+    /// Empty: `required`'s message. Otherwise a number of at most `decimals` digits after the
+    /// point, within the range; else the range's message.
+    static func failure(of state: State, in check: FieldCheck) -> String? {
+        let field = check.field, text = state.text
+        if text.isEmpty { return field.rules.required ? check.fail(check.messages.required(field.label)) : nil }
+        let format = field.numberFormat
+        if let value = value(of: text), decimals(in: text) <= format.decimals, format.contains(value) { return nil }
+        return field.numberRangeMessage(check.messages)
+    }
+
+    /// The line without the spaces around it, typed as the whole text.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
+        [.textChanged(LineAnswer.trimmed(line[...]))]
+    }
+
+    /// A number, rounded to the field's decimals, or `null` for no answer yet.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        switch answer {
+        case .number(let value): .number(value.map { rounded($0, decimals: field.numberFormat.decimals) })
+        case .choice(nil): .number(nil)
+        default: throw wrongType(field)
+        }
+    }
+
+    /// The number the text spells (`42`, `3.5`, `3,5`); an empty text is no answer.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        if text.isEmpty { return .number(nil) }
+        guard let value = value(of: text) else { throw wrongType(field) }
+        return .number(rounded(value, decimals: field.numberFormat.decimals))
+    }
+
+    static func state(holding answer: FieldAnswer) -> State {
+        if case .number(let value?) = answer { State(text: shortText(of: value)) } else { State() }
+    }
+
+    /// Each bound, 0 brought into the range, and one step past each bound.
+    static func sampleTexts(for field: FieldSpec) -> [String] {
+        let format = field.numberFormat
+        let values = [format.min, format.max, format.clamped(0), format.min.map { $0 - format.step }, format.max.map { $0 + format.step }]
+        return values.compactMap { $0.flatMap { text(of: $0, decimals: format.decimals) } }
+    }
+}
+
+extension FieldSpec {
+    /// The field's range (`rules.min`, `rules.max`), `step` and `decimals`, as a number field reads them.
+    public var numberFormat: NumberFieldReducer.Format {
+        .init(min: rules.min?.number, max: rules.max?.number, step: step ?? 1, decimals: decimals ?? 0)
+    }
+
+    /// What a number field's value must be, as its failure says it: the field's own
+    /// `rules.message`, else `Age must be between 13 and 120.` in the words of `messages`.
+    public func numberRangeMessage(_ messages: RuleMessages) -> String {
+        let format = numberFormat
+        let shortText = NumberFieldReducer.shortText
+        return rules.message ?? messages.outOfRange(label, format.min.map(shortText), format.max.map(shortText))
+    }
+}
+
+extension FieldCondition.Value {
+    /// The number, when the value is one.
+    var number: Double? { if case .number(let value) = self { value } else { nil } }
+}
