@@ -22,11 +22,13 @@ extension KeyboardType {
         return names
     }
 
-    /// Every character of `text`, each once, in the order they first appear, named as
-    /// ``refusedNames(in:limit:)`` names them: for a message about text no keyboard refused (a
-    /// number's shape refused it).
-    public static func readableNames(of text: some StringProtocol, limit: Int = 8) -> [String] {
-        KeyboardType.default.refusedNames(in: text, limit: limit, all: true)
+    /// `text` as a message quotes it (`"abc"`), when every character of it shows; else each of
+    /// its characters once, named as ``refusedNames(in:limit:)`` names them (`"1", U+001B`).
+    /// For a message about text no keyboard refused (a number's shape refused it).
+    public static func readable(_ text: some StringProtocol) -> String {
+        let names = KeyboardType.default.refusedNames(in: text, limit: 8, all: true)
+        if !text.isEmpty, !text.contains("\""), names.allSatisfy({ $0.hasPrefix("\"") }) { return "\"\(text)\"" }
+        return names.joined(separator: ", ")
     }
 
     /// `character` as a message shows it: quoted when it shows, else its code points.
