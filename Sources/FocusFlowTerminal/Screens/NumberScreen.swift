@@ -50,11 +50,11 @@ final class NumberScreen: FieldScreen {
     func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
 
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.notANumber(line.trimmingSpaces.debugDescription, field.numberRangeMessage(words.rules))
+        words.cannotBeTyped(line.trimmingSpaces.debugDescription, field.numberRangeMessage(words.rules))
     }
 
     func refusedNote(_ inserted: String) -> String {
-        words.notANumber(inserted.debugDescription, field.numberRangeMessage(words.rules))
+        words.cannotBeTyped(inserted.debugDescription, field.numberRangeMessage(words.rules))
     }
 }
 
