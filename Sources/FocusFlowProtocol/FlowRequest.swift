@@ -98,8 +98,8 @@ public enum FlowRequest: Sendable, Equatable {
 
     /// The requests, each written once.
     public static let table: [Row] = [
-        Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect, .number],
-            summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query; a number field's number as typed", needs: "the field's whole new text",
+        Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect, .number, .date],
+            summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query; a number or a date as typed", needs: "the field's whole new text",
             make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
             samples: { _, values in values.map { .string($0) } }),
         Row(name: "set", argument: .bool, kinds: [.confirm], summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
@@ -115,8 +115,8 @@ public enum FlowRequest: Sendable, Equatable {
             // Moves reach every option, so a long list would multiply the states by its length:
             // the explorer moves the highlight on lists of up to eight options.
             samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
-        Row(name: "step", argument: .int, kinds: [.number],
-            summary: "moves a number field's value by its step within its range (`delta` 1 up, -1 down); from the minimum (or 0) when empty", needs: "a whole number, 1 up or -1 down",
+        Row(name: "step", argument: .int, kinds: [.number, .date],
+            summary: "moves a number field's value by its step, or a date by a day, within its range (`delta` 1 up, -1 down); from the minimum (else 0, or today) when empty", needs: "a whole number, 1 up or -1 down",
             make: { .step(int($0)) }, action: { .field(.step(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
         Row(name: "next", argument: .none, kinds: nil, summary: "validates and moves on; completes on the last field", needs: "",
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
@@ -126,7 +126,7 @@ public enum FlowRequest: Sendable, Equatable {
             make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
         Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides the focused secure field", needs: "",
             make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
-        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect, .number], summary: "clears the focused field (a choice field's filter)", needs: "",
+        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect, .number, .date], summary: "clears the focused field (a choice field's filter)", needs: "",
             make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
         Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers", needs: "",
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),

@@ -8,7 +8,7 @@ import Testing
 /// The terminal's side is what it did: its `--record` recording (the engine actions its keys
 /// became), replayed by `focusflow replay`, and its answers on stdout. The `serve` side is the
 /// keys said as requests the way a host says them — a key's text as the field's whole new text,
-/// Enter as `next`, Up/Down as `highlight` on a list and `step` on a number — replayed the same way. A rule that lived in one
+/// Enter as `next`, Up/Down as `highlight` on a list and `step` on a number or a date — replayed the same way. A rule that lived in one
 /// front (a paste filtered, a first option highlighted by a screen) shows as a difference.
 @Suite("The same keys through the terminal and through serve", .serialized)
 struct FrontDifferentialTests {
@@ -105,6 +105,33 @@ struct FrontDifferentialTests {
         try walk.expectSameFronts()
     }
 
+    /// Date fields, bounded by dates so that the walk is the same any day.
+    static let dates = #"""
+        {"id":"t","title":"Dates","fields":[
+         {"id":"name","label":"Name"},
+         {"id":"arrival","kind":"date","label":"Arrival","default":"2030-01-31","rules":{"min":"2030-01-01","max":"2030-12-31"}},
+         {"id":"birthday","kind":"date","label":"Birthday","rules":{"required":true,"max":"2020-12-31"}}]}
+        """#
+
+    @Test("Up/Down on a date field are its step request, typed digits get their separators from the engine, in the terminal and in serve")
+    func dateSteps() throws {
+        // Arrival: Up crosses into February; Birthday: digits with a slash refused, Down a day.
+        let keys: [DifferentialKey] = [.type("a"), .enter, .up, .up, .down, .enter, .type("1"), .type("9"), .type("9"), .type("0"),
+                                       .type("/"), .type("0"), .type("4"), .type("2"), .type("3"), .down, .enter]
+        let walk = try DifferentialWalk(flow: Self.dates, keys: keys)
+        try walk.expectSameFronts()
+        #expect(walk.answers["arrival"] as? String == "2030-02-01", "\(walk.answers)")
+        #expect(walk.answers["birthday"] as? String == "1990-04-22", "\(walk.answers)")
+        #expect(walk.serveEvents.filter { $0["event"] as? String == "rejected" }.count == 1, "\(walk.serveEvents)")
+    }
+
+    @Test("Random keys on date fields give the same answers and events in both fronts", arguments: 1...3)
+    func randomDateKeys(seed: UInt64) throws {
+        let keys = try DifferentialKey.random(flow: Self.dates, seed: seed, count: 50)
+        let walk = try DifferentialWalk(flow: Self.dates, keys: keys)
+        try walk.expectSameFronts()
+    }
+
     @Test("Random keys for every kind give the same answers and events in both fronts", arguments: 1...12)
     func randomKeys(seed: UInt64) throws {
         let keys = try DifferentialKey.random(flow: Self.everyKind, seed: seed, count: 60)
@@ -171,8 +198,8 @@ enum DifferentialKey: CustomStringConvertible {
         case (.shiftTab, _): return (#"{"action":"previous"}"#, .previous)
         case (.up, .select), (.up, .multiSelect): return (#"{"action":"highlight","delta":-1}"#, .field(.highlight(-1)))
         case (.down, .select), (.down, .multiSelect): return (#"{"action":"highlight","delta":1}"#, .field(.highlight(1)))
-        case (.up, .number): return (#"{"action":"step","delta":1}"#, .field(.step(1)))
-        case (.down, .number): return (#"{"action":"step","delta":-1}"#, .field(.step(-1)))
+        case (.up, .number), (.up, .date): return (#"{"action":"step","delta":1}"#, .field(.step(1)))
+        case (.down, .number), (.down, .date): return (#"{"action":"step","delta":-1}"#, .field(.step(-1)))
         case (.space, .multiSelect):
             guard field.spaceToggles(query: text) else { return textRequest(text + " ") }
             guard case .multiSelect(let multi)? = store.state.fields[field: focus] else { return nil }
@@ -207,7 +234,7 @@ enum DifferentialKey: CustomStringConvertible {
             switch (field.kind, random.below(10)) {
             case (.confirm, 0...5): key = .type(random.below(2) == 0 ? "y" : "n")
             case (.select, 0...2), (.multiSelect, 0...2): key = [.up, .down, .down][random.below(3)]
-            case (.number, 0...2): key = [.up, .down, .up][random.below(3)]
+            case (.number, 0...2), (.date, 0...2): key = [.up, .down, .up][random.below(3)]
             case (.multiSelect, 3): key = .space
             case (_, 0...4): key = .type(typed[random.below(typed.count)])
             case (_, 5): key = .paste(pasted[random.below(pasted.count)])

@@ -20,7 +20,7 @@ struct TerminalKindSeamTests {
         // `.number` is not here: a colour is a `.number` too; `NumberFieldReducer` and `typesFreeText` are.
         KindName(pattern: #"\.(confirm|select|multiSelect)\b"#, what: "a kind's case (`.confirm`, `.select`, `.multiSelect`)"),
         KindName(pattern: #"\b(hasOptions|typesAnswer|typesFreeText)\b"#, what: "a kind's predicate (`hasOptions`, `typesAnswer`, `typesFreeText`)"),
-        KindName(pattern: #"\b(Confirm|Select|MultiSelect|Number)FieldReducer\b"#, what: "a kind's reducer"),
+        KindName(pattern: #"\b(Confirm|Select|MultiSelect|Number|Date)FieldReducer\b"#, what: "a kind's reducer"),
     ]
 
     static let terminal = URL(fileURLWithPath: #filePath)

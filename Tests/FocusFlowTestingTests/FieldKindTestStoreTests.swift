@@ -81,4 +81,48 @@ struct FieldKindTestStoreTests {
             issue.comments.map(\.rawValue).joined().contains("Fix: call store.receive(.answered(field: \"terms\", old: nil, new: true)) for each, in order")
         }
     }
+
+    static func numbers() throws -> FlowSpec {
+        try FlowSpec(id: "numbers", title: "Numbers", fields: [
+            FieldSpec(id: "age", kind: .number, rules: .init(required: true, min: 13, max: 120)),
+            FieldSpec(id: "birthday", kind: .date, rules: .init(max: "2020-12-31")),
+        ]).dated("2026-12-01")
+    }
+
+    @Test("A number and a date walk through the exhaustive store: a step is a change of text, a refusal changes nothing")
+    func numberAndDate() throws {
+        let store = FlowTestStore(spec: try Self.numbers())
+        store.send(.field(.step(1))) { $0.fields["age"] = .init(text: "14") }
+        store.receive(.changed(field: "age", old: "", new: "14"))
+        store.send(.field(.textChanged("14a")))
+        store.receive(.rejected(field: "age"))
+        store.send(.next) {
+            $0.focus = "birthday"
+            $0.keyboard = .numbersAndPunctuation
+        }
+        store.receive(.focusMoved(from: "age", to: "birthday"))
+        store.receive(.keyboardChanged(from: .numberPad, to: .numbersAndPunctuation))
+        store.send(.field(.textChanged("20201231"))) { $0.fields["birthday"] = .init(text: "2020-12-31") }
+        store.receive(.changed(field: "birthday", old: "", new: "2020-12-31"))
+        store.send(.field(.step(1)))
+        store.send(.next) {
+            $0.phase = .completed
+            $0.focus = nil
+        }
+        store.receive(.focusMoved(from: "birthday", to: nil))
+        store.receive(.completed(FlowResult(answers: [.init(field: "age", answer: .number(14)), .init(field: "birthday", answer: .date("2020-12-31"))])))
+        store.finish()
+    }
+
+    @Test("An unasserted step fails at the send, naming the assignment that fixes it")
+    func unassertedStep() throws {
+        let store = FlowTestStore(spec: try Self.numbers())
+        withKnownIssue {
+            store.send(.field(.step(-1)))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(#"$0.fields["age"] = .init(text: "13")"#)
+        }
+        store.receive(.changed(field: "age", old: "", new: "13"))
+        store.finish()
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Flow files")
 struct FlowSpecTests {
-    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile"]
+    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile", "booking"]
 
     @Test("Every shipped flow loads", arguments: shipped)
     func shippedFlowsLoad(name: String) throws {
@@ -113,7 +113,7 @@ struct FlowSpecTests {
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"keyboard\":\"numberPad\"}]}",
          "bad.json: fields[0] (\"t\").keyboard: a confirm field has no text to type; remove \"keyboard\""),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"chekbox\"}]}",
-         "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect, number"),
+         "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect, number, date"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"selct\"}]}",
          "bad.json: fields[0] (\"t\").kind: unknown kind \"selct\"; did you mean \"select\"?"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\"}]}",

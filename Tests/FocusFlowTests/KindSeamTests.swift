@@ -19,7 +19,7 @@ struct KindSeamTests {
     /// kind, a state, an action or a request), a kind's reducer type, a comparison with a kind,
     /// or a kind spelled out (`FieldKind.text`).
     static var kindNames: Regex<AnyRegexOutput> { try! Regex(
-        #"\.(confirm|select|multiSelect)\b|\b(Confirm|Select|MultiSelect|Number)FieldReducer\b|(^|[^A-Za-z0-9_])kind *(==|!=) *\.|FieldKind\.(text|confirm|select|multiSelect|number)\b"#) }
+        #"\.(confirm|select|multiSelect)\b|\b(Confirm|Select|MultiSelect|Number|Date)FieldReducer\b|(^|[^A-Za-z0-9_])kind *(==|!=) *\.|FieldKind\.(text|confirm|select|multiSelect|number|date)\b"#) }
 
     /// A kind's own files: its reducer and whatever sits beside it under the same name
     /// (`ConfirmFieldReducer.swift`, `ConfirmFieldReducer+Field.swift`).

@@ -161,7 +161,7 @@ struct LanguageErrorTests {
         "JSON", "UTF", "U", "true", "false", "null", "id", "title", "fields", "kind", "keyboard", "secure",
         "options", "default", "rules", "when", "equals", "in", "notEmpty", "minLength", "maxLength", "oneOf",
         "matches", "minSelected", "maxSelected", "pattern", "label", "hint", "placeholder", "message",
-        "text", "confirm", "select", "multiSelect", "number", "min", "max", "step", "decimals", "en", "ko", "GB", "on", "COLOUR",
+        "text", "confirm", "select", "multiSelect", "number", "date", "min", "max", "step", "decimals", "today", "YYYY", "MM", "DD", "en", "ko", "GB", "on", "COLOUR",
     ]
 
     @Test("Every loader error has a Korean sentence of its own around the same place", arguments: FlowSpecTests.badFlows)

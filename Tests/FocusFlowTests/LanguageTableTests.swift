@@ -136,7 +136,7 @@ struct LanguageTableTests {
                                           "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
                                           "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
                                           "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
-                                          "ASCII", "k", "min", "max", "number"]
+                                          "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD"]
                                           + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {

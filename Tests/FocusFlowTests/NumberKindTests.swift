@@ -228,7 +228,7 @@ struct NumberFlowFileTests {
         (#"{"kind":"number","keyboard":"numberPad"}"#, #"fields[0] ("n").keyboard: a number field has no text to type; remove "keyboard""#),
         (#"{"kind":"number","rules":{"pattern":"x"}}"#, #"fields[0] ("n").rules.pattern: pattern applies to text fields, and this is a number field"#),
         (#"{"step":2}"#, #"fields[0] ("n").step: step applies to number fields, and this is a text field"#),
-        (#"{"rules":{"max":2}}"#, #"fields[0] ("n").rules.max: max applies to number fields, and this is a text field"#),
+        (#"{"rules":{"max":2}}"#, #"fields[0] ("n").rules.max: max applies to number and date fields, and this is a text field"#),
     ]
 
     @Test("A bad range, step or decimals is a flow error naming the field path, exit 2", arguments: badFields)
@@ -244,7 +244,7 @@ struct NumberFlowFileTests {
     }
 
     static let badConditions: [(String, String)] = [
-        (#"{"id":"a"},{"id":"b","when":{"field":"a","max":3}}"#, #"fields[1] ("b").when.max: "a" is a text field, whose answers have no order; min and max compare fields of number kind"#),
+        (#"{"id":"a"},{"id":"b","when":{"field":"a","max":3}}"#, #"fields[1] ("b").when.max: "a" is a text field, whose answers have no order; min and max compare number and date fields"#),
         (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","min":"x"}}"#, #"fields[1] ("b").when.min: "a" is a number field, so compare it with a number, not "x""#),
         (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","max":3,"equals":2}}"#, #"fields[1] ("b").when: a condition needs exactly one of "equals", "in" or "notEmpty", or bounds "min" and/or "max""#),
         (#"{"id":"a","kind":"number"},{"id":"b","rules":{"matches":"a"}}"#, #"fields[1] ("b").rules.matches: "a" is a number field; matches compares text with a text field"#),

@@ -21,6 +21,7 @@ struct SchemaTests {
         cases += [("themed", ThemeSpecTests.themed)] + ThemeSpecTests.badThemes.enumerated().map { ("badTheme\($0.offset)", $0.element.0) }
         // Number fields the loader takes and refuses.
         cases += NumberFlowFileTests.schemaCases
+        cases += DatePrefillTests.schemaCases
         // Semantic rules a JSON Schema cannot express: references to earlier fields, unique ids,
         // pattern syntax, min ≤ max. The loader refuses these; the schema documents them only.
         let beyondSchema = [

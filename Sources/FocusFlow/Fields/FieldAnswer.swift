@@ -10,6 +10,8 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
     case choices([String])
     /// A number field's value; `nil` when not answered.
     case number(Double?)
+    /// A date field's ISO 8601 calendar date (`1990-04-23`); `nil` when not answered.
+    case date(String?)
 
     /// Whether the answer says anything: text that is not empty, a yes or no, a choice, at
     /// least one of several. `when: {"notEmpty": true}` and `required` read this.
@@ -20,6 +22,7 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
         case .choice(let value): value == nil
         case .choices(let values): values.isEmpty
         case .number(let value): value == nil
+        case .date(let value): value == nil
         }
     }
 
@@ -37,7 +40,8 @@ public enum FieldAnswer: Sendable, Hashable, Codable {
         case .bool(let value?): out.bool(value)
         case .choice(let value?): out.string(value)
         case .number(let value?): out.raw(JSONText.number(value))
-        case .bool(nil), .choice(nil), .number(nil): out.raw("null")
+        case .date(let value?): out.string(value)
+        case .bool(nil), .choice(nil), .number(nil), .date(nil): out.raw("null")
         case .choices(let values):
             out.raw("[")
             for (index, value) in values.enumerated() {
@@ -58,6 +62,7 @@ extension FieldAnswer: CustomStringConvertible {
         case .choice(let value): value?.debugDescription ?? "nil"
         case .choices(let values): "[" + values.map(\.debugDescription).joined(separator: ", ") + "]"
         case .number(let value): value.map(JSONText.number) ?? "nil"
+        case .date(let value): value?.debugDescription ?? "nil"
         }
     }
 }
@@ -72,6 +77,7 @@ extension FieldAnswer {
         case .choice(let value): value ?? ""
         case .choices(let values): values.joined(separator: ",")
         case .number(let value): value.map(JSONText.number) ?? ""
+        case .date(let value): value ?? ""
         }
     }
 
@@ -84,6 +90,7 @@ extension FieldAnswer {
         case (.choice(let choice?), .string(let expected)): choice.isIdentical(to: expected)
         case (.choices(let values), .string(let expected)): values.contains { $0.isIdentical(to: expected) }
         case (.number(let number?), .number(let expected)): number == expected
+        case (.date(let date?), .string(let expected)): date == expected
         default: false
         }
     }
@@ -96,7 +103,7 @@ extension FieldAnswer {
             switch (self, bound) {
             case (_, nil): !isEmpty
             case (.number(let value?), .number(let limit)?): order(value < limit ? -1 : value > limit ? 1 : 0)
-            case (.text(let text), .string(let limit)?) where !text.isEmpty:
+            case (.text(let text), .string(let limit)?) where !text.isEmpty, (.date(let text?), .string(let limit)?):
                 order(text.unicodeScalars.lexicographicallyPrecedes(limit.unicodeScalars) ? -1 : text == limit ? 0 : 1)
             default: false
             }
@@ -112,7 +119,8 @@ extension FieldAnswer {
         case .choice(let value?): try container.encode(value, forKey: key)
         case .choices(let values): try container.encode(values, forKey: key)
         case .number(let value?): try container.encode(value, forKey: key)
-        case .bool(nil), .choice(nil), .number(nil): break
+        case .date(let value?): try container.encode(value, forKey: key)
+        case .bool(nil), .choice(nil), .number(nil), .date(nil): break
         }
     }
 }

@@ -38,6 +38,9 @@ protocol FieldBehavior: Sendable {
     /// Whether the kind's answers are ordered, so that a `when` on a field of this kind may give
     /// `min` and `max`. The default is `false`.
     static var ordersAnswers: Bool { get }
+    /// Whether the kind reads "today" (a date's `"max": "today"`), so that the loader gives its
+    /// fields ``FieldSpec/today`` from the host's clock. The default is `false`.
+    static var needsToday: Bool { get }
 
     /// The JSON type of the kind's answer, as a loader error names it (in each language): "true or false".
     static var answerType: AnswerShape { get }
@@ -62,6 +65,9 @@ protocol FieldBehavior: Sendable {
     /// The state of a field before anything happened: empty, or holding the field's `default`
     /// answer (`defaultAnswer`). Only the `default` decides it, so the loader hands over no field.
     static func initialState(default defaultAnswer: FieldAnswer?) -> State
+    /// The state of `field` before anything happened. The default is
+    /// ``initialState(default:)`` of the field's `default`; a date resolves `"today"` here.
+    static func initialState(of field: FieldSpec) -> State
     /// The answer the state holds, typed by the kind.
     static func answer(of state: State) -> FieldAnswer
     /// The text a person types into the field (a text field's value, a choice field's filter),
@@ -136,6 +142,8 @@ extension FieldBehavior {
     static func keyboard(for field: FieldSpec) -> KeyboardType? { nil }
     static func checkField(_ field: FieldSpec, path: String) throws {}
     static var ordersAnswers: Bool { false }
+    static var needsToday: Bool { false }
+    static func initialState(of field: FieldSpec) -> State { initialState(default: field.default) }
     static var filtersTyping: Bool { false }
     static func typed(_ new: String, field: FieldSpec) -> String? { new }
     static func sampleTexts(for field: FieldSpec) -> [String] { [] }

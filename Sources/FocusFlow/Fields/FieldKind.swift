@@ -14,6 +14,8 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     case multiSelect
     /// A number in a range, typed or stepped with Up and Down: ``NumberFieldReducer``.
     case number
+    /// A calendar date, typed in the `YYYY-MM-DD` shape or stepped a day with Up and Down: ``DateFieldReducer``.
+    case date
 
     /// The kind of a field whose flow file names none: text.
     public static let implied = FieldKind.text

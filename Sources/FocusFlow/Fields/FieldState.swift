@@ -8,6 +8,7 @@ public enum FieldState: Sendable, Hashable, Codable {
     case select(SelectFieldReducer.State)
     case multiSelect(MultiSelectFieldReducer.State)
     case number(NumberFieldReducer.State)
+    case date(DateFieldReducer.State)
 
     /// The state with its kind's conformance: the one switch over the kinds.
     private var opened: any OpenedField {
@@ -17,11 +18,13 @@ public enum FieldState: Sendable, Hashable, Codable {
         case .select(let state): Opened<SelectFieldReducer>(state)
         case .multiSelect(let state): Opened<MultiSelectFieldReducer>(state)
         case .number(let state): Opened<NumberFieldReducer>(state)
+        case .date(let state): Opened<DateFieldReducer>(state)
         }
     }
 
-    /// The empty state of `field`'s kind, with the field's `default` answer.
-    init(_ field: FieldSpec) { self.init(kind: field.kind, default: field.default) }
+    /// The empty state of `field`'s kind, with the field's `default` answer (see
+    /// ``FieldBehavior/initialState(of:)``).
+    init(_ field: FieldSpec) { self = field.kind.behavior.initial(of: field) }
 
     /// The empty state of `kind`, with the `default` answer of a field of that kind.
     init(kind: FieldKind, default defaultAnswer: FieldAnswer?) { self = kind.behavior.initial(default: defaultAnswer) }
@@ -97,6 +100,7 @@ extension FieldKind {
         case .select: SelectFieldReducer.self
         case .multiSelect: MultiSelectFieldReducer.self
         case .number: NumberFieldReducer.self
+        case .date: DateFieldReducer.self
         }
     }
 }
@@ -104,6 +108,8 @@ extension FieldKind {
 extension FieldBehavior {
     /// ``initialState(default:)`` as a ``FieldState``.
     static func initial(default defaultAnswer: FieldAnswer?) -> FieldState { wrap(initialState(default: defaultAnswer)) }
+    /// ``initialState(of:)`` as a ``FieldState``.
+    static func initial(of field: FieldSpec) -> FieldState { wrap(initialState(of: field)) }
 }
 
 /// A ``FieldState`` opened on its kind's conformance.

@@ -32,6 +32,13 @@ public struct RuleMessages: Sendable {
     /// `Age must be between 13 and 120.` (`at least 13`, `at most 120`, `a number` when a bound
     /// is missing), for a value out of its range or not a number; the bounds as the field writes them.
     public let outOfRange: @Sendable (_ label: String, _ min: String?, _ max: String?) -> String
+    /// `Arrival must be between 2026-12-01 and 2027-12-01.` (`on or after`, `on or before` with one
+    /// bound), for a date out of its range.
+    public let outOfDates: @Sendable (_ label: String, _ min: String?, _ max: String?) -> String
+    /// `Birthday must be a date written YYYY-MM-DD.`, for a date not typed whole.
+    public let notADate: @Sendable (_ label: String, _ shape: String) -> String
+    /// `Birthday: 2023-02-29 is not a day of the calendar.`
+    public let notARealDate: @Sendable (_ label: String, _ text: String) -> String
     /// What a keyboard takes, in words: `digits 0-9`.
     public let keyboardTakes: @Sendable (KeyboardType) -> String
     /// `yes` and `no`, as a review shows a confirm answer.
@@ -60,6 +67,16 @@ public struct RuleMessages: Sendable {
             case (nil, nil): "\(label) must be a number."
             }
         },
+        outOfDates: { label, min, max in
+            switch (min, max) {
+            case let (min?, max?): "\(label) must be between \(min) and \(max)."
+            case let (min?, nil): "\(label) must be on or after \(min)."
+            case let (nil, max?): "\(label) must be on or before \(max)."
+            case (nil, nil): "\(label) must be a date."
+            }
+        },
+        notADate: { "\($0) must be a date written \($1)." },
+        notARealDate: { "\($0): \($1) is not a day of the calendar." },
         keyboardTakes: { $0.summary },
         yes: "yes", no: "no")
 
@@ -85,6 +102,16 @@ public struct RuleMessages: Sendable {
             case (nil, nil): "\(label) 항목은 숫자여야 합니다."
             }
         },
+        outOfDates: { label, min, max in
+            switch (min, max) {
+            case let (min?, max?): "\(label) 항목은 \(min)부터 \(max)까지여야 합니다."
+            case let (min?, nil): "\(label) 항목은 \(min) 또는 그 뒤여야 합니다."
+            case let (nil, max?): "\(label) 항목은 \(max) 또는 그 앞이어야 합니다."
+            case (nil, nil): "\(label) 항목은 날짜여야 합니다."
+            }
+        },
+        notADate: { "\($0) 항목은 \($1) 꼴의 날짜여야 합니다." },
+        notARealDate: { "\($0): \($1)은(는) 달력에 없는 날짜입니다." },
         keyboardTakes: { keyboard in
             switch keyboard {
             case .default, .twitter, .webSearch: "제어 문자를 뺀 모든 문자"

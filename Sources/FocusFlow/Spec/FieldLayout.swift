@@ -21,7 +21,9 @@ final class FieldLayout: Sendable {
             for index in fields.indices {
                 ids.append(fields[index].id)
                 secure.append(fields[index].secure)
-                let state = FieldState(kind: fields[index].kind, default: fields[index].default)
+                // A kind that reads "today" starts from the field itself (a date's `"default": "today"`).
+                let kind = fields[index].kind
+                let state = kind.behavior.needsToday ? FieldState(fields[index]) : FieldState(kind: kind, default: fields[index].default)
                 hasText.append(state.text != nil)
                 initial.append(state)
             }

@@ -24,6 +24,10 @@ public struct FieldSpec: Sendable, Equatable {
     public var step: Double?
     /// The digits a number field's value may have after the point (0 when `nil`); number fields only.
     public var decimals: Int?
+    /// The day "today" is for a date field's rules and default, `YYYY-MM-DD`: the loader sets it
+    /// from the host's clock when it is `nil` (``FlowSpec/dated(_:)`` sets another). Not part of
+    /// the flow file, nor of the field's equality.
+    public var today: String?
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
     public var when: FieldCondition?
     /// The texts the flow gives in several languages; ``label`` and the others hold the one

@@ -35,6 +35,21 @@ public struct FlowSpec: Sendable, Equatable {
         self.layout = FieldLayout(fields: fields, indexByID: indexByID)
     }
 
+    /// The flow with "today" (a date field's `"max": "today"`, `"default": "today"`) being `day`
+    /// (`YYYY-MM-DD`) instead of the host's date when it was loaded: for a host whose day is not
+    /// its clock's, and for tests.
+    ///
+    /// - Throws: ``FlowSpecError`` when the flow does not hold with that day (a `min` after it).
+    public func dated(_ day: String) throws -> FlowSpec {
+        var fields = fields
+        for index in fields.indices where fields[index].kind.behavior.needsToday { fields[index].today = day }
+        var copy = try FlowSpec(id: id, title: title, fields: fields, review: review)
+        copy.localizedTitle = localizedTitle
+        copy.language = language
+        copy.theme = theme
+        return copy
+    }
+
     /// The position of the field named `id`, or `nil` when the flow has no such field.
     ///
     /// - Complexity: O(1).
@@ -116,6 +131,7 @@ public struct FlowSpec: Sendable, Equatable {
             let source = try mustBeEarlier(condition.field, "when.field")
             try checkCondition(condition, source: fields[source], path: "\(named()).when")
         }
+        if field.pointee.kind.behavior.needsToday, field.pointee.today == nil { field.pointee.today = Today.local }
         try checkKind(UnsafePointer(field), path: named())
         if let keyboard = field.pointee.kind.behavior.keyboard(for: field.pointee) { field.pointee.keyboard = keyboard }
         try field.pointee.rules.check(path: "\(named()).rules", secure: field.pointee.secure, kind: field.pointee.kind, options: field.pointee.options.count, patterns: &patterns)

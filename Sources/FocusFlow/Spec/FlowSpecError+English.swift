@@ -76,7 +76,7 @@ extension FlowSpecError.Reason {
         case .decimalsOutOfRange(let value, let limit): "must be from 0 to \(limit), not \(value)"
         case .wrongBound(let kind): "min and max of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
         case .rangeNotForKind(let source, let kind):
-            "\"\(source)\" is a \(kind) field, whose answers have no order; min and max compare fields of \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: " and ")) kind"
+            "\"\(source)\" is a \(kind) field, whose answers have no order; min and max compare \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: " and ")) fields"
         case .emptyOneOf: "an empty list allows no value; leave oneOf out instead"
         case .badPattern(let pattern): "the pattern \(pattern.debugDescription) does not compile as a regular expression"
         case .patternsUnavailable(let library, let package): "patterns need ICU's regular expressions (\(library)), which could not be loaded; install ICU (Debian: \(package))"
@@ -127,6 +127,7 @@ extension FlowSpecError.Reason {
         case .optionValue: "one of the option values (a string)"
         case .optionValues: "a list of option values"
         case .number: "a number"
+        case .date: "a date written YYYY-MM-DD, or \"today\""
         }
     }
 }

@@ -128,6 +128,7 @@ extension FlowSpecError.Reason {
         case .optionValue: "선택지 값 하나(문자열)"
         case .optionValues: "선택지 값 목록"
         case .number: "숫자"
+        case .date: "YYYY-MM-DD 꼴의 날짜나 \"today\""
         }
     }
 }

@@ -140,4 +140,4 @@ extension DecodingError {
 
 /// The JSON type of a kind's answer or of what a `when` compares it with, as errors name it in
 /// each language (each kind's ``FieldBehavior`` says which).
-enum AnswerShape: Sendable { case string, bool, optionValue, optionValues, number }
+enum AnswerShape: Sendable { case string, bool, optionValue, optionValues, number, date }

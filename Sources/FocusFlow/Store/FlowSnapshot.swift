@@ -68,6 +68,7 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
             case .choice(let value): try answers.encode(value, forKey: key)
             case .choices(let values): try answers.encode(values, forKey: key)
             case .number(let value): try answers.encode(value, forKey: key)
+            case .date(let value): try answers.encode(value, forKey: key)
             }
         }
     }

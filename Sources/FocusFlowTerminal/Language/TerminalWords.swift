@@ -6,7 +6,7 @@ import FocusFlow
 struct TerminalWords: Sendable {
     // Key line.
     let enterNext: String, enterFinish: String, enterReview: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
-    let moveKeys: String, spaceChoose: String, yesNoKeys: String, leftRightChange: String, stepKeys: String
+    let moveKeys: String, spaceChoose: String, yesNoKeys: String, leftRightChange: String, stepKeys: String, dayKeys: String
     // Header.
     let shown: String, hidden: String
     // Confirm.
@@ -27,8 +27,8 @@ struct TerminalWords: Sendable {
     /// field, it names none.
     let notAccepted: @Sendable (_ what: [String], _ takes: String) -> String
     /// `"a" cannot be typed here: Age must be between 13 and 120.`: a refused insertion into a
-    /// number, and the field's range in the engine's words.
-    let notANumber: @Sendable (_ typed: String, _ range: String) -> String
+    /// number or a date, and what the field takes in the engine's words.
+    let cannotBeTyped: @Sendable (_ typed: String, _ takes: String) -> String
     /// The engine's words in this language (rule messages), for what a screen repeats of them.
     let rules: RuleMessages
     let noOptionMatches: String, noOptionMatchesFilter: String, typeToFilter: String
@@ -83,7 +83,7 @@ struct TerminalWords: Sendable {
 
     static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
-        moveKeys: "↑/↓ move", spaceChoose: "Space choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change", stepKeys: "↑/↓ step",
+        moveKeys: "↑/↓ move", spaceChoose: "Space choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change", stepKeys: "↑/↓ step", dayKeys: "↑/↓ day",
         shown: "shown", hidden: "hidden",
         yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
         notAConfirmAnswer: { "\($0) is not an answer here; answer y, yes, n or no" },
@@ -98,7 +98,7 @@ struct TerminalWords: Sendable {
             let listed = what.count < 2 ? what.joined() : what.dropLast().joined(separator: ", ") + " and " + what[what.count - 1]
             return "\(listed) \(what.count < 2 ? "is" : "are") not accepted; this field takes \(takes)"
         },
-        notANumber: { "\($0) cannot be typed here: \($1)" },
+        cannotBeTyped: { "\($0) cannot be typed here: \($1)" },
         rules: .english,
         noOptionMatches: "No option matches; Backspace widens the filter.",
         noOptionMatchesFilter: "No option matches the filter; Backspace widens it.",
@@ -148,7 +148,7 @@ struct TerminalWords: Sendable {
 
     static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
-        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기", stepKeys: "↑/↓ 증감",
+        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기", stepKeys: "↑/↓ 증감", dayKeys: "↑/↓ 하루씩",
         shown: "보임", hidden: "숨김",
         yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",
         notAConfirmAnswer: { "\($0)은(는) 여기서 답이 될 수 없습니다. y, 예, n 또는 아니요로 답하세요" },
@@ -162,7 +162,7 @@ struct TerminalWords: Sendable {
             guard !what.isEmpty else { return "입력할 수 없는 문자가 있습니다. 이 항목에는 \(takes)만 입력할 수 있습니다" }
             return "\(what.joined(separator: ", "))은(는) 입력할 수 없습니다. 이 항목에는 \(takes)만 입력할 수 있습니다"
         },
-        notANumber: { "\($0)은(는) 여기에 입력할 수 없습니다: \($1)" },
+        cannotBeTyped: { "\($0)은(는) 여기에 입력할 수 없습니다: \($1)" },
         rules: .korean,
         noOptionMatches: "맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
         noOptionMatchesFilter: "검색어에 맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",

@@ -67,6 +67,6 @@ final class ConfirmScreen: FieldScreen {
     }
 
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.notAConfirmAnswer(line.trimmingSpaces.debugDescription)
+        words.notAConfirmAnswer(KeyboardType.readable(line.trimmingSpaces))
     }
 }

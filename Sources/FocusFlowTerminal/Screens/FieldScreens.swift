@@ -11,6 +11,7 @@ enum FieldScreens {
         case .select: SelectScreen(field)
         case .multiSelect: MultiSelectScreen(field)
         case .number: NumberScreen(field)
+        case .date: DateScreen(field)
         }
         screen.words = words
         return screen

@@ -50,6 +50,6 @@ final class MultiSelectScreen: OptionScreen {
             if case .field(.toggle(let item)) = action, !values.contains(item) { return item }
             return nil
         }.first ?? line.trimmingSpaces
-        return words.notOptions(item.debugDescription, field.options.count, listed)
+        return words.notOptions(KeyboardType.readable(item), field.options.count, listed)
     }
 }

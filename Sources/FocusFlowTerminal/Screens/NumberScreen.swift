@@ -43,10 +43,10 @@ final class NumberScreen: FieldScreen {
     func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
 
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.notANumber(KeyboardType.readable(line.trimmingSpaces), field.numberRangeMessage(words.rules))
+        words.cannotBeTyped(KeyboardType.readable(line.trimmingSpaces), field.numberRangeMessage(words.rules))
     }
 
     func refusedNote(_ inserted: String) -> String {
-        words.notANumber(KeyboardType.readable(inserted), field.numberRangeMessage(words.rules))
+        words.cannotBeTyped(KeyboardType.readable(inserted), field.numberRangeMessage(words.rules))
     }
 }

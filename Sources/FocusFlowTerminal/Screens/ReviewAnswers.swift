@@ -32,7 +32,7 @@ struct ReviewAnswers {
         case .bool(let value)?: text = value.map { $0 ? words.yes : words.no } ?? ""
         case .choice(let value)?: text = value.map(label) ?? ""
         case .choices(let values)?: text = values.map(label).joined(separator: ", ")
-        case .number?: text = answer?.plainText ?? ""
+        case .number?, .date?: text = answer?.plainText ?? ""
         case nil: text = ""
         }
         return text.isEmpty ? words.noAnswer : text

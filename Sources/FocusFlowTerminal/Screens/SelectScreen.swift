@@ -26,6 +26,6 @@ final class SelectScreen: OptionScreen {
     }
 
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.notAnOption(line.trimmingSpaces.debugDescription, field.options.count, listed)
+        words.notAnOption(KeyboardType.readable(line.trimmingSpaces), field.options.count, listed)
     }
 }

@@ -288,12 +288,13 @@ final class InteractiveSession: ScreenContext {
         guard let region = buffer.editedRegion(from: accepted) else { return }
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
-            // The engine may take the edit in its own shape (a number's `,` as `.`): the line shows what it took.
+            // The engine may take the edit in its own shape (a number's `,` as `.`, a date's
+            // separators placed): the line shows what it took, the cursor at its end if it was.
             let taken = store.state.text(of: focus)
             if !Self.readlineHolds(taken) {
-                let point = ff_point()
+                let point = Int(ff_point())
                 rl_replace_line(taken, 0)
-                ff_set_point(min(point, Int32(taken.utf8.count)))
+                ff_set_point(Int32(point >= buffer.utf8.count ? taken.utf8.count : min(point, taken.utf8.count)))
             }
             return
         }

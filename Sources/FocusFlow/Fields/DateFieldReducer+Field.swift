@@ -1,0 +1,160 @@
+/// The date kind: a calendar date typed in the `YYYY-MM-DD` shape or stepped a day with `step`,
+/// answered as that ISO 8601 string; `rules.min` and `rules.max` (dates, or `"today"`) bound it,
+/// and `"default"` may be a date or `"today"`. "Today" is the field's ``FieldSpec/today``, which
+/// the loader sets from the host's clock; the reducer never reads a clock.
+extension DateFieldReducer: FieldBehavior {
+    static var kind: FieldKind { .date }
+    static func wrap(_ state: State) -> FieldState { .date(state) }
+
+    static var typesAnswer: Bool { true }
+    /// A date is typed, but in its own shape: no `secure`, `keyboard` or `matches`.
+    static var typesFreeText: Bool { false }
+    static var hasOptions: Bool { false }
+    static var answerType: AnswerShape { .date }
+    static var conditionType: AnswerShape { .date }
+    static var ruleKeys: Set<String> { ["min", "max"] }
+    static var ordersAnswers: Bool { true }
+    static var needsToday: Bool { true }
+
+    /// Digits and the separator (a pasted `1990-04-23` passes the keyboard).
+    static func keyboard(for field: FieldSpec) -> KeyboardType? { .numbersAndPunctuation }
+
+    /// `min` and `max` are dates or `"today"`, `min` not after `max`; the default is a date or `"today"`.
+    static func checkField(_ field: FieldSpec, path: String) throws {
+        for (key, bound) in [("min", field.rules.min), ("max", field.rules.max)] {
+            if let bound, day(bound, today: field.todayDay) == nil {
+                throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind))
+            }
+        }
+        let format = field.dateFormat
+        if let min = format.min, let max = format.max, min > max {
+            throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(min.description, max.description))
+        }
+    }
+
+    /// A bound or a `when` value as a day: a date, or `"today"`.
+    static func day(_ value: FieldCondition.Value, today: Day) -> Day? {
+        guard case .string(let text) = value else { return nil }
+        return text == "today" ? today : Day(text)
+    }
+
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
+        .date(try container.decode(String.self, forKey: "default"))
+    }
+
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .string(let text) = value { .date(text) } else { nil }
+    }
+
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
+        guard case .date(let text?) = value else { return false }
+        return text == "today" || Day(text) != nil
+    }
+
+    /// A date (`"today"` is for rules and defaults, which the loader resolves).
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
+        if case .string(let text) = value { Day(text) != nil } else { false }
+    }
+
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .date(let text?)? = defaultAnswer, Day(text) != nil { State(text: text) } else { State() }
+    }
+
+    /// The default, `"today"` as the field's today.
+    static func initialState(of field: FieldSpec) -> State {
+        if case .date("today")? = field.default { return State(text: field.todayDay.description) }
+        return initialState(default: field.default)
+    }
+
+    /// The text once it is a whole date in the shape; `nil` before.
+    static func answer(of state: State) -> FieldAnswer {
+        .date(Day.parts(of: state.text) != nil ? state.text : nil)
+    }
+    static func text(of state: State) -> TextFieldReducer.State? { state }
+    static func setText(_ text: TextFieldReducer.State, in state: inout State) { state = text }
+    static func source(of state: State) -> String { ".date(.init(text: \(state.text.debugDescription)))" }
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { ([], nil) }
+
+    static func textAction(for action: FieldAction) -> TextFieldReducer.Action? { action.textAction }
+
+    static var filtersTyping: Bool { true }
+
+    static func typed(_ new: String, field: FieldSpec) -> String? {
+        DateFieldReducer(format: field.dateFormat).typed(new)
+    }
+
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        guard case .step(let delta) = action else { return false }
+        DateFieldReducer(format: field.dateFormat).reduce(into: &state, action: .step(delta)) { effect in
+            switch effect {
+            case .changed(let old, let new): say(.changed(field: field.id, old: old, new: new))
+            }
+        }
+        return false
+    }
+
+    /// Empty: `required`'s message. Otherwise a whole date in the shape, a day the calendar has,
+    /// within the range.
+    static func failure(of state: State, in check: FieldCheck) -> String? {
+        let field = check.field, text = state.text, say = check.messages
+        if text.isEmpty { return field.rules.required ? check.fail(say.required(field.label)) : nil }
+        guard Day.parts(of: text) != nil else { return check.fail(say.notADate(field.label, shape)) }
+        guard let day = Day(text) else { return check.fail(say.notARealDate(field.label, text)) }
+        let format = field.dateFormat
+        return format.contains(day) ? nil : field.dateRangeMessage(say)
+    }
+
+    /// The line without the spaces around it, typed as the whole text.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
+        [.textChanged(LineAnswer.trimmed(line[...]))]
+    }
+
+    /// A date string in the shape (a day the calendar has), or `null`.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        switch answer {
+        case .text(let text), .date(let text?):
+            guard Day(text) != nil else { throw wrongType(field) }
+            return .date(text)
+        case .choice(nil), .date(nil): return .date(nil)
+        default: throw wrongType(field)
+        }
+    }
+
+    /// A date in the shape; an empty text is no answer.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        if text.isEmpty { return .date(nil) }
+        return try prefilled(.text(text), field: field)
+    }
+
+    static func state(holding answer: FieldAnswer) -> State {
+        if case .date(let text?) = answer { State(text: text) } else { State() }
+    }
+
+    /// Today in the range (first: the passing value `check` types), each bound, a day past each
+    /// bound, and a day the calendar has not.
+    static func sampleTexts(for field: FieldSpec) -> [String] {
+        let format = field.dateFormat
+        let days = [format.clamped(format.today), format.min, format.max, format.min?.adding(days: -1), format.max?.adding(days: 1)]
+        return days.compactMap { $0?.description } + ["2023-02-29"]
+    }
+}
+
+extension FieldSpec {
+    /// ``today`` as a day: 2000-01-01 for a field no loader has dated.
+    var todayDay: DateFieldReducer.Day { today.flatMap(DateFieldReducer.Day.init) ?? .init(year: 2000, month: 1, day: 1) }
+
+    /// The field's range (`rules.min`, `rules.max`, `"today"` resolved), as a date field reads it.
+    public var dateFormat: DateFieldReducer.Format {
+        let today = todayDay
+        return .init(min: rules.min.flatMap { DateFieldReducer.day($0, today: today) },
+                     max: rules.max.flatMap { DateFieldReducer.day($0, today: today) }, today: today)
+    }
+
+    /// What a date field's value must be within, as its failure says it: the field's own
+    /// `rules.message`, else `Birthday must be between 1900-01-01 and 2026-12-01.` (`on or after`,
+    /// `on or before` with one bound)
+    public func dateRangeMessage(_ messages: RuleMessages) -> String {
+        let format = dateFormat
+        return rules.message ?? messages.outOfDates(label, format.min?.description, format.max?.description)
+    }
+}

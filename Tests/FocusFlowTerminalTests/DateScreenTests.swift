@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Date fields on the interactive screen (inside tmux) and in the accessible line mode. The
+/// flows give dates, not "today", so that a walk is the same any day.
+@Suite("Date fields on the interactive screen", .serialized)
+struct DateScreenTests {
+    static let flow = #"{"id":"d","title":"Dates","fields":[{"id":"birthday","kind":"date","label":"Birthday","rules":{"required":true,"min":"1900-01-01","max":"2020-12-31"}},{"id":"note","label":"Note"}]}"#
+
+    @Test("In tmux: the shape is the placeholder, typed digits get their separators, a letter is refused with what a date is, an impossible day is refused with its message, Up and Down move a day")
+    func dateInTmux() throws {
+        let tmux = try Tmux([try TerminalTests.flow(Self.flow)])
+        #expect(tmux.waitFor("› (YYYY-MM-DD)"), "the shape, as NO_COLOR shows a placeholder: \(tmux.text)")
+        #expect(tmux.text.contains("↑/↓ day"), "\(tmux.text)")
+        tmux.type("2023022")
+        #expect(tmux.waitFor("› 2023-02-2"), "\(tmux.text)")
+        tmux.type("x")
+        #expect(tmux.waitFor(#""x" cannot be typed here: Birthday must be a date written YYYY-MM-DD."#), "\(tmux.text)")
+        tmux.type("9")
+        #expect(tmux.waitFor("› 2023-02-29"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ Birthday: 2023-02-29 is not a day of the calendar."), "\(tmux.text)")
+        // Backspace over a separator: the engine keeps no separator without a digit after it.
+        for _ in 0..<4 { tmux.press("BSpace") }
+        #expect(tmux.waitFor { $0.contains("› 2023") && !$0.contains("› 2023-") }, "\(tmux.text)")
+        tmux.type("127")
+        #expect(tmux.waitFor("› 2023-12-7"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ Birthday must be a date written YYYY-MM-DD."), "\(tmux.text)")
+        tmux.press("BSpace")
+        tmux.type("07")
+        #expect(tmux.waitFor("› 2023-12-07"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ Birthday must be between 1900-01-01 and 2020-12-31."), "\(tmux.text)")
+        tmux.press("Down")
+        #expect(tmux.waitFor("› 2020-12-31"), "Down from a date past the range is clamped to its end: \(tmux.text)")
+        tmux.press("Down")
+        #expect(tmux.waitFor("› 2020-12-30"), "\(tmux.text)")
+        tmux.press("Up")
+        tmux.press("Up")
+        #expect(tmux.waitFor("› 2020-12-31"), "Up stops at the end of the range: \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"birthday":"2020-12-31","note":""}"# + "\n")
+    }
+
+    @Test("Line mode: a line is the date; one that cannot be typed is refused saying the shape and the range")
+    func lineMode() throws {
+        let terminal = try PseudoTerminal(["run", "--accessible", try TerminalTests.flow(Self.flow)])
+        #expect(terminal.waitFor("Birthday must be a date written YYYY-MM-DD. Birthday must be between 1900-01-01 and 2020-12-31."), "\(terminal.screen().text)")
+        terminal.send("23/04/1990\r")
+        #expect(terminal.waitFor(#""23/04/1990" cannot be typed here"#), "\(terminal.screen().text)")
+        terminal.send("19900423\r")
+        #expect(terminal.waitFor("Note"), "\(terminal.screen().text)")
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"birthday":"1990-04-23","note":""}"# + "\n")
+    }
+}
