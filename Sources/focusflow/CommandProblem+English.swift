@@ -49,7 +49,7 @@ extension CommandProblem {
         case .recordingNoStandIn(let failure): "\(failure.message(in: .en)). The recording was not saved."
         case .setRefused(let error): "--set: \(error.message(in: .en))"
         case .prefillRefused(let error):
-            "prefilled answers: \(error.message(in: .en))." + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
+            "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
         case .answersFileRefused(let path, let error): "--answers \(path): \(error.message(in: .en))"
         case .invalidInput(let message): message

@@ -51,7 +51,7 @@ extension CommandProblem {
         case .recordingNoStandIn(let failure): "\(failure.message(in: .ko)). 녹화를 저장하지 못했습니다."
         case .setRefused(let error): "--set을 받을 수 없습니다: \(error.message(in: .ko))"
         case .prefillRefused(let error):
-            "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko))." + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
+            "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko).sentence)" + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
         case .answersFileRefused(let path, let error): "--answers \(path): 답을 받을 수 없습니다: \(error.message(in: .ko))"
         case .invalidInput(let message): message

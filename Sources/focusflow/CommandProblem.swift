@@ -63,3 +63,8 @@ enum CommandProblem: Equatable {
         }
     }
 }
+
+extension String {
+    /// The text ended as a sentence: a full stop added unless it ends with one (or `?`, `!`).
+    var sentence: String { hasSuffix(".") || hasSuffix("?") || hasSuffix("!") ? self : self + "." }
+}

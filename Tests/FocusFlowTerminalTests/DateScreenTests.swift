@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlowTerminal
 
 /// Date fields on the interactive screen (inside tmux) and in the accessible line mode. The
 /// flows give dates, not "today", so that a walk is the same any day.
@@ -44,6 +45,28 @@ struct DateScreenTests {
         tmux.press("Enter")
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"birthday":"2020-12-31","note":""}"# + "\n")
+    }
+
+    @Test("A digit typed before a separator the engine moves leaves the cursor after it, so the next digit follows")
+    func cursorAfterReshape() throws {
+        let tmux = try Tmux([try TerminalTests.flow(Self.flow)])
+        #expect(tmux.waitFor("Birthday"), "\(tmux.text)")
+        tmux.type("202703")
+        #expect(tmux.waitFor("› 2027-03"), "\(tmux.text)")
+        for _ in 0..<3 { tmux.press("Left") }
+        tmux.type("9")
+        #expect(tmux.waitFor("› 2027-90-3"), "\(tmux.text)")
+        tmux.type("1")
+        #expect(tmux.waitFor("› 2027-91-03"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
+    @Test("The cursor's place in a reshaped text: after as many letters and digits as before it, and the separators typed after them", arguments: [
+        ("2027-90-3", "20279", 6), ("2027-90-3", "", 0), ("2027-03", "2027-", 5), ("1.5", "1,", 2), ("1.5", "1,5", 3), ("2027-03", "2027", 4),
+    ])
+    func cursorMapping(text: String, before: String, expected: Int) {
+        #expect(InteractiveSession.point(in: text, matching: before[...]) == expected)
     }
 
     @Test("Line mode: a line is the date; one that cannot be typed is refused saying the shape and the range")

@@ -9,16 +9,18 @@ import Testing
 struct NumberScreenTests {
     static let flow = #"{"id":"n","title":"Numbers","fields":[{"id":"age","kind":"number","label":"Age","rules":{"required":true,"min":13,"max":120}},{"id":"change","kind":"number","label":"Change","step":0.5,"decimals":1,"rules":{"min":-10,"max":10}},{"id":"note","label":"Note"}]}"#
 
-    @Test("In tmux: the 123 badge and ↑/↓ step; Up steps from the minimum, a letter is refused naming the range, an out-of-range value is refused with its message, a comma becomes a point")
+    @Test("In tmux: the 123 badge and ↑/↓ step; Up on the empty field takes the minimum, a letter is refused naming the range, an out-of-range value is refused with its message, a comma becomes a point")
     func numberInTmux() throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.flow)])
         #expect(tmux.waitFor("Age  [123]"), "\(tmux.text)")
         #expect(tmux.text.contains("↑/↓ step"), "\(tmux.text)")
         tmux.press("Up")
+        #expect(tmux.waitFor("› 13"), "\(tmux.text)")
+        tmux.press("Up")
         #expect(tmux.waitFor("› 14"), "\(tmux.text)")
         tmux.press("Down")
         tmux.press("Down")
-        #expect(tmux.waitFor("› 13"), "Down stops at the minimum: \(tmux.text)")
+        #expect(tmux.waitFor { $0.contains("› 13") }, "Down stops at the minimum: \(tmux.text)")
         tmux.type("x")
         #expect(tmux.waitFor(#""x" cannot be typed here: Age must be between 13 and 120."#), "\(tmux.text)")
         #expect(tmux.lines.contains("› 13"), "the refused letter is not in the line: \(tmux.text)")
@@ -49,6 +51,8 @@ struct NumberScreenTests {
         #expect(terminal.waitFor("Age"), "\(terminal.screen().text)")
         terminal.send("\u{1B}[200~4a2\u{1B}[201~")
         #expect(terminal.waitFor("cannot be typed here"), "\(terminal.screen().text)")
+        terminal.send("\u{10}")
+        #expect(terminal.waitForLine(2, "› 13"), "\(terminal.screen().text)")
         terminal.send("\u{10}")
         #expect(terminal.waitForLine(2, "› 14"), "\(terminal.screen().text)")
         terminal.send("\u{0E}")

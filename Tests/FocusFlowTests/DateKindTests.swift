@@ -41,9 +41,9 @@ struct DateFieldReducerTests {
         #expect((Day(text) != nil) == real, "\(text)")
     }
 
-    @Test("Up and Down move a day across months and years, from the date, or from the minimum (else today) when empty, clamped", arguments: [
+    @Test("Up and Down move a day across months and years from the date, clamped; an empty field takes the first day it allows (the minimum, else today)", arguments: [
         ("2024-02-28", 1, "2024-02-29"), ("2024-02-29", 1, "2024-03-01"), ("2023-12-31", 1, "2024-01-01"), ("2024-01-01", -1, "2023-12-31"),
-        ("", 1, "1900-01-02"), ("", -1, "1900-01-01"), (today, 1, today), ("2023-02-29", 1, "1900-01-02"), ("1990-04", -1, "1900-01-01"),
+        ("", 1, "1900-01-01"), ("", -1, "1900-01-01"), (today, 1, today), ("2023-02-29", 1, "1900-01-01"), ("1990-04", -1, "1900-01-01"),
     ])
     func step(from text: String, delta: Int, to expected: String) {
         var state = DateFieldReducer.State(text: text)
@@ -53,11 +53,18 @@ struct DateFieldReducerTests {
         #expect(effects == (text == expected ? [] : [.changed(old: text, new: expected)]))
     }
 
-    @Test("With no minimum an empty date steps from today")
+    @Test("With no minimum an empty date takes today")
     func stepFromToday() {
         var state = DateFieldReducer.State()
         DateFieldReducer(format: .init(today: Day(today)!)).reduce(into: &state, action: .step(1)) { _ in }
-        #expect(state.text == "2026-12-02")
+        #expect(state.text == "2026-12-01")
+    }
+
+    @Test("Up and Down stop at the days YYYY-MM-DD can write", arguments: [("9999-12-31", 1, "9999-12-31"), ("0001-01-01", -1, "0001-01-01"), ("9999-12-30", 5, "9999-12-31")])
+    func stepStopsAtTheShape(from text: String, delta: Int, to expected: String) {
+        var state = DateFieldReducer.State(text: text)
+        DateFieldReducer(format: .init(today: Day(today)!)).reduce(into: &state, action: .step(delta)) { _ in }
+        #expect(state.text == expected)
     }
 }
 
@@ -139,19 +146,20 @@ struct DateFlowTests {
 
 @Suite("Date fields: prefill and the flow file")
 struct DatePrefillTests {
-    @Test("--answers and --set take a date string; another shape or a day the calendar has not is the wrong type", arguments: [
-        ("1990-04-23", true), ("1990-4-23", false), ("2023-02-29", false), ("today", false),
+    @Test("--answers and --set take a date string or \"today\" (the field's today); another shape or a day the calendar has not is the wrong type", arguments: [
+        ("1990-04-23", true), ("1990-4-23", false), ("2023-02-29", false), ("today", true),
     ])
     func prefill(text: String, taken: Bool) throws {
         let reducer = FlowReducer(spec: try dated())
         let answers = try FlowPrefill.answers(json: Array(#"{"birthday":"\#(text)"}"#.utf8))
+        let day = text == "today" ? today : text
         if taken {
-            #expect(try reducer.initialState(prefill: FlowPrefill(answers: answers)).answer(of: "birthday") == .date(text))
+            #expect(try reducer.initialState(prefill: FlowPrefill(answers: answers)).answer(of: "birthday") == .date(day))
         } else {
             #expect(throws: PrefillError.self) { try reducer.initialState(prefill: FlowPrefill(answers: answers)) }
         }
         let field = try #require(try dated()["birthday"])
-        if taken { #expect(try DateFieldReducer.answer(setting: text, field: field) == .date(text)) }
+        if taken { #expect(try DateFieldReducer.answer(setting: text, field: field) == .date(day)) }
     }
 
     static let badFields: [(String, String)] = [

@@ -33,11 +33,11 @@ struct NumberFieldReducerTests {
         #expect(NumberFieldReducer(format: format).typed(text) == taken, "\(format) \(text.debugDescription)")
     }
 
-    @Test("Up and Down step from the value, or from the minimum (else 0 in the range) when empty, clamped at the ends, written with the decimals",
+    @Test("Up and Down step from the value, clamped at the ends, written with the decimals; an empty field takes the first value it allows (the minimum, else 0 in the range)",
           arguments: [
-            (age, "", 1, "14"), (age, "", -1, "13"), (age, "42", 1, "43"), (age, "120", 1, "120"), (age, "500", -1, "120"),
-            (age, "-", 1, "14"), (change, "", 1, "-9.5"), (change, "2.5", 1, "3.0"), (change, "9.8", 1, "10.0"),
-            (change, "-10", -1, "-10.0"), (change, "0,3", -2, "-0.7"), (free, "", -1, "-1"), (free, "", 1, "1"),
+            (age, "", 1, "13"), (age, "", -1, "13"), (age, "42", 1, "43"), (age, "120", 1, "120"), (age, "500", -1, "120"),
+            (age, "-", 1, "13"), (change, "", 1, "-10.0"), (change, "2.5", 1, "3.0"), (change, "9.8", 1, "10.0"),
+            (change, "-10", -1, "-10.0"), (change, "0,3", -2, "-0.7"), (free, "", -1, "0"), (free, "", 1, "0"),
             (.init(min: 5), "", -1, "5"), (.init(max: -3), "", 1, "-3"),
           ] as [(NumberFieldReducer.Format, String, Int, String)])
     func step(format: NumberFieldReducer.Format, from text: String, delta: Int, to expected: String) {
@@ -91,9 +91,9 @@ struct NumberFlowTests {
     @Test("A step is one engine action: the text becomes the new value, with changed")
     func stepInFlow() throws {
         let (_, state, events) = try run([.field(.step(1)), .field(.step(1))])
-        #expect(state.text(of: "age") == "15")
-        #expect(events == [.changed(field: "age", old: "", new: "14"), .changed(field: "age", old: "14", new: "15")])
-        #expect(state.fields[field: "age"] == .number(.init(text: "15")))
+        #expect(state.text(of: "age") == "14")
+        #expect(events == [.changed(field: "age", old: "", new: "13"), .changed(field: "age", old: "13", new: "14")])
+        #expect(state.fields[field: "age"] == .number(.init(text: "14")))
     }
 
     @Test("Out of range or ill-formed fails with the range; empty and required says required; in both languages", arguments: [
@@ -106,7 +106,17 @@ struct NumberFlowTests {
         #expect(events.last == .invalid(field: "age", message: message))
     }
 
-    @Test("A lone minus, or more decimals than the field takes, fails with the range", arguments: ["-", "2.55", "11"])
+    @Test("More digits after the point than the field's decimals, or more than 15 digits, cannot be typed", arguments: ["2.55", "1234567890123456"])
+    func tooManyDigits(text: String) throws {
+        let spec = try loaded(language: .en)
+        let free = try FlowSpec(id: "f", title: "F", fields: [FieldSpec(id: "n", kind: .number, label: "N")])
+        let (_, state, events) = try run([.field(.textChanged("42")), .focus("change"), .field(.textChanged(text))], spec: spec)
+        #expect(state.text(of: "change") == "" && events.last == .rejected(field: "change"))
+        #expect(NumberFieldReducer(format: free["n"]!.numberFormat).typed("123456789012345") != nil)
+        #expect(NumberFieldReducer(format: free["n"]!.numberFormat).typed("1234567890123456") == nil)
+    }
+
+    @Test("A lone minus, or a value out of range, fails with the range", arguments: ["-", "11"])
     func illFormed(text: String) throws {
         let (_, state, events) = try run([.field(.textChanged("42")), .focus("change"), .field(.textChanged(text)), .next])
         #expect(state.focus == "change")
@@ -163,12 +173,14 @@ struct NumberFlowTests {
 
 @Suite("Number fields: prefill")
 struct NumberPrefillTests {
-    @Test("--answers gives JSON numbers, rounded to the decimals; a string is the wrong type")
+    @Test("--answers gives JSON numbers as they are: more decimals than the field takes break its rules, never rounded in; a string is the wrong type")
     func answers() throws {
         let reducer = FlowReducer(spec: try loaded())
-        let answers = try FlowPrefill.answers(json: Array(#"{"age":42,"change":2.46}"#.utf8))
+        let answers = try FlowPrefill.answers(json: Array(#"{"age":42,"change":2.5}"#.utf8))
         let state = try reducer.initialState(prefill: FlowPrefill(answers: answers))
         #expect(state.answer(of: "age") == .number(42) && state.text(of: "change") == "2.5")
+        let unrounded = try FlowPrefill.answers(json: Array(#"{"age":42,"change":2.46}"#.utf8))
+        #expect(throws: PrefillError.self) { try reducer.initialState(prefill: FlowPrefill(answers: unrounded)) }
         let wrong = try FlowPrefill.answers(json: Array(#"{"age":"42"}"#.utf8))
         #expect(throws: PrefillError.self) { try reducer.initialState(prefill: FlowPrefill(answers: wrong)) }
     }
@@ -222,6 +234,9 @@ struct NumberFlowFileTests {
         (#"{"kind":"number","step":-0.5}"#, #"fields[0] ("n").step: must be more than 0, not -0.5"#),
         (#"{"kind":"number","step":"x"}"#, #"fields[0] ("n").step: expected a number"#),
         (#"{"kind":"number","decimals":7}"#, #"fields[0] ("n").decimals: must be from 0 to 6, not 7"#),
+        (#"{"kind":"number","decimals":1,"step":0.25}"#, #"fields[0] ("n").step: 0.25 has more decimal places than the field's decimals (1) allow; no value typed into the field could reach it"#),
+        (#"{"kind":"number","rules":{"min":0.5,"max":0.7}}"#, #"fields[0] ("n").rules.min: 0.5 has more decimal places than the field's decimals (0) allow; no value typed into the field could reach it"#),
+        (#"{"kind":"number","decimals":1,"default":1.55}"#, #"fields[0] ("n").default: 1.55 has more decimal places than the field's decimals (1) allow; no value typed into the field could reach it"#),
         (#"{"kind":"number","rules":{"min":"a"}}"#, #"fields[0] ("n").rules.min: min and max of a number field must be a number"#),
         (#"{"kind":"number","default":"42"}"#, #"fields[0] ("n").default: expected a number"#),
         (#"{"kind":"number","secure":true}"#, #"fields[0] ("n").secure: a number field has no text to hide; remove "secure""#),
@@ -304,7 +319,7 @@ struct NumberProtocolTests {
         let served = try Command.run(["serve", flow], input: Self.script)
         let lines = served.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 8, "\(served.stdout)")
-        #expect(lines[1].hasPrefix(#"{"events":[{"event":"changed","field":"age","old":"","new":"14"}]"#), "\(lines[1])")
+        #expect(lines[1].hasPrefix(#"{"events":[{"event":"changed","field":"age","old":"","new":"13"}]"#), "\(lines[1])")
         #expect(lines[1].contains(#""kind":"number","keyboard":"numberPad""#))
         #expect(lines[2].hasPrefix(#"{"events":[{"event":"rejected","field":"age"}]"#))
         #expect(lines[4].hasPrefix(#"{"events":[{"event":"invalid","field":"age","message":"Age must be between 13 and 120."}]"#))

@@ -28,6 +28,7 @@ struct SchemaTests {
             "duplicate id", "names no earlier field", "does not compile", "no value could pass",
             "is not one of the options", "is not an option of", "so compare it with", "matches compares text",
             "two colours", "needs a colour after it", "two backgrounds", "whose answers have no order",
+            "more decimal places than the field's decimals",
         ]
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-schema-\(UUID())")

@@ -109,10 +109,11 @@ extension DateFieldReducer: FieldBehavior {
         [.textChanged(LineAnswer.trimmed(line[...]))]
     }
 
-    /// A date string in the shape (a day the calendar has), or `null`.
+    /// A date string in the shape (a day the calendar has), `"today"` (the field's today), or `null`.
     static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
         switch answer {
         case .text(let text), .date(let text?):
+            if text == "today" { return .date(field.todayDay.description) }
             guard Day(text) != nil else { throw wrongType(field) }
             return .date(text)
         case .choice(nil), .date(nil): return .date(nil)

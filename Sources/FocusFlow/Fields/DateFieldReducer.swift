@@ -100,6 +100,9 @@ public struct DateFieldReducer: Sendable {
         }
 
         public static func < (a: Day, b: Day) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+        /// The first and the last day `YYYY-MM-DD` writes.
+        static let first = Day(year: 1, month: 1, day: 1), last = Day(year: 9999, month: 12, day: 31)
     }
 
     /// A field's range, with "today" resolved by the host.
@@ -146,14 +149,18 @@ public struct DateFieldReducer: Sendable {
 
     public init(format: Format) { self.format = format }
 
-    /// Applies `action`: the text becomes the date `delta` days on, from the date the text holds,
-    /// or from the minimum (else today brought into the range) when it holds none. One `changed`
+    /// Applies `action`: the text becomes the date `delta` days on, from the date the text holds
+    /// (never before 0001-01-01 or after 9999-12-31); a text that holds none becomes the first day
+    /// the field allows (the minimum, else today brought into the range). One `changed`
     /// when the text changes; nothing at an end of the range.
     public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .step(let delta):
-            let start = Day(state.text) ?? format.min ?? format.clamped(format.today)
-            let new = format.clamped(start.adding(days: delta)).description
+            let current = Day(state.text)
+            let start = current ?? format.min ?? format.clamped(format.today)
+            // A date the shape can write: years 0001 to 9999.
+            let moved = current == nil ? start : start.adding(days: delta)
+            let new = format.clamped(min(max(moved, Day.first), Day.last)).description
             guard !new.isIdentical(to: state.text) else { return }
             let old = state.text
             state.text = new

@@ -40,6 +40,14 @@ extension NumberFieldReducer: FieldBehavior {
         if let decimals = field.decimals, !(0...largestDecimals).contains(decimals) {
             throw FlowSpecError(path: "\(path).decimals", reason: .decimalsOutOfRange(decimals, limit: largestDecimals))
         }
+        // A step, a bound or a default with more decimals than the field takes could never be typed.
+        let decimals = field.numberFormat.decimals
+        var written: [(String, Double?)] = [("rules.min", rules.min?.number), ("rules.max", rules.max?.number), ("step", field.step)]
+        if case .number(let value?)? = field.default { written.append(("default", value)) }
+        for (key, value) in written {
+            guard let value, rounded(value, decimals: decimals) != value else { continue }
+            throw FlowSpecError(path: "\(path).\(key)", reason: .moreDecimalsThanField(shortText(of: value), decimals: decimals))
+        }
     }
 
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
@@ -88,12 +96,15 @@ extension NumberFieldReducer: FieldBehavior {
     }
 
     /// Empty: `required`'s message. Otherwise a number of at most `decimals` digits after the
-    /// point, within the range; else the range's message.
+    /// point (else a message saying so), within the range (else the range's message).
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field, text = state.text
         if text.isEmpty { return field.rules.required ? check.fail(check.messages.required(field.label)) : nil }
         let format = field.numberFormat
-        if let value = value(of: text), decimals(in: text) <= format.decimals, format.contains(value) { return nil }
+        if value(of: text) != nil, decimals(in: text) > format.decimals {
+            return check.fail(check.messages.atMostDecimals(field.label, format.decimals))
+        }
+        if let value = value(of: text), format.contains(value) { return nil }
         return field.numberRangeMessage(check.messages)
     }
 
@@ -102,10 +113,11 @@ extension NumberFieldReducer: FieldBehavior {
         [.textChanged(LineAnswer.trimmed(line[...]))]
     }
 
-    /// A number, rounded to the field's decimals, or `null` for no answer yet.
+    /// A number as given (one with more decimals than the field takes then breaks its rules: it
+    /// is never rounded into them), or `null` for no answer yet.
     static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
         switch answer {
-        case .number(let value): .number(value.map { rounded($0, decimals: field.numberFormat.decimals) })
+        case .number(let value): .number(value)
         case .choice(nil): .number(nil)
         default: throw wrongType(field)
         }
@@ -115,7 +127,7 @@ extension NumberFieldReducer: FieldBehavior {
     static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
         if text.isEmpty { return .number(nil) }
         guard let value = value(of: text) else { throw wrongType(field) }
-        return .number(rounded(value, decimals: field.numberFormat.decimals))
+        return .number(value)
     }
 
     static func state(holding answer: FieldAnswer) -> State {

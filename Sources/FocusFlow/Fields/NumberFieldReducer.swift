@@ -55,6 +55,9 @@ public struct NumberFieldReducer: Sendable {
     /// The most digits a number field may keep after the decimal point.
     public static let largestDecimals = 6
 
+    /// The most digits a number may be typed with: a JSON number (a double) keeps 15 exactly.
+    public static let largestDigits = 15
+
     public enum Action: Sendable, Equatable {
         /// Moves the value `delta` steps (`1` up, `-1` down), clamped to the range.
         case step(Int)
@@ -70,13 +73,15 @@ public struct NumberFieldReducer: Sendable {
     public init(format: Format) { self.format = format }
 
     /// Applies `action`: the text becomes the stepped value written with the field's decimals,
-    /// from the current value, or from the minimum (else 0 brought into the range) when the text
-    /// holds no number. One `changed` when the text changes; nothing at an end of the range.
+    /// from the current value; a text that holds no number becomes the first value the field
+    /// allows (the minimum, else 0 brought into the range), whichever way the step goes. One
+    /// `changed` when the text changes; nothing at an end of the range.
     public func reduce(into state: inout State, action: Action, effect: (Effect) -> Void) {
         switch action {
         case .step(let delta):
-            let start = Self.value(of: state.text) ?? format.min ?? format.clamped(0)
-            let moved = format.clamped(Self.rounded(start + Double(delta) * format.step, decimals: format.decimals))
+            let current = Self.value(of: state.text)
+            let start = current ?? format.min ?? format.clamped(0)
+            let moved = format.clamped(Self.rounded(start + Double(current == nil ? 0 : delta) * format.step, decimals: format.decimals))
             guard let new = Self.text(of: moved, decimals: format.decimals), !new.isIdentical(to: state.text) else { return }
             let old = state.text
             state.text = new
@@ -85,13 +90,18 @@ public struct NumberFieldReducer: Sendable {
     }
 
     /// The text the field takes when `new` is typed, or `nil` when it is not the start of a
-    /// number the field allows (the insertion is then refused whole): digits, a leading `-` when
+    /// number the field allows (the insertion is then refused whole): digits (at most
+    /// ``largestDigits``, and at most the field's decimals after the point), a leading `-` when
     /// the range allows a negative value, one `.` or `,` when there are decimals; a `,` is taken as `.`.
     public func typed(_ new: String) -> String? {
         var sawPoint = false, comma = false
+        var digits = 0, decimals = 0
         for (offset, byte) in new.utf8.enumerated() {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if sawPoint { decimals += 1 }
+                guard digits <= Self.largestDigits, decimals <= format.decimals else { return nil }
             case UInt8(ascii: "-"):
                 guard offset == 0, format.allowsNegative else { return nil }
             case UInt8(ascii: "."), UInt8(ascii: ","):

@@ -32,6 +32,9 @@ public struct RuleMessages: Sendable {
     /// `Age must be between 13 and 120.` (`at least 13`, `at most 120`, `a number` when a bound
     /// is missing), for a value out of its range or not a number; the bounds as the field writes them.
     public let outOfRange: @Sendable (_ label: String, _ min: String?, _ max: String?) -> String
+    /// `Weight takes at most 1 decimal place.` (`no decimal places` for 0), for a number with
+    /// more digits after the point than the field's `decimals`.
+    public let atMostDecimals: @Sendable (_ label: String, _ decimals: Int) -> String
     /// `Arrival must be between 2026-12-01 and 2027-12-01.` (`on or after`, `on or before` with one
     /// bound), for a date out of its range.
     public let outOfDates: @Sendable (_ label: String, _ min: String?, _ max: String?) -> String
@@ -67,6 +70,9 @@ public struct RuleMessages: Sendable {
             case (nil, nil): "\(label) must be a number."
             }
         },
+        atMostDecimals: { label, decimals in
+            decimals == 0 ? "\(label) takes a whole number." : "\(label) takes at most \(decimals) decimal place\(decimals == 1 ? "" : "s")."
+        },
         outOfDates: { label, min, max in
             switch (min, max) {
             case let (min?, max?): "\(label) must be between \(min) and \(max)."
@@ -101,6 +107,9 @@ public struct RuleMessages: Sendable {
             case let (nil, max?): "\(label) 항목은 \(max) 이하여야 합니다."
             case (nil, nil): "\(label) 항목은 숫자여야 합니다."
             }
+        },
+        atMostDecimals: { label, decimals in
+            decimals == 0 ? "\(label) 항목은 정수여야 합니다." : "\(label) 항목은 소수점 아래 \(decimals)자리까지 입력할 수 있습니다."
         },
         outOfDates: { label, min, max in
             switch (min, max) {

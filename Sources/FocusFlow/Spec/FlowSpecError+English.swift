@@ -74,6 +74,8 @@ extension FlowSpecError.Reason {
         case .minAboveMax(let min, let max): "min \(min) is more than max \(max): no value could pass"
         case .notPositive(let value): "must be more than 0, not \(value)"
         case .decimalsOutOfRange(let value, let limit): "must be from 0 to \(limit), not \(value)"
+        case .moreDecimalsThanField(let value, let decimals):
+            "\(value) has more decimal places than the field's decimals (\(decimals)) allow; no value typed into the field could reach it"
         case .wrongBound(let kind): "min and max of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
         case .rangeNotForKind(let source, let kind):
             "\"\(source)\" is a \(kind) field, whose answers have no order; min and max compare \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: " and ")) fields"

@@ -75,6 +75,8 @@ extension FlowSpecError.Reason {
         case .minAboveMax(let min, let max): "min \(min)이 max \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
         case .notPositive(let value): "0보다 커야 합니다 (받은 값: \(value))"
         case .decimalsOutOfRange(let value, let limit): "0에서 \(limit) 사이여야 합니다 (받은 값: \(value))"
+        case .moreDecimalsThanField(let value, let decimals):
+            "\(value)은(는) 이 항목의 decimals(\(decimals))보다 소수점 아래 자리가 많아, 입력으로 나올 수 없는 값입니다"
         case .wrongBound(let kind): "\(kind) 필드의 min과 max는 \(Self.korean(kind.behavior.answerType))이어야 합니다"
         case .rangeNotForKind(let source, let kind):
             "\"\(source)\"는 답에 순서가 없는 \(kind) 필드입니다. min과 max는 \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: ", ")) 필드와 비교합니다"

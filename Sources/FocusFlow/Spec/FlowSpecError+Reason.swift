@@ -71,6 +71,8 @@ extension FlowSpecError {
         case notPositive(String)
         /// `decimals` outside `0...limit`.
         case decimalsOutOfRange(Int, limit: Int)
+        /// A number field's step, bound or default with more decimals than the field takes.
+        case moreDecimalsThanField(String, decimals: Int)
         /// A `min` or `max` rule that is not of the kind's answer type.
         case wrongBound(FieldKind)
         /// A `when` with `min`/`max` on a field whose answers have no order.

@@ -289,12 +289,13 @@ final class InteractiveSession: ScreenContext {
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
             // The engine may take the edit in its own shape (a number's `,` as `.`, a date's
-            // separators placed): the line shows what it took, the cursor at its end if it was.
+            // separators placed): the line shows what it took, the cursor after as many letters
+            // and digits as were before it, so that the next key lands where the person means.
             let taken = store.state.text(of: focus)
             if !Self.readlineHolds(taken) {
                 let point = Int(ff_point())
                 rl_replace_line(taken, 0)
-                ff_set_point(Int32(point >= buffer.utf8.count ? taken.utf8.count : min(point, taken.utf8.count)))
+                ff_set_point(Int32(point >= buffer.utf8.count ? taken.utf8.count : Self.point(in: taken, matching: buffer.utf8Prefix(point))))
             }
             return
         }
@@ -308,6 +309,30 @@ final class InteractiveSession: ScreenContext {
         takeBack(region: region, accepted: accepted)
         ff_set_point(Int32(min(max(point, 0), accepted.utf8.count)))
         refuse(theme.dim(screen.refusedNote(String(inserted))))
+    }
+
+    /// Where in `text` the cursor goes to stand after as many letters and digits as `before`
+    /// holds: the same place in a text the engine reshaped (separators added or taken away).
+    /// Separators typed after the last of them are stepped over as well, as many as there were.
+    static func point(in text: String, matching before: Substring) -> Int {
+        let wanted = before.utf8.count { Self.isAlphanumeric($0) }
+        let trailing = before.utf8.reversed().prefix { !Self.isAlphanumeric($0) }.count
+        let bytes = Array(text.utf8)
+        var seen = 0, point = 0
+        while point < bytes.count, seen < wanted {
+            if Self.isAlphanumeric(bytes[point]) { seen += 1 }
+            point += 1
+        }
+        var skipped = 0
+        while point < bytes.count, skipped < trailing, !Self.isAlphanumeric(bytes[point]) {
+            point += 1
+            skipped += 1
+        }
+        return point
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
     }
 
     /// Whether readline's buffer holds `text`, byte for byte.
