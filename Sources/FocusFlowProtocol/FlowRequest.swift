@@ -238,6 +238,40 @@ public enum FlowRequest: Sendable, Equatable {
         table.filter { $0.kinds?.contains(field.kind) ?? true }.flatMap { row in row.samples(field, values).map(row.make) }
     }
 
+    /// Every request of ``table`` in both forms, one a line, as `focusflow serve --help` lists them:
+    /// `{"action":"step","delta":1}   step 1`, with what each does under it when `summaries`.
+    public static func listing(summaries: Bool) -> [String] {
+        let forms: [(json: String, text: String, summary: String)] = table.map { row in
+            let sample: Value? = switch row.argument {
+            case .none: nil
+            case .string(let key): .string(key == "field" ? "id" : "…")
+            case .bool: .bool(true)
+            case .int: .int(1)
+            case .object: .string("{…}")
+            }
+            let request = row.request(sample)
+            return (request.json, request.text, row.summary)
+        }
+        let width = forms.map(\.json.count).max() ?? 0
+        return forms.flatMap { form in
+            let line = "  " + form.json + String(repeating: " ", count: width - form.json.count + 2) + form.text
+            return summaries ? [line] + Self.wrapped(form.summary, columns: 74).map { "      " + $0 } : [line]
+        }
+    }
+
+    /// `text` in lines of at most `columns` characters, broken at spaces.
+    private static func wrapped(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > columns {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
+    }
+
     /// The request as one JSON line (without the line end).
     public var json: String {
         let (row, value) = parts

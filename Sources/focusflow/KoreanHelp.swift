@@ -1,3 +1,4 @@
+import FocusFlowProtocol
 import FocusFlow
 
 /// Every help text in Korean: the general help and each command's. Options, commands,
@@ -57,18 +58,9 @@ enum KoreanHelp {
         요청은 JSON 객체나 텍스트 형식으로 한 줄에 하나씩 씁니다. 줄 앞뒤의 공백, 탭,
         캐리지 리턴은 무시하고, 빈 줄과 #으로 시작하는 줄은 건너뜁니다:
 
-          {"action":"text","value":"…"}   text …        포커스된 필드의 새 값 전체
-          {"action":"next"}                next
-          {"action":"previous"}            previous
-          {"action":"focus","field":"id"}  focus id
-          {"action":"reveal"}              reveal
-          {"action":"clear"}               clear
-          {"action":"cancel"}              cancel
-          {"action":"start","answers":{…}}     start {…}     미리 채운 답으로 새로 시작
-            …,"skipFilled":true,"askInvalid":true  start skipFilled askInvalid {…}
-                                           run의 --skip-filled, --ask-invalid와 같음
-          {"action":"snapshot"}            snapshot      포커스와 보안이 아닌 답
-          {"action":"restore","snapshot":{…}}  restore {…}  스냅숏의 진행을 되돌려 놓음
+        \(FlowRequest.listing(summaries: false).joined(separator: "\n"))
+          start에는 "skipFilled":true, "askInvalid":true를 더할 수 있습니다(start
+          skipFilled askInvalid {…}). run의 --skip-filled, --ask-invalid와 같습니다.
 
         (공백이나 탭으로 끝나는 값은 JSON 형식으로 써야 합니다.) 형식이 틀렸거나 적용할
         수 없는 요청에는 {"error":"…"}로 답하고 아무것도 바꾸지 않습니다. 1 MiB

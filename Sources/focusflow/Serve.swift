@@ -10,21 +10,9 @@ enum Serve {
         carriage return around a line are ignored, and blank lines and lines starting
         with # skipped:
 
-          {"action":"text","value":"…"}   text …        the focused field's whole
-                                                        new value
-          {"action":"next"}                next
-          {"action":"previous"}            previous
-          {"action":"focus","field":"id"}  focus id
-          {"action":"reveal"}              reveal
-          {"action":"clear"}               clear
-          {"action":"cancel"}              cancel
-          {"action":"start","answers":{…}}     start {…}     start afresh from
-                                                             prefilled answers
-            …,"skipFilled":true,"askInvalid":true  start skipFilled askInvalid {…}
-                                           as run's --skip-filled and --ask-invalid
-          {"action":"snapshot"}            snapshot      the focus and non-secure
-                                                         answers
-          {"action":"restore","snapshot":{…}}  restore {…}  put back a snapshot's walk
+        \(FlowRequest.listing(summaries: true).joined(separator: "\n"))
+          A start may add "skipFilled":true and "askInvalid":true (start skipFilled
+          askInvalid {…}), as run's --skip-filled and --ask-invalid.
 
         (A value that ends with a space or a tab needs the JSON form.) A malformed
         request, or one that cannot apply, gets {"error":"…"} and changes nothing; so
