@@ -125,7 +125,19 @@ public struct FlowExplorer: Sendable {
             if let pass { passing[field.id] = pass } else { missing.append(field.id) }
             let fail = Self.failingValue(for: field, reducer: reducer, passing: passing)
             var list = [""]
-            for candidate in [pass, fail, Self.refusedValue(for: field.keyboard)] {
+            // The bounds of each `when` that reads this field: a value on the bound shows what it
+            // guards, whatever side the passing and failing values fall on.
+            let bounds = spec.fields.compactMap(\.when).filter { $0.field == field.id }.flatMap { condition -> [String] in
+                guard case .range(let min, let max) = condition.test else { return [] }
+                return [min, max].compactMap { bound -> String? in
+                    switch bound {
+                    case .number(let value)?: JSONText.number(value)
+                    case .string(let text)?: text
+                    default: nil
+                    }
+                }
+            }.filter { field.keyboard.accepts($0) }
+            for candidate in [pass, fail, Self.refusedValue(for: field.keyboard)] + bounds {
                 if let candidate, !list.contains(where: { $0.isIdentical(to: candidate) }) { list.append(candidate) }
             }
             values[field.id] = list

@@ -242,6 +242,18 @@ struct DateProtocolTests {
         #expect(report.completed && report.cancelled && report.fieldsFocused.count == 3)
     }
 
+    @Test("check tries the bounds of a when that reads a date or a number, so the field it guards is reached", arguments: [
+        #"{"id":"b","kind":"date","label":"B"}"#, #"{"id":"b","kind":"number","label":"B","rules":{"min":0}}"#,
+    ])
+    func checkReachesGuardedField(source: String) throws {
+        let bound = source.contains("date") ? #""1999-12-31""# : "1000"
+        let json = #"{"id":"w","title":"W","fields":["# + source + #",{"id":"old","label":"Old","when":{"field":"b","max":"# + bound + #"}}]}"#
+        let spec = try FlowSpec(json: Data(json.utf8)).dated(today)
+        let report = FlowExplorer(spec: spec).run()
+        #expect(report.counterexample == nil, "\(String(describing: report.counterexample))")
+        #expect(report.fieldsFocused.count == 2, "focused: \(report.fieldsFocused)")
+    }
+
     @Test("focusflow run prints dates as strings, from piped lines")
     func runPrints() throws {
         let result = try Command.run(["run", "Flows/booking.json"], input: "\n\n19900423\n")
