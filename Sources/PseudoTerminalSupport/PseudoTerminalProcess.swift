@@ -101,6 +101,11 @@ package final class PseudoTerminalProcess {
     package func pump(milliseconds: Int32) -> Int {
         var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: stdoutRead, events: Int16(POLLIN), revents: 0)]
         guard poll(&fds, 2, milliseconds) > 0 else { return 0 }
+        // The program is gone and nothing is left to read: wait out the time rather than spin.
+        if fds[0].revents & Int16(POLLIN) == 0, fds[1].revents & Int16(POLLIN) == 0 {
+            usleep(useconds_t(max(0, milliseconds)) * 1000)
+            return 0
+        }
         var got = 0
         if fds[0].revents & Int16(POLLIN) != 0 {
             let n = read(master, &chunk, chunk.count)

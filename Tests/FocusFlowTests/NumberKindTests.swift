@@ -263,6 +263,8 @@ struct NumberFlowFileTests {
         (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","min":"x"}}"#, #"fields[1] ("b").when.min: "a" is a number field, so compare it with a number, not "x""#),
         (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","max":3,"equals":2}}"#, #"fields[1] ("b").when: a condition needs exactly one of "equals", "in" or "notEmpty", or bounds "min" and/or "max""#),
         (#"{"id":"a","kind":"number"},{"id":"b","rules":{"matches":"a"}}"#, #"fields[1] ("b").rules.matches: "a" is a number field; matches compares text with a text field"#),
+        (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","min":10,"max":5}}"#, #"fields[1] ("b").when.min: min 10 is more than max 5: no value could pass"#),
+        (#"{"id":"a","kind":"date"},{"id":"b","when":{"field":"a","min":"2001-01-01","max":"2000-12-31"}}"#, #"fields[1] ("b").when.min: min 2001-01-01 is more than max 2000-12-31: no value could pass"#),
     ]
 
     @Test("A when with bounds needs an ordered source of its type, and no other test beside it", arguments: badConditions)

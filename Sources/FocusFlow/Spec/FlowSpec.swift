@@ -197,6 +197,13 @@ public struct FlowSpec: Sendable, Equatable {
                     throw FlowSpecError(path: "\(path).\(key)", reason: .wrongConditionValue(source: source.id.rawValue, kind: source.kind, value: "\(bound)"))
                 }
             }
+            // A range no answer is within would hide its field for good (dates compare as written).
+            let inverted: (String, String)? = switch (min, max) {
+            case (.number(let low)?, .number(let high)?) where low > high: (JSONText.number(low), JSONText.number(high))
+            case (.string(let low)?, .string(let high)?) where low > high: (low, high)
+            default: nil
+            }
+            if let (low, high) = inverted { throw FlowSpecError(path: "\(path).min", reason: .minAboveMax(low, high)) }
             return
         }
         if case .in(let list) = condition.test, list.isEmpty {
