@@ -351,15 +351,7 @@ struct DifferentialWalk {
 
     /// Every event `focusflow replay FLOW SCRIPT` answers, in order.
     private static func events(replaying script: String, flow: String) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: PseudoTerminal.executable)
-        process.arguments = ["replay", flow, script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").flatMap { line -> [[String: Any]] in
+        try RecordingFlow.replay(flow: flow, script: script).split(separator: "\n").flatMap { line -> [[String: Any]] in
             guard let response = object(String(line)) else { return [["unreadable": String(line)]] }
             if let error = response["error"] { return [["error": error]] }
             return response["events"] as? [[String: Any]] ?? []
