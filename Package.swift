@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
         // otherwise pull in through FoundationEssentials: see Sources/focusflow/NoMktemp.swift.
-        // Linked by the toolchain's lld, for what starts it faster and smaller (README, Performance):
+        // Linked by the toolchain's lld, for what starts it faster and smaller (docs/performance.md):
         // relative relocations packed (DT_RELR, glibc 2.36 and later: 7 KB instead of 910 KB
         // that the loader reads at every start), and the functions of a start and a walk laid
         // out together (Sources/focusflow/LinkOrder).

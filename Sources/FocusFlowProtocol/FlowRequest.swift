@@ -5,7 +5,7 @@ import FocusFlow
 ///
 /// Every request is a row of ``table``: its name, its argument, the kinds of field it applies
 /// to, what it does, and the values the explorer tries. Parsing, the JSON and text forms, the
-/// README's table and `focusflow check`'s alphabet all read that table.
+/// manual's request table (docs/embedding.md) and `focusflow check`'s alphabet all read that table.
 public enum FlowRequest: Sendable, Equatable {
     case text(String)
     case next
@@ -57,7 +57,7 @@ public enum FlowRequest: Sendable, Equatable {
         public let argument: Argument
         /// The kinds of the focused field it applies to; `nil`: any field.
         public let kinds: Set<FieldKind>?
-        /// What it does, for the README and help.
+        /// What it does, for the manual and help.
         public let summary: String
         /// What its argument is, for the message when it is missing.
         public let needs: String

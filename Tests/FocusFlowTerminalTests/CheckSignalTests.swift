@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
-/// SIGTERM and SIGINT end a `check` that is busy exploring (issue 10: "SIGTERM, SIGINT and SIGHUP
-/// end the program promptly even while it is busy"), and its progress line does not stay on the
+/// SIGTERM and SIGINT end a `check` that is busy exploring (the program ends promptly on SIGTERM,
+/// SIGINT and SIGHUP even while it is busy), and its progress line does not stay on the
 /// terminal. The test knows the program is busy when the signal lands: its progress line has
 /// moved on and the kernel shows it running (`R` in `/proc/PID/stat`).
 @Suite("Signals while check is busy", .serialized)

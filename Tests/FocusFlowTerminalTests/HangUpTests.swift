@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// The terminal going away (issue 10): readline, or the accessible line mode, sees the end of
+/// The terminal going away: readline, or the accessible line mode, sees the end of
 /// input before SIGHUP arrives; that is a hang-up (129, no answers), not Ctrl-D's cancel (130).
 @Suite("Hang-up: a terminal that goes away is SIGHUP, not a cancel")
 struct HangUpTests {

@@ -4,7 +4,7 @@ import PseudoTerminalSupport
 import Testing
 
 /// What a typed key costs in system calls, counted with strace over a real pseudo-terminal
-/// (issue 11, the echo at the floor): between reading a key and writing its echo there is no
+/// (the echo at the floor): between reading a key and writing its echo there is no
 /// other system call, and before the read only the loop's wait (`poll`) — no signal mask
 /// saved per key, no question whether more input is waiting. A burst (keys typed ahead, a
 /// paste without bracketed paste) is still inserted whole and drawn in a few writes, not one

@@ -3,7 +3,7 @@ import Testing
 
 /// A pattern that backtracks without end (`^(a+)+$` on thirty `a`s and a `!`) typed at the
 /// terminal: the match gives up, the value is refused with the field's error and the walk goes
-/// on (issue 10). Every wait has a deadline, so a match that hangs again fails the test instead
+/// on. Every wait has a deadline, so a match that hangs again fails the test instead
 /// of stalling the run.
 @Suite("A slow pattern typed at the terminal")
 struct TypedPatternTests {

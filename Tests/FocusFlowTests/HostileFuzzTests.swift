@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Seeded fuzzers over what a hostile user or a buggy host hands `focusflow` (issue 10): `serve`
+/// Seeded fuzzers over what a hostile user or a buggy host hands `focusflow`: `serve`
 /// requests, flow files, piped lines and `--output` targets. Each case runs the real program under
 /// `timeout -s KILL`, and must end (no hang: 137 is not an allowed status), with a status from the
 /// documented set (no crash: no 128 + signal), and with no secret in what it printed where the

@@ -2,7 +2,7 @@ import FocusFlow
 import Foundation
 import Testing
 
-/// Hostile input (issue 10): what a hostile user or a buggy host sends gets a located error or
+/// Hostile input: what a hostile user or a buggy host sends gets a located error or
 /// a bounded answer, never a hang, a crash or a silent change. Every run that could hang on the
 /// old code runs under `timeout -s KILL`, so a hang fails the test instead of the suite.
 @Suite("Hostile input: no hang, no silent change, located refusals")

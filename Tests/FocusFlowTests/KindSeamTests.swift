@@ -2,7 +2,7 @@ import Foundation
 @testable import FocusFlow
 import Testing
 
-/// Issue 8's "a kind is one seam", read off the engine's sources: a field kind is named only in
+/// "A kind is one seam", read off the engine's sources: a field kind is named only in
 /// its own files (its reducer and that reducer's `FieldBehavior` conformance), in the two files
 /// that list the kinds (`FieldKind.swift`, and `FieldState.swift`, the one switch over them) and
 /// in the vocabularies a new kind adds rows to (`FieldAction.swift`, `FlowRequest.swift`,

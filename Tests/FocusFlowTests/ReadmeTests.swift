@@ -3,11 +3,21 @@ import Testing
 @testable import FocusFlow
 import FocusFlowProtocol
 
-/// The README's examples are run, so that they stay true.
-@Suite("README")
+/// The documentation's examples are run, so that they stay true: the README and the manual in
+/// `docs/`, read as one text.
+@Suite("README and docs")
 struct ReadmeTests {
+    static let pages = ["README.md", "docs/terminal.md", "docs/flows.md", "docs/embedding.md", "docs/architecture.md", "docs/performance.md"]
+
     static func readme() throws -> String {
-        try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        try pages.map { try String(contentsOf: Fixtures.root.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    @Test("The README stays a newcomer's page and links every page of the manual")
+    func shortReadme() throws {
+        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count < 150)
+        for page in Self.pages.dropFirst() { #expect(readme.contains("](\(page))"), "the README does not link \(page)") }
     }
 
     /// The code block after `<!-- name -->`.
