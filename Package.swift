@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FocusFlowCheck", targets: ["FocusFlowCheck"]),
         .library(name: "FocusFlowSearch", targets: ["FocusFlowSearch"]),
         .library(name: "FocusFlowTesting", targets: ["FocusFlowTesting"]),
+        .library(name: "FocusFlowConsole", targets: ["FocusFlowConsole"]),
         .library(name: "FocusFlowTerminal", targets: ["FocusFlowTerminal"]),
         .executable(name: "focusflow", targets: ["focusflow"]),
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
@@ -16,7 +17,9 @@ let package = Package(
     targets: [
         // ICU's regular expressions, for their time limit (see CompiledPattern); libicui18n is
         // loaded when the first pattern is compiled (dlopen), not linked: see regex.c.
-        .target(name: "CICU"),
+        // Every C target is built with DWARF 4: valgrind 3.19 (Debian 12) cannot read clang's
+        // DWARF 5 forms in a debug build, and one such unit makes it give up on the whole binary.
+        .target(name: "CICU", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(
             name: "FocusFlow",
             dependencies: ["CICU"],
@@ -26,12 +29,19 @@ let package = Package(
         .target(name: "FocusFlowCheck", dependencies: ["FocusFlow", "FocusFlowProtocol"]),
         .target(name: "FocusFlowSearch", dependencies: ["FocusFlow"]),
         .target(name: "FocusFlowTesting", dependencies: ["FocusFlow"]),
+        // The console's C, which knows no readline: fatal signals, the watchdog, the standard
+        // descriptors closed at start, a character's width, terminfo's colour count (libtinfo).
+        .target(name: "CConsole", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("tinfo")]),
+        // What every front that is not readline's uses: line mode and piped input, the answer
+        // targets and drafts, the screens, the renderer, the key tables and the terminal's words.
+        // It links no readline; `Tests/FocusFlowTerminalTests/LayerTests.swift` holds it to that.
+        .target(name: "FocusFlowConsole", dependencies: ["FocusFlow", "CConsole"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        // The session's stateful C (input, fatal signals, the watchdog, undo surgery): a C file of
-        // its own whose header names no readline type.
-        // DWARF 4: valgrind 3.19 (Debian 12) cannot read clang's DWARF 5 forms in a debug build.
+        // The session's stateful C that readline's callbacks reach (input, undo surgery): a C file
+        // of its own whose header names no readline type.
         .target(name: "CReadlineSession", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("readline")]),
-        .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "CReadline", "CReadlineSession"]),
+        // The interactive session: readline, its keymaps and callbacks, over the console's screens.
+        .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"]),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
@@ -65,7 +75,7 @@ let package = Package(
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "focusflow"]),
         .testTarget(
             name: "FocusFlowTerminalTests",
-            dependencies: ["FocusFlowTerminal", "PseudoTerminalSupport", "focusflow", "readline-reference"]),
+            dependencies: ["FocusFlowConsole", "FocusFlowTerminal", "PseudoTerminalSupport", "focusflow", "readline-reference"]),
         .testTarget(name: "FocusFlowTestingTests", dependencies: ["FocusFlowTesting", "focusflow"]),
     ],
     swiftLanguageModes: [.v6]

@@ -55,25 +55,6 @@ static inline void ff_set_entry_keymap(Keymap map, int key, Keymap sub) {
     map[key].function = (rl_command_func_t *)sub;
 }
 
-/// The columns a character takes. glibc declares wcwidth only under _XOPEN_SOURCE, which
-/// this module leaves alone (see the top): declared here, as glibc exports it.
-extern int wcwidth(wchar_t c);
-static inline int ff_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
-
-// Two termcap calls from libtinfo, the terminal library readline itself uses (Debian's
-// libreadline-dev depends on libncurses-dev, which provides it). Declared here rather than
-// through <term.h>, whose macros (`lines`, `columns`, …) would flood every Swift importer.
-int tgetent(char *bp, const char *name);
-int tgetnum(const char *id);
-
-/// The number of colours terminfo gives the terminal `term` ("Co"): -1 when the entry has none,
-/// -2 when there is no entry.
-static inline int ff_terminal_colors(const char *term) {
-    char buffer[2048];
-    if (tgetent(buffer, term) != 1) return -2;
-    return tgetnum("Co");
-}
-
 // MARK: - Editing (keys, history, undo)
 
 /// Whether the running command was given a numeric argument (M-3 …).

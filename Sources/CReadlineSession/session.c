@@ -1,20 +1,14 @@
-// The session's stateful C: what readline's callbacks and the process's signal handlers share
-// with the session and cannot be Swift (a C function pointer readline calls, an async-signal-safe
-// handler, a thread that must not touch the Swift runtime). Declared in ff_session.h with plain C
-// types only; readline's own types stay in here.
+// The session's stateful C that readline's callbacks reach and that cannot be Swift (a C
+// function pointer readline calls, readline's undo list). Declared in ff_session.h with plain C
+// types only; readline's own types stay in here. What signals share with the process is in
+// CProcess, which knows no readline.
 #include "ff_session.h"
 
 #include <errno.h>
-#include <poll.h>
-#include <pthread.h>
-#include <semaphore.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 #include <readline/readline.h>
 
@@ -109,178 +103,6 @@ void ff_use_plain_input(void) {
     rl_getc_function = ff_getc;
     rl_input_available_hook = ff_input_available;
 }
-
-// MARK: - Fatal signals
-//
-// A fatal signal (a crash, or a terminating signal the program does not otherwise own) runs
-// ff_fatal_handler: it puts the terminal's saved settings back with tcsetattr, writes one fixed
-// line, turns core dumps off (a core file would hold the typed secrets) and re-raises the signal
-// with its default action, so the exit status is 128 + the signal. It replaces the Swift
-// runtime's backtracer, whose report holds registers and memory. Only async-signal-safe calls.
-
-struct ff_fatal_state {
-    int input;           // the terminal whose settings are restored, or -1
-    int output;          // where the fixed line goes, or -1
-    int saved;           // whether `settings` holds the settings to restore
-    struct termios settings;
-    char reset[64];      // what puts the screen back (a new line, bracketed paste off)
-    char note[512];      // the fixed line, in the session's language, with its line end
-};
-
-static struct ff_fatal_state *ff_fatal_state(void) {
-    static struct ff_fatal_state state = { -1, -1, 0 };
-    return &state;
-}
-
-/// Writes `text` to the terminal being given back, unless it cannot take it at once. Output
-/// stopped by flow control (Ctrl-S) is started again first — it was flowing before the walk —
-/// and a terminal that still cannot take bytes within a fifth of a second is not written to,
-/// so that ending never blocks on it. Only async-signal-safe calls.
-static void ff_fatal_write(int output, const char *text) {
-    size_t length = strlen(text);
-    if (output < 0 || length == 0) return;
-    tcflow(output, TCOON);
-    struct pollfd ready = { .fd = output, .events = POLLOUT, .revents = 0 };
-    if (poll(&ready, 1, 200) != 1 || (ready.revents & POLLOUT) == 0) return;
-    ssize_t ignored = write(output, text, length);
-    (void)ignored;
-}
-
-static void ff_fatal_handler(int signal) {
-    struct ff_fatal_state *state = ff_fatal_state();
-    if (state->saved) {
-        ff_fatal_write(state->output, state->reset);
-        ff_fatal_write(state->output, state->note);
-        tcsetattr(state->input, TCSANOW, &state->settings);
-    }
-    struct rlimit none = { 0, 0 };
-    setrlimit(RLIMIT_CORE, &none);
-    // SA_RESETHAND made the action the default one and SA_NODEFER left the signal unblocked.
-    raise(signal);
-    // A signal whose default action is to ignore it would come back here: end as it would have.
-    _exit(128 + signal);
-}
-
-/// Installs ff_fatal_handler for `signal` on an alternate stack (a stack overflow has no stack
-/// left to run a handler on). A signal the parent set to be ignored stays ignored, unless it is a
-/// fault (SEGV, BUS, ILL, FPE), which cannot be ignored.
-void ff_fatal_install(int signal) {
-    static char stack[65536];
-    static int stackReady = 0;
-    if (!stackReady) {
-        stack_t alternate = { .ss_sp = stack, .ss_size = sizeof stack, .ss_flags = 0 };
-        sigaltstack(&alternate, NULL);
-        stackReady = 1;
-    }
-    struct sigaction old;
-    if (sigaction(signal, NULL, &old) == 0 && old.sa_handler == SIG_IGN
-        && signal != SIGSEGV && signal != SIGBUS && signal != SIGILL && signal != SIGFPE) return;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = ff_fatal_handler;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
-    sigaction(signal, &action, NULL);
-}
-
-/// Whether `signal` is ignored (SIG_IGN), as a parent may have left it.
-int ff_signal_ignored(int signal) {
-    struct sigaction old;
-    return sigaction(signal, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
-}
-
-/// The settings a fatal signal restores on `input`, and where its line goes: `reset` puts the
-/// screen back (also written when the watchdog ends the walk), `note` is the fixed line, both
-/// with their line ends and cut to their buffers. `settings` NULL forgets them (the terminal is
-/// the session's no more).
-void ff_fatal_remember(const struct termios *settings, int input, int output, const char *reset, const char *note) {
-    struct ff_fatal_state *state = ff_fatal_state();
-    state->saved = 0;
-    if (settings == NULL) return;
-    state->settings = *settings;
-    state->input = input;
-    state->output = output;
-    snprintf(state->reset, sizeof state->reset, "%s", reset ? reset : "");
-    snprintf(state->note, sizeof state->note, "%s", note ? note : "");
-    state->saved = 1;
-}
-
-// MARK: - Standard descriptors closed at start
-
-/// Bit N set: descriptor N (0, 1 or 2) was closed when the program started, and holds a
-/// placeholder now (see FlowRunner.openMissingStandardStreams).
-int *ff_closed_at_start(void) {
-    static int mask = 0;
-    return &mask;
-}
-
-// MARK: - Ending while busy
-//
-// A signal that ends a walk (SIGINT, SIGTERM, SIGHUP, SIGQUIT) is written to the signal pipe,
-// which the input loop reads when it is idle. A program busy elsewhere (a long computation) would
-// never read it, so the handler also wakes a watchdog thread: when the loop has not taken the
-// signal within a second, the watchdog restores the terminal as the fatal handler does and ends
-// the process with 128 + the signal, writing no answers.
-
-struct ff_watchdog_state {
-    sem_t wake;
-    volatile sig_atomic_t pending;   // the signal not yet taken by the loop, or 0
-    int started;
-};
-
-static struct ff_watchdog_state *ff_watchdog_state(void) {
-    static struct ff_watchdog_state state;
-    return &state;
-}
-
-static void *ff_watchdog_main(void *unused) {
-    (void)unused;
-    struct ff_watchdog_state *w = ff_watchdog_state();
-    for (;;) {
-        while (sem_wait(&w->wake) != 0) {}
-        struct timespec tick = { 0, 50 * 1000 * 1000 };
-        for (int i = 0; i < 20 && w->pending != 0; i++) nanosleep(&tick, NULL);
-        int signal = w->pending;
-        if (signal == 0) continue;
-        struct ff_fatal_state *state = ff_fatal_state();
-        if (state->saved) {
-            ff_fatal_write(state->output, state->reset);
-            tcsetattr(state->input, TCSANOW, &state->settings);
-        }
-        _exit(128 + signal);
-    }
-    return NULL;
-}
-
-/// Starts the watchdog once per process.
-void ff_watchdog_start(void) {
-    struct ff_watchdog_state *w = ff_watchdog_state();
-    if (w->started) return;
-    w->started = 1;
-    sem_init(&w->wake, 0, 0);
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    // The watchdog's thread takes no signal: the handlers run on the thread that is busy or idle.
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    pthread_t thread;
-    if (pthread_create(&thread, &attributes, ff_watchdog_main, NULL) != 0) w->started = 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&attributes);
-}
-
-/// From a signal handler: `signal` ends the walk; the loop has a second to take it.
-void ff_watchdog_notice(int signal) {
-    struct ff_watchdog_state *w = ff_watchdog_state();
-    if (!w->started) return;
-    w->pending = signal;
-    sem_post(&w->wake);
-}
-
-/// The loop took the signal: it ends the walk itself.
-void ff_watchdog_taken(void) { ff_watchdog_state()->pending = 0; }
 
 // MARK: - Undo
 

@@ -2,7 +2,7 @@ import FocusFlowTerminal
 import Glibc
 
 // Before anything opens a file: a descriptor 0, 1 or 2 the parent closed is /dev/null.
-FlowRunner.openMissingStandardStreams()
+StandardStreams.openMissing()
 
 // A write to a pipe whose reader has gone, or past the file-size limit, fails with EPIPE or
 // EFBIG and is reported with exit status 74, instead of killing the process silently.

@@ -1,4 +1,5 @@
 import FocusFlow
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// The accessible line mode (`--accessible`, `TERM=dumb`): commands to go back and to cancel,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// `focusflow check` shows how far it has got on a terminal (stderr), and erases that line

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// Colour only where the terminal has colours and the person did not ask for none.

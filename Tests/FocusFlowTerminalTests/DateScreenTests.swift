@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// Date fields on the interactive screen (inside tmux) and in the accessible line mode. The

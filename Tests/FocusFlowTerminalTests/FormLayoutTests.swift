@@ -1,4 +1,5 @@
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// Where text lands on rows of a given width, and how header and message lines wrap.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// The accessible line mode in Korean, through a pseudo-terminal: prompts, notes, commands'

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import PseudoTerminalSupport
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// What the terminal says around the form, in the session's language: the refusals of a line

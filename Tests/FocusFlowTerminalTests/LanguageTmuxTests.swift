@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// The interactive screen in Korean, inside tmux: key hints, notes, rule messages, the confirm

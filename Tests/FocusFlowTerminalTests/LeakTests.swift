@@ -1,6 +1,7 @@
 import Foundation
 import PseudoTerminalSupport
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// Memory a walk allocates through readline (the per-field histories, `add_history`) is given

@@ -2,6 +2,7 @@ import PseudoTerminalSupport
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// The differential test: stock GNU readline (the `readline-reference` program, callback mode,

@@ -2,6 +2,7 @@ import FocusFlow
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// The review screen of a flow with review, through a pseudo-terminal and inside tmux: every

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// Keys arriving fast during an incremental search (Ctrl-R): readline 8.2 ends the search on

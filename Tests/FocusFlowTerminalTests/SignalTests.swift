@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// Signals from outside, over a real pseudo-terminal: the terminal comes back exactly as it was,

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A field kind is one seam in the terminal: what a kind shows and how its keys act lives in its
-/// screen under `Sources/FocusFlowTerminal/Screens/`, picked by one registry. Everything else
+/// screen under `Sources/FocusFlowConsole/Screens/`, picked by one registry. Everything else
 /// (the session, the renderer, line mode, the theme) asks the screen and names no kind, so a new
 /// kind cannot be forgotten by a switch elsewhere.
 @Suite("Terminal: a field kind is one seam")
@@ -23,16 +23,21 @@ struct TerminalKindSeamTests {
         KindName(pattern: #"\b(Confirm|Select|MultiSelect|Number|Date)FieldReducer\b"#, what: "a kind's reducer"),
     ]
 
-    static let terminal = URL(fileURLWithPath: #filePath)
+    static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/FocusFlowTerminal")
+        .appendingPathComponent("Sources")
 
-    /// Every Swift file of the terminal target, as a path from the target's folder.
+    /// The terminal front's targets: the one with readline and the one without.
+    static let targets = ["FocusFlowConsole", "FocusFlowTerminal"]
+
+    /// Every Swift file of the terminal's targets, as a path from `Sources/`.
     static func files() -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: terminal.path)
         var files: [String] = []
-        while let path = enumerator?.nextObject() as? String {
-            if path.hasSuffix(".swift") { files.append(path) }
+        for target in targets {
+            let enumerator = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path)
+            while let path = enumerator?.nextObject() as? String {
+                if path.hasSuffix(".swift") { files.append("\(target)/\(path)") }
+            }
         }
         return files.sorted()
     }
@@ -45,7 +50,7 @@ struct TerminalKindSeamTests {
             let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
             let range = NSRange(code.startIndex..., in: code)
             if expression.firstMatch(in: code, range: range) != nil {
-                found.append("Sources/FocusFlowTerminal/\(file):\(number + 1)")
+                found.append("Sources/\(file):\(number + 1)")
             }
         }
         return found
@@ -54,25 +59,27 @@ struct TerminalKindSeamTests {
     @Test("The terminal's sources are found, and its screens folder has one screen a kind and the registry")
     func screensFolder() throws {
         let files = Self.files()
-        #expect(files.count > 10, "Sources/FocusFlowTerminal was not found at \(Self.terminal.path); the test reads the sources from there.")
-        for screen in ["TextScreen", "ConfirmScreen", "SelectScreen", "MultiSelectScreen", "FieldScreens"] {
-            let exists = files.contains("Screens/\(screen).swift")
+        for target in Self.targets {
+            #expect(files.filter { $0.hasPrefix(target + "/") }.count > 3, "Sources/\(target) was not found under \(Self.sources.path); the test reads the sources from there.")
+        }
+        for screen in ["TextScreen", "ConfirmScreen", "SelectScreen", "MultiSelectScreen", "NumberScreen", "DateScreen", "FieldScreens"] {
+            let exists = files.contains("FocusFlowConsole/Screens/\(screen).swift")
             #expect(exists,
-                    "Sources/FocusFlowTerminal/Screens/\(screen).swift does not exist: each kind's screen, and the registry that picks one, live in the Screens folder.")
+                    "Sources/FocusFlowConsole/Screens/\(screen).swift does not exist: each kind's screen, and the registry that picks one, live in the Screens folder.")
         }
     }
 
     @Test("No file outside Screens/ names a field kind", arguments: kindNames)
     func kindsOnlyInScreens(name: KindName) throws {
         var offences: [String] = []
-        for file in Self.files() where !file.hasPrefix("Screens/") {
-            let text = try String(contentsOf: Self.terminal.appendingPathComponent(file), encoding: .utf8)
+        for file in Self.files() where !file.hasPrefix("FocusFlowConsole/Screens/") {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             offences += try Self.offences(of: name, in: text, file: file)
         }
         let clean = offences.isEmpty
         #expect(clean, """
             \(offences.joined(separator: ", ")) \(offences.count == 1 ? "names" : "name") \(name.what) outside \
-            Sources/FocusFlowTerminal/Screens/: what a kind shows and how its keys act belong in its screen \
+            Sources/FocusFlowConsole/Screens/: what a kind shows and how its keys act belong in its screen \
             (ask the focused FieldScreen instead of branching on the kind there).
             """)
     }

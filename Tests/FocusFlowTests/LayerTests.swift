@@ -22,7 +22,8 @@ struct LayerTests {
         Layer(target: "FocusFlowCheck", mayImport: essentials.union(["FocusFlow", "FocusFlowProtocol"])),
         Layer(target: "FocusFlowTesting", mayImport: ["FocusFlow", "Testing", "XCTest"]),
         Layer(target: "FocusFlowSearch", mayImport: ["FocusFlow", "Foundation"]),
-        Layer(target: "FocusFlowTerminal", mayImport: ["FocusFlow", "CReadline", "CReadlineSession", "Glibc"]),
+        Layer(target: "FocusFlowConsole", mayImport: ["FocusFlow", "CConsole", "Glibc"]),
+        Layer(target: "FocusFlowTerminal", mayImport: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession", "Glibc"]),
         Layer(target: "PseudoTerminalSupport", mayImport: ["Glibc"]),
     ]
 
@@ -78,8 +79,44 @@ struct LayerTests {
     func supportIsNoProduct() throws {
         let manifest = try String(contentsOf: Fixtures.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(!manifest.contains(#".library(name: "PseudoTerminalSupport""#), "PseudoTerminalSupport is a product; remove its .library line from Package.swift")
-        for library in ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTesting", "FocusFlowTerminal", "FocusFlowSearch"] {
+        for library in ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTesting", "FocusFlowConsole", "FocusFlowTerminal", "FocusFlowSearch"] {
             #expect(manifest.contains(#".library(name: "\#(library)", targets: ["\#(library)"])"#), "Package.swift has no library product \(library)")
         }
+    }
+
+    /// The `.target(name: "NAME", …)` entry of `manifest`, to the end of its line.
+    static func targetEntry(_ name: String, in manifest: String) -> Substring? {
+        guard let start = manifest.range(of: #".target(name: "\#(name)""#) else { return nil }
+        return manifest[start.lowerBound...].prefix { $0 != "\n" }
+    }
+
+    @Test("Line mode, the answer targets, the screens and the renderer link no readline")
+    func consoleLinksNoReadline() throws {
+        let manifest = try String(contentsOf: Fixtures.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for target in ["FocusFlowConsole", "CConsole"] {
+            let entry = try #require(Self.targetEntry(target, in: manifest), "Package.swift has no target \(target)")
+            for readline in ["CReadline", "\"readline\""] {
+                #expect(!entry.contains(readline), "\(target) names \(readline) in Package.swift (`\(entry)`): it must not link readline")
+            }
+        }
+        let folder = Fixtures.root.appendingPathComponent("Sources/CConsole")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".c") || $0.hasSuffix(".h") }
+        #expect(!files.isEmpty, "Sources/CConsole has no C files")
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("#include <readline/"), "Sources/CConsole/\(file) includes a readline header")
+        }
+    }
+
+    @Test("The manifest reader finds a target's entry and what it names")
+    func targetEntryReads() {
+        let manifest = """
+            .target(name: "A", dependencies: ["CReadline"]),
+            .target(name: "AB", linkerSettings: [.linkedLibrary("readline")]),
+            """
+        #expect(Self.targetEntry("A", in: manifest)?.contains("CReadline") == true)
+        #expect(Self.targetEntry("AB", in: manifest)?.contains("\"readline\"") == true)
+        #expect(Self.targetEntry("B", in: manifest) == nil)
     }
 }

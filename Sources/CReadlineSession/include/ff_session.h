@@ -2,10 +2,8 @@
 #define FF_SESSION_H
 
 // The session's stateful C (session.c): input without readline's per-key system calls, the
-// fatal-signal handler, the watchdog, and the undo surgery of a refused edit, completion switched off. Plain C types only,
-// so that Swift sees no second copy of readline's declarations beside CReadline's.
-
-#include <termios.h>
+// undo surgery of a refused edit, completion switched off. Plain C types only, so that Swift
+// sees no second copy of readline's declarations beside CReadline's.
 
 // MARK: - Input
 
@@ -19,30 +17,6 @@ void ff_use_plain_input(void);
 int ff_holding_byte(void);
 /// Whether input was already waiting when the session finished its last key (a burst).
 void ff_set_burst(int burst);
-
-// MARK: - Fatal signals
-
-/// Installs the fatal handler for `signal` on an alternate stack: it puts the terminal's saved
-/// settings back, writes one fixed line, turns core dumps off and re-raises the signal. A signal
-/// the parent ignores stays ignored, unless it is a fault.
-void ff_fatal_install(int signal);
-/// Whether `signal` is ignored (SIG_IGN), as a parent may have left it.
-int ff_signal_ignored(int signal);
-/// The settings a fatal signal restores on `input`, and where its line goes (`reset`, then
-/// `note`); `settings` NULL forgets them.
-void ff_fatal_remember(const struct termios *settings, int input, int output, const char *reset, const char *note);
-/// Bit N set: descriptor N (0, 1 or 2) was closed when the program started.
-int *ff_closed_at_start(void);
-
-// MARK: - Ending while busy
-
-/// Starts the watchdog thread once per process: a signal that ends the walk and is not taken
-/// by the input loop within a second ends the process with 128 + the signal.
-void ff_watchdog_start(void);
-/// From a signal handler: `signal` ends the walk.
-void ff_watchdog_notice(int signal);
-/// The loop took the signal.
-void ff_watchdog_taken(void);
 
 // MARK: - Undo
 

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import FocusFlowConsole
 
 /// The one place readline's C callbacks reach the session: a keymap entry is a C function
 /// pointer and carries no context, so each command here finds the running session and hands the

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import FocusFlowConsole
 
 // The keys that act on one character — Backspace, Delete (and Ctrl-D on a non-empty line), Left,
 // Right — stepping by grapheme clusters (``LineGraphemes``). Otherwise they do what readline's

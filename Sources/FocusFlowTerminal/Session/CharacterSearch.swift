@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import FocusFlowConsole
 
 /// C-] and M-C-]: the next character typed is searched for, forward or backward, as readline
 /// does. Readline's own version waits for that character through its callback machinery, and

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import FocusFlowConsole
 
 /// Which readline command stands in for which in a keymap: the addresses of the commands to
 /// replace, sorted, each with its replacement (0 for none), found by binary search.

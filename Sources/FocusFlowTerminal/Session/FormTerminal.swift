@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import FocusFlowConsole
 
 /// Where the interactive form is drawn: stderr when it is a terminal; otherwise the
 /// controlling terminal (`/dev/tty`), as fzf does, so that `focusflow 2>log` still shows the form

@@ -2,6 +2,7 @@
 import CReadlineSession
 import FocusFlow
 import Glibc
+import FocusFlowConsole
 
 /// One GNU readline callback session for a whole flow.
 ///

@@ -1,5 +1,6 @@
 @preconcurrency import CReadline
 import Glibc
+import FocusFlowConsole
 
 /// The keymaps of a session: readline's emacs map with the flow's keys bound, a deep copy of it
 /// for secure fields with everything that could carry a secret elsewhere — history, history

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import FocusFlowConsole
 
 /// Where the characters a person counts (grapheme clusters: `👍🏽`, `👨‍👩‍👧`, a Hangul syllable,
 /// `e` with a combining accent) begin and end in readline's line buffer, as byte offsets.

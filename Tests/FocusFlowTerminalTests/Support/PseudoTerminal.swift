@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 import PseudoTerminalSupport
 

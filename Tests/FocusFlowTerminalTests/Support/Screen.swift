@@ -1,4 +1,5 @@
 import Glibc
+@testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 
 /// A small terminal model: enough of a VT100 to know what the screen shows — printable text

@@ -1,0 +1,57 @@
+#ifndef FF_CONSOLE_H
+#define FF_CONSOLE_H
+
+// The console's C (console.c): the fatal-signal handler, the watchdog, the standard descriptors
+// closed at start, and a character's width. Knows no readline.
+
+#include <termios.h>
+#include <wchar.h>
+
+// MARK: - Width
+
+/// The columns a character takes. glibc declares wcwidth only under _XOPEN_SOURCE, which Swift's
+/// Glibc module leaves off: declared here, as glibc exports it.
+extern int wcwidth(wchar_t c);
+static inline int ff_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+// MARK: - Colours
+
+// Two termcap calls from libtinfo, the terminal library readline uses too (Debian's
+// libreadline-dev depends on libncurses-dev, which provides it). Declared here rather than
+// through <term.h>, whose macros (`lines`, `columns`, …) would flood every Swift importer.
+int tgetent(char *bp, const char *name);
+int tgetnum(const char *id);
+
+/// The number of colours terminfo gives the terminal `term` ("Co"): -1 when the entry has none,
+/// -2 when there is no entry.
+static inline int ff_terminal_colors(const char *term) {
+    char buffer[2048];
+    if (tgetent(buffer, term) != 1) return -2;
+    return tgetnum("Co");
+}
+
+// MARK: - Fatal signals
+
+/// Installs the fatal handler for `signal` on an alternate stack: it puts the terminal's saved
+/// settings back, writes one fixed line, turns core dumps off and re-raises the signal. A signal
+/// the parent ignores stays ignored, unless it is a fault.
+void ff_fatal_install(int signal);
+/// Whether `signal` is ignored (SIG_IGN), as a parent may have left it.
+int ff_signal_ignored(int signal);
+/// The settings a fatal signal restores on `input`, and where its line goes (`reset`, then
+/// `note`); `settings` NULL forgets them.
+void ff_fatal_remember(const struct termios *settings, int input, int output, const char *reset, const char *note);
+/// Bit N set: descriptor N (0, 1 or 2) was closed when the program started.
+int *ff_closed_at_start(void);
+
+// MARK: - Ending while busy
+
+/// Starts the watchdog thread once per process: a signal that ends the walk and is not taken
+/// by the input loop within a second ends the process with 128 + the signal.
+void ff_watchdog_start(void);
+/// From a signal handler: `signal` ends the walk.
+void ff_watchdog_notice(int signal);
+/// The loop took the signal.
+void ff_watchdog_taken(void);
+
+#endif

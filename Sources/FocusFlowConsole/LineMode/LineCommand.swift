@@ -1,0 +1,57 @@
+/// The commands of the accessible line mode, written once: parsing and the help both read this.
+///
+/// A command is a line that begins with ``marker`` (`/back`). A line that begins with the marker
+/// twice is an answer with one marker taken off (`//back` answers `/back`), so every answer can
+/// be typed and none is ever mistaken for a command.
+package enum LineCommand: String, CaseIterable, Sendable {
+    case back, cancel, help
+
+    package static let marker: UInt8 = UInt8(ascii: "/")
+
+    /// What the command does, after its name in the help.
+    package func summary(_ words: TerminalWords) -> String {
+        switch self {
+        case .back: words.goesBack
+        case .cancel: words.stopsWithoutAnswers
+        case .help: words.saysThisAgain
+        }
+    }
+
+    /// The help shown at the start and on `/help`, in English.
+    package static var helpText: String { help(.english) }
+
+    /// The help shown at the start and on `/help`, in `words`' language.
+    package static func help(_ words: TerminalWords) -> String {
+        words.helpText(allCases.map { "/\($0.rawValue) \($0.summary(words))" }.joined(separator: ", "))
+    }
+}
+
+/// What one line typed in the accessible line mode asks for.
+package enum LineInput: Equatable, Sendable {
+    /// The focused field's answer, verbatim (a doubled leading marker made single).
+    case answer(String)
+    case command(LineCommand)
+    /// A line that begins with the marker but names no command: never taken as an answer.
+    case unknownCommand(String)
+    /// Arrow or function keys, which a line-at-a-time terminal puts into the line as escape
+    /// sequences (ESC …): never an answer.
+    case escapeSequence
+
+    /// Reads `line` (without its line end). Shift-Tab (ESC [ Z) anywhere in it goes back.
+    package init(line: [UInt8]) {
+        let escape: UInt8 = 0x1B
+        if line.indices.contains(where: { line[$0...].starts(with: [escape, UInt8(ascii: "["), UInt8(ascii: "Z")]) }) {
+            self = .command(.back)
+        } else if line.contains(escape) {
+            self = .escapeSequence
+        } else if line.first != LineCommand.marker {
+            self = .answer(String(decoding: line, as: UTF8.self))
+        } else if line.dropFirst().first == LineCommand.marker {
+            self = .answer(String(decoding: line.dropFirst(), as: UTF8.self))
+        } else {
+            let word = String(decoding: line.dropFirst(), as: UTF8.self)
+            let name = String(word.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()).lowercased()
+            self = LineCommand(rawValue: name).map { .command($0) } ?? .unknownCommand(word)
+        }
+    }
+}

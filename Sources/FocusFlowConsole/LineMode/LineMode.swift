@@ -1,0 +1,211 @@
+import FocusFlow
+import Glibc
+
+/// Walks a flow without readline: one line per visible field.
+package enum LineMode {
+    /// Standard input is not a terminal: each line answers the focused field, verbatim. There are
+    /// no commands here (a script gives one value a field, and `/back` is just a value). The first
+    /// line that a keyboard refuses or a rule fails ends the walk with a message naming the field.
+    package static func piped(_ options: RunOptions) -> RunOutcome {
+        let signals = SignalPipe()
+        defer { signals.restore() }
+        let outcome = piped(options, signals: signals)
+        // A signal that came while the walk was busy (a long pattern match) still ends it.
+        if let signal = signals.arrivedEnd() { return signal == SIGINT ? .cancelled : .signalled(signal) }
+        return outcome
+    }
+
+    private static func piped(_ options: RunOptions, signals: SignalPipe) -> RunOutcome {
+        let store = options.makeStore()
+        let words = options.spec.language.words
+        var reader = LineReader(fd: 0, signals: signals)
+        var number = 0
+        while true {
+            if store.state.phase == .review {
+                if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
+                continue
+            }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
+            let read = reader.next()
+            switch read {
+            case .line, .tooLong: number += 1
+            case .end, .signal: break
+            }
+            let place = words.line(number, describe(field))
+            let value: String
+            switch read {
+            case .line(let line):
+                // Bytes that are not UTF-8 are refused, never turned into U+FFFD: the value
+                // (a password, say) would change silently. The bytes are not repeated.
+                guard let text = String(validating: line, as: UTF8.self) else {
+                    return .invalidInput("\(place): \(words.notText)")
+                }
+                value = text
+            case .tooLong: return .invalidInput("\(place): \(words.tooLong(LineReader.lineLimit))")
+            case .end: return .invalidInput(words.inputEndedBefore(describe(field)))
+            case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
+            }
+            // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
+            if value.isEmpty, let kept = FieldScreens.screen(for: field, words: words).kept(store.state), !kept.isEmpty {
+                for case .invalid(_, let message) in store.send(.next) { return .invalidInput("\(place): \(message)") }
+                continue
+            }
+            if let refused = hand(value, to: field, store: store, words: words) {
+                return .invalidInput("\(place): \(refused)")
+            }
+            // Amending from the review, a field the change made fail (a confirmation) is the next
+            // line's to answer.
+            for case .invalid(let failed, let message) in store.send(.next) where failed == focus || !store.state.isAmending {
+                return .invalidInput("\(place): \(message)")
+            }
+        }
+        // Lines after the last answer are not used; a script with one line too many says so.
+        if store.state.phase == .completed, reader.hasUnreadInput() {
+            say(words.extraLines(number))
+        }
+        return outcome(store)
+    }
+
+    /// A terminal that cannot edit a line (`TERM=dumb`) or `--accessible`: a plain prompt a
+    /// line, re-asked until the answer passes; a secure answer is read with echo off and never
+    /// repeated. Commands (``LineCommand``: `/back`, `/cancel`, `/help`) and a Shift-Tab line
+    /// move back or stop; `//` enters a leading `/`. A line that is not UTF-8 or is longer than
+    /// the cap ends the walk as in piped input (exit 1, naming the line and the field): no
+    /// person types either, so it is a script or a paste gone wrong, and asking again would
+    /// only meet the rest of it.
+    package static func accessible(_ options: RunOptions) -> RunOutcome {
+        let signals = SignalPipe()
+        let store = options.makeStore()
+        let words = options.spec.language.words
+        var saved = termios()
+        let haveTerminal = tcgetattr(0, &saved) == 0
+        // A fatal signal, or the watchdog ending a busy walk, puts echo back too.
+        if haveTerminal { SignalPipe.remember(saved, input: 0, output: 2, reset: "\n", note: words.fatalSignal + "\n") }
+        defer {
+            if haveTerminal {
+                tcsetattr(0, TCSANOW, &saved)
+                SignalPipe.forget()
+            }
+            signals.restore()
+        }
+        var reader = LineReader(fd: 0, signals: signals)
+        var number = 0
+        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.help(words))")
+        // Echo is off while a secure field is asked, from before its prompt until a field that
+        // is not secure is asked: what is typed ahead of a re-asked (or the next) secure prompt
+        // is never echoed either.
+        var quiet = false
+        func echo(off: Bool) {
+            guard haveTerminal, off != quiet else { return }
+            var settings = saved
+            if off { settings.c_lflag &= ~tcflag_t(ECHO) }
+            tcsetattr(0, TCSANOW, &settings)
+            quiet = off
+        }
+        while true {
+            if store.state.phase == .review {
+                echo(off: false)
+                if let outcome = ReviewLine.accessible(store, &reader, number: &number, mask: options.mask, say: say, write: write) { return outcome }
+                continue
+            }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
+            let progress = store.reducer.progress(in: store.state)
+            var prompt = words.step(progress.step, progress.steps, field.label)
+            var notes = [field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : words.keyboardTakes(field.keyboard),
+                         field.placeholder.map(words.forExample), field.hint].compactMap { $0 }
+            let screen = FieldScreens.screen(for: field, words: words)
+            notes += screen.notes(store.state)
+            if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
+            echo(off: field.secure)
+            let listing = screen.listing()
+            if !listing.isEmpty { say(listing.map { "  " + $0 }.joined(separator: "\n")) }
+            write(prompt + ": ")
+            let read = reader.next()
+            // The Enter that ended a secure answer was not echoed.
+            if field.secure && haveTerminal { write("\n") }
+            let line: [UInt8]
+            switch read {
+            case .line, .tooLong: number += 1
+            case .end, .signal: break
+            }
+            switch read {
+            case .line(let bytes):
+                guard String(validating: bytes, as: UTF8.self) != nil else {
+                    return .invalidInput("\(words.line(number, describe(field))): \(words.notText)")
+                }
+                line = bytes
+            case .tooLong:
+                return .invalidInput("\(words.line(number, describe(field))): \(words.tooLong(LineReader.lineLimit))")
+            case .end:
+                if haveTerminal, terminalHungUp(0) { return .signalled(SIGHUP) }
+                say(words.cancelled)
+                return .cancelled
+            case .signal(let signal):
+                say(words.cancelled)
+                return signal == SIGINT ? .cancelled : .signalled(signal)
+            }
+            switch LineInput(line: line) {
+            case .answer(let answer):
+                // An empty line keeps what the field holds (a prefilled or earlier answer).
+                let current = screen.kept(store.state) ?? ""
+                let value = answer.isEmpty && !current.isEmpty ? current : answer
+                if let refused = hand(value, to: field, store: store, words: words) {
+                    say(refused + wayBack(store, words))
+                    continue
+                }
+                for case .invalid(_, let message) in store.send(.next) { say(message + wayBack(store, words)) }
+            case .command(.back):
+                if progress.isFirst { say(words.firstField) }
+                store.send(.previous)
+            case .command(.cancel):
+                store.send(.cancel)
+                say(words.cancelled)
+                return .cancelled
+            case .command(.help):
+                say(LineCommand.help(words))
+            case .unknownCommand(let word):
+                // A secure line is never repeated: it may be a password that begins with /.
+                let what = field.secure ? words.that : "/\(word)"
+                say(words.notACommand(what, LineCommand.allCases.map { "/\($0.rawValue)" }.joined(separator: ", ")))
+            case .escapeSequence:
+                say(words.arrowKeysDoNothing)
+            }
+        }
+        say(words.done)
+        return outcome(store)
+    }
+
+    /// After a refused answer, the short way back: `/back goes back to Password.`; nothing on
+    /// the first field.
+    private static func wayBack(_ store: FlowStore, _ words: TerminalWords) -> String {
+        var state = store.state
+        guard let focus = state.focus else { return "" }
+        _ = store.reducer.reduce(into: &state, action: .previous)
+        guard let previous = state.focus, previous != focus, let field = store.reducer.spec[previous] else { return "" }
+        return words.wayBack(field.label)
+    }
+
+    /// Hands `line` to the focused field; returns why it was refused (its screen says it),
+    /// or `nil` when it was taken.
+    private static func hand(_ line: String, to field: FieldSpec, store: FlowStore, words: TerminalWords) -> String? {
+        let screen = FieldScreens.screen(for: field, words: words)
+        if let refused = screen.precheck(line) { return refused }
+        let actions = store.reducer.actions(answering: line, in: store.state)
+        var rejected = false
+        for action in actions where store.send(action).contains(.rejected(field: field.id)) { rejected = true }
+        return rejected ? screen.refusal(line, actions: actions) : nil
+    }
+
+    package static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }
+
+    private static func outcome(_ store: FlowStore) -> RunOutcome {
+        store.state.phase == .completed ? .completed(store.reducer.result(of: store.state)) : .cancelled
+    }
+
+    private static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    private static func say(_ text: String) { write(text + "\n") }
+}

@@ -1,0 +1,265 @@
+import FocusFlow
+
+/// Draws the form — the header lines, the input under the prompt, and the lines under it (the
+/// rule's message, a note, the key line) — knowing how many rows each part takes at the
+/// current width, and writing only what changed: typing at the end of a 10,000-character line
+/// writes one character.
+///
+/// Every part wraps: the header and the lines under the input at spaces
+/// (``Swift/String/wrapped(toColumns:)``), the input between characters as the terminal places
+/// them (``RowLayout``). Positions are rows and columns from the form's first row, and every
+/// move is relative to where the cursor is, so the drawing survives the screen scrolling.
+package struct FormRenderer {
+    /// The terminal's width the form is laid out for.
+    package private(set) var columns: Int
+
+    private var layout: RowLayout { RowLayout(columns: columns) }
+    /// Rows the header takes: the input starts under them.
+    package private(set) var headerRows = 0
+    /// Plain text, no escape sequences.
+    private var prompt = ""
+    /// Where the prompt ends and the input begins, from the input's first row.
+    private var promptEnd = ScreenPosition.origin
+    private var promptDrawn = false
+    /// What is drawn after the prompt, and where it ends (from the input's first row).
+    private var drawn = Content.plain("")
+    private var end = ScreenPosition.origin
+    private var placeholderDrawn = false
+    private var footerDrawn: [String]?
+    private var inputRowsDrawn = 0
+    /// The last row the form takes, from its first row.
+    private var lastRow = 0
+    /// Where the terminal's cursor is, from the form's first row.
+    private var cursor = ScreenPosition.origin
+    /// The input and the lines under it as last measured (``inputRows(showing:)``,
+    /// ``rows(of:)``), with the rows they take: a list's keystroke measures only what changed.
+    private var measuredInput: (content: Content, rows: Int)?
+    private var measuredLines: (lines: [String], rows: Int)?
+    /// The columns of the mask last measured: a secure keystroke needs them, and they need a
+    /// look at Unicode's properties.
+    private var maskColumns: (mask: Character, columns: Int)?
+
+    package init(columns: Int) { self.columns = max(columns, 2) }
+
+    /// What the input line shows after the prompt.
+    package enum Content: Equatable {
+        /// The text itself.
+        case plain(String)
+        /// `count` masks, one per grapheme of a secure text.
+        case masked(count: Int, mask: Character)
+
+        /// The same text byte for byte (or as many of the same masks), without Unicode's
+        /// equivalence: cheap enough for every keystroke.
+        func isIdentical(to other: Content) -> Bool {
+            switch (self, other) {
+            case (.plain(let a), .plain(let b)): a.isIdentical(to: b)
+            case (.masked(let a, let mask), .masked(let b, let other)): a == b && mask == other
+            default: false
+            }
+        }
+
+        var isEmpty: Bool {
+            switch self {
+            case .plain(let text): text.isEmpty
+            case .masked(let count, _): count == 0
+            }
+        }
+    }
+
+    /// Where a fresh form is drawn.
+    package enum Start {
+        /// From the start of the cursor's line, which holds nothing yet (the first field; after
+        /// the job was stopped and continued).
+        case cursorLine
+        /// Over the form drawn last, from its first row (the next field; the header changed).
+        case inPlace
+        /// At the top of a cleared screen (Ctrl-L; the width changed).
+        case clearedScreen
+    }
+
+    /// Starts a fresh form at `columns` (the terminal's width now) and draws its header; the next
+    /// ``render(_:cursor:placeholder:footer:dim:)`` draws the input and the lines under it.
+    package mutating func begin(header: [String], prompt: String, columns: Int, at start: Start) -> String {
+        var out: String
+        switch start {
+        case .cursorLine: out = "\r\u{1B}[J"
+        case .inPlace: out = moveTo(.origin) + "\u{1B}[J"
+        case .clearedScreen: out = "\u{1B}[H\u{1B}[2J"
+        }
+        self = FormRenderer(columns: columns)
+        let rows = header.flatMap { $0.wrapped(toColumns: self.columns) }
+        out += rows.map { $0 + "\r\n" }.joined()
+        headerRows = rows.count
+        cursor = ScreenPosition(row: headerRows, column: 0)
+        self.prompt = prompt
+        return out
+    }
+
+    /// Moves to a clean line under the form's last row and forgets the form: what is written
+    /// next (a shell's prompt while the job is stopped) cannot overwrite it.
+    package mutating func leaveForm() -> String {
+        let out = moveTo(ScreenPosition(row: max(lastRow, cursor.row), column: 0)) + "\r\n"
+        self = FormRenderer(columns: columns)
+        return out
+    }
+
+    /// Moves to the form's first row, erases the form, and forgets it: the cursor is where the
+    /// next thing (a summary, a fresh form) can be written.
+    package mutating func eraseForm() -> String {
+        let out = moveTo(.origin) + "\u{1B}[J"
+        self = FormRenderer(columns: columns)
+        return out
+    }
+
+    /// The bytes that bring the screen to show `content` after the prompt, `placeholder` when
+    /// it is empty, `footer` under it, and the cursor after the first `cursor` units of the
+    /// content: bytes (UTF-8) of a plain text, masks of a masked one.
+    ///
+    /// - Parameter placeholder: already styled by the caller; cut to what is left of the prompt's row.
+    /// - Complexity: output proportional to what changed.
+    package mutating func render(_ content: Content, cursor point: Int, placeholder: String?, footer: [String]) -> String {
+        var out = ""
+        if !promptDrawn {
+            out += moveTo(input(.origin))
+            let (bytes, end) = layout.write(prompt, from: .origin)
+            out += bytes
+            cursor = input(end)
+            promptEnd = end
+            self.end = end
+            drawn = .plain("")
+            promptDrawn = true
+        }
+        if placeholderDrawn && (!content.isEmpty || placeholder == nil) {
+            out += moveTo(input(promptEnd)) + "\u{1B}[K"
+            placeholderDrawn = false
+        }
+        if let (start, bytes, newEnd) = change(from: drawn, to: content) {
+            out += moveTo(input(start)) + bytes
+            cursor = input(newEnd)
+            if newEnd < end { out += "\u{1B}[K" }
+            drawn = content
+            end = newEnd
+        }
+        let inputRows = end.row + 1
+        if footerDrawn != footer || inputRows != inputRowsDrawn {
+            out += moveTo(input(end)) + "\u{1B}[K\r\n\u{1B}[J"
+            let rows = footer.flatMap { $0.wrapped(toColumns: columns) }
+            out += rows.joined(separator: "\r\n") + "\r"
+            cursor = ScreenPosition(row: headerRows + inputRows + max(rows.count, 1) - 1, column: 0)
+            lastRow = cursor.row
+            footerDrawn = footer
+            inputRowsDrawn = inputRows
+            placeholderDrawn = false
+        }
+        let room = columns - promptEnd.column - 1
+        if content.isEmpty, let placeholder, !placeholderDrawn, !placeholder.isEmpty, room > 0 {
+            let shown = placeholder.cutToColumns(room)
+            out += moveTo(input(promptEnd)) + shown
+            cursor = input(ScreenPosition(row: promptEnd.row, column: promptEnd.column + DisplayWidth.of(shown.strippingEscapes)))
+            placeholderDrawn = true
+        }
+        out += moveTo(input(position(after: point, of: content)))
+        return out
+    }
+
+    /// Rows the input takes when it shows `content` after the prompt.
+    ///
+    /// - Complexity: O(*n*) in the content's length, O(1) when it is what was measured last.
+    package mutating func inputRows(showing content: Content) -> Int {
+        if let measured = measuredInput, measured.content.isIdentical(to: content) { return measured.rows }
+        let start = layout.advance(.origin, over: prompt)
+        let end: ScreenPosition
+        switch content {
+        case .plain(let text): end = layout.advance(start, over: text)
+        case .masked(let count, let mask): end = layout.advance(start, width: columns(of: mask), count: count)
+        }
+        measuredInput = (content, end.row + 1)
+        return end.row + 1
+    }
+
+    /// Rows `lines` take under the input, each wrapped at spaces to the width (at least one).
+    package mutating func rows(of lines: [String]) -> Int {
+        if let measured = measuredLines, measured.lines.elementsEqual(lines, by: { $0.isIdentical(to: $1) }) { return measured.rows }
+        let rows = max(lines.reduce(0) { $0 + $1.wrapped(toColumns: columns).count }, 1)
+        measuredLines = (lines, rows)
+        return rows
+    }
+
+    /// Where the cursor goes after the first `point` units of `content`.
+    private mutating func position(after point: Int, of content: Content) -> ScreenPosition {
+        switch content {
+        case .plain(let text):
+            if point >= text.utf8.count { return end }
+            return layout.advance(promptEnd, over: text.utf8Prefix(point))
+        case .masked(let count, let mask):
+            if point >= count { return end }
+            return layout.advance(promptEnd, width: columns(of: mask), count: point)
+        }
+    }
+
+    /// Where the screen first differs, the bytes to write from there, and where the input ends
+    /// then; `nil` when nothing changed. A change starts at a character both texts share, so a
+    /// grapheme that grew or shrank (an emoji gaining or losing its skin tone) is drawn again.
+    private mutating func change(from old: Content, to new: Content) -> (start: ScreenPosition, bytes: String, end: ScreenPosition)? {
+        switch (old, new) {
+        case (.plain(let old), .plain(let new)):
+            guard let region = new.editedRegion(from: old) else { return nil }
+            var lower = region.lowerBound
+            while true {
+                let shared = old.characterBoundary(atOrBefore: new.characterBoundary(atOrBefore: lower))
+                if shared == lower { break }
+                lower = shared
+            }
+            let start = lower == old.utf8.count ? end : layout.advance(promptEnd, over: new.utf8Prefix(lower))
+            let (bytes, newEnd) = layout.write(new.utf8Suffix(from: lower), from: start)
+            return (start, bytes, newEnd)
+        case (.masked(let old, let oldMask), .masked(let new, let mask)) where oldMask == mask:
+            guard old != new else { return nil }
+            let width = columns(of: mask)
+            let start = new > old ? end : layout.advance(promptEnd, width: width, count: new)
+            let (bytes, newEnd) = layout.write(mask, width: width, count: new - old, from: start)
+            return (start, bytes, newEnd)
+        case (_, .plain(let new)):
+            let (bytes, newEnd) = layout.write(new, from: promptEnd)
+            return (promptEnd, bytes, newEnd)
+        case (_, .masked(let count, let mask)):
+            let (bytes, newEnd) = layout.write(mask, width: columns(of: mask), count: count, from: promptEnd)
+            return (promptEnd, bytes, newEnd)
+        }
+    }
+
+    /// The columns `mask` takes (``DisplayWidth``), measured once a mask.
+    private mutating func columns(of mask: Character) -> Int {
+        if let measured = maskColumns, measured.mask == mask { return measured.columns }
+        let columns = DisplayWidth.of(mask)
+        maskColumns = (mask, columns)
+        return columns
+    }
+
+    /// A position in the input as a position in the form.
+    private func input(_ position: ScreenPosition) -> ScreenPosition {
+        ScreenPosition(row: headerRows + position.row, column: position.column)
+    }
+
+    /// Relative moves from the cursor to `target`, a position in the form.
+    private mutating func moveTo(_ target: ScreenPosition) -> String {
+        var out = ""
+        if target.row < cursor.row { out += "\u{1B}[\(cursor.row - target.row)A" }
+        if target.row > cursor.row { out += "\u{1B}[\(target.row - cursor.row)B" }
+        if target.column != cursor.column {
+            out += "\r"
+            if target.column > 0 { out += "\u{1B}[\(target.column)C" }
+        }
+        cursor = target
+        return out
+    }
+}
+
+private extension String {
+    /// The text cut to `columns` visible columns, escape sequences kept, styles reset at the end.
+    func cutToColumns(_ columns: Int) -> String {
+        let rows = wrapped(toColumns: columns)
+        guard rows.count > 1, let first = rows.first else { return self }
+        return first + (utf8.contains(0x1B) ? "\u{1B}[0m" : "")
+    }
+}

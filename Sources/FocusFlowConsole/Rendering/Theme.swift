@@ -1,0 +1,47 @@
+import FocusFlow
+
+/// Colours and the words around a field, for the interactive screen. Whether there are colours
+/// (and bold, dim, reverse) is `color`, decided by ``ColorChoice``.
+package struct Theme {
+    package var color: Bool
+    /// The style of each part (``styled(_:_:)``); the host's or the flow's theme over the standard one.
+    package var styles = FlowTheme.standard
+    /// The built-in words, in the flow's language.
+    package var words = TerminalWords.english
+
+    package func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    package func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+    package func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
+    package func badge(_ s: String) -> String { color ? styled(.badge, " \(s) ") : "[\(s)]" }
+
+    /// The lines above the input: title and step, then label, keyboard badge and hint. A field
+    /// whose answer is not typed shows no keyboard (`keyboard` false): its keys are on the key line.
+    package func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool, keyboard: Bool = true) -> [String] {
+        var second = keyboard ? "\(styled(.label, field.label))  \(badge(words.keyboardBadge(field.keyboard)))" : styled(.label, field.label)
+        if field.secure { second += dim("  " + (revealed ? words.shown : words.hidden)) }
+        if let hint = field.hint { second += "  " + styled(.hint, hint) }
+        return ["\(styled(.title, flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
+    }
+
+    /// The lines under the input: the rule's message, a short note, and the keys that do
+    /// something on this step — the field's own `keys` first (its screen's), then no way back
+    /// from the first field, Enter finishes on the last — or leads to the review (`toReview`:
+    /// the last field of a flow with one, or while amending).
+    package func footer(error: String?, note: String?, secure: Bool, progress: FlowProgress, keys: [String] = [], toReview: Bool = false) -> [String] {
+        var lines: [String] = []
+        if let error { lines.append(styled(.error, "✗ \(error)")) }
+        if let note { lines.append(note) }
+        let keys = keys + [
+            toReview ? words.enterReview : progress.isLast ? words.enterFinish : words.enterNext,
+            progress.isFirst ? nil : words.shiftTabBack,
+            secure ? words.showHide : nil,
+            words.ctrlCCancel,
+        ].compactMap { $0 }
+        lines.append(dim(keys.joined(separator: " · ")))
+        return lines
+    }
+
+    /// The placeholder of an empty field: dim, or without colours in parentheses, so that it
+    /// cannot be taken for typed text (the cursor sits on its opening parenthesis).
+    package func placeholder(_ text: String) -> String { color ? styled(.placeholder, text) : "(\(text))" }
+}

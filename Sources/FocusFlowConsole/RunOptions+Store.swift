@@ -1,0 +1,21 @@
+import FocusFlow
+
+extension RunOptions {
+    /// The store a walk runs on, in every mode: from ``start`` (or the flow's first state),
+    /// followed by ``draft`` and watched by ``recorder``.
+    package func makeStore() -> FlowStore {
+        let link = StoreLink()
+        let store = FlowStore(spec: spec, state: start) { [draft] event in
+            guard let draft, let store = link.store else { return }
+            draft.record(event, in: store.state)
+        }
+        link.store = store
+        store.actionObserver = recorder
+        return store
+    }
+}
+
+/// Lets a store's event handler read the store's state (the handler runs after each change).
+private final class StoreLink {
+    weak var store: FlowStore?
+}

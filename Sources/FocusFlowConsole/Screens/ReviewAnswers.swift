@@ -1,0 +1,40 @@
+import FocusFlow
+
+/// The rows of a review: every visible field with its label and its answer as a person reads
+/// it — a secure value as masks only, a confirm as yes/no, choices by their labels. The review
+/// screen and line mode's numbered summary both show these.
+package struct ReviewAnswers {
+    package struct Row: Equatable {
+        var field: FieldID
+        var label: String
+        /// The answer as shown: never a secure value's text.
+        var shown: String
+    }
+
+    package let rows: [Row]
+    /// The built-in words, in the flow's language.
+    package let words: TerminalWords
+
+    package init(reducer: FlowReducer, state: FlowReducer.State, mask: Character) {
+        let words = reducer.spec.language.words
+        self.words = words
+        rows = reducer.spec.fields.filter { reducer.isVisible($0.id, in: state) }.map { field in
+            Row(field: field.id, label: field.label, shown: Self.shown(field, state.answer(of: field.id), mask: mask, words: words))
+        }
+    }
+
+    /// What a row says for `answer`; `(no answer)` when there is none.
+    package static func shown(_ field: FieldSpec, _ answer: FieldAnswer?, mask: Character, words: TerminalWords = .english) -> String {
+        func label(_ value: String) -> String { field.options.first { $0.value == value }?.label ?? value }
+        let text: String
+        switch answer {
+        case .text(let value)?: text = field.secure ? String(repeating: mask, count: DisplayWidth.characters(in: value)) : value
+        case .bool(let value)?: text = value.map { $0 ? words.yes : words.no } ?? ""
+        case .choice(let value)?: text = value.map(label) ?? ""
+        case .choices(let values)?: text = values.map(label).joined(separator: ", ")
+        case .number?, .date?: text = answer?.plainText ?? ""
+        case nil: text = ""
+        }
+        return text.isEmpty ? words.noAnswer : text
+    }
+}

@@ -1,0 +1,104 @@
+import FocusFlow
+
+/// The review screen of a flow with review: the title, every visible answer with its label
+/// (secure values as masks), the focused row marked with `›` (not by colour alone), and the
+/// keys: Up/Down (Ctrl-P/Ctrl-N) move, Enter changes the marked answer, `s` submits,
+/// Shift-Tab changes the last answer, Ctrl-C (or Ctrl-D) cancels.
+///
+/// As a field's screen (``FieldScreen``) does for its field, this draws the review and acts on
+/// its keys; the session only dispatches to it. It lives for the whole walk, so the marked row
+/// is still marked when an amended answer brings the review back. On a terminal too short for
+/// every answer, the rows show through an ``OptionWindow`` that keeps the marked row in view.
+package final class ReviewScreen {
+    /// The key that submits the answers from the review.
+    package static let submitKeys = ["s", "S"]
+
+    /// The review's own keys; Enter (amend) and Shift-Tab (the last answer) are the session's.
+    /// The session runs them while the review is shown, and draws the review again after each.
+    package func bindings(_ words: TerminalWords) -> [KeyBinding] {
+        [
+            KeyBinding(KeyNames.up + [KeyNames.ctrlP]) { self.move(by: -1, $0) },
+            KeyBinding(KeyNames.down + [KeyNames.ctrlN]) { self.move(by: 1, $0) },
+            KeyBinding(Self.submitKeys) { self.submit($0) },
+            // Tab is Next on a field; the review has no next field, so it only says how to submit.
+            KeyBinding(["\t"]) { $0.refuse(words.pressSToSubmit) },
+            KeyBinding(otherCharacters: nil) { $0.refuse(words.pressSToSubmit) },
+        ]
+    }
+
+    /// The review's keys, as the key line says them.
+    package static func keys(_ words: TerminalWords) -> [String] {
+        [words.moveKeys, words.enterChange, words.sSubmit, words.shiftTabLastAnswer, words.ctrlCCancel]
+    }
+
+    /// The marked row.
+    package private(set) var row = 0
+    private var window = OptionWindow()
+
+    package init() {}
+
+    /// The rows now, for `session`'s state.
+    package func answers(_ session: ScreenContext) -> ReviewAnswers {
+        ReviewAnswers(reducer: session.store.reducer, state: session.store.state, mask: session.mask)
+    }
+
+    /// The review is shown again (a walk reached it, an amend came back): the mark stays on its
+    /// row, or the last one when fewer answers are visible now.
+    package func shown(_ session: ScreenContext) {
+        row = min(row, max(answers(session).rows.count - 1, 0))
+        session.clearNote()
+    }
+
+    /// The lines above the input: the title, the heading, and as many answers as fit in
+    /// `rows` rows of `columns` columns, the marked one among them.
+    package func header(_ session: ScreenContext, flow: FlowSpec, rows: Int, columns: Int) -> [String] {
+        let theme = session.theme
+        let title = flow.title.isEmpty ? flow.id : flow.title
+        let top = ["\(theme.styled(.title, title))  \(theme.dim(theme.words.review))", theme.styled(.hint, theme.words.checkYourAnswers)]
+        let answers = answers(session).rows
+        func lines(_ rows: [String]) -> Int { rows.reduce(0) { $0 + $1.wrapped(toColumns: columns).count } }
+        var room = rows - lines(top)
+        var shown: [String] = []
+        // Rows that wrap take more than one line: narrow the window until the rows fit.
+        repeat {
+            shown = window.rows(count: answers.count, highlight: row, room: room, limit: .max, theme: theme) { index in
+                let answer = answers[index]
+                return index == row ? "\(answer.label): \(answer.shown)" : "\(theme.styled(.label, answer.label)): \(answer.shown)"
+            }
+            room -= 1
+        } while lines(shown) > rows - lines(top) && room > 0
+        return top + shown
+    }
+
+    /// What the input line and the lines under it show: the placeholder, the note, the keys.
+    package func body(_ session: ScreenContext, note: String?) -> (placeholder: String, footer: [String]) {
+        let theme = session.theme
+        var footer: [String] = []
+        if let note { footer.append(note) }
+        footer.append(theme.dim(Self.keys(theme.words).joined(separator: " · ")))
+        return (theme.placeholder(theme.words.reviewPlaceholder), footer)
+    }
+
+    /// Up/Down: the mark moves by `delta`, kept in range.
+    package func move(by delta: Int, _ session: ScreenContext) {
+        row = Self.move(row, by: delta, count: answers(session).rows.count)
+        session.clearNote()
+    }
+
+    /// Enter: amend the marked answer (one jump to its field).
+    package func amend(_ session: ScreenContext) {
+        let rows = answers(session).rows
+        guard rows.indices.contains(row) else { return }
+        session.handle(session.store.send(.focus(rows[row].field)))
+    }
+
+    /// `s`: validate every answer and finish, or say which one needs another look.
+    package func submit(_ session: ScreenContext) {
+        session.handle(session.store.send(.submit))
+    }
+
+    /// A row moved by `delta` among `count` rows, kept in range (no wrap-around).
+    package static func move(_ row: Int, by delta: Int, count: Int) -> Int {
+        max(0, min(count - 1, row + delta))
+    }
+}

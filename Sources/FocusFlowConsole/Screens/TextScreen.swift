@@ -1,0 +1,46 @@
+import FocusFlow
+
+/// A text field: readline's line, masked for a secure field, with the keyboard's badge in the
+/// header, the field's own history, and Ctrl-T on the key line when it is secure.
+package final class TextScreen: FieldScreen {
+    package let field: FieldSpec
+
+    package var words = TerminalWords.english
+
+    package init(_ field: FieldSpec) { self.field = field }
+
+    package var prompt: String { "› " }
+    package var showsKeyboard: Bool { true }
+    package var keepsHistory: Bool { true }
+
+    package var secureKeymap: Bool { field.secure }
+
+    package func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
+        let state = session.store.state
+        let masked = state.surface == .secure
+        if !masked, let search = session.historySearch { return search }
+        let text = state.text(of: field.id)
+        let point = min(session.point, text.utf8.count)
+        guard masked else {
+            return ScreenBody(content: .plain(text), cursor: point, placeholder: field.placeholder.map(session.theme.placeholder))
+        }
+        let count = DisplayWidth.characters(in: text)
+        // At the end of the text (typing), the masks before the cursor are all of them.
+        let cursor = point == text.utf8.count ? count : DisplayWidth.characters(in: text.utf8Prefix(point))
+        let content = FormRenderer.Content.masked(count: count, mask: session.mask)
+        return ScreenBody(content: content, cursor: cursor, placeholder: field.placeholder.map(session.theme.placeholder))
+    }
+
+    package func notes(_ state: FlowReducer.State) -> [String] {
+        let current = state.text(of: field.id)
+        guard !current.isEmpty else { return [] }
+        return field.secure ? [words.enterKeepsCurrent] : [words.now(current), words.enterKeepsIt]
+    }
+
+    package func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
+
+    /// Why the keyboard refused `line`; a secure value's characters are never named.
+    package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
+        words.refused(line, by: field.keyboard, secure: field.secure)
+    }
+}
