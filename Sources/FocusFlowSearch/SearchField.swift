@@ -1,27 +1,40 @@
 import FocusFlow
-import Foundation
 
 /// A search field on its own: the ``TextFieldReducer`` plus a list of options filtered by the
-/// query, ignoring case and diacritics ("cafe" finds "Café").
+/// query with the engine's fold, the one a choice field's filter uses: case, diacritics and width
+/// ignored ("cafe" finds "Café"), Hangul matched while a syllable is still being composed ("하"
+/// finds "한국").
 ///
-/// The text itself stays verbatim; only the comparison folds case and diacritics.
+/// The text itself stays verbatim; only the comparison folds. The options are folded once, when
+/// they are set, so a keystroke folds only the query.
 public struct SearchField: Sendable {
     public struct State: Sendable, Equatable {
         public var field: TextFieldReducer.State
-        public var options: [String]
+        public var options: [String] {
+            didSet { list = Self.list(options) }
+        }
+        /// The options as a choice field's, whose filter is the engine's.
+        private var list: FieldSpec
 
         public init(query: String = "", options: [String]) {
             self.field = .init(text: query)
             self.options = options
+            self.list = Self.list(options)
         }
 
         /// The options matching the query, in their original order; all of them for an empty query.
         ///
-        /// - Complexity: O(*m* × *n*) for *m* options of length *n*.
+        /// - Complexity: one pass over the options' folded labels.
         public var results: [String] {
-            let query = SearchField.folded(field.text)
-            guard !query.isEmpty else { return options }
-            return options.filter { SearchField.folded($0).contains(query) }
+            list.visibleOptions(query: field.text).map { options[$0] }
+        }
+
+        private static func list(_ options: [String]) -> FieldSpec {
+            FieldSpec(id: "search", kind: .select, options: options.map { FieldOption(value: $0) })
+        }
+
+        public static func == (lhs: State, rhs: State) -> Bool {
+            lhs.field == rhs.field && lhs.options == rhs.options
         }
     }
 
@@ -34,9 +47,5 @@ public struct SearchField: Sendable {
     /// - Returns: the text field's effects, unchanged.
     public func reduce(into state: inout State, action: TextFieldReducer.Action) -> [TextFieldReducer.Effect] {
         reducer.reduce(into: &state.field, action: action)
-    }
-
-    static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 }

@@ -21,7 +21,7 @@ struct LayerTests {
         Layer(target: "FocusFlowProtocol", mayImport: essentials.union(["FocusFlow"])),
         Layer(target: "FocusFlowCheck", mayImport: essentials.union(["FocusFlow", "FocusFlowProtocol"])),
         Layer(target: "FocusFlowTesting", mayImport: ["FocusFlow", "Testing", "XCTest"]),
-        Layer(target: "FocusFlowSearch", mayImport: ["FocusFlow", "Foundation"]),
+        Layer(target: "FocusFlowSearch", mayImport: ["FocusFlow"]),
         Layer(target: "FocusFlowConsole", mayImport: ["FocusFlow", "CConsole", "Glibc"]),
         Layer(target: "FocusFlowTerminal", mayImport: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession", "Glibc"]),
         Layer(target: "PseudoTerminalSupport", mayImport: ["Glibc"]),

@@ -63,7 +63,7 @@ struct TextFieldReducerTests {
 
 @Suite("Search field")
 struct SearchFieldTests {
-    let options = ["Café Noir", "cafeteria", "Zürich", "ZURICH airport", "서울", "Tokyo"]
+    let options = ["Café Noir", "cafeteria", "Zürich", "ZURICH airport", "서울", "한국", "Tokyo"]
 
     @Test("An empty query shows every option in order")
     func emptyQuery() {
@@ -76,12 +76,32 @@ struct SearchFieldTests {
         ("zurich", ["Zürich", "ZURICH airport"]),
         ("서울", ["서울"]),
         ("nowhere", []),
+        // A syllable still being composed finds the syllables it starts.
+        ("하", ["한국"]),
+        ("ＴＯＫＹＯ", ["Tokyo"]),
     ])
     func filtering(query: String, expected: [String]) {
         var state = SearchField.State(options: options)
         _ = SearchField().reduce(into: &state, action: .textChanged(query))
         #expect(state.results == expected)
         #expect(state.field.text == query, "the query itself stays verbatim")
+    }
+
+    @Test("A search field finds what a choice field's filter finds: one fold", arguments: [
+        "", "cafe", "ZÜR", "하", "서", "ㅎ", " tok", "tok ", "ＴＯＫＹＯ", "e\u{301}", "air port", "a",
+    ])
+    func sameFoldAsTheFilter(query: String) {
+        var state = SearchField.State(options: options)
+        _ = SearchField().reduce(into: &state, action: .textChanged(query))
+        let field = FieldSpec(id: "country", kind: .select, options: options.map { FieldOption(value: $0) })
+        #expect(state.results == field.visibleOptions(query: query).map { options[$0] })
+    }
+
+    @Test("Setting the options filters the new ones")
+    func newOptions() {
+        var state = SearchField.State(query: "tok", options: options)
+        state.options = ["Tokio Hotel", "Kyoto"]
+        #expect(state.results == ["Tokio Hotel"])
     }
 
     @Test("Clearing the query shows everything again")
