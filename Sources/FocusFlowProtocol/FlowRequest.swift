@@ -377,16 +377,16 @@ extension FlowRequest {
 
     /// Reads the JSON form.
     public init(json bytes: [UInt8]) throws(FlowRequestError) {
-        let members: [(key: String, value: FlatJSON.Value)]
+        let members: [(key: String, value: RequestJSON.Value)]
         do {
-            members = try FlatJSON.object(bytes)
+            members = try RequestJSON.object(bytes)
         } catch {
             if error.notUTF8 || String(validating: bytes, as: UTF8.self) == nil {
                 throw FlowRequestError("the request is not valid UTF-8")
             }
             throw FlowRequestError("the request is not a JSON object: \(error.message)")
         }
-        var byKey: [String: FlatJSON.Value] = [:]
+        var byKey: [String: RequestJSON.Value] = [:]
         for (key, value) in members {
             guard ["action", "value", "field", "delta", "answers", "snapshot"].contains(key) || Self.optionNames.contains(key) else {
                 throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
@@ -409,7 +409,7 @@ extension FlowRequest {
     /// Every row's options.
     private static let optionNames = Set(table.flatMap(\.options))
 
-    private init(json byKey: [String: FlatJSON.Value], row: Row, name: String) throws(FlowRequestError) {
+    private init(json byKey: [String: RequestJSON.Value], row: Row, name: String) throws(FlowRequestError) {
         switch row.argument {
         case .none:
             self = row.make(nil)

@@ -55,6 +55,8 @@ struct FlowDecodingTests {
         #"{"id":"x","fields":[{"id":"a","rules":{"maxLength":1e2}}]}"#,
         #"{"id":"x","fields":[{"id":"a","label":"\u0041"}]}"#,
         #"{"id":"x","fields":[{"id":"a","label":"\u001b"}]}"#,
+        #"{"id":"x","fields":[{"id":"a","label":"\ud83d\ude00 \uAC00"}]}"#,
+        #"{"id":"x","fields":[{"id":"a","label":"\ud83d"}]}"#,
         #"{"id":"x","fields":[{"id":"a","label":"a\nb"}]}"#,
         #"{"id":"x","fields":[{"id":"a","label":{}}]}"#,
         #"{"id":"x","fields":[{"id":"a","label":{"EN":"A"}}]}"#,

@@ -72,7 +72,10 @@ struct ProtocolTests {
 
     /// Malformed or inapplicable requests, each followed by a request that shows nothing changed.
     static let malformed: [(String, String)] = [
-        ("{\"action\":\"text\",\"value\":", #"{"error":"the request is not a JSON object: expected a value"}"#),
+        ("{\"action\":\"text\",\"value\":", #"{"error":"the request is not a JSON object: column 26: the text ends where a value should be"}"#),
+        ("{\"action\":\"text\" \"value\":\"x\"}", #"{"error":"the request is not a JSON object: column 18: expected ',' or '}' after a value in an object"}"#),
+        ("{\"action\":\"text\",\"value\":\"x\",}", #"{"error":"the request is not a JSON object: column 30: a comma before '}' is not allowed"}"#),
+        ("{\"action\":\"next\"} x", #"{"error":"the request is not a JSON object: column 19: unexpected text after the object ends"}"#),
         ("{\"action\":\"nxt\"}", #"{"error":"unknown action \"nxt\"; did you mean \"next\"?"}"#),
         ("{\"action\":\"focus\",\"field\":\"zzz\"}", #"{"error":"no field \"zzz\" in this flow"}"#),
         ("{\"action\":\"focus\",\"field\":\"adress\"}", #"{"error":"no field \"adress\" in this flow; did you mean \"address\"?"}"#),
@@ -84,7 +87,7 @@ struct ProtocolTests {
         ("{\"action\":\"next\",\"extra\":1}", #"{"error":"unknown key \"extra\" in the request"}"#),
         ("[1,2]", #"{"error":"unknown action \"[1,2]\"; expected one of text, set, select, toggle, highlight, step, next, previous, focus, reveal, clear, cancel, submit, describe, start, snapshot, restore"}"#),
         ("{\"action\":\"text\",\"value\":\"\u{FF}\"}", #"{"error":"the request is not valid UTF-8"}"#),
-        ("{" + String(repeating: "x", count: 1_000_000), #"{"error":"the request is not a JSON object: expected a string in double quotes"}"#),
+        ("{" + String(repeating: "x", count: 1_000_000), #"{"error":"the request is not a JSON object: column 2: expected a key in double quotes"}"#),
     ]
 
     @Test("A malformed request gets an error, changes nothing, and the server goes on", arguments: malformed)
@@ -125,8 +128,10 @@ struct ProtocolTests {
     func escapes() throws {
         let request = try FlowRequest(line: Array(#"{"action":"text","value":"\u0041\n\t\"\\\/\ud83d\ude00\uAC00"}"#.utf8))
         #expect(request == .text("A\n\t\"\\/😀가"))
-        #expect(throws: FlowRequestError("the request is not a JSON object: a lone surrogate in \\u escapes")) {
-            try FlowRequest(line: Array(#"{"action":"text","value":"\ud83d"}"#.utf8))
+        for lone in [#"\ud83d"#, #"\ude00"#, #"\ud83d\u0041"#, #"\ud83dx"#] {
+            #expect(throws: FlowRequestError("the request is not a JSON object: column 27: a lone surrogate in \\u escapes: half of a pair (\\ud83d\\ude00) without the other")) {
+                try FlowRequest(line: Array(#"{"action":"text","value":"\#(lone)"}"#.utf8))
+            }
         }
     }
 

@@ -1,24 +1,28 @@
-/// A strict, forward-only reader of JSON bytes that gives up at the first thing it does not
-/// take, for the loader's fast path (`FlowSpec+DirectDecoding.swift`).
+/// The one hand-written JSON reader: strict and forward-only, it gives up at the first thing it
+/// does not take. The loader's fast path (`FlowSpec+DirectDecoding.swift`) and the protocol's
+/// request reader (`FocusFlowProtocol/RequestJSON.swift`) read with it.
 ///
-/// It takes a subset of what ``JSONSyntax`` accepts in a flow: standard JSON without `\u`
-/// escapes, numbers that are whole, written without a leading zero and at most
-/// ``JSONSyntax/largestNumber`` in size. Anything else (a syntax error, a `\u` escape, an
-/// unexpected type) makes a read return `nil` or `false`; the loader then decodes the file the
-/// slow way, which finds and words the problem. So this reader never has to explain anything,
-/// and cannot change an error message.
+/// It takes a subset of what ``JSONSyntax`` accepts: standard JSON whose counts (``int()``) are
+/// whole, written without a leading zero and at most ``JSONSyntax/largestNumber`` in size.
+/// Anything else (a syntax error, a lone surrogate, an unexpected type) makes a read return
+/// `nil` or `false`, and the caller asks ``JSONSyntax`` where and why: the loader by decoding
+/// the file the slow way, the request reader for the located reason. So this reader never has
+/// to explain anything, and cannot change an error message.
 ///
 /// The caller has already checked that the bytes are valid UTF-8.
-struct JSONCursor {
+package struct JSONCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var offset = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The deepest nesting ``skipValue()`` follows, as ``JSONSyntax`` allows.
+    static let deepest = 512
 
     private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     @inline(__always)
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while offset < bytes.count {
             let c = bytes[offset]
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
@@ -27,17 +31,17 @@ struct JSONCursor {
     }
 
     /// Whether only white space is left.
-    mutating func atEnd() -> Bool {
+    package mutating func atEnd() -> Bool {
         skipSpace()
         return offset == bytes.count
     }
 
     /// The next value is `null` (consumed) — `decodeIfPresent` reads it as absent.
     @inline(__always)
-    mutating func takeNull() -> Bool { peek() == UInt8(ascii: "n") && take("null") }
+    package mutating func takeNull() -> Bool { peek() == UInt8(ascii: "n") && take("null") }
 
     /// What kind of value comes next, without consuming it.
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipSpace()
         return current
     }
@@ -63,7 +67,7 @@ struct JSONCursor {
     }
 
     /// `true` or `false`.
-    mutating func bool() -> Bool? {
+    package mutating func bool() -> Bool? {
         if take("true") { return true }
         if take("false") { return false }
         return nil
@@ -109,8 +113,8 @@ struct JSONCursor {
         return nil
     }
 
-    /// A string, its escapes read (all but `\u`, which gives `nil`).
-    mutating func string() -> String? {
+    /// A string, its escapes read (`nil` for a lone surrogate).
+    package mutating func string() -> String? {
         if let raw = plainString() { return String(decoding: raw, as: UTF8.self) }
         // Not plain: an escape to read, or a control character or no closing quote, which
         // the escaped reading refuses as well.
@@ -129,9 +133,21 @@ struct JSONCursor {
                 return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard i + 1 < bytes.count else { return nil }
-                guard let byte = JSONEscape.byte(for: bytes[i + 1]) else { return nil }
-                out.append(byte)
-                i += 2
+                if let byte = JSONEscape.byte(for: bytes[i + 1]) {
+                    out.append(byte)
+                    i += 2
+                    continue
+                }
+                guard bytes[i + 1] == UInt8(ascii: "u"), var scalar = hex4(at: i + 2) else { return nil }
+                i += 6
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                          let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low) else { return nil }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                out += Array(String(Character(unicode)).utf8)
             case 0..<0x20: return nil
             default:
                 out.append(c)
@@ -139,6 +155,74 @@ struct JSONCursor {
             }
         }
         return nil
+    }
+
+    /// The four hex digits at `at`, as a UTF-16 code unit.
+    private func hex4(at start: Int) -> UInt32? {
+        guard start + 4 <= bytes.count else { return nil }
+        var unit: UInt32 = 0
+        for k in start..<(start + 4) {
+            guard let digit = JSONEscape.hexDigit(bytes[k]) else { return nil }
+            unit = unit << 4 | digit
+        }
+        return unit
+    }
+
+    /// A number as written, any size, fraction and exponent included (`-1.5e3`).
+    package mutating func number() -> UnsafeBufferPointer<UInt8>? {
+        skipSpace()
+        let start = offset
+        var i = offset
+        func digits() -> Int {
+            let from = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard digits() > 0 else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return nil }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        offset = i
+        return UnsafeBufferPointer(rebasing: bytes[start..<i])
+    }
+
+    /// Reads an object whose keys may hold escapes, handing each key, read, to `member`, which
+    /// must read the value and say whether it took it.
+    package mutating func members(_ member: (inout JSONCursor, String) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
+        while true {
+            guard let key = string(), take(UInt8(ascii: ":")), member(&self, key) else { return false }
+            guard let another = more(closing: UInt8(ascii: "}")) else { return false }
+            if !another { return true }
+        }
+    }
+
+    /// Skips one well-formed value, nested at most ``deepest`` deep, and gives its bytes.
+    package mutating func skipValue() -> UnsafeBufferPointer<UInt8>? {
+        skipSpace()
+        let start = offset
+        guard skip(depth: 0) else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[start..<offset])
+    }
+
+    private mutating func skip(depth: Int) -> Bool {
+        guard depth < Self.deepest else { return false }
+        switch peek() {
+        case UInt8(ascii: "{"): return members { cursor, _ in cursor.skip(depth: depth + 1) }
+        case UInt8(ascii: "["): return array { $0.skip(depth: depth + 1) }
+        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool() != nil
+        case UInt8(ascii: "n"): return takeNull()
+        default: return number() != nil
+        }
     }
 
     /// Reads an object, handing each key (raw bytes, no escapes) to `member`, which must read

@@ -16,4 +16,14 @@ package enum JSONEscape {
         default: nil
         }
     }
+
+    /// The value of one hex digit of a `\u` escape, in either case.
+    package static func hexDigit(_ c: UInt8) -> UInt32? {
+        switch c {
+        case 0x30...0x39: UInt32(c - 0x30)
+        case 0x41...0x46: UInt32(c - 0x41 + 10)
+        case 0x61...0x66: UInt32(c - 0x61 + 10)
+        default: nil
+        }
+    }
 }

@@ -55,13 +55,16 @@ extension FlowSpec {
         guard TextBytes.isText(bytes) else { throw FlowSpecError(file: file, reason: .notText) }
         if directly, let spec = Self.decodeDirectly(bytes) { return spec }
         let copy = [UInt8](bytes)
-        if let problem = JSONSyntax.firstError(in: copy, flow: true) {
-            let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: copy)
-            throw FlowSpecError(file: file, line: line, column: column, reason: problem.reason)
+        let keyOrders: [String: [String]]
+        do throws(JSONSyntax.Problem) {
+            keyOrders = try JSONSyntax.check(copy, flow: true)
+        } catch {
+            let (line, column) = JSONSyntax.lineAndColumn(of: error.offset, in: copy)
+            throw FlowSpecError(file: file, line: line, column: column, reason: error.reason)
         }
         do {
             let decoder = JSONDecoder()
-            decoder.userInfo[JSONKeyOrder.userInfoKey] = JSONKeyOrder.objects(in: copy)
+            decoder.userInfo[JSONSyntax.keyOrderKey] = keyOrders
             return try decoder.decode(FlowSpec.self, from: Data(copy))
         } catch var error as FlowSpecError {
             error.file = file

@@ -24,6 +24,8 @@ extension FlowSpecError {
         case expectedCommaOrBracket
         case unknownEscape
         case expectedHexDigits
+        /// A `\u` escape of half a surrogate pair without its other half.
+        case loneSurrogate
         case controlInString
         case unterminatedString
         case expectedLiteral(String)

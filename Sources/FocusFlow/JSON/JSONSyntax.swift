@@ -1,8 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Finds the first JSON syntax error and where it is, since `JSONDecoder` says only that the
 /// data "was not valid JSON". Also refuses what `JSONDecoder` would take silently or without a
 /// place: a key given twice in one object (the decoder keeps one of them), and a number that is
 /// not whole or is beyond ``largestNumber`` where a flow holds a count (everywhere but under the
-/// keys that may hold any number, ``anyNumberKeys``).
+/// keys that may hold any number, ``anyNumberKeys``). For a flow it also records the order of
+/// every object's keys, which `JSONDecoder` forgets.
 package enum JSONSyntax {
     package struct Problem: Error, Equatable {
         package var offset: Int
@@ -23,20 +30,38 @@ package enum JSONSyntax {
     /// - Parameter flow: refuse duplicate keys and numbers that are not whole counts, as a flow
     ///   file must; other JSON (a `serve` request's values) is checked for its syntax only.
     package static func firstError(in bytes: [UInt8], flow: Bool = false) -> Problem? {
-        var scanner = Scanner(bytes: bytes, flow: flow)
         do throws(Problem) {
-            scanner.skipSpace()
-            try scanner.value(depth: 0)
-            scanner.skipSpace()
-            if scanner.i < bytes.count { throw scanner.problem(.textAfterEnd) }
+            _ = try check(bytes, flow: flow)
             return nil
         } catch {
             return error
         }
     }
 
+    /// Checks `bytes` as ``firstError(in:flow:)`` does and, for a flow, gives the order of the
+    /// keys of every object, which `JSONDecoder` forgets (a text given in several languages falls
+    /// back to the first language given): by the object's path, as ``path(_:)`` writes it.
+    static func check(_ bytes: [UInt8], flow: Bool) throws(Problem) -> [String: [String]] {
+        var scanner = Scanner(bytes: bytes, flow: flow)
+        scanner.skipSpace()
+        try scanner.value(depth: 0)
+        scanner.skipSpace()
+        if scanner.i < bytes.count { throw scanner.problem(.textAfterEnd) }
+        return scanner.orders
+    }
+
+    /// The `userInfo` key under which the loader hands the key orders (``check(_:flow:)``) to the decoders.
+    static let keyOrderKey = CodingUserInfoKey(rawValue: "FocusFlow.JSONKeyOrder")!
+
+    /// The path of a decoder's position (`fields[0].label`), as ``check(_:flow:)`` writes it.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+    }
+
     /// The 1-based line and column (in characters) of a byte offset.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         let before = bytes[..<min(offset, bytes.count)]
         let line = before.count(where: { $0 == 0x0A }) + 1
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -50,6 +75,9 @@ package enum JSONSyntax {
         var i = 0
         /// Whether the value being read is under one of ``anyNumberKeys``.
         var anyNumber = false
+        /// For a flow: the path of the value being read, and the keys of each object read, by path.
+        var path = ""
+        var orders: [String: [String]] = [:]
 
         init(bytes: [UInt8], flow: Bool) {
             self.bytes = bytes
@@ -82,8 +110,13 @@ package enum JSONSyntax {
         mutating func object(depth: Int) throws(Problem) {
             i += 1
             skipSpace()
-            if current == UInt8(ascii: "}") { i += 1; return }
+            if current == UInt8(ascii: "}") {
+                i += 1
+                if flow { orders[path] = [] }
+                return
+            }
             var keys = Set<String>()
+            var order: [String] = []
             while true {
                 skipSpace()
                 guard current == UInt8(ascii: "\"") else {
@@ -100,14 +133,21 @@ package enum JSONSyntax {
                 guard current == UInt8(ascii: ":") else { throw problem(.expectedColon) }
                 i += 1
                 skipSpace()
-                let outer = anyNumber
-                anyNumber = flow && JSONSyntax.anyNumberKeys.contains(key)
+                let outer = (anyNumber, path)
+                if flow {
+                    order.append(key)
+                    anyNumber = JSONSyntax.anyNumberKeys.contains(key)
+                    path = path.isEmpty ? key : "\(path).\(key)"
+                }
                 try value(depth: depth + 1)
-                anyNumber = outer
+                (anyNumber, path) = outer
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
-                case UInt8(ascii: "}"): i += 1; return
+                case UInt8(ascii: "}"):
+                    i += 1
+                    if flow { orders[path] = order }
+                    return
                 case nil: throw problem(.endsInsideObject)
                 default: throw problem(.expectedCommaOrBrace)
                 }
@@ -118,9 +158,14 @@ package enum JSONSyntax {
             i += 1
             skipSpace()
             if current == UInt8(ascii: "]") { i += 1; return }
+            let outer = path
+            defer { path = outer }
+            var index = 0
             while true {
                 skipSpace()
                 if current == UInt8(ascii: "]") { throw problem(.commaBeforeBracket) }
+                if flow { path = "\(outer)[\(index)]" }
+                index += 1
                 try value(depth: depth + 1)
                 skipSpace()
                 switch current {
@@ -145,11 +190,16 @@ package enum JSONSyntax {
                     }
                     i += 1
                     if e == UInt8(ascii: "u") {
-                        for _ in 0..<4 {
-                            guard let h = current, (0x30...0x39).contains(h) || (0x41...0x46).contains(h) || (0x61...0x66).contains(h) else {
-                                throw problem(.expectedHexDigits)
+                        let escape = i - 2
+                        let unit = try hex4()
+                        if (0xDC00..<0xE000).contains(unit) { i = escape; throw problem(.loneSurrogate) }
+                        if (0xD800..<0xDC00).contains(unit) {
+                            guard current == UInt8(ascii: "\\"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "u") else {
+                                i = escape
+                                throw problem(.loneSurrogate)
                             }
-                            i += 1
+                            i += 2
+                            guard (0xDC00..<0xE000).contains(try hex4()) else { i = escape; throw problem(.loneSurrogate) }
                         }
                     }
                 case 0..<0x20: throw problem(.controlInString)
@@ -158,6 +208,17 @@ package enum JSONSyntax {
             }
             i = start
             throw problem(.unterminatedString)
+        }
+
+        /// Four hex digits, as a UTF-16 code unit.
+        mutating func hex4() throws(Problem) -> UInt32 {
+            var unit: UInt32 = 0
+            for _ in 0..<4 {
+                guard let h = current, let digit = JSONEscape.hexDigit(h) else { throw problem(.expectedHexDigits) }
+                unit = unit << 4 | digit
+                i += 1
+            }
+            return unit
         }
 
         mutating func literal(_ word: String) throws(Problem) {
