@@ -7,6 +7,9 @@ import Darwin
 /// A choice field's options with every label folded once, when the flow is loaded, so that a
 /// keystroke in the filter folds only the query.
 ///
+/// A query with a lone Hangul consonant is searched by initials instead (``InitialConsonants``:
+/// `ㄷㅎㅁㄱ` finds 대한민국), label by label.
+///
 /// The folded labels sit in one buffer, each ended by a zero byte (which no folded query
 /// contains, so no match spans two labels); a filter is one `memchr`/`memcmp` pass over it.
 final class OptionList: Sendable {
@@ -55,6 +58,10 @@ final class OptionList: Sendable {
     ///   and O(log *n*) per matching option.
     func visible(query: String) -> [Int] {
         if query.isEmpty { return Array(options.indices) }
+        if InitialConsonants.applies(to: query) {
+            let initials = InitialConsonants.Query(query)
+            return options.indices.filter { initials.matches(options[$0].label) }
+        }
         let needle = Self.needle(query)
         if needle.isEmpty { return Array(options.indices) }
         var result: [Int] = []
@@ -81,6 +88,7 @@ final class OptionList: Sendable {
     /// - Complexity: O(*q*) to fold both queries, then linear in `previous.visible`'s labels
     ///   when it narrows, else as ``visible(query:)``.
     func visible(query: String, narrowing previous: (query: String, visible: [Int])) -> [Int] {
+        if InitialConsonants.applies(to: query) || InitialConsonants.applies(to: previous.query) { return visible(query: query) }
         let needle = Self.needle(query)
         let shorter = Self.needle(previous.query)
         guard !needle.isEmpty, needle.starts(with: shorter) else { return visible(query: query) }
@@ -106,6 +114,9 @@ final class OptionList: Sendable {
 
     /// Whether the option at `position` is visible under `query`: one search of its label.
     func shows(_ position: Int, query: String) -> Bool {
+        if InitialConsonants.applies(to: query) {
+            return !options.indices.contains(position) || InitialConsonants.Query(query).matches(options[position].label)
+        }
         let needle = Self.needle(query)
         guard !needle.isEmpty, options.indices.contains(position) else { return true }
         return folded.withUnsafeBufferPointer { hay in
@@ -118,6 +129,10 @@ final class OptionList: Sendable {
 
     /// The first option visible under `query`, found by a search that stops at it.
     func firstShown(query: String) -> Int? {
+        if InitialConsonants.applies(to: query) {
+            let initials = InitialConsonants.Query(query)
+            return options.indices.first { initials.matches(options[$0].label) }
+        }
         let needle = Self.needle(query)
         guard !needle.isEmpty else { return options.isEmpty ? nil : 0 }
         return folded.withUnsafeBufferPointer { hay in
