@@ -54,6 +54,36 @@ struct LanguageTmuxTests {
         #expect(tmux.answers == #"{"name":"에이다","pin":"1234","agree":true}"# + "\n")
     }
 
+    @Test("With the Korean input method on: ㅜ and ㅛ answer the confirm, so do 예 and 아니요, and ㄴ submits the review")
+    func koreanKeyboard() throws {
+        let tmux = try Tmux([try TerminalTests.flow(Self.flow)], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(tmux.waitFor("Enter 다음 · Ctrl-C 취소"), "\(tmux.text)")
+        tmux.type("에이다")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("숨김"), "\(tmux.text)")
+        tmux.type("1234")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("예 / 아니요"), "\(tmux.text)")
+        for (key, line) in [("ㅜ", "예 / [아니요]"), ("ㅛ", "[예] / 아니요"), ("아니요", "예 / [아니요]"), ("네", "[예] / 아니요"),
+                            ("아니오", "예 / [아니요]"), ("예", "[예] / 아니요")] {
+            tmux.type(key)
+            #expect(tmux.waitFor(line), "after \(key): \(tmux.text)")
+        }
+        #expect(!tmux.text.contains("y 또는 n을 누르세요"), "nothing was refused: \(tmux.text)")
+        // The start of 아니요 that goes on otherwise is refused with the note, not swallowed:
+        // readline holds 아 until the next key says which it is.
+        tmux.type("아")
+        tmux.type("ㅎ")
+        #expect(tmux.waitFor("y 또는 n을 누르세요"), "\(tmux.text)")
+        tmux.type("예")
+        #expect(tmux.waitFor("[예] / 아니요"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("답을 확인하세요"), "\(tmux.text)")
+        tmux.type("ㄴ")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"name":"에이다","pin":"1234","agree":true}"# + "\n")
+    }
+
     @Test("--lang en beats LANG=ko_KR.UTF-8; LC_ALL=C beats it too")
     func override() throws {
         for (arguments, environment) in [(["--lang", "en"], ["LANG": "ko_KR.UTF-8"]), ([], ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"])] {

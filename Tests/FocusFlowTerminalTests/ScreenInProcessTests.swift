@@ -92,6 +92,29 @@ struct ScreenInProcessTests {
         #expect(screen.keys == ["y/n answer", "←/→ change"])
     }
 
+    @Test("A confirm answers to the Korean keyboard's jamo on y and n and to the words Korean speakers type", arguments: [
+        ("ㅛ", true), ("ㅜ", false), ("예", true), ("네", true), ("응", true), ("아니요", false), ("아니오", false), ("아뇨", false),
+    ])
+    func confirmKorean(key: String, answer: Bool) {
+        let context = RecordingContext(Self.spec)
+        context.store.send(.next)
+        let screen = Self.screen("ok")
+        context.press(key, on: screen)
+        #expect(context.store.state.answer(of: "ok") == .bool(answer))
+        #expect(context.refusals.isEmpty)
+    }
+
+    @Test("Every single-letter key of every table answers to its Korean 2-set jamo, with and without Shift", arguments: [
+        ("y", "ㅛ"), ("Y", "ㅛ"), ("n", "ㅜ"), ("s", "ㄴ"), ("S", "ㄴ"), ("q", "ㅂ"), ("Q", "ㅃ"), ("r", "ㄱ"), ("R", "ㄲ"), ("m", "ㅡ"),
+    ])
+    func koreanTwoSet(letter: String, jamo: String) {
+        #expect(KeyNames.korean2Set[letter] == jamo)
+        let binding = KeyBinding([letter]) { _ in }
+        #expect(binding.sequences == [letter, jamo])
+        #expect(KeyBinding([letter, jamo]) { _ in }.sequences == [letter, jamo], "a jamo given already is not named twice")
+        #expect(KeyBinding(["\u{1B}[A"]) { _ in }.sequences == ["\u{1B}[A"], "a key that is no letter gains nothing")
+    }
+
     @Test("A select's filter hides options, and a highlight it hides goes to the first match")
     func selectBody() {
         let context = RecordingContext(Self.spec)

@@ -21,8 +21,15 @@ package struct KeyBinding {
     /// What the key does, in the screen's context.
     package let act: (ScreenContext) -> Void
 
+    /// A binding for `keys`; a single letter answers to the jamo the Korean 2-set keyboard
+    /// types on its key as well (`y` and `ㅛ`, `s` and `ㄴ`), so that a key works with the Korean
+    /// input method on.
     package init(_ keys: [String], hint: String? = nil, act: @escaping (ScreenContext) -> Void) {
-        self.keys = .sequences(keys)
+        var all = keys
+        for key in keys {
+            if let jamo = KeyNames.korean2Set[key], !all.contains(jamo) { all.append(jamo) }
+        }
+        self.keys = .sequences(all)
         self.hint = hint
         self.act = act
     }
@@ -63,6 +70,18 @@ package enum KeyNames {
     package static let home = ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~"]
     package static let end = ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"]
     package static let ctrlP = "\u{10}", ctrlN = "\u{0E}"
+
+    /// What each letter key types with the Korean 2-set (두벌식) layout, the one Korean keyboards
+    /// and input methods use; with Shift, the five doubled consonants and two vowels, the others
+    /// as without.
+    package static let korean2Set: [String: String] = {
+        let letters = Array("qwertyuiopasdfghjklzxcvbnm").map(String.init)
+        let jamo = Array("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ").map(String.init)
+        var table = Dictionary(uniqueKeysWithValues: zip(letters, jamo))
+        let shifted = ["Q": "ㅃ", "W": "ㅉ", "E": "ㄸ", "R": "ㄲ", "T": "ㅆ", "O": "ㅒ", "P": "ㅖ"]
+        for (letter, jamo) in zip(letters, jamo) { table[letter.uppercased()] = shifted[letter.uppercased()] ?? jamo }
+        return table
+    }()
 
     /// F1–F12, PgUp/PgDn, and the cursor keys, Home, End, PgUp and PgDn with Shift, Alt or
     /// Ctrl, as xterm, tmux, GNU screen, rxvt and the Linux console send them. Each new prefix is

@@ -1,7 +1,8 @@
 import FocusFlow
 
 /// A confirm field: `Yes / No` with the answer in brackets (`[Yes] / No`), so it reads without
-/// colour. `y` and `n` answer, Left and Right change the answer, other characters are refused
+/// colour. `y` and `n` answer (`ㅛ` and `ㅜ` with the Korean input method on, and `예`, `네`,
+/// `아니요` as it hands them over), Left and Right change the answer, other characters are refused
 /// with a note; there is no text, so nothing typed reaches the line. In line mode a line
 /// answers with y, yes, n or no (or true and false).
 package final class ConfirmScreen: FieldScreen {
@@ -14,12 +15,18 @@ package final class ConfirmScreen: FieldScreen {
     /// What a confirm line may be, in either language.
     package static let answers = ["y", "yes", "true", "n", "no", "false", "예", "네", "응", "아니요", "아니오", "아니", "아뇨"]
 
+    /// The Korean words for yes and no a key binding answers to. "아니" alone is left out: it
+    /// starts "아니요", and readline would wait to see which one it is.
+    package static let koreanYes = ["예", "네", "응"], koreanNo = ["아니요", "아니오", "아뇨"]
+
     package var prompt: String { "› " }
     package var takesText: Bool { false }
     package var bindings: [KeyBinding] {
         [
-            KeyBinding(["y", "Y"], hint: words.yesNoKeys) { self.answer(true, $0) },
-            KeyBinding(["n", "N"]) { self.answer(false, $0) },
+            // y and n answer with the Korean input method on too (ㅛ, ㅜ), and so do the words a
+            // Korean speaker types, as the input method hands them over: 예, 네, 응, 아니요 ….
+            KeyBinding(["y", "Y"] + Self.koreanYes, hint: words.yesNoKeys) { self.answer(true, $0) },
+            KeyBinding(["n", "N"] + Self.koreanNo) { self.answer(false, $0) },
             KeyBinding(KeyNames.right + KeyNames.left, hint: words.leftRightChange) { self.flip($0) },
             KeyBinding(otherCharacters: nil) { $0.refuse(self.words.typeYOrN) },
         ]
