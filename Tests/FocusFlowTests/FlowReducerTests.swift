@@ -218,3 +218,34 @@ struct FlowReducerTests {
         #expect(events.last == .completed(FlowResult(answers: [.init(field: "a", value: "y"), .init(field: "b", value: "")])))
     }
 }
+
+@Suite("required: a value of only white space is empty")
+struct RequiredWhitespaceTests {
+    static let spec = try! FlowSpec(id: "w", title: "W", fields: [
+        FieldSpec(id: "name", label: "Name", rules: .init(required: true)),
+        FieldSpec(id: "note", label: "Note"),
+    ])
+
+    @Test("Only spaces (an em or an ideographic space too) are refused as required; text with spaces around it passes", arguments: [
+        ("   ", false), (" \u{2003}", false), ("\u{3000}", false), (" \u{00A0} ", false), (" a ", true), ("에이다", true), ("", false),
+    ])
+    func whitespace(text: String, passes: Bool) {
+        let store = FlowStore(spec: Self.spec)
+        store.send(.field(.textChanged(text)))
+        let events = store.send(.next)
+        #expect(events.contains(.invalid(field: "name", message: "Name is required.")) == !passes, "\(events)")
+        #expect((store.state.focus == "note") == passes)
+        #expect(store.state.text(of: "name") == text, "the text itself stays verbatim")
+    }
+
+    @Test("A field that is not required keeps an answer of spaces")
+    func notRequired() {
+        let store = FlowStore(spec: Self.spec)
+        store.send(.field(.textChanged("Ada")))
+        store.send(.next)
+        store.send(.field(.textChanged("  ")))
+        let events = store.send(.next)
+        let completed = events.compactMap { if case .completed(let result) = $0 { result } else { nil } }.first
+        #expect(completed?.answers.map(\.answer) == [.text("Ada"), .text("  ")])
+    }
+}

@@ -45,8 +45,10 @@ extension TextFieldReducer: FieldBehavior {
 
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field, rules = field.rules, value = state.text, say = check.messages
+        // A value of only white space (spaces, tabs, an ideographic space) says nothing: `required`
+        // refuses it as it refuses an empty one.
+        if rules.required, value.allSatisfy(\.isWhitespace) { return check.fail(say.required(field.label)) }
         if value.isEmpty {
-            if rules.required { return check.fail(say.required(field.label)) }
             if let (label, other) = check.matched, !other.isEmpty { return check.fail(say.doesNotMatch(field.label, label)) }
             return nil
         }
