@@ -34,6 +34,26 @@ struct ChoiceScreenTests {
         #expect(terminal.stdoutText == #"{"ok":false,"note":""}"# + "\n")
     }
 
+    @Test("The counter agrees with the key line: n/n exactly where it says Enter finish")
+    func counterAgreesWithKeys() throws {
+        let tmux = try Tmux(["run", "Flows/delivery.json"], directory: PseudoTerminal.packageRoot.path)
+        #expect(tmux.waitFor("Delivery details  1/6"), "\(tmux.text)")
+        tmux.type("Ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Delivery details  2/6"), "\(tmux.text)")
+        tmux.type("pick")
+        tmux.press("Enter")
+        // The referral, empty: no later field shows, so Enter finishes, and the counter says 3/3.
+        #expect(tmux.waitFor("Delivery details  3/3"), "\(tmux.text)")
+        #expect(tmux.text.contains("Enter finish"), "\(tmux.text)")
+        tmux.type("R1")
+        #expect(tmux.waitFor("Delivery details  3/4"), "\(tmux.text)")
+        #expect(tmux.text.contains("Enter next") && !tmux.text.contains("Enter finish"), "\(tmux.text)")
+        tmux.press("BSpace", "BSpace")
+        #expect(tmux.waitFor("Delivery details  3/3"), "\(tmux.text)")
+        #expect(tmux.text.contains("Enter finish"), "\(tmux.text)")
+    }
+
     @Test("Confirm inside tmux: y marks Yes, the key line names y/n, Enter moves on")
     func confirmInTmux() throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.confirmFlow)])

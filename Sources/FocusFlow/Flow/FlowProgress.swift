@@ -4,10 +4,11 @@
 /// `steps` is an honest upper bound, never a guess that falls short: the visible fields, plus
 /// every later hidden field whose condition reads a field the person has not answered yet (the
 /// focused one or a later one), since an answer still to come can show it. A field whose
-/// condition reads an earlier, answered field counts only while it is visible. So the counter
-/// never reads `5/5` with a sixth field to come; it may read `5/6` on a field where Enter
-/// finishes, when the sixth field's condition is not met. Typing in the focused field never
-/// changes `steps`; moving forward only ever lowers it.
+/// condition reads an earlier, answered field counts only while it is visible. On the last
+/// field (``isLast``: Enter finishes) it is ``step``. So the counter reads `5/5` exactly where
+/// Enter finishes, never with a sixth field to come. Typing in the focused field changes `steps`
+/// only when it shows or hides a later field (and so changes ``isLast``); moving forward only
+/// ever lowers it.
 public struct FlowProgress: Sendable, Hashable, CustomStringConvertible {
     /// The focused field's position among the visible fields, from 1.
     public var step: Int

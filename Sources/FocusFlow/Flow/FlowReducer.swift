@@ -159,7 +159,9 @@ public struct FlowReducer: Sendable {
         }
         let step = index + 1 - hiddenBefore
         let isLast = !(index + 1 ..< spec.fields.count).contains { visibility.isVisible($0, in: state) }
-        return FlowProgress(step: step, steps: spec.fields.count - hiddenBefore - cannotShow, isFirst: step == 1, isLast: isLast)
+        // Where Enter finishes, the counter says so: n/n, as the key line's "finish" does.
+        let steps = isLast ? step : spec.fields.count - hiddenBefore - cannotShow
+        return FlowProgress(step: step, steps: steps, isFirst: step == 1, isLast: isLast)
     }
 
     /// The answers the flow would complete with now: the visible fields' values, in order.

@@ -19,6 +19,9 @@ final class InteractiveSession: ScreenContext {
     private var renderer: FormRenderer
     /// The key line and the messages over it, made again only when what they say changes.
     private var footers = FooterMemo()
+    /// The step counter the drawn header shows: typing that shows or hides a later field changes
+    /// it (n/n exactly where Enter finishes), and the header is drawn again then.
+    private var drawnProgress: FlowProgress?
     private var outcome: RunOutcome?
     private var note: String?
     private var keymaps: Keymaps!
@@ -363,6 +366,7 @@ final class InteractiveSession: ScreenContext {
         }
         guard outcome == nil, state.focus != nil, let screen else { return }
         let progress = store.reducer.progress(in: state)
+        if let drawn = drawnProgress, drawn.steps != progress.steps { return drawForm(.inPlace) }
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
         let footer = footers.lines(.init(error: state.error, note: note, secure: focusedSecure, progress: progress, keys: screen.keys, toReview: toReview),
                                    theme: theme)
@@ -442,6 +446,7 @@ final class InteractiveSession: ScreenContext {
         }
         guard let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
+        drawnProgress = progress
         let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps,
                                  revealed: store.state.revealed, keyboard: screen.showsKeyboard)
         let size = Self.size(terminal?.fd ?? 2)
