@@ -7,7 +7,8 @@ import Testing
 struct ThemeColorTests {
     static let themedFlow = """
         {"id":"themed","title":"Themed","theme":{"title":"bold cyan","label":"underline","placeholder":"yellow",
-         "hint":"bright-black","error":"bold bright-red","badge":"black on yellow","highlight":"reverse 208"},
+         "hint":"bright-black","error":"bold bright-red","badge":"black on yellow","highlight":"reverse 208",
+         "progress":"magenta","keys":"green"},
          "fields":[{"id":"a","label":"Name","placeholder":"Ada","hint":"Any name","rules":{"required":true}},
                    {"id":"b","kind":"select","label":"Size","options":["small","large"]}]}
         """
@@ -16,8 +17,28 @@ struct ThemeColorTests {
     static let themedSequences = [
         "title": "\u{1B}[1;36mThemed", "label": "\u{1B}[4mName", "placeholder": "\u{1B}[33mAda",
         "hint": "\u{1B}[90mAny name", "error": "\u{1B}[1;91m✗", "badge": "\u{1B}[30;43m",
-        "highlight": "\u{1B}[7;38;5;208m› small",
+        "highlight": "\u{1B}[7;38;5;208m› small", "progress": "\u{1B}[35m1/2", "keys": "\u{1B}[32mEnter next",
     ]
+
+    /// Whether `output` draws anything dim: an SGR sequence with the attribute 2 (not as part of
+    /// a colour, `38;5;2`).
+    static func drawsDim(_ output: String) -> Bool {
+        let expression = try! NSRegularExpression(pattern: "\u{1B}\\[([0-9;]*)m")
+        return expression.matches(in: output, range: NSRange(output.startIndex..., in: output)).contains { match in
+            let sgr = (output as NSString).substring(with: match.range(at: 1)).split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            return sgr.indices.contains { sgr[$0] == "2" && !($0 >= 2 && sgr[$0 - 1] == "5" && ["38", "48"].contains(sgr[$0 - 2])) }
+        }
+    }
+
+    @Test("high-contrast never dims: the counter, the key line, the notes and the list are bright too")
+    func highContrastNeverDims() throws {
+        let output = try Self.walk(["--theme", "high-contrast"], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        #expect(!Self.drawsDim(output), "\(output.debugDescription.prefix(2000))")
+        #expect(output.contains("\u{1B}[1;97m1/2"), "the counter in high-contrast's progress style")
+        #expect(Self.drawsDim("\u{1B}[2m1/2") && Self.drawsDim("\u{1B}[1;2m") && !Self.drawsDim("\u{1B}[38;5;2mx") && Self.drawsDim("\u{1B}[38;5;2mx\u{1B}[2my"), "the check can fail")
+        let standard = try Self.walk(["--theme", "default"], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        #expect(Self.drawsDim(standard), "the default theme dims the counter and the key line")
+    }
 
     /// Walks ``themedFlow``: Enter on the empty name (its error), a name, then the size list.
     static func walk(_ arguments: [String], environment: [String: String]) throws -> String {

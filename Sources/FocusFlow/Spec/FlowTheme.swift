@@ -20,6 +20,10 @@ public struct FlowTheme: Sendable, Hashable {
         case badge
         /// The highlighted option of a select or multi-select list (also marked `›`).
         case highlight
+        /// The step counter beside the title (`2/6`), and the review's name there.
+        case progress
+        /// The key line under the input, and the notes beside it (`↓ 3 more`, a refused key).
+        case keys
     }
 
     private var styles: [Part: TextStyle]
@@ -40,6 +44,8 @@ public struct FlowTheme: Sendable, Hashable {
     public var error: TextStyle? { self[.error] }
     public var badge: TextStyle? { self[.badge] }
     public var highlight: TextStyle? { self[.highlight] }
+    public var progress: TextStyle? { self[.progress] }
+    public var keys: TextStyle? { self[.keys] }
 
     /// Every part in order, with its style or `nil`.
     public var parts: [(part: Part, style: TextStyle?)] { Part.allCases.map { ($0, styles[$0]) } }
@@ -60,7 +66,7 @@ extension FlowTheme {
     }
 
     /// The look of FocusFlow when nobody asks for another: bold title and label, dim
-    /// placeholder and hint, a red error, a reversed badge, a bold highlight.
+    /// placeholder, hint, counter and key line, a red error, a reversed badge, a bold highlight.
     public static let standard = theme(builtInWords[0].parts)
 
     /// The built-in themes in words, by name, `default` first: the one table that the names and
@@ -68,19 +74,23 @@ extension FlowTheme {
     private static let builtInWords: [(name: String, parts: KeyValuePairs<Part, String>)] = [
         ("default", [
             .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "red", .badge: "reverse", .highlight: "bold",
+            .progress: "dim", .keys: "dim",
         ]),
         // Attributes only: for terminals whose colours clash, or people who want none.
         ("mono", [
             .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "bold underline", .badge: "reverse", .highlight: "reverse",
+            .progress: "dim", .keys: "dim",
         ]),
         // Bright, bold and never dim: every part reads on a dark or light background.
         ("high-contrast", [
             .title: "bold bright-white on blue", .label: "bold bright-white", .placeholder: "underline", .hint: "bright-white",
             .error: "bold black on bright-yellow", .badge: "bold black on bright-white", .highlight: "bold reverse",
+            .progress: "bold bright-white", .keys: "bright-white",
         ]),
         ("ocean", [
             .title: "bold cyan", .label: "bold blue", .placeholder: "dim cyan", .hint: "cyan",
             .error: "bold bright-red", .badge: "black on cyan", .highlight: "bold cyan",
+            .progress: "cyan", .keys: "dim cyan",
         ]),
     ]
 

@@ -10,7 +10,6 @@ package struct Theme {
     package var words = TerminalWords.english
 
     package func bold(_ s: String) -> String { color ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    package func dim(_ s: String) -> String { color ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
     package func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
     package func badge(_ s: String) -> String { color ? styled(.badge, " \(s) ") : "[\(s)]" }
 
@@ -18,9 +17,9 @@ package struct Theme {
     /// whose answer is not typed shows no keyboard (`keyboard` false): its keys are on the key line.
     package func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool, keyboard: Bool = true) -> [String] {
         var second = keyboard ? "\(styled(.label, field.label))  \(badge(words.keyboardBadge(field.keyboard)))" : styled(.label, field.label)
-        if field.secure { second += dim("  " + (revealed ? words.shown : words.hidden)) }
+        if field.secure { second += "  " + styled(.hint, revealed ? words.shown : words.hidden) }
         if let hint = field.hint { second += "  " + styled(.hint, hint) }
-        return ["\(styled(.title, flow.title.isEmpty ? flow.id : flow.title))  \(dim("\(step)/\(steps)"))", second]
+        return ["\(styled(.title, flow.title.isEmpty ? flow.id : flow.title))  \(styled(.progress, "\(step)/\(steps)"))", second]
     }
 
     /// The lines under the input: the rule's message, a short note, and the keys that do
@@ -37,7 +36,7 @@ package struct Theme {
             secure ? words.showHide : nil,
             words.ctrlCCancel,
         ].compactMap { $0 }
-        lines.append(dim(keys.joined(separator: " · ")))
+        lines.append(styled(.keys, keys.joined(separator: " · ")))
         return lines
     }
 

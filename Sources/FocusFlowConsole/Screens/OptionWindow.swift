@@ -24,7 +24,7 @@ package struct OptionWindow {
     /// - Complexity: O(``size``) rows built, whatever the number of options.
     package mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme,
                        row: (FieldOption) -> String) -> [String] {
-        guard !visible.isEmpty else { return [theme.dim(theme.words.noOptionMatches)] }
+        guard !visible.isEmpty else { return [theme.styled(.keys, theme.words.noOptionMatches)] }
         return rows(count: visible.count, highlight: highlight, room: room, theme: theme) { row(options[visible[$0]]) }
     }
 
@@ -48,12 +48,12 @@ package struct OptionWindow {
         shown = size
         let end = min(count, start + size)
         var rows: [String] = []
-        if start > 0 { rows.append(theme.dim(theme.words.moreAbove(start))) }
+        if start > 0 { rows.append(theme.styled(.keys, theme.words.moreAbove(start))) }
         for index in start..<end {
             let text = row(index)
             rows.append(index == highlight ? theme.styled(.highlight, "› " + text) : "  " + text)
         }
-        if end < count { rows.append(theme.dim(theme.words.moreBelow(count - end))) }
+        if end < count { rows.append(theme.styled(.keys, theme.words.moreBelow(count - end))) }
         return rows
     }
 

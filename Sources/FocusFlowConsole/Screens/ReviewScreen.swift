@@ -54,7 +54,7 @@ package final class ReviewScreen {
     package func header(_ session: ScreenContext, flow: FlowSpec, rows: Int, columns: Int) -> [String] {
         let theme = session.theme
         let title = flow.title.isEmpty ? flow.id : flow.title
-        let top = ["\(theme.styled(.title, title))  \(theme.dim(theme.words.review))", theme.styled(.hint, theme.words.checkYourAnswers)]
+        let top = ["\(theme.styled(.title, title))  \(theme.styled(.progress, theme.words.review))", theme.styled(.hint, theme.words.checkYourAnswers)]
         let answers = answers(session).rows
         func lines(_ rows: [String]) -> Int { rows.reduce(0) { $0 + $1.wrapped(toColumns: columns).count } }
         var room = rows - lines(top)
@@ -75,7 +75,7 @@ package final class ReviewScreen {
         let theme = session.theme
         var footer: [String] = []
         if let note { footer.append(note) }
-        footer.append(theme.dim(Self.keys(theme.words).joined(separator: " · ")))
+        footer.append(theme.styled(.keys, Self.keys(theme.words).joined(separator: " · ")))
         return (theme.placeholder(theme.words.reviewPlaceholder), footer)
     }
 
