@@ -87,6 +87,25 @@ struct TerminalTests {
         #expect(terminal.stdoutText == Self.signupJSON)
     }
 
+    @Test("A stray ESC before Enter or C-j still submits, in tmux, on a text, a secure and a confirm field and on the review", arguments: ["Enter", "C-j"])
+    func escapeThenEnter(enter: String) throws {
+        let flow = try Self.flow(#"{"id":"e","title":"E","review":true,"fields":[{"id":"name","label":"Name"},{"id":"pin","label":"PIN","secure":true},{"id":"ok","kind":"confirm","label":"Agree","default":true}]}"#)
+        let tmux = try Tmux([flow])
+        #expect(tmux.waitFor("Name"), "\(tmux.text)")
+        tmux.type("Ada")
+        tmux.press("Escape", enter)
+        #expect(tmux.waitFor("PIN"), "\(tmux.text)")
+        tmux.type("1234")
+        tmux.press("Escape", enter)
+        #expect(tmux.waitFor("[Yes] / No"), "\(tmux.text)")
+        tmux.press("Escape", enter)
+        #expect(tmux.waitFor("Check your answers"), "\(tmux.text)")
+        #expect(!tmux.text.contains("That key does nothing here"), "\(tmux.text)")
+        tmux.press("s")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"name":"Ada","pin":"1234","ok":true}"# + "\n")
+    }
+
     @Test("Text outside the keyboard never enters the buffer: a typed key, a paste or a yank with a refused character is refused whole, and the note names it")
     func refusedInput() throws {
         let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"word","label":"Word"},{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)

@@ -53,6 +53,9 @@ final class Keymaps {
         Self.lineAccepts(&everyField)
         Self.editing(&everyField)
         Self.replace(in: plain, everyField, macros: nil)
+        // A stray ESC before Enter (an Escape pressed to close something, Alt held) still submits:
+        // readline would read ESC Enter as one key, M-C-m or M-C-j, and do nothing with it.
+        for key in ["\u{1B}\r", "\u{1B}\n"] { rl_bind_keyseq_in_map(key, submitKey, plain) }
     }
 
     /// The map of a screen whose table is `bindings`, over `base` (``plain`` or ``secure``):
