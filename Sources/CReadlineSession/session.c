@@ -14,6 +14,7 @@
 
 // Readline internals (exported by libreadline, declared in its private headers).
 extern int _rl_doing_an_undo;
+extern int _rl_eof_char;
 
 // MARK: - Input
 
@@ -101,7 +102,15 @@ static int ff_input_available(void) {
 /// Reads bytes with ff_getc and asks about typeahead with ff_input_available.
 void ff_use_plain_input(void) {
     rl_getc_function = ff_getc;
+    rl_prep_term_function = ff_prep_terminal;
     rl_input_available_hook = ff_input_available;
+}
+
+// MARK: - Ctrl-D
+
+void ff_prep_terminal(int meta) {
+    rl_prep_terminal(meta);
+    _rl_eof_char = -2;                       // no character read (0–255, or EOF) is this
 }
 
 // MARK: - Undo

@@ -18,6 +18,15 @@ int ff_holding_byte(void);
 /// Whether input was already waiting when the session finished its last key (a burst).
 void ff_set_burst(int burst);
 
+// MARK: - Ctrl-D
+
+/// Prepares the terminal as readline does, then keeps readline from ending input itself on the
+/// terminal's EOF character (Ctrl-D) at an empty line: readline would then draw its own line end
+/// under the form, and the form could not be erased. Ctrl-D reaches the keymap instead, where the
+/// session cancels on an empty line and deletes otherwise. Installed as readline's prep function
+/// by ff_use_plain_input, so that every prep (a resume after Ctrl-Z too) does it.
+void ff_prep_terminal(int meta);
+
 // MARK: - Undo
 
 /// Takes back the insertion of `line[start, end)` that the last command made, and leaves undo

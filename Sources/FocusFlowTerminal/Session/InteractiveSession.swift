@@ -180,7 +180,7 @@ final class InteractiveSession: ScreenContext {
         // The settings may have been changed while stopped: take them back from readline's
         // saved ones (nothing happens when it already gave them back), then prepare afresh.
         rl_deprep_terminal()
-        rl_prep_terminal(1)
+        ff_prep_terminal(1)
         // The window may have changed size meanwhile; the new form is drawn at the new width.
         redrawForm(clearingScreen: false)
         return foreground.others

@@ -21,6 +21,7 @@ final class Keymaps {
         var secureField = CommandTable()
         Self.secretCarriers(&secureField)
         Self.replace(in: map, secureField, macros: ff_address(dingKey))
+        rl_bind_keyseq_in_map("\u{04}", secureEndOfInputKey, map)
         secureMap = map
         return map
     }
@@ -56,6 +57,8 @@ final class Keymaps {
         // A stray ESC before Enter (an Escape pressed to close something, Alt held) still submits:
         // readline would read ESC Enter as one key, M-C-m or M-C-j, and do nothing with it.
         for key in ["\u{1B}\r", "\u{1B}\n"] { rl_bind_keyseq_in_map(key, submitKey, plain) }
+        // Ctrl-D: cancel on an empty line, delete the character under the cursor otherwise.
+        rl_bind_keyseq_in_map("\u{04}", endOfInputKey, plain)
     }
 
     /// The map of a screen whose table is `bindings`, over `base` (``plain`` or ``secure``):
