@@ -13,6 +13,7 @@ final class RecordingContext: ScreenContext {
     var historySearch: ScreenBody?
     private(set) var refusals: [String] = []
     private(set) var renders = 0
+    private(set) var dings = 0
 
     init(_ spec: FlowSpec) {
         store = FlowStore(spec: spec)
@@ -20,6 +21,7 @@ final class RecordingContext: ScreenContext {
     }
 
     func refuse(_ message: String) { refusals.append(message) }
+    func ding() { dings += 1 }
     func clearNote() {}
     func handle(_ events: [FlowEvent]) {}
     func render() { renders += 1 }
@@ -90,6 +92,25 @@ struct ScreenInProcessTests {
         context.press("\u{1B}[A", on: screen)
         #expect(context.refusals == ["Type y or n; Left and Right change the answer."])
         #expect(screen.keys == ["y/n answer", "←/→ change"])
+    }
+
+    @Test("An empty list says so once: its row, and no note for Space; a refused Enter's message takes the row's place")
+    func emptyListSaidOnce() {
+        let context = RecordingContext(Self.spec)
+        let places = Self.screen("places")
+        context.insert("zz")
+        context.press(" ", on: places)
+        #expect(context.refusals.isEmpty && context.dings == 1)
+        #expect(places.body(context) { _ in 10 }.rows == ["No option matches; Backspace widens the filter."])
+        context.store.send(.field(.textChanged("")))
+        context.store.send(.next)
+        context.store.send(.next)
+        let country = Self.screen("country")
+        context.insert("zz")
+        #expect(country.body(context) { _ in 10 }.rows == ["No option matches; Backspace widens the filter."])
+        context.store.send(.next)
+        #expect(context.store.state.error == "Country: the filter shows no option to choose.")
+        #expect(country.body(context) { _ in 10 }.rows == [], "the message under the input says it; the list adds no second line")
     }
 
     @Test("A confirm answers to the Korean keyboard's jamo on y and n and to the words Korean speakers type", arguments: [

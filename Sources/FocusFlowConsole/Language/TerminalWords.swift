@@ -31,7 +31,7 @@ package struct TerminalWords: Sendable {
     package let cannotBeTyped: @Sendable (_ typed: String, _ takes: String) -> String
     /// The engine's words in this language (rule messages), for what a screen repeats of them.
     package let rules: RuleMessages
-    package let noOptionMatches: String, noOptionMatchesFilter: String, typeToFilter: String
+    package let noOptionMatches: String, typeToFilter: String
     package let moreAbove: @Sendable (_ count: Int) -> String, moreBelow: @Sendable (_ count: Int) -> String
     package let keyDoesNothing: String
     // Review.
@@ -101,7 +101,6 @@ package struct TerminalWords: Sendable {
         cannotBeTyped: { "\($0) cannot be typed here: \($1)" },
         rules: .english,
         noOptionMatches: "No option matches; Backspace widens the filter.",
-        noOptionMatchesFilter: "No option matches the filter; Backspace widens it.",
         typeToFilter: "Type to filter",
         moreAbove: { "↑ \($0) more" }, moreBelow: { "↓ \($0) more" },
         keyDoesNothing: "That key does nothing here.",
@@ -165,7 +164,6 @@ package struct TerminalWords: Sendable {
         cannotBeTyped: { "\($0)은(는) 여기에 입력할 수 없습니다: \($1)" },
         rules: .korean,
         noOptionMatches: "맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
-        noOptionMatchesFilter: "검색어에 맞는 선택지가 없습니다. Backspace로 검색어를 줄이세요.",
         typeToFilter: "입력해서 찾기",
         moreAbove: { "↑ \($0)개 더" }, moreBelow: { "↓ \($0)개 더" },
         keyDoesNothing: "이 키는 여기서 아무 일도 하지 않습니다.",

@@ -31,7 +31,8 @@ package final class MultiSelectScreen: OptionScreen {
 
     /// Chooses or lets go of the highlighted option; the filter is untouched.
     package func toggle(_ session: ScreenContext) {
-        guard let option = highlighted(session.store.state) else { return session.refuse(words.noOptionMatchesFilter) }
+        // With nothing shown, the list's one row already says so: the bell is enough.
+        guard let option = highlighted(session.store.state) else { return session.ding() }
         session.clearNote()
         session.handle(session.store.send(.field(.toggle(option.value))))
         session.render()

@@ -59,7 +59,7 @@ extension OptionScreen {
         let list = list(state)
         let content = FormRenderer.Content.plain(text)
         let rows = picker.window.rows(options: field.options, visible: list.visible, highlight: list.highlight,
-                                      room: room(content), theme: session.theme) { row($0, chosen: list.chosen.contains($0.value)) }
+                                      room: room(content), theme: session.theme, said: state.error != nil) { row($0, chosen: list.chosen.contains($0.value)) }
         return ScreenBody(content: content, cursor: min(session.point, text.utf8.count),
                           placeholder: session.theme.placeholder(field.placeholder ?? session.theme.words.typeToFilter), rows: rows)
     }

@@ -22,9 +22,11 @@ package struct OptionWindow {
     ///
     /// - Parameter row: an option's row after the highlight's mark.
     /// - Complexity: O(``size``) rows built, whatever the number of options.
-    package mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme,
+    /// - Parameter said: a message under the input already says that no option shows (the
+    ///   refused submit's), so the empty list draws no row of its own.
+    package mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme, said: Bool = false,
                        row: (FieldOption) -> String) -> [String] {
-        guard !visible.isEmpty else { return [theme.styled(.keys, theme.words.noOptionMatches)] }
+        guard !visible.isEmpty else { return said ? [] : [theme.styled(.keys, theme.words.noOptionMatches)] }
         return rows(count: visible.count, highlight: highlight, room: room, theme: theme) { row(options[visible[$0]]) }
     }
 

@@ -8,6 +8,8 @@ package protocol ScreenContext: AnyObject {
     var mask: Character { get }
     /// Rings the bell and shows `message` under the input until the next accepted edit.
     func refuse(_ message: String)
+    /// Rings the bell: the key does nothing here, and the screen already says why.
+    func ding()
     /// Takes the note under the input away.
     func clearNote()
     /// Acts on what the engine said: a focus move sets the next field up, completion ends.

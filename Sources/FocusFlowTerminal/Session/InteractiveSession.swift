@@ -229,6 +229,8 @@ final class InteractiveSession: ScreenContext {
         note = message
     }
 
+    func ding() { rl_ding() }
+
     func clearNote() { note = nil }
 
     /// A key of the focused screen's table, or of the review's while it is shown (drawn again
