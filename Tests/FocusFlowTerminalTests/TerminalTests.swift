@@ -106,6 +106,23 @@ struct TerminalTests {
         #expect(tmux.answers == #"{"name":"Ada","pin":"1234","ok":true}"# + "\n")
     }
 
+    @Test("A refused key's note goes once Enter is refused: the screen shows the rule's message alone")
+    func noteGoesOnFailedEnter() throws {
+        let flow = try Self.flow(#"{"id":"n","title":"N","fields":[{"id":"pin","label":"PIN","keyboard":"numberPad","rules":{"required":true}},{"id":"b","label":"B"}]}"#)
+        let tmux = try Tmux([flow])
+        #expect(tmux.waitFor("PIN"), "\(tmux.text)")
+        tmux.type("x")
+        #expect(tmux.waitFor("not accepted"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ PIN is required."), "\(tmux.text)")
+        #expect(!tmux.text.contains("not accepted"), "\(tmux.text)")
+        tmux.type("12")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("B  ["), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
     @Test("Text outside the keyboard never enters the buffer: a typed key, a paste or a yank with a refused character is refused whole, and the note names it")
     func refusedInput() throws {
         let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"word","label":"Word"},{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)

@@ -200,6 +200,9 @@ final class InteractiveSession: ScreenContext {
         let text = store.state.text(of: field)
         // The same action as line mode's and `serve`'s `next`: the engine decides what Enter does.
         let events = store.send(.next)
+        // What a note said (a refused key) is old news once Enter is answered: the rule's message,
+        // or the next field, is what the screen shows now.
+        clearNote()
         if screen.keepsHistory, events.contains(where: { if case .focusMoved = $0 { true } else { false } }) {
             histories.record(text, in: spec)
         }
