@@ -61,6 +61,21 @@ struct AccessibleModeTests {
         #expect(sameSettings(terminal.settings, terminal.settingsBefore))
     }
 
+    @Test("Enter keeps an answer only where the answer passes: a refused one is not offered again")
+    func keepsOnlyWhatPasses() throws {
+        let flow = try TerminalTests.flow(#"{"id":"t","title":"Terms","fields":[{"id":"ok","kind":"confirm","label":"Accept","default":false,"rules":{"equals":true}},{"id":"name","label":"Name","default":"Ada"}]}"#)
+        let terminal = try PseudoTerminal([flow, "--accessible"])
+        #expect(terminal.waitFor("Step 1 of 2. Accept"), "\(terminal.output)")
+        #expect(terminal.waitFor("): "), "\(terminal.output)")
+        #expect(!terminal.output.contains("Enter keeps it"), "the default no fails equals true: Enter cannot keep it")
+        #expect(terminal.type("\n", expect: "Step 1 of 2. Accept"), "refused, asked again")
+        #expect(!terminal.output.contains("Enter keeps it"), "\(terminal.output)")
+        #expect(terminal.type("y\n", expect: "Step 2 of 2. Name (now Ada; Enter keeps it)"), "an answer that passes is offered")
+        terminal.send("\n")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"ok":true,"name":"Ada"}"# + "\n")
+    }
+
     @Test("A Shift-Tab line goes back instead of becoming the answer, in a secure field and a plain one")
     func shiftTab() throws {
         let terminal = try Self.start()

@@ -114,7 +114,13 @@ package enum LineMode {
             var notes = [field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : words.keyboardTakes(field.keyboard),
                          field.placeholder.map(words.forExample), field.hint].compactMap { $0 }
             let screen = FieldScreens.screen(for: field, words: words)
-            notes += screen.notes(store.state)
+            var offered = screen.notes(store.state)
+            // Enter keeps the answer only when it passes: offering a refused one loops for ever.
+            if store.reducer.failure(of: focus, in: store.state) != nil {
+                let keeps = [words.enterKeepsIt, words.enterKeepsThem, words.enterKeepsCurrent]
+                offered.removeAll { keeps.contains($0) }
+            }
+            notes += offered
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             echo(off: field.secure)
             let listing = screen.listing()
