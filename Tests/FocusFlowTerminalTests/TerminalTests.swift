@@ -106,6 +106,20 @@ struct TerminalTests {
         #expect(tmux.answers == #"{"name":"Ada","pin":"1234","ok":true}"# + "\n")
     }
 
+    @Test("A placeholder too wide for the row ends with an ellipsis, at every width", arguments: [12, 16, 19])
+    func placeholderEllipsis(columns: Int) throws {
+        let flow = try Self.flow(#"{"id":"p","title":"P","fields":[{"id":"e","label":"Email","placeholder":"you@example.com"}]}"#)
+        let tmux = try Tmux([flow], columns: columns)
+        #expect(tmux.waitFor("› ("), "\(tmux.text)")
+        let row = try #require(tmux.lines.first { $0.hasPrefix("› (") })
+        #expect(row.hasSuffix("…") && row.count <= columns, "\(row.debugDescription) at \(columns) columns")
+        tmux.type("a")
+        #expect(tmux.waitFor("› a"), "\(tmux.text)")
+        #expect(!tmux.text.contains("…"), "the placeholder goes with its ellipsis: \(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
+
     @Test("A refused key's note goes once Enter is refused: the screen shows the rule's message alone")
     func noteGoesOnFailedEnter() throws {
         let flow = try Self.flow(#"{"id":"n","title":"N","fields":[{"id":"pin","label":"PIN","keyboard":"numberPad","rules":{"required":true}},{"id":"b","label":"B"}]}"#)

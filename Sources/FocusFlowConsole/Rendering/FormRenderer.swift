@@ -256,10 +256,12 @@ package struct FormRenderer {
 }
 
 private extension String {
-    /// The text cut to `columns` visible columns, escape sequences kept, styles reset at the end.
+    /// The text cut to `columns` visible columns, escape sequences kept, styles reset at the
+    /// end; a text that had to be cut ends with an ellipsis, so that nobody takes the rest for
+    /// all there is (`(you@exa…`).
     func cutToColumns(_ columns: Int) -> String {
-        let rows = wrapped(toColumns: columns)
-        guard rows.count > 1, let first = rows.first else { return self }
-        return first + (utf8.contains(0x1B) ? "\u{1B}[0m" : "")
+        guard wrapped(toColumns: columns).count > 1 else { return self }
+        guard columns > 1, let first = wrapped(toColumns: columns - 1).first else { return "…" }
+        return first + "…" + (utf8.contains(0x1B) ? "\u{1B}[0m" : "")
     }
 }
