@@ -79,13 +79,27 @@ package final class PseudoTerminalProcess {
     package func send(_ text: String) { send(bytes: Array(text.utf8)) }
 
     /// Types `bytes` as they are, UTF-8 or not (a hostile line).
+    ///
+    /// A long text is written a little at a time, reading what the program draws in between: a
+    /// program that echoes while it reads would otherwise fill the terminal's output, block on
+    /// its write, stop reading, and leave this write blocked for ever.
     package func send(bytes: [UInt8]) {
-        var bytes = bytes
         var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { return }
-            offset += n
+        while offset < bytes.count, master >= 0 {
+            var fds = [pollfd(fd: master, events: Int16(POLLIN | POLLOUT), revents: 0)]
+            guard poll(&fds, 1, 1000) >= 0 else { continue }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                let n = read(master, &chunk, chunk.count)
+                if n > 0 { terminalBytes += chunk.prefix(n) }
+            }
+            if fds[0].revents & Int16(POLLOUT) != 0 {
+                let count = min(256, bytes.count - offset)
+                let n = bytes.withUnsafeBytes { write(master, $0.baseAddress! + offset, count) }
+                if n <= 0 { return }
+                offset += n
+            } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                return
+            }
         }
     }
 
