@@ -29,14 +29,12 @@ func screenKey(_: Int32, _: Int32) -> Int32 {
 func submitKey(_: Int32, _: Int32) -> Int32 { ReadlineAdapter.session?.submit(); return 0 }
 /// Ctrl-D, as readline's delete-char-or-EOF: on an empty line it cancels the walk (as Ctrl-C
 /// does, the form erased), otherwise it deletes the character under the cursor.
-func endOfInputKey(_ count: Int32, _ key: Int32) -> Int32 {
-    if ff_end() == 0 { ReadlineAdapter.session?.finish(.cancelled); return 0 }
-    return characterDeleteKey(count, key)
-}
+func endOfInputKey(_ count: Int32, _ key: Int32) -> Int32 { endOfInput(count, key, delete: characterDeleteKey) }
 /// Ctrl-D in a secure field: as ``endOfInputKey``, deleting without the kill ring.
-func secureEndOfInputKey(_ count: Int32, _ key: Int32) -> Int32 {
+func secureEndOfInputKey(_ count: Int32, _ key: Int32) -> Int32 { endOfInput(count, key, delete: secureDeleteKey) }
+private func endOfInput(_ count: Int32, _ key: Int32, delete: (Int32, Int32) -> Int32) -> Int32 {
     if ff_end() == 0 { ReadlineAdapter.session?.finish(.cancelled); return 0 }
-    return secureDeleteKey(count, key)
+    return delete(count, key)
 }
 func previousKey(_: Int32, _: Int32) -> Int32 { ReadlineAdapter.session?.previous(); return 0 }
 func revealKey(_: Int32, _: Int32) -> Int32 { ReadlineAdapter.session?.toggleReveal(); return 0 }

@@ -1,5 +1,4 @@
 @preconcurrency import CReadline
-import FocusFlowConsole
 
 // The keys that act on one character — Backspace, Delete (and Ctrl-D on a non-empty line), Left,
 // Right — stepping by grapheme clusters (``LineGraphemes``). Otherwise they do what readline's

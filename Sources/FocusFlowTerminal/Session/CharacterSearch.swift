@@ -1,5 +1,4 @@
 @preconcurrency import CReadline
-import FocusFlowConsole
 
 /// C-] and M-C-]: the next character typed is searched for, forward or backward, as readline
 /// does. Readline's own version waits for that character through its callback machinery, and

@@ -1,5 +1,4 @@
 @preconcurrency import CReadline
-import FocusFlowConsole
 
 /// Which readline command stands in for which in a keymap: the addresses of the commands to
 /// replace, sorted, each with its replacement (0 for none), found by binary search.

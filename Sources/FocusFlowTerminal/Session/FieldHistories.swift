@@ -1,6 +1,5 @@
 @preconcurrency import CReadline
 import FocusFlow
-import FocusFlowConsole
 
 /// Each plain field's history: the answers submitted in that field, and nothing else.
 ///

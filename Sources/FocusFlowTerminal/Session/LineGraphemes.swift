@@ -1,5 +1,4 @@
 @preconcurrency import CReadline
-import FocusFlowConsole
 
 /// Where the characters a person counts (grapheme clusters: `👍🏽`, `👨‍👩‍👧`, a Hangul syllable,
 /// `e` with a combining accent) begin and end in readline's line buffer, as byte offsets.

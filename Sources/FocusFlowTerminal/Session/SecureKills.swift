@@ -1,5 +1,4 @@
 @preconcurrency import CReadline
-import FocusFlowConsole
 
 // Kill commands for a secure field. Each deletes exactly what readline's own kill would (its
 // word boundaries — alphanumeric for M-DEL and M-d, whitespace for C-w — and its numeric
