@@ -342,10 +342,9 @@ public struct FlowExplorer: Sendable {
 
     private static func passingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
         if let other = field.rules.matches, let value = passing[other] { return value }
-        let lengths = [field.rules.minLength, field.rules.maxLength].compactMap { $0 }
         // A secure field gets a value no plain field uses, so that a leak of it can be seen.
-        var tries = field.kind.sampleTexts(for: field) + (field.rules.oneOf ?? []) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
-        for length in lengths where length > 0 {
+        var tries = field.kind.sampleTexts(for: field) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
+        for length in field.kind.sampleLengths(for: field).passing {
             tries += candidates.compactMap { value(repeating: $0, count: length) }
         }
         if !field.rules.required { tries.append("") }
@@ -353,11 +352,10 @@ public struct FlowExplorer: Sendable {
     }
 
     private static func failingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
-        // One over the maximum, or one short of the minimum: the boundary's failing side.
-        let over = field.rules.maxLength.flatMap { $0 < valueLengthCap ? value(repeating: "1", count: $0 + 1) : nil }
-        let short = field.rules.minLength.flatMap { $0 > 1 ? value(repeating: "1", count: $0 - 1) : nil }
+        // Just past a length bound (one over the maximum, one short of the minimum): the boundary's failing side.
+        let past = field.kind.sampleLengths(for: field).failing.compactMap { value(repeating: "1", count: $0) }
         // The kind's own texts first: a number's value past a bound fails sooner than an empty one.
-        let tries = field.kind.sampleTexts(for: field) + ["", "x", "1", "!", "x y"] + [over, short].compactMap { $0 } + candidates
+        let tries = field.kind.sampleTexts(for: field) + ["", "x", "1", "!", "x y"] + past + candidates
         return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing) }
     }
 

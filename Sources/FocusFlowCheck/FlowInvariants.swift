@@ -41,7 +41,7 @@ public struct FlowInvariants: Sendable {
 
     public init(reducer: FlowReducer) {
         self.reducer = reducer
-        spoken = reducer.spec.fields.flatMap { [$0.label, $0.rules.message ?? "", $0.placeholder ?? "", $0.hint ?? ""] + ($0.rules.oneOf ?? []) }
+        spoken = reducer.spec.fields.flatMap { [$0.label, $0.rules.message ?? "", $0.placeholder ?? "", $0.hint ?? ""] + $0.kind.shownTexts(of: $0) }
         ids = reducer.spec.fields.map(\.id)
         secureIDs = reducer.spec.fields.filter(\.secure).map(\.id)
         plainIDs = reducer.spec.fields.filter { !$0.secure }.map(\.id)

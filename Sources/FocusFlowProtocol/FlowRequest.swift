@@ -55,7 +55,7 @@ public enum FlowRequest: Sendable, Equatable {
     public struct Row: Sendable {
         public let name: String
         public let argument: Argument
-        /// The kinds of the focused field it applies to; `nil`: any field.
+        /// The kinds of the focused field it applies to (the ones that take its action); `nil`: any field.
         public let kinds: Set<FieldKind>?
         /// What it does, for the manual and help.
         public let summary: String
@@ -69,13 +69,15 @@ public enum FlowRequest: Sendable, Equatable {
         /// The arguments the explorer tries on `field` (whose typed values are given).
         fileprivate let samples: @Sendable (FieldSpec, [String]) -> [Value?]
 
-        fileprivate init(name: String, argument: Argument, kinds: Set<FieldKind>?, summary: String, needs: String,
+        /// - Parameter taking: the field action the request is, any value: the row applies to the
+        ///   kinds that take it; `nil` for a request of the flow, which applies to any field.
+        fileprivate init(name: String, argument: Argument, taking sample: FieldAction?, summary: String, needs: String,
                          options: [String] = [], make: @escaping @Sendable (Value?) -> FlowRequest,
                          action: @escaping @Sendable (Value?) -> FlowReducer.Action?,
                          samples: @escaping @Sendable (FieldSpec, [String]) -> [Value?]) {
             self.name = name
             self.argument = argument
-            self.kinds = kinds
+            self.kinds = sample.map { sample in Set(FieldKind.allCases.filter { $0.takes(sample) }) }
             self.summary = summary
             self.needs = needs
             self.options = options
@@ -98,52 +100,52 @@ public enum FlowRequest: Sendable, Equatable {
 
     /// The requests, each written once.
     public static let table: [Row] = [
-        Row(name: "text", argument: .string(key: "value"), kinds: [.text, .select, .multiSelect, .number, .date],
+        Row(name: "text", argument: .string(key: "value"), taking: .textChanged(""),
             summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query; a number or a date as typed", needs: "the field's whole new text",
             make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
             samples: { _, values in values.map { .string($0) } }),
-        Row(name: "set", argument: .bool, kinds: [.confirm], summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
+        Row(name: "set", argument: .bool, taking: .set(true), summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
             make: { .set(bool($0)) }, action: { .field(.set(bool($0))) }, samples: { _, _ in [.bool(true), .bool(false)] }),
-        Row(name: "select", argument: .string(key: "value"), kinds: [.select], summary: "chooses a select field's option by its value", needs: "the value of one of the options",
+        Row(name: "select", argument: .string(key: "value"), taking: .select(""), summary: "chooses a select field's option by its value", needs: "the value of one of the options",
             make: { .select(string($0)) }, action: { .field(.select(string($0))) }, samples: { field, _ in optionSamples(field) }),
-        Row(name: "toggle", argument: .string(key: "value"), kinds: [.multiSelect],
+        Row(name: "toggle", argument: .string(key: "value"), taking: .toggle(""),
             summary: "chooses or lets go a multi-select field's option by its value", needs: "the value of one of the options",
             make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
-        Row(name: "highlight", argument: .int, kinds: [.select, .multiSelect],
+        Row(name: "highlight", argument: .int, taking: .highlight(1),
             summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
             make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) },
             // Moves reach every option, so a long list would multiply the states by its length:
             // the explorer moves the highlight on lists of up to eight options.
             samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
-        Row(name: "step", argument: .int, kinds: [.number, .date],
+        Row(name: "step", argument: .int, taking: .step(1),
             summary: "moves a number field's value by its step, or a date by a day, within its range (`delta` 1 up, -1 down); from the minimum (else 0, or today) when empty", needs: "a whole number, 1 up or -1 down",
             make: { .step(int($0)) }, action: { .field(.step(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
-        Row(name: "next", argument: .none, kinds: nil, summary: "validates and moves on; completes on the last field", needs: "",
+        Row(name: "next", argument: .none, taking: nil, summary: "validates and moves on; completes on the last field", needs: "",
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
-        Row(name: "previous", argument: .none, kinds: nil, summary: "moves back, never blocked", needs: "",
+        Row(name: "previous", argument: .none, taking: nil, summary: "moves back, never blocked", needs: "",
             make: { _ in .previous }, action: { _ in .previous }, samples: { _, _ in [nil] }),
-        Row(name: "focus", argument: .string(key: "field"), kinds: nil, summary: "jumps to a visible field (forward jumps validate what they pass); in review, amends it", needs: "the id of a visible field",
+        Row(name: "focus", argument: .string(key: "field"), taking: nil, summary: "jumps to a visible field (forward jumps validate what they pass); in review, amends it", needs: "the id of a visible field",
             make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
-        Row(name: "reveal", argument: .none, kinds: nil, summary: "shows or hides the focused secure field", needs: "",
+        Row(name: "reveal", argument: .none, taking: nil, summary: "shows or hides the focused secure field", needs: "",
             make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
-        Row(name: "clear", argument: .none, kinds: [.text, .select, .multiSelect, .number, .date], summary: "clears the focused field (a choice field's filter)", needs: "",
+        Row(name: "clear", argument: .none, taking: .clear, summary: "clears the focused field (a choice field's filter)", needs: "",
             make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
-        Row(name: "cancel", argument: .none, kinds: nil, summary: "ends the flow without answers", needs: "",
+        Row(name: "cancel", argument: .none, taking: nil, summary: "ends the flow without answers", needs: "",
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
-        Row(name: "submit", argument: .none, kinds: nil,
+        Row(name: "submit", argument: .none, taking: nil,
             summary: "in review, validates every visible field and completes with their answers", needs: "",
             make: { _ in .submit }, action: { _ in .submit }, samples: { _, _ in [nil] }),
-        Row(name: "describe", argument: .none, kinds: nil,
+        Row(name: "describe", argument: .none, taking: nil,
             summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules (a number's `min` and `max`), `step` and `decimals` where given, and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "start", argument: .object(key: "answers"), kinds: nil,
+        Row(name: "start", argument: .object(key: "answers"), taking: nil,
             summary: "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field, or with `\"askInvalid\":true` is asked; `\"skipFilled\":true` starts at the first field that needs an answer", needs: "a JSON object of field ids and answers",
             options: ["skipFilled", "askInvalid"],
             make: { .start(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "snapshot", argument: .none, kinds: nil,
+        Row(name: "snapshot", argument: .none, taking: nil,
             summary: "answers `{\"snapshot\":{…}}`: the focus and every non-secure answer, to keep in the host's own store", needs: "",
             make: { _ in .snapshot }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "restore", argument: .object(key: "snapshot"), kinds: nil,
+        Row(name: "restore", argument: .object(key: "snapshot"), taking: nil,
             summary: "puts back a snapshot's walk (of this very flow); secure fields come back empty and are asked again", needs: "a snapshot object as `snapshot` answered it",
             make: { .restore(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
     ]

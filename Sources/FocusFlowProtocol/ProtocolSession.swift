@@ -125,8 +125,7 @@ public struct ProtocolSession: Sendable {
             }
             out.raw(#"],"default":"#)
             if let value = field.default, !field.secure { value.write(into: &out) } else { out.raw("null") }
-            if let step = field.step { out.raw(#","step":"#); out.raw(FieldAnswer.number(step).json) }
-            if let decimals = field.decimals { out.raw(#","decimals":"#); out.int(decimals) }
+            field.writeKindSettings(into: &out)
             out.raw(#","rules":"#)
             out.raw((try? encoder.encode(field.rules)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
             out.raw(#","when":"#)

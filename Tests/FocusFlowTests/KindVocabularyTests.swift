@@ -6,10 +6,9 @@ import Testing
 /// (its reducer, its `FieldBehavior` conformance, its screen) and in the tables every kind adds a
 /// row to. ``KindSeamTests`` finds a kind's *name* elsewhere; this finds its *vocabulary*.
 ///
-/// The shared files that still spell a kind's vocabulary are listed in ``shared``, each with the
-/// words it names: they are what a kind's own spec payload (its keys, rules and their decoding on
-/// both loader paths) will take over. The list can only shrink: a file not in it that names a
-/// kind's word fails, and so does a listed file that no longer names it (take it off the list).
+/// A shared file reads a kind's keys by their shapes (``KindValues``), words the kind's problems
+/// through ``KindProblem`` and its messages through the methods the kind adds to `RuleMessages`,
+/// so no shared file needs to name one.
 @Suite("A field kind's vocabulary stays in its own files")
 struct KindVocabularyTests {
     /// A kind's words, as code spells them.
@@ -20,11 +19,11 @@ struct KindVocabularyTests {
     }
 
     static let vocabularies: [Vocabulary] = [
-        Vocabulary(kind: "multiSelect", pattern: #"\b(minSelected|maxSelected|chooseAtLeast|chooseAtMost)\b"#),
-        Vocabulary(kind: "number", pattern: #"\b(decimals|atMostDecimals|moreDecimalsThanField|decimalsOutOfRange)\b"#),
-        Vocabulary(kind: "date", pattern: #"\b(today|Today|needsToday|impossibleDate|notADate)\b"#),
-        Vocabulary(kind: "confirm", pattern: #"\brules\.equals\b|\bequals: Bool\b|\b(mustBeYes|yesNoKeys)\b"#),
-        Vocabulary(kind: "text", pattern: #"\b(minLength|maxLength|oneOf)\b"#),
+        Vocabulary(kind: "multiSelect", pattern: #"\b(minSelected|maxSelected|chooseAny|chooseAtLeast|chooseAtMost)\b"#),
+        Vocabulary(kind: "number", pattern: #"\b(decimals|atMostDecimals|moreDecimalsThanField|decimalsOutOfRange|stepKeys)\b"#),
+        Vocabulary(kind: "date", pattern: #"\b(today|Today|needsToday|hostDay|dateShape|impossibleDate|notADate|notARealDate|outOfDates|dayKeys)\b"#),
+        Vocabulary(kind: "confirm", pattern: #"\brules\.equals\b|\bequals: Bool\b|\b(mustBeYes|needsYesOrNo|yesNoKeys)\b"#),
+        Vocabulary(kind: "text", pattern: #"\b(minLength|maxLength|oneOf|atLeastCharacters|atMostCharacters)\b"#),
     ]
 
     /// The targets whose sources ship (the bench and the C references do not).
@@ -33,32 +32,6 @@ struct KindVocabularyTests {
 
     /// The tables every kind adds a row to, wherever they are.
     static let tables: Set<String> = ["FieldKind.swift", "FieldState.swift", "FieldAction.swift", "FlowRequest.swift", "FlowEvent.swift", "FieldBehavior.swift"]
-
-    /// The shared files that still spell a kind's words, by kind: what its spec payload (and its
-    /// messages in each language) will take over.
-    static let shared: [String: Set<String>] = [
-        "multiSelect": [
-            "FocusFlow/Spec/FieldRules.swift", "FocusFlow/Spec/FlowSpec+Codable.swift", "FocusFlow/Spec/FlowSpec+DirectDecoding.swift",
-            "FocusFlow/Spec/FlowSpecError+English.swift", "FocusFlow/Spec/FlowSpecError+Korean.swift", "FocusFlow/Language/RuleMessages.swift",
-        ],
-        "number": [
-            "FocusFlow/Spec/FieldSpec.swift", "FocusFlow/Spec/FlowSpec.swift", "FocusFlow/Spec/FlowSpec+Codable.swift",
-            "FocusFlow/Spec/FlowSpec+DirectDecoding.swift", "FocusFlow/Spec/FlowSpecError+Reason.swift",
-            "FocusFlow/Spec/FlowSpecError+English.swift", "FocusFlow/Spec/FlowSpecError+Korean.swift",
-            "FocusFlow/Language/RuleMessages.swift", "FocusFlowProtocol/ProtocolSession.swift",
-        ],
-        "date": [
-            "FocusFlow/Spec/FieldSpec.swift", "FocusFlow/Spec/FlowSpec.swift", "FocusFlow/Spec/FieldLayout.swift", "FocusFlow/Spec/Today.swift",
-            "FocusFlow/Spec/FlowSpecError+English.swift", "FocusFlow/Spec/FlowSpecError+Korean.swift", "FocusFlow/Language/RuleMessages.swift",
-        ],
-        "confirm": ["FocusFlow/Spec/FieldRules.swift", "FocusFlow/Spec/FlowSpec+DirectDecoding.swift", "FocusFlowConsole/Language/TerminalWords.swift"],
-        "text": [
-            "FocusFlow/Spec/FieldRules.swift", "FocusFlow/Spec/FlowSpec.swift", "FocusFlow/Spec/FlowSpec+Codable.swift",
-            "FocusFlow/Spec/FlowSpec+DirectDecoding.swift",
-            "FocusFlow/Spec/FlowSpecError+English.swift", "FocusFlow/Spec/FlowSpecError+Korean.swift",
-            "FocusFlow/Language/RuleMessages.swift", "FocusFlowCheck/FlowExplorer.swift", "FocusFlowCheck/FlowInvariants.swift",
-        ],
-    ]
 
     /// Whether `file` (a path from `Sources/`) is one of `kind`'s own: its reducer, its
     /// conformance, its screen.
@@ -96,18 +69,13 @@ struct KindVocabularyTests {
         return line.range(of: " // ").map { line[..<$0.lowerBound] } ?? line
     }
 
-    @Test("No shared file beyond the listed ones names a kind's words, and each listed one still does", arguments: vocabularies)
+    @Test("No shared file names a kind's words", arguments: vocabularies)
     func vocabularyStaysHome(vocabulary: Vocabulary) throws {
-        let found = try Self.files(naming: vocabulary)
-        let listed = Self.shared[vocabulary.kind] ?? []
-        for file in found.subtracting(listed).sorted() {
+        for file in try Self.files(naming: vocabulary).sorted() {
             Issue.record("""
                 Sources/\(file) names the \(vocabulary.kind) kind's words (\(vocabulary.pattern)): a shared file must ask \
                 the kind (its FieldBehavior conformance) rather than spell what only one kind means.
                 """)
-        }
-        for file in listed.subtracting(found).sorted() {
-            Issue.record("Sources/\(file) no longer names the \(vocabulary.kind) kind's words: take it off KindVocabularyTests.shared.")
         }
     }
 

@@ -31,9 +31,9 @@ struct LanguageTableTests {
         .optionsNotAllowed(.text, owners: [.select, .multiSelect]), .wrongDefault(.confirm), .wrongDefault(.multiSelect),
         .emptyConditionList, .wrongConditionValue(source: "zq", kind: .confirm, value: "\"yes\""),
         .notAnOption("pots", source: nil, .nearest("post")), .notAnOption("zz", source: "zq", .known(["ab"])),
-        .ruleNotForKind("minLength", owners: [.text], kind: .select), .tooSmall(-1, least: 0), .minSelectedAboveOptions(3, options: 2),
-        .minSelectedAboveMax(3, 2), .lengthTooLarge(70000, limit: 65536), .minLengthAboveMax(9, 3), .emptyOneOf,
-        .minAboveMax("130", "120"), .notPositive("-1"), .decimalsOutOfRange(7, limit: 6), .moreDecimalsThanField("0.25", decimals: 1), .wrongBound(.number),
+        .ruleNotForKind("minLength", owners: [.text], kind: .select), .tooSmall(-1, least: 0), .moreThanOptions(3, options: 2),
+        .tooLarge(70000, limit: 65536, key: "maxLength"), .minAboveMax("9", "3", minKey: "minLength", maxKey: "maxLength"), .emptyList(key: "oneOf"),
+        .minAboveMax("130", "120"), .notPositive("-1"), .notWithin(7, least: 0, most: 6), .kind(NumberFieldReducer.moreDecimalsThanField("0.25", decimals: 1)), .wrongBound(.number),
         .rangeNotForKind(source: "zq", kind: .text),
         .badPattern("[a-"), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
@@ -51,8 +51,8 @@ struct LanguageTableTests {
              .notLanguageCode, .noLanguage, .controlCharacter, .noFields, .emptyID, .duplicateID, .namesNoEarlierField,
              .matchesNonText, .noTextToHide, .noTextToType, .needsOption, .duplicateOption, .optionsNotAllowed,
              .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
-             .minSelectedAboveOptions, .minSelectedAboveMax, .lengthTooLarge, .minLengthAboveMax, .emptyOneOf,
-             .minAboveMax, .notPositive, .decimalsOutOfRange, .moreDecimalsThanField, .wrongBound, .rangeNotForKind, .badPattern, .patternsUnavailable, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber, .unknownStyleWord,
+             .moreThanOptions, .tooLarge, .emptyList, .kind,
+             .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .patternsUnavailable, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber, .unknownStyleWord,
              .other:
             true
         }

@@ -100,3 +100,49 @@ extension ConfirmFieldReducer: FieldBehavior {
         if case .bool(let value) = answer { State(value: value) } else { State() }
     }
 }
+
+extension ConfirmFieldReducer {
+    static var ownRules: [KindKey] { [KindKey("equals", .flag)] }
+}
+
+extension FieldRules {
+    /// A confirm field's rules: `required`, and `equals` for the one answer that passes.
+    public init(required: Bool = false, equals: Bool? = nil, message: String? = nil) {
+        self.init(required: required, pattern: nil, message: message)
+        self.equals = equals
+    }
+
+    /// A confirm field's answer must be this (`true` for "accept the terms").
+    public var equals: Bool? {
+        get { kindRules.flag("equals") }
+        set { kindRules["equals"] = newValue.map(KindValues.Value.flag) }
+    }
+}
+
+extension RuleMessages {
+    /// `Terms needs a yes or no.`
+    public func needsYesOrNo(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) needs a yes or no."
+        case .ko: "\(label) 항목에 예 또는 아니요로 답해 주세요."
+        }
+    }
+
+    /// `Terms must be yes.`
+    public func mustBe(_ label: String, _ yes: Bool) -> String {
+        switch language {
+        case .en: "\(label) must be \(yes ? "yes" : "no")."
+        case .ko: "\(label) 항목은 \(yes ? "예" : "아니요")여야 합니다."
+        }
+    }
+}
+
+extension ConfirmFieldReducer {
+    /// The actions the kind takes: `set` and `submit`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .set, .submit: true
+        case .textChanged, .clear, .select, .toggle, .highlight, .step: false
+        }
+    }
+}

@@ -1,6 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The date kind: a calendar date typed in the `YYYY-MM-DD` shape or stepped a day with `step`,
 /// answered as that ISO 8601 string; `rules.min` and `rules.max` (dates, or `"today"`) bound it,
-/// and `"default"` may be a date or `"today"`. "Today" is the field's ``FieldSpec/today``, which
+/// and `"default"` may be a date or `"today"`. "Today" is the field's ``FieldSpec/clockDay``, which
 /// the loader sets from the host's clock; the reducer never reads a clock.
 extension DateFieldReducer: FieldBehavior {
     static var kind: FieldKind { .date }
@@ -10,11 +16,27 @@ extension DateFieldReducer: FieldBehavior {
     /// A date is typed, but in its own shape: no `secure`, `keyboard` or `matches`.
     static var typesFreeText: Bool { false }
     static var hasOptions: Bool { false }
-    static var answerType: AnswerShape { .date }
-    static var conditionType: AnswerShape { .date }
+    static var answerType: AnswerShape { dateShape }
+    static var conditionType: AnswerShape { dateShape }
+    /// What a date field's default, bounds and `when` values are, in each language.
+    static let dateShape = AnswerShape(english: "a date written YYYY-MM-DD, or \"today\"", korean: "YYYY-MM-DD 꼴의 날짜나 \"today\"")
     static var ruleKeys: Set<String> { ["min", "max"] }
     static var ordersAnswers: Bool { true }
-    static var needsToday: Bool { true }
+    static var readsClock: Bool { true }
+
+    /// A field no host has dated takes the host's day.
+    static func loading(_ field: inout FieldSpec) {
+        if field.clockDay == nil { field.clockDay = hostDay }
+    }
+
+    /// Today in the host's time zone, `YYYY-MM-DD`: read from its clock when a flow with a date
+    /// field is loaded (never by a reducer).
+    static var hostDay: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return Day(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1).description
+    }
 
     /// Digits and the separator (a pasted `1990-04-23` passes the keyboard).
     static func keyboard(for field: FieldSpec) -> KeyboardType? { .numbersAndPunctuation }
@@ -141,8 +163,8 @@ extension DateFieldReducer: FieldBehavior {
 }
 
 extension FieldSpec {
-    /// ``today`` as a day: 2000-01-01 for a field no loader has dated.
-    var todayDay: DateFieldReducer.Day { today.flatMap(DateFieldReducer.Day.init) ?? .init(year: 2000, month: 1, day: 1) }
+    /// ``clockDay`` as a day: 2000-01-01 for a field no loader has dated.
+    var todayDay: DateFieldReducer.Day { clockDay.flatMap(DateFieldReducer.Day.init) ?? .init(year: 2000, month: 1, day: 1) }
 
     /// The field's range (`rules.min`, `rules.max`, `"today"` resolved), as a date field reads it.
     public var dateFormat: DateFieldReducer.Format {
@@ -157,5 +179,48 @@ extension FieldSpec {
     public func dateRangeMessage(_ messages: RuleMessages) -> String {
         let format = dateFormat
         return rules.message ?? messages.outOfDates(label, format.min?.description, format.max?.description)
+    }
+}
+
+extension RuleMessages {
+    /// `Arrival must be between 2026-12-01 and 2027-12-01.` (`on or after`, `on or before` with one
+    /// bound), for a date out of its range.
+    public func outOfDates(_ label: String, _ min: String?, _ max: String?) -> String {
+        switch (language, min, max) {
+        case let (.en, min?, max?): "\(label) must be between \(min) and \(max)."
+        case let (.en, min?, nil): "\(label) must be on or after \(min)."
+        case let (.en, nil, max?): "\(label) must be on or before \(max)."
+        case (.en, nil, nil): "\(label) must be a date."
+        case let (.ko, min?, max?): "\(label) 항목은 \(min)부터 \(max)까지여야 합니다."
+        case let (.ko, min?, nil): "\(label) 항목은 \(min) 또는 그 뒤여야 합니다."
+        case let (.ko, nil, max?): "\(label) 항목은 \(max) 또는 그 앞이어야 합니다."
+        case (.ko, nil, nil): "\(label) 항목은 날짜여야 합니다."
+        }
+    }
+
+    /// `Birthday must be a date written YYYY-MM-DD.`, for a date not typed whole.
+    public func notADate(_ label: String, _ shape: String) -> String {
+        switch language {
+        case .en: "\(label) must be a date written \(shape)."
+        case .ko: "\(label) 항목은 \(shape) 꼴의 날짜여야 합니다."
+        }
+    }
+
+    /// `Birthday: 2023-02-29 is not a day of the calendar.`
+    public func notARealDate(_ label: String, _ text: String) -> String {
+        switch language {
+        case .en: "\(label): \(text) is not a day of the calendar."
+        case .ko: "\(label): \(text)은(는) 달력에 없는 날짜입니다."
+        }
+    }
+}
+
+extension DateFieldReducer {
+    /// The actions the kind takes: its text's and `step`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear, .step: true
+        case .set, .select, .toggle, .highlight: false
+        }
     }
 }

@@ -1,5 +1,5 @@
-/// What a person or host does to the focused field. Which actions a kind takes is the
-/// protocol's request table (``FlowRequest/table``); the others change nothing.
+/// What a person or host does to the focused field. Which actions a kind takes, its
+/// ``FieldKind/takes(_:)`` says; the others change nothing.
 public enum FieldAction: Sendable, Equatable {
     /// The whole new text: a text field's value, or a choice field's filter query.
     case textChanged(String)

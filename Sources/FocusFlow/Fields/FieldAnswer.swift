@@ -111,6 +111,18 @@ extension FieldAnswer {
         return holds(min) { $0 >= 0 } && holds(max) { $0 <= 0 }
     }
 
+    /// Writes the answer under `key`, an unanswered one as `null`, as a snapshot keeps it.
+    func encode<Key: CodingKey>(orNullTo container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+        switch self {
+        case .text(let text): try container.encode(text, forKey: key)
+        case .bool(let value): try container.encode(value, forKey: key)
+        case .choice(let value): try container.encode(value, forKey: key)
+        case .choices(let values): try container.encode(values, forKey: key)
+        case .number(let value): try container.encode(value, forKey: key)
+        case .date(let value): try container.encode(value, forKey: key)
+        }
+    }
+
     /// Writes the answer as a flow file's `"default"` under `key`; an unanswered one writes nothing.
     func encode(to container: inout KeyedEncodingContainer<AnyKey>, forKey key: AnyKey) throws {
         switch self {
@@ -122,5 +134,19 @@ extension FieldAnswer {
         case .date(let value?): try container.encode(value, forKey: key)
         case .bool(nil), .choice(nil), .number(nil), .date(nil): break
         }
+    }
+}
+
+/// An answer as JSON gives it, before its field's kind types it.
+struct LooseAnswer: Decodable {
+    var answer: FieldAnswer
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { answer = .choice(nil) }
+        else if let flag = try? container.decode(Bool.self) { answer = .bool(flag) }
+        else if let number = try? container.decode(Double.self) { answer = .number(number) }
+        else if let text = try? container.decode(String.self) { answer = .text(text) }
+        else { answer = .choices(try container.decode([String].self)) }
     }
 }

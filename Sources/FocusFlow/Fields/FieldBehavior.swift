@@ -26,9 +26,10 @@ protocol FieldBehavior: Sendable {
     static var typesFreeText: Bool { get }
     /// Whether the field has `options` and a filter over them.
     static var hasOptions: Bool { get }
-    /// The keys of the field object (besides the common ones) the kind takes: a number's `step`.
-    /// The default is none; the loader refuses them on the other kinds.
-    static var fieldKeys: Set<String> { get }
+    /// The keys of the field object (besides the common ones) the kind takes, with their shapes:
+    /// a number's `step`. The loaders read them into ``FieldSpec/kindSettings`` and refuse them on
+    /// the other kinds; the kind's own file names them. The default is none.
+    static var fieldKeys: [KindKey] { get }
     /// The keyboard the kind gives a field whose flow file cannot name one (a number's digits),
     /// or `nil` to keep the field's own. The default is `nil`.
     static func keyboard(for field: FieldSpec) -> KeyboardType?
@@ -38,16 +39,31 @@ protocol FieldBehavior: Sendable {
     /// Whether the kind's answers are ordered, so that a `when` on a field of this kind may give
     /// `min` and `max`. The default is `false`.
     static var ordersAnswers: Bool { get }
-    /// Whether the kind reads "today" (a date's `"max": "today"`), so that the loader gives its
-    /// fields ``FieldSpec/today`` from the host's clock. The default is `false`.
-    static var needsToday: Bool { get }
+    /// Whether the kind reads the clock (a date's `"max": "today"`), so that its fields hold
+    /// ``FieldSpec/clockDay`` and ``FlowSpec/dated(_:)`` sets it. The default is `false`.
+    static var readsClock: Bool { get }
+    /// What the kind sets on `field` as the flow is loaded, before its checks (a date reads the
+    /// host's clock into ``FieldSpec/clockDay``). The default sets nothing.
+    static func loading(_ field: inout FieldSpec)
 
     /// The JSON type of the kind's answer, as a loader error names it (in each language): "true or false".
     static var answerType: AnswerShape { get }
     /// The JSON type a `when` on a field of this kind compares with.
     static var conditionType: AnswerShape { get }
-    /// The `rules` the kind takes besides `required` and `message`.
+    /// The `rules` the kind takes besides `required` and `message`: its own (``ownRules``) and
+    /// the ones every kind that takes them reads alike (`pattern`, `matches`, `min`, `max`).
     static var ruleKeys: Set<String> { get }
+    /// The rules only this kind (or a few) takes, with their shapes: a text's `minLength`. The
+    /// loaders read them into ``FieldRules/kindRules``; the kind's own file names them. The
+    /// default is none.
+    static var ownRules: [KindKey] { get }
+    /// Checks what the kind's rules hold together (`minLength` not above `maxLength`, `minSelected`
+    /// not above the options), throwing naming `path` (the field's `rules`). The default checks nothing.
+    static func checkRules(of field: FieldSpec, path: String) throws
+    /// The texts of the kind's own keys the screen may show (a text's `oneOf`), by key: the
+    /// loader checks them as it checks a label, and `check` counts them as the flow's words.
+    /// The default is none.
+    static func shownTexts(of field: FieldSpec) -> [(key: String, texts: [String])]
     /// Reads the field's `"default"` from the flow file, typed by the kind.
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer
     /// The same as ``decodeDefault(from:)`` for the loader's fast path: the answer, or `nil` when
@@ -82,6 +98,10 @@ protocol FieldBehavior: Sendable {
     static func optionValues(of state: State) -> (chosen: [String], highlight: String?)
 
     // MARK: The flow
+
+    /// Whether the kind takes `action` (its value aside); the others change nothing, and `serve`
+    /// refuses them naming the kinds that do.
+    static func takes(_ action: FieldAction) -> Bool
 
     /// The part of `action` that is the field's text's: handed to the seed's ``TextFieldReducer``
     /// on the text in place, with the keyboard check; `nil` when the kind's own reducer takes it
@@ -134,19 +154,27 @@ protocol FieldBehavior: Sendable {
     /// Texts for `check` to type into `field` before its own candidates (a value at each bound
     /// of a range, one past it). The default is none.
     static func sampleTexts(for field: FieldSpec) -> [String]
+    /// Lengths for `check` to try values of (a text's `minLength` and `maxLength`): the ones the
+    /// rules allow at their bounds, and the ones just past them. The default is none.
+    static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int])
 }
 
 extension FieldBehavior {
     static var typesFreeText: Bool { typesAnswer }
-    static var fieldKeys: Set<String> { [] }
+    static var fieldKeys: [KindKey] { [] }
+    static var ownRules: [KindKey] { [] }
+    static func checkRules(of field: FieldSpec, path: String) throws {}
+    static func shownTexts(of field: FieldSpec) -> [(key: String, texts: [String])] { [] }
+    static func loading(_ field: inout FieldSpec) {}
     static func keyboard(for field: FieldSpec) -> KeyboardType? { nil }
     static func checkField(_ field: FieldSpec, path: String) throws {}
     static var ordersAnswers: Bool { false }
-    static var needsToday: Bool { false }
+    static var readsClock: Bool { false }
     static func initialState(of field: FieldSpec) -> State { initialState(default: field.default) }
     static var filtersTyping: Bool { false }
     static func typed(_ new: String, field: FieldSpec) -> String? { new }
     static func sampleTexts(for field: FieldSpec) -> [String] { [] }
+    static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) { ([], []) }
 
     static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? { nil }
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {}

@@ -34,5 +34,15 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     /// value at each bound of a range and one past it. Empty for most kinds.
     package func sampleTexts(for field: FieldSpec) -> [String] { behavior.sampleTexts(for: field) }
 
+    /// Lengths for `check` to try values of in `field` (of this kind): the ones its rules allow
+    /// at their bounds, and the ones just past them. Empty for most kinds.
+    package func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) { behavior.sampleLengths(for: field) }
+
+    /// Whether a field of this kind takes `action` (its value aside).
+    public func takes(_ action: FieldAction) -> Bool { behavior.takes(action) }
+
+    /// The texts of `field`'s own keys a screen may show (a text's `oneOf`).
+    package func shownTexts(of field: FieldSpec) -> [String] { behavior.shownTexts(of: field).flatMap(\.texts) }
+
     public var description: String { rawValue }
 }

@@ -132,3 +132,76 @@ extension MultiSelectFieldReducer: FieldBehavior {
         if case .choices(let values) = answer { State(chosen: values) } else { State() }
     }
 }
+
+extension MultiSelectFieldReducer {
+    static var ownRules: [KindKey] { [KindKey("minSelected", .count), KindKey("maxSelected", .count)] }
+
+    /// `minSelected` is 0 or more and no more than the options, `maxSelected` 1 or more, and
+    /// `minSelected` not above `maxSelected`.
+    static func checkRules(of field: FieldSpec, path: String) throws {
+        let rules = field.rules
+        try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, path: path)
+        if let min = rules.minSelected, min > field.options.count {
+            throw FlowSpecError(path: "\(path).minSelected", reason: .moreThanOptions(min, options: field.options.count))
+        }
+        try FieldRules.checkCount("maxSelected", rules.maxSelected, least: 1, path: path)
+        try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, notAbove: ("maxSelected", rules.maxSelected), path: path)
+    }
+}
+
+extension FieldRules {
+    /// A multi-select field's rules: `required`, `minSelected`, `maxSelected`.
+    public init(required: Bool = false, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil) {
+        self.init(required: required, pattern: nil, message: message)
+        self.minSelected = minSelected
+        self.maxSelected = maxSelected
+    }
+
+    /// A multi-select field needs at least this many options chosen.
+    public var minSelected: Int? {
+        get { kindRules.count("minSelected") }
+        set { kindRules["minSelected"] = newValue.map(KindValues.Value.count) }
+    }
+
+    /// A multi-select field allows at most this many options chosen.
+    public var maxSelected: Int? {
+        get { kindRules.count("maxSelected") }
+        set { kindRules["maxSelected"] = newValue.map(KindValues.Value.count) }
+    }
+}
+
+extension RuleMessages {
+    /// `Topics: choose at least one option.`
+    public func chooseAny(_ label: String) -> String {
+        switch language {
+        case .en: "\(label): choose at least one option."
+        case .ko: "\(label): 하나 이상 고르세요."
+        }
+    }
+
+    /// `Topics: choose at least 2 options.`
+    public func chooseAtLeast(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label): choose at least \(count) option\(count == 1 ? "" : "s")."
+        case .ko: "\(label): \(count)개 이상 고르세요."
+        }
+    }
+
+    /// `Topics: choose at most 2 options.`
+    public func chooseAtMost(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label): choose at most \(count) option\(count == 1 ? "" : "s")."
+        case .ko: "\(label): \(count)개 이하로 고르세요."
+        }
+    }
+}
+
+extension MultiSelectFieldReducer {
+    /// The actions the kind takes: its filter's, `toggle` and `highlight`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear, .toggle, .highlight: true
+        case .set, .select, .step: false
+        }
+    }
+}

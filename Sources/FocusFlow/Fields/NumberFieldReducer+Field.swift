@@ -12,7 +12,7 @@ extension NumberFieldReducer: FieldBehavior {
     static var answerType: AnswerShape { .number }
     static var conditionType: AnswerShape { .number }
     static var ruleKeys: Set<String> { ["min", "max"] }
-    static var fieldKeys: Set<String> { ["step", "decimals"] }
+    static var fieldKeys: [KindKey] { [KindKey("step", .number), KindKey("decimals", .count)] }
     static var ordersAnswers: Bool { true }
 
     /// The keyboard closest to what the field takes: digits, with a decimal point when it has
@@ -38,7 +38,7 @@ extension NumberFieldReducer: FieldBehavior {
             throw FlowSpecError(path: "\(path).step", reason: .notPositive(shortText(of: step)))
         }
         if let decimals = field.decimals, !(0...largestDecimals).contains(decimals) {
-            throw FlowSpecError(path: "\(path).decimals", reason: .decimalsOutOfRange(decimals, limit: largestDecimals))
+            throw FlowSpecError(path: "\(path).decimals", reason: .notWithin(decimals, least: 0, most: largestDecimals))
         }
         // A step, a bound or a default with more decimals than the field takes could never be typed.
         let decimals = field.numberFormat.decimals
@@ -46,7 +46,7 @@ extension NumberFieldReducer: FieldBehavior {
         if case .number(let value?)? = field.default { written.append(("default", value)) }
         for (key, value) in written {
             guard let value, rounded(value, decimals: decimals) != value else { continue }
-            throw FlowSpecError(path: "\(path).\(key)", reason: .moreDecimalsThanField(shortText(of: value), decimals: decimals))
+            throw FlowSpecError(path: "\(path).\(key)", reason: .kind(moreDecimalsThanField(shortText(of: value), decimals: decimals)))
         }
     }
 
@@ -142,7 +142,29 @@ extension NumberFieldReducer: FieldBehavior {
     }
 }
 
+extension NumberFieldReducer {
+    /// A step, bound or default with more decimals than the field takes, which no value typed
+    /// into the field could reach.
+    static func moreDecimalsThanField(_ value: String, decimals: Int) -> KindProblem {
+        KindProblem(
+            english: "\(value) has more decimal places than the field's decimals (\(decimals)) allow; no value typed into the field could reach it",
+            korean: "\(value)은(는) 이 항목의 decimals(\(decimals))보다 소수점 아래 자리가 많아, 입력으로 나올 수 없는 값입니다")
+    }
+}
+
 extension FieldSpec {
+    /// How far Up and Down move a number field's value (1 when `nil`); number fields only.
+    public var step: Double? {
+        get { kindSettings.number("step") }
+        set { kindSettings["step"] = newValue.map(KindValues.Value.number) }
+    }
+
+    /// The digits a number field's value may have after the point (0 when `nil`); number fields only.
+    public var decimals: Int? {
+        get { kindSettings.count("decimals") }
+        set { kindSettings["decimals"] = newValue.map(KindValues.Value.count) }
+    }
+
     /// The field's range (`rules.min`, `rules.max`), `step` and `decimals`, as a number field reads them.
     public var numberFormat: NumberFieldReducer.Format {
         .init(min: rules.min?.number, max: rules.max?.number, step: step ?? 1, decimals: decimals ?? 0)
@@ -160,4 +182,40 @@ extension FieldSpec {
 extension FieldCondition.Value {
     /// The number, when the value is one.
     var number: Double? { if case .number(let value) = self { value } else { nil } }
+}
+
+extension RuleMessages {
+    /// `Age must be between 13 and 120.` (`at least 13`, `at most 120`, `a number` when a bound
+    /// is missing), for a value out of its range or not a number; the bounds as the field writes them.
+    public func outOfRange(_ label: String, _ min: String?, _ max: String?) -> String {
+        switch (language, min, max) {
+        case let (.en, min?, max?): "\(label) must be between \(min) and \(max)."
+        case let (.en, min?, nil): "\(label) must be at least \(min)."
+        case let (.en, nil, max?): "\(label) must be at most \(max)."
+        case (.en, nil, nil): "\(label) must be a number."
+        case let (.ko, min?, max?): "\(label) 항목은 \(min) 이상 \(max) 이하여야 합니다."
+        case let (.ko, min?, nil): "\(label) 항목은 \(min) 이상이어야 합니다."
+        case let (.ko, nil, max?): "\(label) 항목은 \(max) 이하여야 합니다."
+        case (.ko, nil, nil): "\(label) 항목은 숫자여야 합니다."
+        }
+    }
+
+    /// `Weight takes at most 1 decimal place.` (`a whole number` for 0), for a number with more
+    /// digits after the point than the field's `decimals`.
+    public func atMostDecimals(_ label: String, _ decimals: Int) -> String {
+        switch language {
+        case .en: decimals == 0 ? "\(label) takes a whole number." : "\(label) takes at most \(decimals) decimal place\(decimals == 1 ? "" : "s")."
+        case .ko: decimals == 0 ? "\(label) 항목은 정수여야 합니다." : "\(label) 항목은 소수점 아래 \(decimals)자리까지 입력할 수 있습니다."
+        }
+    }
+}
+
+extension NumberFieldReducer {
+    /// The actions the kind takes: its text's and `step`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear, .step: true
+        case .set, .select, .toggle, .highlight: false
+        }
+    }
 }

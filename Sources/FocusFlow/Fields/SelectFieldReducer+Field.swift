@@ -118,3 +118,32 @@ extension SelectFieldReducer: FieldBehavior {
         if case .choice(let value) = answer { State(choice: value, highlight: value) } else { State() }
     }
 }
+
+extension RuleMessages {
+    /// `Plan: choose one of a, b.`
+    public func chooseOne(_ label: String, _ options: [String]) -> String {
+        switch language {
+        case .en: "\(label): choose one of \(options.joined(separator: ", "))."
+        case .ko: "\(label): 다음 중 하나를 고르세요: \(options.joined(separator: ", "))."
+        }
+    }
+
+    /// `Country: the filter shows no option to choose.`, when Enter is pressed on a select whose
+    /// filter shows no option.
+    public func noOptionMatches(_ label: String) -> String {
+        switch language {
+        case .en: "\(label): the filter shows no option to choose."
+        case .ko: "\(label): 검색어에 맞는 선택지가 없어 고를 수 없습니다."
+        }
+    }
+}
+
+extension SelectFieldReducer {
+    /// The actions the kind takes: its filter's, `select` and `highlight`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear, .select, .highlight: true
+        case .set, .toggle, .step: false
+        }
+    }
+}

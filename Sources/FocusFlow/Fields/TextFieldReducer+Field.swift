@@ -92,3 +92,95 @@ extension TextFieldReducer: FieldBehavior {
         if case .text(let text) = answer { State(text: text) } else { State() }
     }
 }
+
+extension TextFieldReducer {
+    static var ownRules: [KindKey] { [KindKey("minLength", .count), KindKey("maxLength", .count), KindKey("oneOf", .strings)] }
+
+    /// Lengths are 0 to ``FieldRules/largestLength``, `minLength` not above `maxLength`; `oneOf` lists a value.
+    static func checkRules(of field: FieldSpec, path: String) throws {
+        let rules = field.rules
+        try FieldRules.checkCount("minLength", rules.minLength, least: 0, most: FieldRules.largestLength, notAbove: ("maxLength", rules.maxLength), path: path)
+        try FieldRules.checkCount("maxLength", rules.maxLength, least: 0, most: FieldRules.largestLength, path: path)
+        if let oneOf = rules.oneOf, oneOf.isEmpty { throw FlowSpecError(path: "\(path).oneOf", reason: .emptyList(key: "oneOf")) }
+    }
+
+    /// The values `oneOf` allows.
+    static func sampleTexts(for field: FieldSpec) -> [String] { field.rules.oneOf ?? [] }
+
+    /// Each length bound, and one character past each (a `minLength` of 1 has no failing side but empty).
+    static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) {
+        let min = field.rules.minLength, max = field.rules.maxLength
+        return ([min, max].compactMap { $0 }.filter { $0 > 0 }, [max.map { $0 + 1 }, min.flatMap { $0 > 1 ? $0 - 1 : nil }].compactMap { $0 })
+    }
+
+    static func shownTexts(of field: FieldSpec) -> [(key: String, texts: [String])] {
+        field.rules.oneOf.map { [("rules.oneOf", $0)] } ?? []
+    }
+}
+
+extension FieldRules {
+    /// A text field's rules, with the ones every kind reads alike.
+    public init(
+        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
+        matches: FieldID? = nil, oneOf: [String]? = nil, message: String? = nil
+    ) {
+        self.init(required: required, pattern: pattern, matches: matches, message: message)
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.oneOf = oneOf
+    }
+
+    /// At least this many characters (grapheme clusters, as a person counts them); text fields.
+    public var minLength: Int? {
+        get { kindRules.count("minLength") }
+        set { kindRules["minLength"] = newValue.map(KindValues.Value.count) }
+    }
+
+    /// At most this many characters; text fields.
+    public var maxLength: Int? {
+        get { kindRules.count("maxLength") }
+        set { kindRules["maxLength"] = newValue.map(KindValues.Value.count) }
+    }
+
+    /// The values allowed, byte for byte; text fields.
+    public var oneOf: [String]? {
+        get { kindRules.strings("oneOf") }
+        set { kindRules["oneOf"] = newValue.map(KindValues.Value.strings) }
+    }
+}
+
+extension RuleMessages {
+    /// `Name must be at least 3 characters.`
+    public func atLeastCharacters(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label) must be at least \(count) character\(count == 1 ? "" : "s")."
+        case .ko: "\(label) 항목은 \(count)자 이상이어야 합니다."
+        }
+    }
+
+    /// `Name must be at most 3 characters.`
+    public func atMostCharacters(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label) must be at most \(count) character\(count == 1 ? "" : "s")."
+        case .ko: "\(label) 항목은 \(count)자 이하여야 합니다."
+        }
+    }
+
+    /// `Size must be one of: S, M, L.`
+    public func oneOf(_ label: String, _ options: [String]) -> String {
+        switch language {
+        case .en: "\(label) must be one of: \(options.joined(separator: ", "))."
+        case .ko: "\(label) 항목은 다음 중 하나여야 합니다: \(options.joined(separator: ", "))."
+        }
+    }
+}
+
+extension TextFieldReducer {
+    /// The actions the kind takes: its text's: `textChanged`, `clear`, `submit`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear: true
+        case .set, .select, .toggle, .highlight, .step: false
+        }
+    }
+}

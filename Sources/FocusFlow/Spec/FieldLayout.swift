@@ -23,7 +23,7 @@ final class FieldLayout: Sendable {
                 secure.append(fields[index].secure)
                 // A kind that reads "today" starts from the field itself (a date's `"default": "today"`).
                 let kind = fields[index].kind
-                let state = kind.behavior.needsToday ? FieldState(fields[index]) : FieldState(kind: kind, default: fields[index].default)
+                let state = kind.behavior.readsClock ? FieldState(fields[index]) : FieldState(kind: kind, default: fields[index].default)
                 hasText.append(state.text != nil)
                 initial.append(state)
             }

@@ -3,12 +3,12 @@ import Synchronization
 
 
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
+///
+/// The rules here mean the same for every kind that takes them; a kind's own rules (a text's
+/// `minLength`, a multi-select's `minSelected`) are properties its own file adds, held in
+/// ``kindRules``.
 public struct FieldRules: Sendable, Equatable {
     public var required: Bool
-    /// At least this many characters (grapheme clusters, as a person counts them).
-    public var minLength: Int?
-    /// At most this many characters.
-    public var maxLength: Int?
     /// An ICU regular expression (Perl-like syntax, matching code points) the whole value must
     /// match; a match that runs past its time limit counts as no match (see `CompiledPattern`).
     public var pattern: String? {
@@ -16,15 +16,8 @@ public struct FieldRules: Sendable, Equatable {
     }
     /// The id of an earlier field whose value this one must equal (a password confirmation).
     public var matches: FieldID?
-    /// The values allowed.
-    public var oneOf: [String]?
-    /// A confirm field's answer must be this (`true` for "accept the terms").
-    public var equals: Bool?
-    /// A multi-select field needs at least this many options chosen.
-    public var minSelected: Int?
-    /// A multi-select field allows at most this many options chosen.
-    public var maxSelected: Int?
-    /// The smallest answer allowed (inclusive), of the kind's type: a number field's number.
+    /// The smallest answer allowed (inclusive), of the kind's type, for a kind whose answers are
+    /// ordered (``FieldBehavior/ordersAnswers``).
     public var min: FieldCondition.Value?
     /// The largest answer allowed (inclusive), of the kind's type.
     public var max: FieldCondition.Value?
@@ -33,6 +26,8 @@ public struct FieldRules: Sendable, Equatable {
     /// The message in every language the flow gives it, as the loader read it; the field
     /// keeps it in ``FieldSpec/localizedText``.
     var localizedMessage: LocalizedText?
+    /// The kind's own rules (``FieldBehavior/ownRules``), by the keys the flow file gives them.
+    var kindRules: KindValues
 
     /// The compiled ``pattern``, set once the rules are checked.
     private(set) var compiled: CompiledPattern?
@@ -43,129 +38,103 @@ public struct FieldRules: Sendable, Equatable {
     /// out, such as the public one (in an extension, so that the memberwise one exists), fills a
     /// value and then copies it once more, which the loader would do for every field.
     static func decoded(
-        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil,
-        matches: FieldID? = nil, oneOf: [String]? = nil, equals: Bool? = nil, minSelected: Int? = nil,
-        maxSelected: Int? = nil, min: FieldCondition.Value? = nil, max: FieldCondition.Value? = nil, message: String? = nil,
-        localizedMessage: LocalizedText? = nil
+        required: Bool = false, pattern: String? = nil, matches: FieldID? = nil, min: FieldCondition.Value? = nil,
+        max: FieldCondition.Value? = nil, message: String? = nil, localizedMessage: LocalizedText? = nil,
+        kindRules: KindValues = KindValues()
     ) -> FieldRules {
         FieldRules(
-            required: required, minLength: minLength, maxLength: maxLength, pattern: pattern, matches: matches,
-            oneOf: oneOf, equals: equals, minSelected: minSelected, maxSelected: maxSelected, min: min, max: max,
-            message: message, localizedMessage: localizedMessage, compiled: nil)
+            required: required, pattern: pattern, matches: matches, min: min, max: max, message: message,
+            localizedMessage: localizedMessage, kindRules: kindRules, compiled: nil)
     }
 
     public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
-        lhs.required == rhs.required && lhs.minLength == rhs.minLength
-            && lhs.maxLength == rhs.maxLength && lhs.pattern == rhs.pattern
-            && lhs.matches == rhs.matches && lhs.oneOf == rhs.oneOf && lhs.message == rhs.message
-            && lhs.equals == rhs.equals && lhs.minSelected == rhs.minSelected && lhs.maxSelected == rhs.maxSelected
-            && lhs.min == rhs.min && lhs.max == rhs.max
+        lhs.required == rhs.required && lhs.pattern == rhs.pattern && lhs.matches == rhs.matches
+            && lhs.message == rhs.message && lhs.min == rhs.min && lhs.max == rhs.max && lhs.kindRules == rhs.kindRules
     }
 
-    /// The largest `minLength` or `maxLength` a flow may give: 65,536 characters, far beyond a
-    /// form's answer, and small enough that every value of that length fits in one piped line or
-    /// `serve` request (see `LineReader.lineLimit`).
+    /// The largest length rule a flow may give: 65,536 characters, far beyond a form's answer,
+    /// and small enough that every value of that length fits in one piped line or `serve`
+    /// request (see `LineReader.lineLimit`).
     public static let largestLength = 65_536
 
-    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field; four
+    /// Each kind's ``FieldBehavior/ruleKeys``, built once rather than for every field; a few
     /// kinds are found by comparing, sooner than by hashing.
     private static let ruleKeys = FieldKind.allCases.map { (kind: $0, keys: $0.behavior.ruleKeys) }
 
-    /// Checks that the rules make sense together and compiles the pattern.
+    /// The rules given, by the names the flow file writes.
+    private var given: [String] {
+        var names: [String] = []
+        if pattern != nil { names.append("pattern") }
+        if matches != nil { names.append("matches") }
+        if min != nil { names.append("min") }
+        if max != nil { names.append("max") }
+        return names + kindRules.entries.map(\.key)
+    }
+
+    /// Checks that the rules of `field` make sense together (with its kind's own checks,
+    /// ``FieldBehavior/checkRules(of:path:)``) and compiles the pattern into them.
     ///
-    /// - Parameter secure: whether the field is secure; its pattern then remembers no value.
+    /// - Parameter field: the field, read where it lies (a field handed over as a value is copied).
     /// - Parameter patterns: the patterns compiled so far for this flow, by text and secrecy: a
-    ///   pattern many fields share (an email's) is compiled once.
-    mutating func check(
-        path: @autoclosure () -> String, secure: Bool, kind: FieldKind = .text, options: Int = 0,
-        patterns: inout [PatternKey: CompiledPattern]
-    ) throws {
-        if minLength == nil, maxLength == nil, pattern == nil, matches == nil, oneOf == nil, equals == nil,
-           minSelected == nil, maxSelected == nil, min == nil, max == nil {
+    ///   pattern many fields share (an email's) is compiled once; a secure field's pattern
+    ///   remembers no value.
+    static func check(_ field: UnsafeMutablePointer<FieldSpec>, path: @autoclosure () -> String, patterns: inout [PatternKey: CompiledPattern]) throws {
+        if field.pointee.rules.kindRules.isEmpty, field.pointee.rules.pattern == nil, field.pointee.rules.matches == nil,
+           field.pointee.rules.min == nil, field.pointee.rules.max == nil {
             return
         }
+        let kind = field.pointee.kind
         let allowed = Self.ruleKeys.first { $0.kind == kind }?.keys ?? []
-        func refuse(_ name: String, ifGiven present: Bool) throws {
-            guard present, !allowed.contains(name) else { return }
+        for name in field.pointee.rules.given where !allowed.contains(name) {
             let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
             throw FlowSpecError(path: "\(path()).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind))
         }
-        try refuse("minLength", ifGiven: minLength != nil)
-        try refuse("maxLength", ifGiven: maxLength != nil)
-        try refuse("pattern", ifGiven: pattern != nil)
-        try refuse("matches", ifGiven: matches != nil)
-        try refuse("oneOf", ifGiven: oneOf != nil)
-        try refuse("equals", ifGiven: equals != nil)
-        try refuse("minSelected", ifGiven: minSelected != nil)
-        try refuse("maxSelected", ifGiven: maxSelected != nil)
-        try refuse("min", ifGiven: min != nil)
-        try refuse("max", ifGiven: max != nil)
-        if let min = minSelected, min < 0 {
-            throw FlowSpecError(path: "\(path()).minSelected", reason: .tooSmall(min, least: 0))
+        try kind.behavior.checkRules(of: field.pointee, path: path())
+        guard let pattern = field.pointee.rules.pattern else { return }
+        let secure = field.pointee.secure
+        let key = PatternKey(pattern: pattern, secure: secure)
+        if let known = patterns[key] {
+            field.pointee.rules.compiled = known
+            return
         }
-        if let min = minSelected, min > options {
-            throw FlowSpecError(path: "\(path()).minSelected", reason: .minSelectedAboveOptions(min, options: options))
+        do {
+            let compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
+            field.pointee.rules.compiled = compiled
+            patterns[key] = compiled
+        } catch {
+            guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
+            throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
         }
-        if let max = maxSelected, max < 1 {
-            throw FlowSpecError(path: "\(path()).maxSelected", reason: .tooSmall(max, least: 1))
-        }
-        if let min = minSelected, let max = maxSelected, min > max {
-            throw FlowSpecError(path: "\(path()).minSelected", reason: .minSelectedAboveMax(min, max))
-        }
-        if let min = minLength, min < 0 {
-            throw FlowSpecError(path: "\(path()).minLength", reason: .tooSmall(min, least: 0))
-        }
-        if let max = maxLength, max < 0 {
-            throw FlowSpecError(path: "\(path()).maxLength", reason: .tooSmall(max, least: 0))
-        }
-        func refuseLength(_ name: String, _ length: Int?) throws {
-            guard let length, length > Self.largestLength else { return }
-            throw FlowSpecError(path: "\(path()).\(name)", reason: .lengthTooLarge(length, limit: Self.largestLength))
-        }
-        try refuseLength("minLength", minLength)
-        try refuseLength("maxLength", maxLength)
-        if let min = minLength, let max = maxLength, min > max {
-            throw FlowSpecError(path: "\(path()).minLength", reason: .minLengthAboveMax(min, max))
-        }
-        if let oneOf, oneOf.isEmpty {
-            throw FlowSpecError(path: "\(path()).oneOf", reason: .emptyOneOf)
-        }
-        if let pattern {
-            let key = PatternKey(pattern: pattern, secure: secure)
-            if let known = patterns[key] {
-                compiled = known
-                return
-            }
-            do {
-                compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
-                patterns[key] = compiled
-            } catch {
-                guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
-                throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
-            }
+    }
+
+    /// Checks a count rule a kind owns (`minLength`): at least `least`, at most `most`, and not
+    /// above the rule `upper` names.
+    static func checkCount(
+        _ key: String, _ value: Int?, least: Int, most: Int? = nil, notAbove upper: (key: String, value: Int?)? = nil, path: String
+    ) throws {
+        guard let value else { return }
+        if value < least { throw FlowSpecError(path: "\(path).\(key)", reason: .tooSmall(value, least: least)) }
+        if let most, value > most { throw FlowSpecError(path: "\(path).\(key)", reason: .tooLarge(value, limit: most, key: key)) }
+        if let upper, let high = upper.value, value > high {
+            throw FlowSpecError(path: "\(path).\(key)", reason: .minAboveMax(String(value), String(high), minKey: key, maxKey: upper.key))
         }
     }
 }
 
 extension FieldRules {
+    /// Rules every kind that takes them reads the same way; a kind's own initialiser (as
+    /// `init(required:minLength:maxLength:pattern:matches:oneOf:message:)`) takes its rules too.
     public init(
-        required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil,
-        pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil,
-        equals: Bool? = nil, minSelected: Int? = nil, maxSelected: Int? = nil, min: FieldCondition.Value? = nil,
+        required: Bool = false, pattern: String? = nil, matches: FieldID? = nil, min: FieldCondition.Value? = nil,
         max: FieldCondition.Value? = nil, message: String? = nil
     ) {
-        self.min = min
-        self.max = max
-        self.equals = equals
-        self.minSelected = minSelected
-        self.maxSelected = maxSelected
         self.required = required
-        self.minLength = minLength
-        self.maxLength = maxLength
         self.pattern = pattern
         self.matches = matches
-        self.oneOf = oneOf
+        self.min = min
+        self.max = max
         self.message = message
+        self.kindRules = KindValues()
     }
 }
 

@@ -20,19 +20,19 @@ public struct FieldSpec: Sendable, Equatable {
     /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
     public var `default`: FieldAnswer?
     public var rules: FieldRules
-    /// How far Up and Down move a number field's value (1 when `nil`); number fields only.
-    public var step: Double?
-    /// The digits a number field's value may have after the point (0 when `nil`); number fields only.
-    public var decimals: Int?
-    /// The day "today" is for a date field's rules and default, `YYYY-MM-DD`: the loader sets it
-    /// from the host's clock when it is `nil` (``FlowSpec/dated(_:)`` sets another). Not part of
-    /// the flow file, nor of the field's equality.
-    public var today: String?
+    /// The day a kind that reads the clock (``FieldBehavior/readsClock``, a date's `"max": "today"`)
+    /// takes for the current one, `YYYY-MM-DD`: the loader sets it from the host's clock when it is
+    /// `nil` (``FlowSpec/dated(_:)`` sets another). Not part of the flow file, nor of the field's equality.
+    public var clockDay: String?
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
     public var when: FieldCondition?
     /// The texts the flow gives in several languages; ``label`` and the others hold the one
     /// ``FlowSpec/localized(to:)`` chose (the first given until then).
     public var localizedText: [Text: LocalizedText] = [:]
+
+    /// The kind's own keys of the field object (``FieldBehavior/fieldKeys``: a number's `step`),
+    /// which its own file reads through typed properties.
+    var kindSettings: KindValues = KindValues()
 
     /// The options with their labels folded once, for the filter.
     private(set) var optionList: OptionList
@@ -45,13 +45,13 @@ public struct FieldSpec: Sendable, Equatable {
     /// every field.
     static func decoded(
         id: FieldID, kind: FieldKind, label: String, placeholder: String?, hint: String?, secure: Bool,
-        keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules, step: Double? = nil,
-        decimals: Int? = nil, when: FieldCondition?, localizedText: [Text: LocalizedText]
+        keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules,
+        kindSettings: KindValues = KindValues(), when: FieldCondition?, localizedText: [Text: LocalizedText]
     ) -> FieldSpec {
         FieldSpec(
             id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
-            options: options, default: `default`, rules: rules, step: step, decimals: decimals, when: when, localizedText: localizedText,
-            optionList: OptionList.of(options))
+            options: options, default: `default`, rules: rules, when: when, localizedText: localizedText,
+            kindSettings: kindSettings, optionList: OptionList.of(options))
     }
 
     /// The positions of the options whose label, folded for case, diacritics and width,
@@ -93,7 +93,7 @@ public struct FieldSpec: Sendable, Equatable {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
-            && lhs.step == rhs.step && lhs.decimals == rhs.decimals
+            && lhs.kindSettings == rhs.kindSettings
             && lhs.localizedText == rhs.localizedText
     }
 }
@@ -102,8 +102,7 @@ extension FieldSpec {
     public init(
         id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
         secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
-        default: FieldAnswer? = nil, rules: FieldRules = .init(), step: Double? = nil, decimals: Int? = nil,
-        when: FieldCondition? = nil
+        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -115,8 +114,6 @@ extension FieldSpec {
         self.options = options
         self.default = `default`
         self.rules = rules
-        self.step = step
-        self.decimals = decimals
         self.when = when
         self.optionList = OptionList.of(options)
     }

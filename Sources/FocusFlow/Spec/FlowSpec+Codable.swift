@@ -27,7 +27,8 @@ extension FlowSpec: Codable {
 }
 
 extension FieldSpec: Codable {
-    private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "step", "decimals", "when"]
+    private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
+        + KindKey.fieldKeys.map(\.name)
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -66,9 +67,8 @@ extension FieldSpec: Codable {
             options: try c.decodeIfPresent([FieldOption].self, forKey: "options") ?? [],
             default: defaultValue,
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
-            step: try c.decodeIfPresent(Double.self, forKey: "step"),
-            decimals: try c.decodeIfPresent(Int.self, forKey: "decimals"),
             when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
+        kindSettings = try KindValues(from: c, keys: KindKey.fieldKeys)
         localizedText[.label] = label?.languages
         localizedText[.placeholder] = placeholder?.languages
         localizedText[.hint] = hint?.languages
@@ -91,8 +91,7 @@ extension FieldSpec: Codable {
             rules.localizedMessage = localizedText[.message]
             try c.encode(rules, forKey: "rules")
         }
-        try c.encodeIfPresent(step, forKey: "step")
-        try c.encodeIfPresent(decimals, forKey: "decimals")
+        try kindSettings.encode(to: &c, keys: KindKey.fieldKeys)
         try c.encodeIfPresent(when, forKey: "when")
     }
 }
@@ -143,27 +142,19 @@ extension FieldCondition.Value: Codable {
 }
 
 extension FieldRules: Codable {
-    private static let keys = [
-        "required", "minLength", "maxLength", "pattern", "matches", "oneOf", "equals", "minSelected", "maxSelected", "min", "max",
-        "message",
-    ]
+    private static let keys = ["required", "pattern", "matches", "min", "max", "message"] + KindKey.rules.map(\.name)
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
         self.init(
             required: try c.decodeIfPresent(Bool.self, forKey: "required") ?? false,
-            minLength: try c.decodeIfPresent(Int.self, forKey: "minLength"),
-            maxLength: try c.decodeIfPresent(Int.self, forKey: "maxLength"),
             pattern: try c.decodeIfPresent(String.self, forKey: "pattern"),
             matches: try c.decodeIfPresent(FieldID.self, forKey: "matches"),
-            oneOf: try c.decodeIfPresent([String].self, forKey: "oneOf"),
-            equals: try c.decodeIfPresent(Bool.self, forKey: "equals"),
-            minSelected: try c.decodeIfPresent(Int.self, forKey: "minSelected"),
-            maxSelected: try c.decodeIfPresent(Int.self, forKey: "maxSelected"),
             min: try c.decodeIfPresent(FieldCondition.Value.self, forKey: "min"),
             max: try c.decodeIfPresent(FieldCondition.Value.self, forKey: "max"),
             message: nil)
+        kindRules = try KindValues(from: c, keys: KindKey.rules)
         let message = try c.decodeTextIfPresent(forKey: "message")
         self.message = message?.text
         localizedMessage = message?.languages
@@ -172,14 +163,9 @@ extension FieldRules: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         if required { try c.encode(true, forKey: "required") }
-        try c.encodeIfPresent(minLength, forKey: "minLength")
-        try c.encodeIfPresent(maxLength, forKey: "maxLength")
+        try kindRules.encode(to: &c, keys: KindKey.rules)
         try c.encodeIfPresent(pattern, forKey: "pattern")
         try c.encodeIfPresent(matches, forKey: "matches")
-        try c.encodeIfPresent(oneOf, forKey: "oneOf")
-        try c.encodeIfPresent(equals, forKey: "equals")
-        try c.encodeIfPresent(minSelected, forKey: "minSelected")
-        try c.encodeIfPresent(maxSelected, forKey: "maxSelected")
         try c.encodeIfPresent(min, forKey: "min")
         try c.encodeIfPresent(max, forKey: "max")
         try c.encodeText(message, languages: localizedMessage, forKey: "message")

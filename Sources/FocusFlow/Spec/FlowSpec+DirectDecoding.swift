@@ -93,7 +93,7 @@ extension FieldSpec {
         var defaultValue: FlowFileDefault?
         var rules: FieldRules?
         var when: FieldCondition?
-        var step: Int?, decimals: Int?
+        var settings = KindValues()
         let read = c.object { c, key in
             switch key.first {
             case UInt8(ascii: "i") where key.spells("id"): id = c.string(); return seen.insert(0) && id != nil
@@ -139,10 +139,10 @@ extension FieldSpec {
                 if c.takeNull() { return true }
                 when = FieldCondition.decodeDirectly(&c)
                 return when != nil
-            // A step that is not a whole number is left to the `Codable` path.
-            case UInt8(ascii: "s") where key.spells("step"): return seen.insert(11) && c.optionalInt(&step)
-            case UInt8(ascii: "d") where key.spells("decimals"): return seen.insert(12) && c.optionalInt(&decimals)
-            default: return false
+            default:
+                // A kind's own key; a number that is not whole is left to the `Codable` path.
+                guard let position = KindKey.fieldKeys.position(of: key) else { return false }
+                return seen.insert(11 + position) && settings.read(&c, key: KindKey.fieldKeys[position])
             }
         }
         guard read, let id else { return false }
@@ -173,7 +173,7 @@ extension FieldSpec {
         list.append(FieldSpec.decoded(
             id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
             secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
-            rules: rules.take() ?? .decoded(), step: step.map(Double.init), decimals: decimals, when: when.take(),
+            rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(),
             localizedText: localizedText))
         return true
     }
@@ -226,39 +226,25 @@ extension FieldRules {
     static func decodeDirectly(_ c: inout JSONCursor) -> FieldRules? {
         var seen = JSONKeySet()
         var required: Bool?
-        var minLength: Int?, maxLength: Int?, minSelected: Int?, maxSelected: Int?
         var pattern: String?, matches: String?
-        var oneOf: [String]?
-        var equals: Bool?
         var min: FieldCondition.Value?, max: FieldCondition.Value?
         var message: FlowFileText?
+        var kindRules = KindValues()
         let read = c.object { c, key in
             if key.spells("required") { return seen.insert(0) && c.optionalBool(&required) }
-            if key.spells("minLength") { return seen.insert(1) && c.optionalInt(&minLength) }
-            if key.spells("maxLength") { return seen.insert(2) && c.optionalInt(&maxLength) }
-            if key.spells("pattern") { return seen.insert(3) && c.optionalString(&pattern) }
-            if key.spells("matches") { return seen.insert(4) && c.optionalString(&matches) }
-            if key.spells("oneOf") {
-                guard seen.insert(5) else { return false }
-                if c.takeNull() { return true }
-                oneOf = c.strings()
-                return oneOf != nil
-            }
-            if key.spells("equals") { return seen.insert(6) && c.optionalBool(&equals) }
-            if key.spells("minSelected") { return seen.insert(7) && c.optionalInt(&minSelected) }
-            if key.spells("maxSelected") { return seen.insert(8) && c.optionalInt(&maxSelected) }
-            if key.spells("message") { return seen.insert(9) && c.optionalText(&message) }
-            if key.spells("min") { return seen.insert(10) && c.optionalConditionValue(&min) }
-            if key.spells("max") { return seen.insert(11) && c.optionalConditionValue(&max) }
-            return false
+            if key.spells("pattern") { return seen.insert(1) && c.optionalString(&pattern) }
+            if key.spells("matches") { return seen.insert(2) && c.optionalString(&matches) }
+            if key.spells("message") { return seen.insert(3) && c.optionalText(&message) }
+            if key.spells("min") { return seen.insert(4) && c.optionalConditionValue(&min) }
+            if key.spells("max") { return seen.insert(5) && c.optionalConditionValue(&max) }
+            guard let position = KindKey.rules.position(of: key) else { return false }
+            return seen.insert(6 + position) && kindRules.read(&c, key: KindKey.rules[position])
         }
         guard read else { return nil }
         let (messageText, messageLanguages) = FieldSpec.split(message.take())
         return FieldRules.decoded(
-            required: required ?? false, minLength: minLength, maxLength: maxLength, pattern: pattern.take(),
-            matches: matches.take().map(FieldID.init(rawValue:)), oneOf: oneOf.take(), equals: equals,
-            minSelected: minSelected, maxSelected: maxSelected, min: min, max: max, message: messageText,
-            localizedMessage: messageLanguages)
+            required: required ?? false, pattern: pattern.take(), matches: matches.take().map(FieldID.init(rawValue:)),
+            min: min, max: max, message: messageText, localizedMessage: messageLanguages, kindRules: kindRules)
     }
 }
 
@@ -338,13 +324,6 @@ extension JSONCursor {
     mutating func optionalBool(_ value: inout Bool?) -> Bool {
         if takeNull() { return true }
         value = bool()
-        return value != nil
-    }
-
-    /// `decodeIfPresent(Int.self)`.
-    mutating func optionalInt(_ value: inout Int?) -> Bool {
-        if takeNull() { return true }
-        value = int()
         return value != nil
     }
 

@@ -42,7 +42,7 @@ public struct FlowSpec: Sendable, Equatable {
     /// - Throws: ``FlowSpecError`` when the flow does not hold with that day (a `min` after it).
     public func dated(_ day: String) throws -> FlowSpec {
         var fields = fields
-        for index in fields.indices where fields[index].kind.behavior.needsToday { fields[index].today = day }
+        for index in fields.indices where fields[index].kind.behavior.readsClock { fields[index].clockDay = day }
         var copy = try FlowSpec(id: id, title: title, fields: fields, review: review)
         copy.localizedTitle = localizedTitle
         copy.language = language
@@ -104,10 +104,8 @@ public struct FlowSpec: Sendable, Equatable {
         if !field.pointee.localizedText.isEmpty || !field.pointee.options.isEmpty {
             for (key, text) in field.pointee.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
         }
-        if let oneOf = field.pointee.rules.oneOf {
-            for (number, option) in oneOf.enumerated() {
-                try DisplayText.check(option, path: "\(named()).rules.oneOf[\(number)]")
-            }
+        for (key, texts) in field.pointee.kind.behavior.shownTexts(of: field.pointee) {
+            for (number, text) in texts.enumerated() { try DisplayText.check(text, path: "\(named()).\(key)[\(number)]") }
         }
         // Entered now, one hash for the look-up and the entry; the checks below that name an
         // earlier field tell this one by its position.
@@ -131,10 +129,10 @@ public struct FlowSpec: Sendable, Equatable {
             let source = try mustBeEarlier(condition.field, "when.field")
             try checkCondition(condition, source: fields[source], path: "\(named()).when")
         }
-        if field.pointee.kind.behavior.needsToday, field.pointee.today == nil { field.pointee.today = Today.local }
+        field.pointee.kind.behavior.loading(&field.pointee)
         try checkKind(UnsafePointer(field), path: named())
         if let keyboard = field.pointee.kind.behavior.keyboard(for: field.pointee) { field.pointee.keyboard = keyboard }
-        try field.pointee.rules.check(path: "\(named()).rules", secure: field.pointee.secure, kind: field.pointee.kind, options: field.pointee.options.count, patterns: &patterns)
+        try FieldRules.check(field, path: "\(named()).rules", patterns: &patterns)
     }
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
@@ -168,9 +166,8 @@ public struct FlowSpec: Sendable, Equatable {
         } else if !field.pointee.options.isEmpty {
             throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
-        for (key, given) in [("step", field.pointee.step != nil), ("decimals", field.pointee.decimals != nil)]
-        where given && !kind.behavior.fieldKeys.contains(key) {
-            let owners = FieldKind.allCases.filter { $0.behavior.fieldKeys.contains(key) }
+        for key in field.pointee.kindSettings.entries.map(\.key) where !kind.behavior.fieldKeys.contains(where: { $0.name == key }) {
+            let owners = FieldKind.allCases.filter { $0.behavior.fieldKeys.contains { $0.name == key } }
             throw FlowSpecError(path: "\(path()).\(key)", reason: .ruleNotForKind(key, owners: owners, kind: kind))
         }
         try kind.behavior.checkField(field.pointee, path: path())

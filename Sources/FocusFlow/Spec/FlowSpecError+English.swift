@@ -59,28 +59,25 @@ extension FlowSpecError.Reason {
         case .duplicateOption(let value, let first): "duplicate value \(JSONText.quote(value)) (options[\(first)] has it already)"
         case .optionsNotAllowed(let kind, let owners):
             "a \(kind) field has no options; options belong to \(owners.map(\.rawValue).joined(separator: " and ")) fields"
-        case .wrongDefault(let kind): "the default of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
+        case .wrongDefault(let kind): "the default of a \(kind) field must be \(kind.behavior.answerType.english)"
         case .emptyConditionList: "an empty list shows the field never; list at least one value"
         case .wrongConditionValue(let source, let kind, let value):
-            "\"\(source)\" is a \(kind) field, so compare it with \(Self.english(kind.behavior.conditionType)), not \(value)"
+            "\"\(source)\" is a \(kind) field, so compare it with \(kind.behavior.conditionType.english), not \(value)"
         case .notAnOption(let value, let source, let hint):
             "\(JSONText.quote(value)) is not \(source.map { "an option of \"\($0)\"" } ?? "one of the options")" + Self.english(hint, known: "expected one of ")
         case .ruleNotForKind(let rule, let owners, let kind):
             "\(rule) applies to \(owners.map(\.rawValue).joined(separator: " and ")) fields, and this is a \(kind) field"
         case .tooSmall(let value, let least): "must be \(least) or more, not \(value)"
-        case .minSelectedAboveOptions(let min, let options): "\(min) is more than the \(options) options: no answer could pass"
-        case .minSelectedAboveMax(let min, let max): "minSelected \(min) is more than maxSelected \(max): no answer could pass"
-        case .lengthTooLarge(let length, let limit): "\(length) is more than \(limit), the longest a value may be; leave maxLength out for no limit"
-        case .minLengthAboveMax(let min, let max): "minLength \(min) is more than maxLength \(max): no value could pass"
-        case .minAboveMax(let min, let max): "min \(min) is more than max \(max): no value could pass"
+        case .moreThanOptions(let count, let options): "\(count) is more than the \(options) options: no answer could pass"
+        case .tooLarge(let value, let limit, let key): "\(value) is more than \(limit), the longest a value may be; leave \(key) out for no limit"
+        case .minAboveMax(let min, let max, let minKey, let maxKey): "\(minKey) \(min) is more than \(maxKey) \(max): no value could pass"
         case .notPositive(let value): "must be more than 0, not \(value)"
-        case .decimalsOutOfRange(let value, let limit): "must be from 0 to \(limit), not \(value)"
-        case .moreDecimalsThanField(let value, let decimals):
-            "\(value) has more decimal places than the field's decimals (\(decimals)) allow; no value typed into the field could reach it"
-        case .wrongBound(let kind): "min and max of a \(kind) field must be \(Self.english(kind.behavior.answerType))"
+        case .notWithin(let value, let least, let most): "must be from \(least) to \(most), not \(value)"
+        case .wrongBound(let kind): "min and max of a \(kind) field must be \(kind.behavior.answerType.english)"
         case .rangeNotForKind(let source, let kind):
             "\"\(source)\" is a \(kind) field, whose answers have no order; min and max compare \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: " and ")) fields"
-        case .emptyOneOf: "an empty list allows no value; leave oneOf out instead"
+        case .emptyList(let key): "an empty list allows no value; leave \(key) out instead"
+        case .kind(let problem): problem.english
         case .badPattern(let pattern): "the pattern \(pattern.debugDescription) does not compile as a regular expression"
         case .patternsUnavailable(let library, let package): "patterns need ICU's regular expressions (\(library)), which could not be loaded; install ICU (Debian: \(package))"
         case .noStyle: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#
@@ -120,17 +117,6 @@ extension FlowSpecError.Reason {
         case .fieldList: "a list of fields"
         case .list: "a list"
         case .object: "an object"
-        }
-    }
-
-    static func english(_ shape: AnswerShape) -> String {
-        switch shape {
-        case .string: "a string"
-        case .bool: "true or false"
-        case .optionValue: "one of the option values (a string)"
-        case .optionValues: "a list of option values"
-        case .number: "a number"
-        case .date: "a date written YYYY-MM-DD, or \"today\""
         }
     }
 }

@@ -60,28 +60,25 @@ extension FlowSpecError.Reason {
         case .duplicateOption(let value, let first): "값 \(JSONText.quote(value))가 중복됩니다 (options[\(first)]에 이미 있습니다)"
         case .optionsNotAllowed(let kind, let owners):
             "\(kind) 필드에는 선택지가 없습니다. 선택지는 \(owners.map(\.rawValue).joined(separator: ", ")) 필드에만 있습니다"
-        case .wrongDefault(let kind): "\(kind) 필드의 기본값은 \(Self.korean(kind.behavior.answerType))이어야 합니다"
+        case .wrongDefault(let kind): "\(kind) 필드의 기본값은 \(kind.behavior.answerType.korean)이어야 합니다"
         case .emptyConditionList: "빈 목록이면 이 필드는 절대 보이지 않습니다. 값을 하나 이상 쓰세요"
         case .wrongConditionValue(let source, let kind, let value):
-            "\"\(source)\"는 \(kind) 필드이므로 \(value)가 아니라 \(Self.korean(kind.behavior.conditionType))과 비교하세요"
+            "\"\(source)\"는 \(kind) 필드이므로 \(value)가 아니라 \(kind.behavior.conditionType.korean)과 비교하세요"
         case .notAnOption(let value, let source, let hint):
             "\(JSONText.quote(value))는 \(source.map { "\"\($0)\"의 선택지" } ?? "선택지") 중에 없습니다" + Self.korean(hint, known: "다음 중 하나를 쓰세요: ")
         case .ruleNotForKind(let rule, let owners, let kind):
             "\(rule) 규칙은 \(owners.map(\.rawValue).joined(separator: ", ")) 필드에 쓰는 것인데 이 필드는 \(kind) 필드입니다"
         case .tooSmall(let value, let least): "\(least) 이상이어야 합니다 (받은 값: \(value))"
-        case .minSelectedAboveOptions(let min, let options): "\(min)개는 선택지 \(options)개보다 많습니다. 어떤 답도 통과할 수 없습니다"
-        case .minSelectedAboveMax(let min, let max): "minSelected \(min)이 maxSelected \(max)보다 큽니다. 어떤 답도 통과할 수 없습니다"
-        case .lengthTooLarge(let length, let limit): "\(length)은 값이 가질 수 있는 최대 길이 \(limit)보다 큽니다. 제한이 없으려면 maxLength를 빼세요"
-        case .minLengthAboveMax(let min, let max): "minLength \(min)이 maxLength \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
-        case .minAboveMax(let min, let max): "min \(min)이 max \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
+        case .moreThanOptions(let count, let options): "\(count)개는 선택지 \(options)개보다 많습니다. 어떤 답도 통과할 수 없습니다"
+        case .tooLarge(let value, let limit, let key): "\(value)은 값이 가질 수 있는 최대 길이 \(limit)보다 큽니다. 제한이 없으려면 \(key)를 빼세요"
+        case .minAboveMax(let min, let max, let minKey, let maxKey): "\(minKey) \(min)이 \(maxKey) \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
         case .notPositive(let value): "0보다 커야 합니다 (받은 값: \(value))"
-        case .decimalsOutOfRange(let value, let limit): "0에서 \(limit) 사이여야 합니다 (받은 값: \(value))"
-        case .moreDecimalsThanField(let value, let decimals):
-            "\(value)은(는) 이 항목의 decimals(\(decimals))보다 소수점 아래 자리가 많아, 입력으로 나올 수 없는 값입니다"
-        case .wrongBound(let kind): "\(kind) 필드의 min과 max는 \(Self.korean(kind.behavior.answerType))이어야 합니다"
+        case .notWithin(let value, let least, let most): "\(least)에서 \(most) 사이여야 합니다 (받은 값: \(value))"
+        case .wrongBound(let kind): "\(kind) 필드의 min과 max는 \(kind.behavior.answerType.korean)이어야 합니다"
         case .rangeNotForKind(let source, let kind):
             "\"\(source)\"는 답에 순서가 없는 \(kind) 필드입니다. min과 max는 \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: ", ")) 필드와 비교합니다"
-        case .emptyOneOf: "빈 목록은 어떤 값도 허용하지 않습니다. 대신 oneOf를 빼세요"
+        case .emptyList(let key): "빈 목록은 어떤 값도 허용하지 않습니다. 대신 \(key)를 빼세요"
+        case .kind(let problem): problem.korean
         case .badPattern(let pattern): "패턴 \(pattern.debugDescription)는 정규 표현식으로 컴파일되지 않습니다"
         case .patternsUnavailable(let library, let package): "패턴에는 정규 표현식 라이브러리 \(library)가 필요한데 불러올 수 없습니다. 데비안에서는 \(package) 패키지를 설치하세요"
         case .noStyle: #"색이나 속성이 없습니다. 하나를 쓰거나 (예: "bold cyan") 이 키를 빼세요"#
@@ -121,17 +118,6 @@ extension FlowSpecError.Reason {
         case .fieldList: "필드 목록"
         case .list: "목록"
         case .object: "객체"
-        }
-    }
-
-    static func korean(_ shape: AnswerShape) -> String {
-        switch shape {
-        case .string: "문자열"
-        case .bool: "true 또는 false"
-        case .optionValue: "선택지 값 하나(문자열)"
-        case .optionValues: "선택지 값 목록"
-        case .number: "숫자"
-        case .date: "YYYY-MM-DD 꼴의 날짜나 \"today\""
         }
     }
 }

@@ -63,23 +63,24 @@ extension FlowSpecError {
         case notAnOption(String, source: String?, Hint)
         case ruleNotForKind(String, owners: [FieldKind], kind: FieldKind)
         case tooSmall(Int, least: Int)
-        case minSelectedAboveOptions(Int, options: Int)
-        case minSelectedAboveMax(Int, Int)
-        case lengthTooLarge(Int, limit: Int)
-        case minLengthAboveMax(Int, Int)
-        /// A range whose `min` is above its `max`, as the file writes them.
-        case minAboveMax(String, String)
+        /// A count rule (`minSelected`) above the number of options, so that no answer could pass.
+        case moreThanOptions(Int, options: Int)
+        /// A length rule above the largest a flow may give; the sentence names `key`.
+        case tooLarge(Int, limit: Int, key: String)
+        /// A lower bound (`min`, `minLength`) above its upper one, as the file writes them.
+        case minAboveMax(String, String, minKey: String = "min", maxKey: String = "max")
         /// A `step` of 0 or less.
         case notPositive(String)
-        /// `decimals` outside `0...limit`.
-        case decimalsOutOfRange(Int, limit: Int)
-        /// A number field's step, bound or default with more decimals than the field takes.
-        case moreDecimalsThanField(String, decimals: Int)
+        /// A whole number outside `least...most`.
+        case notWithin(Int, least: Int, most: Int)
         /// A `min` or `max` rule that is not of the kind's answer type.
         case wrongBound(FieldKind)
         /// A `when` with `min`/`max` on a field whose answers have no order.
         case rangeNotForKind(source: String, kind: FieldKind)
-        case emptyOneOf
+        /// An empty list (`oneOf`), which allows no value.
+        case emptyList(key: String)
+        /// What one kind alone checks of its keys, in the kind's own words in each language.
+        case kind(KindProblem)
         case badPattern(String)
         /// ICU's regular expressions could not be loaded, so no pattern can be checked.
         case patternsUnavailable(library: String, package: String)
@@ -143,5 +144,21 @@ extension DecodingError {
 }
 
 /// The JSON type of a kind's answer or of what a `when` compares it with, as errors name it in
-/// each language (each kind's ``FieldBehavior`` says which).
-enum AnswerShape: Sendable { case string, bool, optionValue, optionValues, number, date }
+/// each language (each kind's ``FieldBehavior`` says which; the shapes several kinds share are here).
+struct AnswerShape: Sendable {
+    let english: String
+    let korean: String
+
+    static let string = AnswerShape(english: "a string", korean: "문자열")
+    static let bool = AnswerShape(english: "true or false", korean: "true 또는 false")
+    static let optionValue = AnswerShape(english: "one of the option values (a string)", korean: "선택지 값 하나(문자열)")
+    static let optionValues = AnswerShape(english: "a list of option values", korean: "선택지 값 목록")
+    static let number = AnswerShape(english: "a number", korean: "숫자")
+}
+
+/// A sentence in each language about what one kind alone checks (a number's `decimals`), which
+/// the kind's own file words.
+public struct KindProblem: Sendable, Equatable {
+    public let english: String
+    public let korean: String
+}

@@ -61,15 +61,7 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
         try c.encode(focus, forKey: .focus)
         var answers = c.nestedContainer(keyedBy: AnswerKey.self, forKey: .answers)
         for id in self.answers.keys.sorted() {
-            let key = AnswerKey(stringValue: id.rawValue)
-            switch self.answers[id]! {
-            case .text(let text): try answers.encode(text, forKey: key)
-            case .bool(let value): try answers.encode(value, forKey: key)
-            case .choice(let value): try answers.encode(value, forKey: key)
-            case .choices(let values): try answers.encode(values, forKey: key)
-            case .number(let value): try answers.encode(value, forKey: key)
-            case .date(let value): try answers.encode(value, forKey: key)
-            }
+            try self.answers[id]!.encode(orNullTo: &answers, forKey: AnswerKey(stringValue: id.rawValue))
         }
     }
 

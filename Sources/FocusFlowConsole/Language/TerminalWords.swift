@@ -6,7 +6,7 @@ import FocusFlow
 package struct TerminalWords: Sendable {
     // Key line.
     package let enterNext: String, enterFinish: String, enterReview: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
-    package let moveKeys: String, spaceChoose: String, yesNoKeys: String, leftRightChange: String, stepKeys: String, dayKeys: String
+    package let moveKeys: String, spaceChoose: String, leftRightChange: String
     // Header.
     package let shown: String, hidden: String
     // Confirm.
@@ -83,7 +83,7 @@ package struct TerminalWords: Sendable {
 
     package static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
-        moveKeys: "↑/↓ move", spaceChoose: "Space choose", yesNoKeys: "y/n answer", leftRightChange: "←/→ change", stepKeys: "↑/↓ step", dayKeys: "↑/↓ day",
+        moveKeys: "↑/↓ move", spaceChoose: "Space choose", leftRightChange: "←/→ change",
         shown: "shown", hidden: "hidden",
         yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
         notAConfirmAnswer: { "\($0) is not an answer here; answer y, yes, n or no" },
@@ -147,7 +147,7 @@ package struct TerminalWords: Sendable {
 
     package static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
-        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", yesNoKeys: "y/n 답하기", leftRightChange: "←/→ 바꾸기", stepKeys: "↑/↓ 증감", dayKeys: "↑/↓ 하루씩",
+        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", leftRightChange: "←/→ 바꾸기",
         shown: "보임", hidden: "숨김",
         yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",
         notAConfirmAnswer: { "\($0)은(는) 여기서 답이 될 수 없습니다. y, 예, n 또는 아니요로 답하세요" },

@@ -77,3 +77,13 @@ package final class ConfirmScreen: FieldScreen {
         words.notAConfirmAnswer(KeyboardType.readable(line.trimmingSpaces))
     }
 }
+
+extension TerminalWords {
+    /// The confirm's key hint: `y/n answer`.
+    var yesNoKeys: String {
+        switch rules.language {
+        case .en: "y/n answer"
+        case .ko: "y/n 답하기"
+        }
+    }
+}

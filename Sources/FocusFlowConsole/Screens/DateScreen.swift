@@ -20,3 +20,13 @@ package final class DateScreen: SteppedScreen {
         return format.min == nil && format.max == nil ? shape : shape + " " + field.dateRangeMessage(words.rules)
     }
 }
+
+extension TerminalWords {
+    /// The date's key hint: `↑/↓ day`.
+    var dayKeys: String {
+        switch rules.language {
+        case .en: "↑/↓ day"
+        case .ko: "↑/↓ 하루씩"
+        }
+    }
+}

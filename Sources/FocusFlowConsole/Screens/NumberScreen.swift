@@ -13,3 +13,13 @@ package final class NumberScreen: SteppedScreen {
     package var placeholderText: String? { field.placeholder }
     package var takes: String { field.numberRangeMessage(words.rules) }
 }
+
+extension TerminalWords {
+    /// The number's key hint: `↑/↓ step`.
+    var stepKeys: String {
+        switch rules.language {
+        case .en: "↑/↓ step"
+        case .ko: "↑/↓ 증감"
+        }
+    }
+}

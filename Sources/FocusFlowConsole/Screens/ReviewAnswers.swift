@@ -32,7 +32,8 @@ package struct ReviewAnswers {
         case .bool(let value)?: text = value.map { $0 ? words.yes : words.no } ?? ""
         case .choice(let value)?: text = value.map(label) ?? ""
         case .choices(let values)?: text = values.map(label).joined(separator: ", ")
-        case .number?, .date?: text = answer?.plainText ?? ""
+        // The other kinds' answers read as they are written (a number, a date).
+        case let other?: text = other.plainText
         case nil: text = ""
         }
         return text.isEmpty ? words.noAnswer : text
