@@ -29,6 +29,7 @@ enum StateDifference {
         add("surface", e.surface, a.surface) { ".\($0)" }
         add("keyboard", e.keyboard, a.keyboard) { ".\($0)" }
         add("revealed", e.revealed, a.revealed) { "\($0)" }
+        add("skipping", e.skipping, a.skipping) { "[" + $0.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
         add("reviewed", e.reviewed, a.reviewed) { $0.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? "nil" }
         for field in Array(Set(e.fields.ids + a.fields.ids)).sorted() {
             if let kind = (e.fields[field: field] ?? a.fields[field: field])?.kind, !kind.typesAnswer {

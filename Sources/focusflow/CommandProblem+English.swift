@@ -22,6 +22,8 @@ extension CommandProblem {
         case .setNeedsEquals(let item): "--set takes ID=VALUE, like --set email=ada@example.com; \(item.debugDescription) has no ="
         case .setSecure(let id):
             "--set cannot give \"\(id)\": it is a secure field, and a command line is visible to every user of the machine. Put it in --answers FILE, or type it when asked"
+        case .setTwice(let id): "--set gives \"\(id)\" twice; give each field once"
+        case .prefillWithResumedDraft(let path): "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"
         case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay takes a flow and a script, not \(count) files"
         case .replayScriptAfterFlow(let path): "replay needs a SCRIPT after the flow: \(path) is a flow file"
@@ -51,7 +53,10 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
-        case .answersFileRefused(let path, let error): "--answers \(path): \(error.message(in: .en))"
+        case .answersFileRefused(let path, let error):
+            // A syntax error is placed as a flow file's is: `answers.json:3:5: …`.
+            if case .syntax(let line, let column, let reason) = error.detail { "--answers \(path):\(line):\(column): \(reason.message(in: .en))" }
+            else { "--answers \(path): \(error.message(in: .en))" }
         case .invalidInput(let message): message
         }
     }

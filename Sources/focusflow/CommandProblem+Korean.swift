@@ -24,6 +24,8 @@ extension CommandProblem {
         case .setNeedsEquals(let item): "--set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \(item.debugDescription)에는 =가 없습니다"
         case .setSecure(let id):
             "--set으로 \"\(id)\"를 줄 수 없습니다. 보안 필드인데, 명령줄은 이 컴퓨터의 모든 사용자에게 보입니다. --answers FILE에 넣거나, 물어볼 때 입력하세요"
+        case .setTwice(let id): "--set으로 \"\(id)\"를 두 번 주었습니다. 필드마다 한 번만 주세요"
+        case .prefillWithResumedDraft(let path): "--set과 --answers는 이어서 할 답이 있는 --draft \(path)와 함께 줄 수 없습니다. 그 답으로 처음부터 시작하려면 --draft-discard를 주세요"
         case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay에는 흐름 하나와 스크립트 하나를 주세요 (파일 \(count)개를 받았습니다)"
         case .replayScriptAfterFlow(let path): "replay에는 흐름 뒤에 SCRIPT가 필요합니다. \(path)는 흐름 파일입니다"
@@ -53,7 +55,9 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko).sentence)" + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
-        case .answersFileRefused(let path, let error): "--answers \(path): 답을 받을 수 없습니다: \(error.message(in: .ko))"
+        case .answersFileRefused(let path, let error):
+            if case .syntax(let line, let column, let reason) = error.detail { "--answers \(path):\(line):\(column): \(reason.message(in: .ko))" }
+            else { "--answers \(path): 답을 받을 수 없습니다: \(error.message(in: .ko))" }
         case .invalidInput(let message): message
         }
     }

@@ -25,6 +25,10 @@ enum CommandProblem: Equatable {
     case discardNeedsDraft
     case setNeedsEquals(String)
     case setSecure(String)
+    /// Two `--set` for one field: which counts would be a guess.
+    case setTwice(String)
+    /// `--set` or `--answers` with a `--draft` that resumes: the draft's answers and these would both claim the fields.
+    case prefillWithResumedDraft(String)
     case replayNeedsScript
     case replayFileCount(Int)
     case replayScriptAfterFlow(String)

@@ -59,14 +59,20 @@ enum RunStart {
             let file = DraftFile(path: path, spec: spec)
             draft = file
             if !discard {
+                let resumed: FlowReducer.State?
                 do throws(DraftFile.Failure) {
-                    if let state = try file.resume() {
-                        let label = state.focus.flatMap { spec[$0]?.label }
-                        Output.error("focusflow: " + arguments.language.commandWords.resuming(path, label))
-                        return (state, .draft(reducer.snapshot(of: state)), draft)
-                    }
+                    resumed = try file.resume()
                 } catch {
                     throw CommandError(.draftNotResumed(error), kind: .flow)
+                }
+                if let state = resumed {
+                    // The draft's answers and the prefilled ones would both claim the fields.
+                    if arguments.values["answers"] != nil || !(arguments.lists["set"] ?? []).isEmpty {
+                        throw .usage(.prefillWithResumedDraft(path), command: "run")
+                    }
+                    let label = state.focus.flatMap { spec[$0]?.label }
+                    Output.error("focusflow: " + arguments.language.commandWords.resuming(path, label))
+                    return (state, .draft(reducer.snapshot(of: state)), draft)
                 }
             }
         }
@@ -74,11 +80,13 @@ enum RunStart {
         if let file = arguments.values["answers"] {
             answers = try read(file)
         }
+        var set: Set<FieldID> = []
         for item in arguments.lists["set"] ?? [] {
             guard let equals = item.firstIndex(of: "=") else {
                 throw .usage(.setNeedsEquals(item), command: "run")
             }
             let id = FieldID(String(item[..<equals]))
+            guard set.insert(id).inserted else { throw .usage(.setTwice(id.rawValue), command: "run") }
             if spec[id]?.secure == true {
                 throw .usage(.setSecure(id.rawValue), command: "run")
             }

@@ -66,7 +66,7 @@ struct LanguageTableTests {
         .oneFlowAtMost(command: "check"), .runTakesOneFlow(given: 2), .validateNeedsFlow,
         .unknownLanguage("fr", known: ["en", "ko"]), .unknownTheme("nope", nearest: nil, known: ["plain", "ocean"]),
         .unknownTheme("ocaen", nearest: "ocean", known: ["ocean"]), .maskCharacter("ab"), .discardNeedsDraft,
-        .setNeedsEquals("email"), .setSecure("password"), .replayNeedsScript, .replayFileCount(3),
+        .setNeedsEquals("email"), .setSecure("password"), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
         .replayScriptAfterFlow("zq.json"), .flow(FlowSpecError(file: "zq.json", reason: .noSuchFile)),
         .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .folderNotResponses("zq"),
         .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
@@ -93,7 +93,7 @@ struct LanguageTableTests {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
              .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
-             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .replayNeedsScript, .replayFileCount,
+             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
              .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .folderNotResponses,
              .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
@@ -110,14 +110,16 @@ struct LanguageTableTests {
         .unknownField("zq", flow: "signup", .known(["email", "password"])), .notAnOption("pots", "zq", .nearest("post")),
         .notAnOption(nil, "zq", .known(["ab"])), .wrongKind("zq", kind: .confirm), .wrongKind("zq", kind: .multiSelect),
         .refusedCharacter("zq", label: "Zq", character: "k", keyboard: .numberPad),
-        .refusedCharacter("zq", label: "Zq", character: nil, keyboard: .phonePad), .malformedAnswers, .notSnapshot(version: 1),
-        .otherFlow("signup", changed: true), .otherFlow("login", changed: false),
+        .refusedCharacter("zq", label: "Zq", character: nil, keyboard: .phonePad), .malformedAnswers, .notText,
+        .syntax(line: 2, column: 1, .commaBeforeBrace), .notSnapshot(version: 1), .otherFlow("signup", changed: true), .otherFlow("login", changed: false),
     ]
 
     /// Fails to compile when ``PrefillError/Detail`` gains a case. (`other` is the caller's own sentence.)
     static func sampled(_ detail: PrefillError.Detail) -> Bool {
         switch detail {
-        case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notSnapshot, .otherFlow: true
+        case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notText, .syntax, .notSnapshot,
+             .otherFlow:
+            true
         case .other: false
         }
     }

@@ -64,6 +64,41 @@ struct PrefillTests {
         #expect(state.surface == (reducer.spec[focus]!.secure ? .secure : .plain))
     }
 
+    @Test("skipFilled passes over a prefilled field wherever the walk meets it; going back reaches it, and then it is asked")
+    func skipFilledMidWalk() throws {
+        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        var state = try reducer.initialState(prefill: FlowPrefill(answers: ["email": .text("ada@example.com"), "nickname": .text("에이다")], skipFilled: true))
+        #expect(state.focus == "password")
+        for id in ["password", "confirm"] as [FieldID] {
+            _ = reducer.reduce(into: &state, action: .field(.textChanged("hunter2-secret")))
+            _ = reducer.reduce(into: &state, action: .next)
+            #expect(state.focus != id)
+        }
+        #expect(state.focus == "phone", "the prefilled nickname is passed over after the secure fields")
+        _ = reducer.reduce(into: &state, action: .previous)
+        #expect(state.focus == "nickname", "going back is never skipped")
+        _ = reducer.reduce(into: &state, action: .next)
+        _ = reducer.reduce(into: &state, action: .previous)
+        #expect(state.focus == "nickname")
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("")))
+        #expect(reducer.reduce(into: &state, action: .next).contains { if case .invalid(field: "nickname", _) = $0 { true } else { false } },
+                "once focused, a field is asked like any other")
+    }
+
+    @Test("skipFilled stops at a prefilled field that no longer passes (its partner changed)")
+    func skipFilledStopsWhenItFails() throws {
+        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        var state = try reducer.initialState(prefill: FlowPrefill(answers: ["password": .text("hunter2-secret"), "confirm": .text("hunter2-secret")], skipFilled: true))
+        #expect(state.focus == "email")
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("ada@example.com")))
+        _ = reducer.reduce(into: &state, action: .next)
+        #expect(state.focus == "nickname", "password and confirm pass, so both are passed over")
+        _ = reducer.reduce(into: &state, action: .focus("password"))
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("another-secret")))
+        _ = reducer.reduce(into: &state, action: .next)
+        #expect(state.focus == "confirm", "the confirmation no longer matches: it is asked")
+    }
+
     @Test("skipFilled with every field filled starts on the last one, so that Enter completes")
     func skipFilledAllFilled() throws {
         let reducer = FlowReducer(spec: try Fixtures.flow("signup"))

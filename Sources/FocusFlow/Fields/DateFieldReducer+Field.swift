@@ -99,9 +99,9 @@ extension DateFieldReducer: FieldBehavior {
 
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action? { action.textAction }
 
-    static var filtersTyping: Bool { true }
+    static func filtersTyping(_ field: FieldSpec) -> Bool { true }
 
-    static func typed(_ new: String, field: FieldSpec) -> String? {
+    static func typed(_ new: String, old: String, field: FieldSpec) -> String? {
         DateFieldReducer(format: field.dateFormat).typed(new)
     }
 

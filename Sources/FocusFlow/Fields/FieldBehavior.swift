@@ -108,12 +108,13 @@ protocol FieldBehavior: Sendable {
     /// (see ``apply(_:to:field:say:)``) or nothing does. A kind that takes typed text takes
     /// `textChanged` as itself: the flow asks once per field and keeps the answer for keystrokes.
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action?
-    /// Whether the kind has its own rule for what may be typed (``typed(_:field:)``), asked once
-    /// per field by the flow. The default is `false`: the keyboard alone decides.
-    static var filtersTyping: Bool { get }
-    /// The text the field takes when `new` is typed (its whole new text, which the keyboard
-    /// takes), or `nil` to refuse the insertion whole, as the keyboard refuses. The default takes `new`.
-    static func typed(_ new: String, field: FieldSpec) -> String?
+    /// Whether the kind has its own rule for what may be typed into `field` (``typed(_:old:field:)``),
+    /// asked once per field by the flow. The default is `false`: the keyboard alone decides.
+    static func filtersTyping(_ field: FieldSpec) -> Bool
+    /// The text the field takes when `new` is typed over `old` (its whole new text, which the
+    /// keyboard takes), or `nil` to refuse the insertion whole, as the keyboard refuses. The
+    /// default takes `new`.
+    static func typed(_ new: String, old: String, field: FieldSpec) -> String?
     /// Hands `action` (one ``textAction(for:)`` left alone) to the kind's reducer and says its
     /// effects as ``FlowEvent``s, with the secure rules.
     ///
@@ -171,8 +172,8 @@ extension FieldBehavior {
     static var ordersAnswers: Bool { false }
     static var readsClock: Bool { false }
     static func initialState(of field: FieldSpec) -> State { initialState(default: field.default) }
-    static var filtersTyping: Bool { false }
-    static func typed(_ new: String, field: FieldSpec) -> String? { new }
+    static func filtersTyping(_ field: FieldSpec) -> Bool { false }
+    static func typed(_ new: String, old: String, field: FieldSpec) -> String? { new }
     static func sampleTexts(for field: FieldSpec) -> [String] { [] }
     static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) { ([], []) }
 

@@ -53,7 +53,14 @@ extension MultiSelectFieldReducer: FieldBehavior {
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
         let own: Action
         switch action {
-        case .toggle(let value): own = .toggle(value)
+        case .toggle(let value):
+            // Choosing one more than `maxSelected` allows is refused; letting one go never is.
+            if let max = field.rules.maxSelected, state.chosen.count >= max, let position = field.optionList.position(of: value),
+               !state.chosen.contains(where: { $0.isIdentical(to: field.options[position].value) }) {
+                say(.rejected(field: field.id))
+                return false
+            }
+            own = .toggle(value)
         case .highlight(let delta): own = .highlight(delta)
         case .textChanged, .submit, .clear, .set, .select, .step: return false
         }
@@ -104,8 +111,11 @@ extension MultiSelectFieldReducer: FieldBehavior {
             guard let value = LineAnswer.option(item, of: field) else { return [.toggle(item)] }
             if !wanted.contains(value) { wanted.append(value) }
         }
+        // The ones to let go first, then the ones to choose: a line that swaps choices at
+        // `maxSelected` never passes it on the way (the choices keep option order either way).
         let chosen = state.chosen
-        return field.options.map(\.value).filter { wanted.contains($0) != chosen.contains($0) }.map { .toggle($0) }
+        let changed = field.options.map(\.value).filter { wanted.contains($0) != chosen.contains($0) }
+        return (changed.filter(chosen.contains) + changed.filter { !chosen.contains($0) }).map { .toggle($0) }
     }
 
     /// A list of the field's option values, kept in option order, each once.

@@ -79,9 +79,9 @@ extension NumberFieldReducer: FieldBehavior {
     /// The text takes `textChanged`, `clear` and `submit`; the kind's reducer takes `step`.
     static func textAction(for action: FieldAction) -> TextFieldReducer.Action? { action.textAction }
 
-    static var filtersTyping: Bool { true }
+    static func filtersTyping(_ field: FieldSpec) -> Bool { true }
 
-    static func typed(_ new: String, field: FieldSpec) -> String? {
+    static func typed(_ new: String, old: String, field: FieldSpec) -> String? {
         NumberFieldReducer(format: field.numberFormat).typed(new)
     }
 

@@ -40,6 +40,17 @@ extension TextFieldReducer: FieldBehavior {
         action.textAction
     }
 
+    /// A field with `maxLength` refuses, whole, what would make its text longer than that.
+    static func filtersTyping(_ field: FieldSpec) -> Bool { field.rules.maxLength != nil }
+
+    /// `new`, unless it has more characters than `maxLength` allows and more than `old` had: a
+    /// text already past the limit (prefilled) may still be shortened, never lengthened.
+    static func typed(_ new: String, old: String, field: FieldSpec) -> String? {
+        guard let max = field.rules.maxLength else { return new }
+        let count = new.count
+        return count <= max || count < old.count ? new : nil
+    }
+
     /// Every action a text field takes is its text's (``textAction(for:)``); the rest change nothing.
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool { false }
 

@@ -45,6 +45,7 @@ extension FlowReducer {
                 ?? (visible.contains(stop) ? stop : visible.last { $0 < stop } ?? target)
         } else if prefill.skipFilled {
             target = visible.first { !passed.contains($0) } ?? visible.last ?? target
+            state.skipping = Set(passed.filter { $0 > target }.map { spec.layout.ids[$0] })
         }
         let field = spec.fields[target]
         state.focus = field.id

@@ -27,6 +27,10 @@ extension FlowReducer {
         /// amending); `nil` until the flow first reaches its review. While editing it says
         /// the person is amending (see ``isAmending``).
         public var reviewed: [FieldID]?
+        /// The prefilled fields a move forward passes over while their answers pass their rules
+        /// (``FlowPrefill/skipFilled``), wherever the walk meets them; a field leaves the set when
+        /// it gets focus (going back to it, or jumping there).
+        public var skipping: Set<FieldID> = []
 
         public init(
             phase: Phase = .editing, focus: FieldID?, surface: Surface, keyboard: KeyboardType,
@@ -71,7 +75,7 @@ extension FlowReducer.State: CustomStringConvertible {
         return """
             State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), \
             keyboard: .\(keyboard), revealed: \(revealed), fields: [\(texts.joined(separator: ", "))], \
-            errors: [\(errorList.joined(separator: ", "))]\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
+            errors: [\(errorList.joined(separator: ", "))]\(skipping.isEmpty ? "" : ", skipping: [" + skipping.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
             """
     }
 }

@@ -48,7 +48,7 @@ public struct FlowReducer: Sendable {
         self.behaviors = spec.fields.map(\.kind.behavior)
         self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
         self.hasOptions = behaviors.map { $0.hasOptions }
-        self.filtersTyping = behaviors.map { $0.filtersTyping }
+        self.filtersTyping = zip(behaviors, spec.fields).map { $0.filtersTyping($1) }
     }
 
     public enum Action: Sendable, Equatable {
@@ -176,7 +176,7 @@ public struct FlowReducer: Sendable {
 
     /// An edit of a field's text (a text field's value, a choice field's filter), the keystroke
     /// path: the keyboard check, the kind's own rule for what may be typed where it has one
-    /// (``FieldBehavior/typed(_:field:)``), and the seed's reducer on the text in place, with no
+    /// (``FieldBehavior/typed(_:old:field:)``), and the seed's reducer on the text in place, with no
     /// copy of it.
     @inline(__always)
     private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
@@ -190,7 +190,7 @@ public struct FlowReducer: Sendable {
             guard let region = new.editedRegion(from: state.fields[textAt: index].text) else { return }
             guard new.accepts(keyboard, in: region) else { return events.append(.rejected(field: id)) }
             if filtersTyping[index] {
-                guard let taken = behaviors[index].typed(new, field: spec.fields[index]) else { return events.append(.rejected(field: id)) }
+                guard let taken = behaviors[index].typed(new, old: state.fields[textAt: index].text, field: spec.fields[index]) else { return events.append(.rejected(field: id)) }
                 action = .textChanged(taken)
             }
         }
@@ -261,7 +261,14 @@ public struct FlowReducer: Sendable {
         if state.reviewed != nil { return advanceAmending(&state, from: index, events: &events) }
         guard check(&state, index, events: &events, movingFrom: index) else { return }
         var visibility = VisibilityMemo(self)
-        if let target = (index + 1..<spec.fields.count).first(where: { visibility.isVisible($0, in: state) }) {
+        let later = (index + 1..<spec.fields.count).filter { visibility.isVisible($0, in: state) }
+        // A prefilled field that still passes is passed over (`skipFilled`); when every later one
+        // is, the last of them takes the focus, as at the start, so that the walk ends on an Enter.
+        let current = state
+        let target = current.skipping.isEmpty ? later.first : later.first { position in
+            !(current.skipping.contains(spec.layout.ids[position]) && failure(of: position, in: current) == nil)
+        } ?? later.last
+        if let target {
             return move(&state, from: index, to: target, events: &events)
         }
         for other in spec.fields.indices where other != index && visibility.isVisible(other, in: state) {
@@ -295,6 +302,7 @@ public struct FlowReducer: Sendable {
         let keyboard = spec.fields[target].keyboard
         state.focus = to
         state.revealed = false
+        if !state.skipping.isEmpty { state.skipping.remove(to) }
         events.append(.focusMoved(from: spec.layout.ids[index], to: to))
         let surface: Surface = spec.layout.secure[target] ? .secure : .plain
         if surface != state.surface {

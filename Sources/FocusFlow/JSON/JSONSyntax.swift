@@ -29,9 +29,11 @@ package enum JSONSyntax {
     ///
     /// - Parameter flow: refuse duplicate keys and numbers that are not whole counts, as a flow
     ///   file must; other JSON (a `serve` request's values) is checked for its syntax only.
-    package static func firstError(in bytes: [UInt8], flow: Bool = false) -> Problem? {
+    /// - Parameter uniqueKeys: refuse duplicate keys (a flow's are refused anyway), as an answers
+    ///   file must: which of two answers for a field counts would be a guess.
+    package static func firstError(in bytes: [UInt8], flow: Bool = false, uniqueKeys: Bool = false) -> Problem? {
         do throws(Problem) {
-            _ = try check(bytes, flow: flow)
+            _ = try check(bytes, flow: flow, uniqueKeys: uniqueKeys)
             return nil
         } catch {
             return error
@@ -41,8 +43,8 @@ package enum JSONSyntax {
     /// Checks `bytes` as ``firstError(in:flow:)`` does and, for a flow, gives the order of the
     /// keys of every object, which `JSONDecoder` forgets (a text given in several languages falls
     /// back to the first language given): by the object's path, as ``path(_:)`` writes it.
-    static func check(_ bytes: [UInt8], flow: Bool) throws(Problem) -> [String: [String]] {
-        var scanner = Scanner(bytes: bytes, flow: flow)
+    static func check(_ bytes: [UInt8], flow: Bool, uniqueKeys: Bool = false) throws(Problem) -> [String: [String]] {
+        var scanner = Scanner(bytes: bytes, flow: flow, uniqueKeys: flow || uniqueKeys)
         scanner.skipSpace()
         try scanner.value(depth: 0)
         scanner.skipSpace()
@@ -72,6 +74,8 @@ package enum JSONSyntax {
     private struct Scanner {
         let bytes: [UInt8]
         let flow: Bool
+        /// Whether a key given twice in one object is an error.
+        let uniqueKeys: Bool
         var i = 0
         /// Whether the value being read is under one of ``anyNumberKeys``.
         var anyNumber = false
@@ -79,9 +83,10 @@ package enum JSONSyntax {
         var path = ""
         var orders: [String: [String]] = [:]
 
-        init(bytes: [UInt8], flow: Bool) {
+        init(bytes: [UInt8], flow: Bool, uniqueKeys: Bool) {
             self.bytes = bytes
             self.flow = flow
+            self.uniqueKeys = uniqueKeys
         }
 
         func problem(_ reason: FlowSpecError.Reason) -> Problem { Problem(offset: i, reason: reason) }
@@ -124,8 +129,8 @@ package enum JSONSyntax {
                 }
                 let keyStart = i
                 try string()
-                let key = flow ? Self.unescape(bytes[(keyStart + 1)..<(i - 1)]) : ""
-                guard !flow || keys.insert(key).inserted else {
+                let key = uniqueKeys ? Self.unescape(bytes[(keyStart + 1)..<(i - 1)]) : ""
+                guard !uniqueKeys || keys.insert(key).inserted else {
                     i = keyStart
                     throw problem(.duplicateKey(key))
                 }

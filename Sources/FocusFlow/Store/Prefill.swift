@@ -87,8 +87,17 @@ extension FlowPrefill {
     /// multi-select field, a number for a number field, `null` for no answer. Types are checked against the flow later, by
     /// ``FlowReducer/initialState(prefill:)``.
     ///
-    /// - Throws: ``PrefillError`` (``PrefillError/Reason/malformed``) when the text is not such an object.
+    /// - Throws: ``PrefillError`` (``PrefillError/Reason/malformed``) when the text is not such
+    ///   an object; broken JSON, a trailing comma or a key given twice with its line and column,
+    ///   as a flow file's are.
     public static func answers(json bytes: some Collection<UInt8>) throws(PrefillError) -> [FieldID: FieldAnswer] {
+        var bytes = Array(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard bytes.withUnsafeBufferPointer({ TextBytes.isText($0) }) else { throw PrefillError(.malformed, field: nil, detail: .notText) }
+        if let problem = JSONSyntax.firstError(in: bytes, uniqueKeys: true) {
+            let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
+            throw PrefillError(.malformed, field: nil, detail: .syntax(line: line, column: column, problem.reason))
+        }
         do {
             let loose = try JSONDecoder().decode([String: LooseAnswer].self, from: Data(bytes))
             return Dictionary(uniqueKeysWithValues: loose.map { (FieldID($0.key), $0.value.answer) })

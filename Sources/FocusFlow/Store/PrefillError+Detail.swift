@@ -12,6 +12,10 @@ extension PrefillError {
         /// `character` is `nil` for a secure field.
         case refusedCharacter(String, label: String, character: String?, keyboard: KeyboardType)
         case malformedAnswers
+        /// Answers that are not valid UTF-8.
+        case notText
+        /// A JSON syntax error (or a key given twice) at a 1-based line and column.
+        case syntax(line: Int, column: Int, FlowSpecError.Reason)
         case notSnapshot(version: Int)
         /// A snapshot of `flow`: this one before it changed, or another.
         case otherFlow(String, changed: Bool)
@@ -38,6 +42,8 @@ extension PrefillError {
             case .refusedCharacter(let id, let label, let character, let keyboard):
                 "the answer given for \"\(id)\" (\(label)) has \(character?.debugDescription ?? "a character"), which this field does not take; it takes \(keyboard.summary)"
             case .malformedAnswers: "the answers must be one JSON object of field ids and values (a string, true or false, a number, an array of strings, or null)"
+            case .notText: "not a text file (it is not valid UTF-8); the answers are a JSON object"
+            case .syntax(let line, let column, let reason): "line \(line), column \(column): \(reason.message(in: .en))"
             case .notSnapshot(let version): "this is not a focusflow snapshot (a JSON object with version \(version), flow, fingerprint, focus and answers)"
             case .otherFlow(let flow, let changed):
                 "the saved answers are of \(changed ? "the flow \"\(flow)\" as it was before it changed" : "another flow (\"\(flow)\")"); they cannot be resumed with this one"
@@ -58,6 +64,8 @@ extension PrefillError {
             case .refusedCharacter(let id, let label, let character, let keyboard):
                 "\"\(id)\" (\(label))에 준 답에 이 필드가 받지 않는 \(character.map { "문자 \($0.debugDescription)" } ?? "문자")가 있습니다. 받는 문자: \(RuleMessages.korean.keyboardTakes(keyboard))"
             case .malformedAnswers: "답은 필드 id와 값(문자열, true 또는 false, 숫자, 문자열 배열, null)으로 된 JSON 객체 하나여야 합니다"
+            case .notText: "텍스트 파일이 아닙니다 (올바른 UTF-8이 아닙니다). 답은 JSON 객체입니다"
+            case .syntax(let line, let column, let reason): "\(line)행 \(column)열: \(reason.message(in: .ko))"
             case .notSnapshot(let version): "focusflow 스냅숏이 아닙니다 (version \(version), flow, fingerprint, focus, answers가 있는 JSON 객체여야 합니다)"
             case .otherFlow(let flow, let changed):
                 "저장된 답은 \(changed ? "바뀌기 전의 흐름 \"\(flow)\"" : "다른 흐름 (\"\(flow)\")")의 것이라 이 흐름으로 이어서 할 수 없습니다"

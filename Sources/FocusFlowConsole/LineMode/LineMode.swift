@@ -197,9 +197,14 @@ package enum LineMode {
         let screen = FieldScreens.screen(for: field, words: words)
         if let refused = screen.precheck(line) { return refused }
         let actions = store.reducer.actions(answering: line, in: store.state)
-        var rejected = false
-        for action in actions where store.send(action).contains(.rejected(field: field.id)) { rejected = true }
-        return rejected ? screen.refusal(line, actions: actions) : nil
+        // The line is one answer: tried on a copy of the state first, so that an action the
+        // engine refuses (a choice past `maxSelected`) refuses the whole line and none of it lands.
+        var trial = store.state
+        for action in actions where store.reducer.reduce(into: &trial, action: action).contains(.rejected(field: field.id)) {
+            return screen.refusal(line, actions: actions)
+        }
+        for action in actions { store.send(action) }
+        return nil
     }
 
     package static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }

@@ -49,6 +49,9 @@ package protocol FieldScreen: AnyObject {
     func precheck(_ line: String) -> String?
     /// Why the engine refused `line` (`actions` are the engine's for it), naming what it may be.
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String
+    /// What the key line says first about the field as it stands (a text's `12/20`), or `nil`.
+    /// The default says nothing.
+    func status(_ state: FlowReducer.State) -> String?
     /// The note under the input when the engine refused `inserted` (a key, a paste, a yank)
     /// typed into the field's text. The default names what the keyboard takes.
     func refusedNote(_ inserted: String) -> String
@@ -65,6 +68,7 @@ extension FieldScreen {
     package var keys: [String] { bindings.hints }
     package func listing() -> [String] { [] }
     package func precheck(_ line: String) -> String? { nil }
+    package func status(_ state: FlowReducer.State) -> String? { nil }
     package func kept(_ state: FlowReducer.State) -> String? { nil }
     package func refusedNote(_ inserted: String) -> String { words.refused(inserted, by: field.keyboard, secure: field.secure) }
 }

@@ -34,7 +34,12 @@ package final class MultiSelectScreen: OptionScreen {
         // With nothing shown, the list's one row already says so: the bell is enough.
         guard let option = highlighted(session.store.state) else { return session.ding() }
         session.clearNote()
-        session.handle(session.store.send(.field(.toggle(option.value))))
+        let events = session.store.send(.field(.toggle(option.value)))
+        // The one toggle the engine refuses is a choice past `maxSelected`.
+        if events.contains(.rejected(field: field.id)), let max = field.rules.maxSelected {
+            session.refuse(words.rules.chooseAtMost(field.label, max))
+        }
+        session.handle(events)
         session.render()
     }
 
@@ -44,13 +49,15 @@ package final class MultiSelectScreen: OptionScreen {
             + (values.isEmpty ? [] : [words.now(values.map(label).joined(separator: ", ")), words.enterKeepsThem])
     }
 
-    /// Quotes the first item that names no option.
+    /// Quotes the first item that names no option; a line whose items all name one chose more
+    /// than `maxSelected` allows.
     package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
         let values = Set(field.options.map(\.value))
         let item = actions.lazy.compactMap { action -> String? in
             if case .field(.toggle(let item)) = action, !values.contains(item) { return item }
             return nil
-        }.first ?? line.trimmingSpaces
-        return words.notOptions(KeyboardType.readable(item), field.options.count, listed)
+        }.first
+        if item == nil, let max = field.rules.maxSelected { return words.rules.chooseAtMost(field.label, max) }
+        return words.notOptions(KeyboardType.readable(item ?? line.trimmingSpaces), field.options.count, listed)
     }
 }

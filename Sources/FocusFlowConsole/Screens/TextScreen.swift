@@ -39,8 +39,21 @@ package final class TextScreen: FieldScreen {
 
     package func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
 
-    /// Why the keyboard refused `line`; a secure value's characters are never named.
-    package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.refused(line, by: field.keyboard, secure: field.secure)
+    /// Why the engine refused `line`: a character the keyboard refuses (a secure value's are
+    /// never named), else a length past `maxLength`.
+    package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String { refusedNote(line) }
+
+    /// The note for a refused insertion: what the keyboard takes, or, when it takes every
+    /// character, the limit the insertion would pass.
+    package func refusedNote(_ inserted: String) -> String {
+        if let max = field.rules.maxLength, field.keyboard.firstRefused(in: inserted) == nil {
+            return words.rules.atMostCharacters(field.label, max)
+        }
+        return words.refused(inserted, by: field.keyboard, secure: field.secure)
+    }
+
+    /// With `maxLength`, how many characters the text has of those it may have: `12/20`.
+    package func status(_ state: FlowReducer.State) -> String? {
+        field.rules.maxLength.map { "\(state.text(of: field.id).count)/\($0)" }
     }
 }

@@ -373,7 +373,8 @@ final class InteractiveSession: ScreenContext {
         let progress = store.reducer.progress(in: state)
         if let drawn = drawnProgress, drawn.steps != progress.steps { return drawForm(.inPlace) }
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
-        let footer = footers.lines(.init(error: state.error, note: note, secure: focusedSecure, progress: progress, keys: screen.keys, toReview: toReview),
+        let keys = screen.status(state).map { [$0] + screen.keys } ?? screen.keys
+        let footer = footers.lines(.init(error: state.error, note: note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
                                    theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
