@@ -49,15 +49,38 @@ int ff_regex_available(void) { return ff_icu_ready(); }
 
 /// Compiles `pattern` (UTF-16); NULL and a nonzero `*status` when it does not compile, or when
 /// ICU could not be loaded (``ff_regex_available`` says which).
-ff_regex *ff_regex_open(const uint16_t *pattern, int32_t length, int32_t *status) {
+ff_regex *ff_regex_open(const uint16_t *pattern, int32_t length, int32_t *status, int32_t *offset) {
+    *offset = -1;
     if (!ff_icu_ready()) {
         *status = (int32_t)U_MISSING_RESOURCE_ERROR;
         return NULL;
     }
     UErrorCode code = U_ZERO_ERROR;
-    URegularExpression *regex = icu.open((const UChar *)pattern, length, 0, NULL, &code);
+    UParseError place = { 0 };
+    URegularExpression *regex = icu.open((const UChar *)pattern, length, 0, &place, &code);
     *status = (int32_t)code;
-    return U_FAILURE(code) ? NULL : (ff_regex *)regex;
+    if (U_FAILURE(code)) {
+        // A pattern is one line: ICU's offset on it is where it stopped (UTF-16 units).
+        *offset = place.offset >= 0 ? place.offset : -1;
+        return NULL;
+    }
+    return (ff_regex *)regex;
+}
+
+int ff_regex_problem(int32_t status) {
+    switch ((UErrorCode)status) {
+    case U_REGEX_MISMATCHED_PAREN: return FF_REGEX_PAREN;
+    case U_REGEX_MISSING_CLOSE_BRACKET: return FF_REGEX_BRACKET;
+    case U_REGEX_BAD_ESCAPE_SEQUENCE: return FF_REGEX_ESCAPE;
+    case U_REGEX_PROPERTY_SYNTAX: return FF_REGEX_PROPERTY;
+    case U_REGEX_BAD_INTERVAL: case U_REGEX_NUMBER_TOO_BIG: return FF_REGEX_INTERVAL;
+    case U_REGEX_MAX_LT_MIN: return FF_REGEX_MAX_BELOW_MIN;
+    case U_REGEX_INVALID_BACK_REF: return FF_REGEX_BACK_REFERENCE;
+    case U_REGEX_LOOK_BEHIND_LIMIT: return FF_REGEX_LOOK_BEHIND;
+    case U_REGEX_INVALID_RANGE: return FF_REGEX_RANGE;
+    case U_REGEX_RULE_SYNTAX: case U_REGEX_INVALID_STATE: return FF_REGEX_SYNTAX;
+    default: return FF_REGEX_OTHER;
+    }
 }
 
 /// A regex exists only once ICU is loaded, so these calls need no check.

@@ -142,6 +142,13 @@ public struct ProtocolSession: Sendable {
         #"{"error":\#(JSONText.quote(message))}"#
     }
 
+    /// The message of a response ``error(_:)`` wrote, or `nil` for any other response.
+    public static func errorMessage(of response: String) -> String? {
+        guard response.hasPrefix(#"{"error":"#), response.hasSuffix("}"),
+              let object = try? JSONDecoder().decode([String: String].self, from: Data(response.utf8)) else { return nil }
+        return object["error"]
+    }
+
     /// Replaces the walk (`start`, `restore`).
     mutating func replace(with state: FlowReducer.State) {
         self.state = state

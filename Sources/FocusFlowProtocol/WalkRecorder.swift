@@ -112,8 +112,20 @@ public struct WalkRecorder: Sendable {
     public mutating func script() throws(Failure) -> String {
         if let last = recording.last { flush(state: last) }
         if let failure = recording.failure { throw failure }
-        let header = "# A walk through \"\(reducer.spec.id)\" recorded by focusflow run --record; secure values are stand-ins.\n"
-        return header + recording.lines.map { $0 + "\n" }.joined()
+        return Self.header(flow: reducer.spec.id) + "\n" + recording.lines.map { $0 + "\n" }.joined()
+    }
+
+    private static let headerStart = "# A walk through \""
+    private static let headerEnd = "\" recorded by focusflow run --record; secure values are stand-ins."
+
+    /// The comment line a script starts with: what it is, and the id of the flow it walks.
+    static func header(flow id: String) -> String { headerStart + id + headerEnd }
+
+    /// The id of the flow a script's first line says it walks, or `nil` for a line that is not
+    /// a recording's header (a script written by hand).
+    public static func recordedFlow(inHeader line: String) -> String? {
+        guard line.hasPrefix(headerStart), line.hasSuffix(headerEnd), line.count >= headerStart.count + headerEnd.count else { return nil }
+        return String(line.dropFirst(headerStart.count).dropLast(headerEnd.count))
     }
 
     /// Writes the pending secure field's value, from `state`, as one `text` request.

@@ -31,6 +31,8 @@ extension CommandProblem {
         case .jsonSchemaNotFlow(let path): "\(path): a JSON Schema for flow files, not a flow"
         case .folderNotFlow(let path): "\(path): a folder, not a flow file; name the flows in it, like \(Self.folder(path))/*.json"
         case .folderNotScript(let path): "\(path): a folder, not a script"
+        case .scriptOfOtherFlow(let path, let recorded, let replayed):
+            "\(path):1: the script records a walk through \"\(recorded)\", not \"\(replayed)\"; replay it with its own flow: focusflow replay FLOW \(path)"
         case .folderNotResponses(let path): "\(path): a folder, not a file of responses"
         case .noSuchFile(let path): "\(path): no such file"
         case .cannotBeRead(let path): "\(path): cannot be read"

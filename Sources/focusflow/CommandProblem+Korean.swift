@@ -33,6 +33,8 @@ extension CommandProblem {
         case .jsonSchemaNotFlow(let path): "\(path): 흐름이 아니라 흐름 파일의 JSON Schema입니다"
         case .folderNotFlow(let path): "\(path): 흐름 파일이 아니라 폴더입니다. 그 안의 흐름 파일을 지정하세요 (예: \(Self.folder(path))/*.json)"
         case .folderNotScript(let path): "\(path): 스크립트가 아니라 폴더입니다"
+        case .scriptOfOtherFlow(let path, let recorded, let replayed):
+            "\(path):1: 이 스크립트는 \"\(replayed)\"가 아니라 \"\(recorded)\" 흐름을 기록한 것입니다. 그 흐름으로 재생하세요: focusflow replay FLOW \(path)"
         case .folderNotResponses(let path): "\(path): 응답 파일이 아니라 폴더입니다"
         case .noSuchFile(let path): "\(path): 파일이 없습니다"
         case .cannotBeRead(let path): "\(path): 파일을 읽을 수 없습니다"

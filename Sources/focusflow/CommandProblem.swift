@@ -37,6 +37,8 @@ enum CommandProblem: Equatable {
     case jsonSchemaNotFlow(String)
     case folderNotFlow(String)
     case folderNotScript(String)
+    /// A recording of another flow (`recorded`) than the one replayed (`replayed`).
+    case scriptOfOtherFlow(String, recorded: String, replayed: String)
     case folderNotResponses(String)
     case noSuchFile(String)
     case cannotBeRead(String)

@@ -89,12 +89,33 @@ enum Serve {
         }
         defer { close(fd) }
         var reader = LineReader(fd: fd)
+        // A recording says which flow it walks: replayed against another, every request would
+        // answer a question nobody asked.
+        var first: LineReader.Read? = reader.next()
+        if case .line(let bytes)? = first, let recorded = WalkRecorder.recordedFlow(inHeader: String(decoding: bytes, as: UTF8.self)),
+           recorded != spec.id {
+            throw CommandError(.scriptOfOtherFlow(scriptPath, recorded: recorded, replayed: spec.id), kind: .flow)
+        }
+        var line = 0
+        let next = { () -> LineReader.Read in
+            let read = first.take() ?? reader.next()
+            if case .end = read {} else { line += 1 }
+            return read
+        }
+        // Each refused request is said on stderr too, where it is in the script.
+        let place = { (response: String) in
+            guard let message = ProtocolSession.errorMessage(of: response) else { return }
+            Output.error("focusflow: \(scriptPath):\(line): \(message)")
+        }
         if var golden = try arguments.values["expect"].map({ path throws(CommandError) in try GoldenResponses(path: path) }) {
-            try run(spec, next: { reader.next() }, answer: { response throws(CommandError) in try golden.check(response) })
+            try run(spec, next: next, answer: { response throws(CommandError) in place(response); try golden.check(response) })
             try golden.finish()
             return ExitStatus.success
         }
-        try run(spec) { reader.next() }
+        try run(spec, next: next) { response throws(CommandError) in
+            place(response)
+            try Output.standard(response + "\n")
+        }
         return ExitStatus.success
     }
 

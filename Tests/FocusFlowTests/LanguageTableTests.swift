@@ -35,7 +35,7 @@ struct LanguageTableTests {
         .tooLarge(70000, limit: 65536, key: "maxLength"), .minAboveMax("9", "3", minKey: "minLength", maxKey: "maxLength"), .emptyList(key: "oneOf"),
         .minAboveMax("130", "120"), .notPositive("-1"), .notWithin(7, least: 0, most: 6), .kind(NumberFieldReducer.moreDecimalsThanField("0.25", decimals: 1)), .wrongBound(.number),
         .rangeNotForKind(source: "zq", kind: .text),
-        .badPattern("[a-"), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
+        .badPattern("[a-", .bracket, column: 4), .badPattern("(", .other, column: nil), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
     ]
 
@@ -68,7 +68,7 @@ struct LanguageTableTests {
         .unknownTheme("ocaen", nearest: "ocean", known: ["ocean"]), .maskCharacter("ab"), .discardNeedsDraft,
         .setNeedsEquals("email"), .setSecure("password"), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
         .replayScriptAfterFlow("zq.json"), .flow(FlowSpecError(file: "zq.json", reason: .noSuchFile)),
-        .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .folderNotResponses("zq"),
+        .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .scriptOfOtherFlow("w.script", recorded: "login", replayed: "signup"), .folderNotResponses("zq"),
         .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
         .responseDiffers(file: "zq", line: 3, expected: nil, got: "{}"), .responseDiffers(file: "zq", line: 3, expected: "{}", got: nil),
         .stdoutNotWritten(.brokenPipe), .outputNotOpened(AnswerTarget.Failure("stdout", .closed), standardOutput: true),
@@ -94,7 +94,7 @@ struct LanguageTableTests {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
              .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
              .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
-             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .folderNotResponses,
+             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
              .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
              .recordingNoStandIn,
@@ -132,7 +132,7 @@ struct LanguageTableTests {
     }
 
     /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
-    static let vocabulary = Set(["JSON", "UTF", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
+    static let vocabulary = Set(["JSON", "UTF", "ICU", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
                                           "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
                                           "GB", "Email", "ID", "VALUE", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
                                           "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",

@@ -17,8 +17,25 @@ typedef struct ff_regex ff_regex;
 int ff_regex_available(void);
 
 /// Compiles `pattern` (UTF-16); NULL and a nonzero `*status` when it does not compile, or when
-/// ICU could not be loaded (``ff_regex_available`` says which).
-ff_regex *ff_regex_open(const uint16_t *pattern, int32_t length, int32_t *status);
+/// ICU could not be loaded (``ff_regex_available`` says which), with `*offset` the UTF-16 offset
+/// in the pattern where ICU stopped (-1 when it does not say).
+ff_regex *ff_regex_open(const uint16_t *pattern, int32_t length, int32_t *status, int32_t *offset);
+
+/// Why a pattern does not compile, from ICU's status: one of these.
+enum {
+    FF_REGEX_OTHER = 0,
+    FF_REGEX_SYNTAX,
+    FF_REGEX_PAREN,
+    FF_REGEX_BRACKET,
+    FF_REGEX_ESCAPE,
+    FF_REGEX_PROPERTY,
+    FF_REGEX_INTERVAL,
+    FF_REGEX_MAX_BELOW_MIN,
+    FF_REGEX_BACK_REFERENCE,
+    FF_REGEX_LOOK_BEHIND,
+    FF_REGEX_RANGE,
+};
+int ff_regex_problem(int32_t status);
 
 void ff_regex_close(ff_regex *regex);
 

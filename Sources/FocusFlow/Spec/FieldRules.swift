@@ -97,13 +97,13 @@ public struct FieldRules: Sendable, Equatable {
             field.pointee.rules.compiled = known
             return
         }
-        do {
+        do throws(CompiledPattern.PatternError) {
             let compiled = try CompiledPattern(pattern, remembersLastValue: !secure)
             field.pointee.rules.compiled = compiled
             patterns[key] = compiled
         } catch {
             guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
-            throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern))
+            throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern, error.problem, column: error.column))
         }
     }
 
@@ -166,13 +166,18 @@ final class CompiledPattern: @unchecked Sendable {
     private let last = Mutex<(value: String, matches: Bool)?>(nil)
     private let remembersLastValue: Bool
 
-    init(_ pattern: String, remembersLastValue: Bool) throws {
+    init(_ pattern: String, remembersLastValue: Bool) throws(PatternError) {
         self.remembersLastValue = remembersLastValue
         let units = Array(pattern.utf16)
-        var status: Int32 = 0
+        var status: Int32 = 0, offset: Int32 = -1
         guard let compiled = units.withUnsafeBufferPointer({
-            ff_regex_open($0.baseAddress, Int32($0.count), &status)
-        }) else { throw PatternError() }
+            ff_regex_open($0.baseAddress, Int32($0.count), &status, &offset)
+        }) else {
+            // Where ICU stopped, in characters as the pattern reads (1 for the first).
+            let column = offset < 0 ? nil : pattern.utf16.index(pattern.utf16.startIndex, offsetBy: min(Int(offset), units.count), limitedBy: pattern.utf16.endIndex)
+                .map { pattern[..<(String.Index($0, within: pattern) ?? pattern.endIndex)].count + 1 }
+            throw PatternError(problem: PatternProblem(code: ff_regex_problem(status)), column: column)
+        }
         regex = Mutex(compiled)
     }
 
@@ -180,7 +185,11 @@ final class CompiledPattern: @unchecked Sendable {
         regex.withLock { ff_regex_close($0) }
     }
 
-    private struct PatternError: Error {}
+    /// Why a pattern does not compile, and where (in characters, from 1) ICU stopped.
+    struct PatternError: Error {
+        let problem: PatternProblem
+        let column: Int?
+    }
 
     /// The value remembered with its answer, for tests.
     var rememberedValue: String? { last.withLock { $0?.value } }
@@ -204,6 +213,25 @@ final class CompiledPattern: @unchecked Sendable {
             units.withUnsafeBufferPointer {
                 ff_regex_whole_match(regex, $0.baseAddress, Int32(clamping: $0.count), Self.stepLimit) == 1
             }
+        }
+    }
+}
+
+extension PatternProblem {
+    /// The problem `ff_regex_problem` names.
+    init(code: Int32) {
+        switch Int(code) {
+        case Int(FF_REGEX_SYNTAX): self = .syntax
+        case Int(FF_REGEX_PAREN): self = .parenthesis
+        case Int(FF_REGEX_BRACKET): self = .bracket
+        case Int(FF_REGEX_ESCAPE): self = .escape
+        case Int(FF_REGEX_PROPERTY): self = .property
+        case Int(FF_REGEX_INTERVAL): self = .interval
+        case Int(FF_REGEX_MAX_BELOW_MIN): self = .maxBelowMin
+        case Int(FF_REGEX_BACK_REFERENCE): self = .backReference
+        case Int(FF_REGEX_LOOK_BEHIND): self = .lookBehind
+        case Int(FF_REGEX_RANGE): self = .range
+        default: self = .other
         }
     }
 }

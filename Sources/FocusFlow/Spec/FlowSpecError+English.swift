@@ -78,7 +78,8 @@ extension FlowSpecError.Reason {
             "\"\(source)\" is a \(kind) field, whose answers have no order; min and max compare \(FieldKind.allCases.filter { $0.behavior.ordersAnswers }.map(\.rawValue).joined(separator: " and ")) fields"
         case .emptyList(let key): "an empty list allows no value; leave \(key) out instead"
         case .kind(let problem): problem.english
-        case .badPattern(let pattern): "the pattern \(pattern.debugDescription) does not compile as a regular expression"
+        case .badPattern(let pattern, let problem, let column):
+            "the pattern \(pattern.debugDescription) does not compile as a regular expression: \(problem.english)" + (column.map { ", at character \($0)" } ?? "")
         case .patternsUnavailable(let library, let package): "patterns need ICU's regular expressions (\(library)), which could not be loaded; install ICU (Debian: \(package))"
         case .noStyle: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#
         case .onNeedsColour: #""on" needs a colour after it, as "white on blue""#

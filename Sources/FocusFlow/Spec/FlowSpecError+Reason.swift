@@ -81,7 +81,8 @@ extension FlowSpecError {
         case emptyList(key: String)
         /// What one kind alone checks of its keys, in the kind's own words in each language.
         case kind(KindProblem)
-        case badPattern(String)
+        /// A pattern ICU does not compile: why, and at which character (from 1) it stopped.
+        case badPattern(String, PatternProblem, column: Int?)
         /// ICU's regular expressions could not be loaded, so no pattern can be checked.
         case patternsUnavailable(library: String, package: String)
         // A theme's text style.
@@ -161,4 +162,41 @@ struct AnswerShape: Sendable {
 public struct KindProblem: Sendable, Equatable {
     public let english: String
     public let korean: String
+}
+
+/// Why ICU does not compile a pattern, in words a person can act on.
+public enum PatternProblem: Sendable, Equatable {
+    case syntax, parenthesis, bracket, escape, property, interval, maxBelowMin, backReference, lookBehind, range, other
+
+    var english: String {
+        switch self {
+        case .syntax: "a syntax error"
+        case .parenthesis: "a parenthesis without its pair"
+        case .bracket: "a '[' without its ']'"
+        case .escape: "an unknown escape after '\\'"
+        case .property: "a \\p{…} property ICU does not know"
+        case .interval: "a {m,n} count that is not two numbers, or too large"
+        case .maxBelowMin: "a {m,n} count whose n is below m"
+        case .backReference: "a back reference to a group the pattern does not have"
+        case .lookBehind: "a look-behind whose length has no bound"
+        case .range: "a range whose end comes before its start"
+        case .other: "an error ICU does not name"
+        }
+    }
+
+    var korean: String {
+        switch self {
+        case .syntax: "문법 오류"
+        case .parenthesis: "짝이 없는 괄호"
+        case .bracket: "']'가 없는 '['"
+        case .escape: "'\\' 뒤의 알 수 없는 이스케이프"
+        case .property: "ICU가 모르는 \\p{…} 속성"
+        case .interval: "두 수가 아니거나 너무 큰 {m,n} 횟수"
+        case .maxBelowMin: "n이 m보다 작은 {m,n} 횟수"
+        case .backReference: "패턴에 없는 그룹을 가리키는 역참조"
+        case .lookBehind: "길이에 한계가 없는 후방 탐색"
+        case .range: "끝이 시작보다 앞선 범위"
+        case .other: "ICU가 이름을 말하지 않는 오류"
+        }
+    }
 }
