@@ -11,6 +11,8 @@ struct CommandWords: Sendable {
     let valid: @Sendable (_ path: String, _ fields: Int) -> String
     /// `Flows/flow.schema.json: skipped, a JSON Schema, not a flow`
     let skippedSchema: @Sendable (_ path: String) -> String
+    /// `Flows/big.json: more problems; fix these and validate again`
+    let moreProblems: @Sendable (_ path: String) -> String
     /// `resuming the draft d.json at Email; secure fields are asked again.`
     let resuming: @Sendable (_ path: String, _ label: String?) -> String
     /// `waiting for a reader on the FIFO /tmp/f…`
@@ -55,6 +57,7 @@ struct CommandWords: Sendable {
         helpPointer: { "Run '\($0)' for usage." },
         valid: { "\($0): ok (\($1) field\($1 == 1 ? "" : "s"))" },
         skippedSchema: { "\($0): skipped, a JSON Schema, not a flow" },
+        moreProblems: { "\($0): more problems; fix these and validate again" },
         resuming: { "resuming the draft \($0) at \($1 ?? "the start"); secure fields are asked again." },
         waitingForReader: { "waiting for a reader on the FIFO \($0)…" },
         builtInFlow: "signup.json (built in)",
@@ -91,6 +94,7 @@ struct CommandWords: Sendable {
         helpPointer: { "사용법은 '\($0)'로 보세요." },
         valid: { "\($0): 올바름 (필드 \($1)개)" },
         skippedSchema: { "\($0): 건너뜀. 흐름이 아니라 JSON Schema입니다" },
+        moreProblems: { "\($0): 문제가 더 있습니다. 이것들을 고치고 다시 검사하세요" },
         resuming: { "초안 \($0)을 \($1.map { "\($0) 항목" } ?? "처음")부터 이어서 합니다. 보안 필드는 다시 묻습니다." },
         waitingForReader: { "FIFO \($0)에서 읽을 프로그램을 기다리는 중…" },
         builtInFlow: "signup.json (내장)",

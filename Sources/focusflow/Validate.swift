@@ -12,16 +12,20 @@ enum Validate {
         synopsis: ["validate FLOW... [--lang en|ko]"],
         texts: HelpTexts(en: HelpText(summary: "check flow files", details: """
             Checks each flow file. Prints "FLOW: ok" for a valid one; for an invalid one,
-            one line naming the file, the line and column or the field path, and the
-            problem. A JSON Schema (such as Flows/flow.schema.json, which 'Flows/*.json'
-            includes) is skipped with a note; a folder is an error. The report and the
-            errors are in the language of --lang en|ko, else of the locale (LC_ALL,
-            LC_MESSAGES, LANG); places (files, lines, columns, field paths) are named as
-            they are.
+            a line for each problem, in file order (up to 20), naming the file, the line
+            and column or the field path, and the problem; a JSON syntax error is the
+            last problem found. A JSON Schema (such as Flows/flow.schema.json, which
+            'Flows/*.json' includes) is skipped with a note; a folder is an error. The
+            report and the errors are in the language of --lang en|ko, else of the locale
+            (LC_ALL, LC_MESSAGES, LANG); places (files, lines, columns, field paths) are
+            named as they are.
             Exit status: 0 when all are valid, 2 otherwise.
             """), ko: KoreanHelp.validate),
         options: ["lang"],
         run: main)
+
+    /// The most problems said of one file; a file with more has a line saying so.
+    static let problemLimit = 20
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard !arguments.positionals.isEmpty else { throw .usage(.validateNeedsFlow, command: "validate") }
@@ -42,7 +46,12 @@ enum Validate {
             do {
                 spec = try FlowFile.spec(at: path)
             } catch {
-                Output.error(FlowFile.problem(error).message(in: language))
+                // Every problem of the file, in file order, so that one run finds them all.
+                let problems = FlowFile.regularFile(path).map { FlowSpec.problems(in: $0, file: path, limit: Self.problemLimit + 1) } ?? []
+                for problem in problems.isEmpty ? [FlowFile.problem(error)] : problems.prefix(Self.problemLimit).map(CommandProblem.flow) {
+                    Output.error(problem.message(in: language))
+                }
+                if problems.count > Self.problemLimit { Output.error(words.moreProblems(path)) }
                 failed = true
                 continue
             }

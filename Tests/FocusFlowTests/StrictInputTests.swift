@@ -67,3 +67,97 @@ struct StrictInputTests {
         #expect(afresh.stdout.contains(#""nickname":"에이다""#), "\(afresh.stdout)")
     }
 }
+
+/// The sample flows take the real formats they ask for.
+@Suite("Sample flows take real answers")
+struct SampleFlowAnswerTests {
+    @Test("Delivery's postcode takes the formats of the UK, the US, Germany, Japan, Canada and Korea, and refuses what is none",
+          arguments: [("SW1A 1AA", true), ("EC1A 1BB", true), ("m1 1ae", true), ("90210", true), ("90210-1234", true), ("10115", true),
+                      ("100-0001", true), ("K1A 0B1", true), ("06236", true), ("!!!", false), ("-123", false), ("A", true), ("12345678901", false)])
+    func postcodes(postcode: String, passes: Bool) throws {
+        let result = try Command.run(["run", "Flows/delivery.json"], input: "Ada\npost\n12 Example Road\n\(postcode)\n\n")
+        #expect((result.status == 0) == passes, "\(postcode): \(result.stderr)")
+        if passes { #expect(result.stdout.contains(#""postcode":"\#(postcode)""#), "\(result.stdout)") }
+        else { #expect(result.stderr.contains("Postcode"), "\(result.stderr)") }
+    }
+}
+
+/// A pattern that does not compile says why, in ICU's terms made plain, and where it stopped.
+@Suite("A bad pattern says why and where")
+struct PatternErrorTests {
+    @Test("validate names the problem and the character ICU stopped at", arguments: [
+        ("(ab", "a parenthesis without its pair, at character 4"),
+        ("a{3,1}", "a {m,n} count whose n is below m, at character 7"),
+        ("(?<=a+)b", "a look-behind whose length has no bound, at character 8"),
+        (#"\p{Nope}"#, "a \\p{…} property ICU does not know, at character 9"),
+        ("[z-a]", "a range whose end comes before its start, at character 5"),
+        ("한국(", "a parenthesis without its pair, at character 4"),
+    ])
+    func badPattern(pattern: String, message: String) throws {
+        let quoted = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
+        let path = NSTemporaryDirectory() + "focusflow-pattern-\(UUID()).json"
+        try Data(#"{"id":"p","title":"P","fields":[{"id":"x","rules":{"pattern":\#(quoted)}}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Command.run(["validate", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(#"rules.pattern: the pattern \#(String(reflecting: pattern)) does not compile as a regular expression: \#(message)"#), "\(result.stderr)")
+    }
+}
+
+/// `validate` reports every problem of a file in one run.
+@Suite("validate reports every problem")
+struct ValidateEveryProblemTests {
+    static func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "focusflow-problems-\(UUID()).json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("Six mistakes in six fields are six lines, in file order, and the exit is 2")
+    func sixProblems() throws {
+        let path = try Self.file("""
+            {"id": "six", "title": "Six", "fields": [
+              {"id": "a", "secure": "yes"},
+              {"id": "b", "kind": "selct"},
+              {"id": "c", "rules": {"minLength": 9, "maxLength": 3}},
+              {"id": "d", "rules": {"pattern": "(ab"}},
+              {"id": "e", "rules": {"matches": "nope"}},
+              {"id": "a"},
+              {"id": "ok"}
+            ]}
+            """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Command.run(["validate", path])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let expected = [
+            #"fields[0] ("a").secure: expected true or false"#, #"fields[1] ("b").kind: unknown kind "selct"; did you mean "select"?"#,
+            #"fields[2] ("c").rules.minLength: minLength 9 is more than maxLength 3"#, #"fields[3] ("d").rules.pattern: the pattern "(ab" does not compile"#,
+            #"fields[4] ("e").rules.matches: "nope" names no earlier field"#, #"fields[5].id: duplicate id "a""#,
+        ]
+        #expect(lines.count == expected.count, "\(result.stderr)")
+        for (line, part) in zip(lines, expected) { #expect(line.hasPrefix(path + ": ") && line.contains(part), "\(line) lacks \(part)") }
+    }
+
+    @Test("A syntax error is the one problem said, with its line and column; a valid file says ok")
+    func syntaxStops() throws {
+        let broken = try Self.file("{\"id\": \"x\", \"fields\": [{\"id\": \"a\", \"secure\": 1},\n]}")
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let result = try Command.run(["validate", broken, "Flows/login.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(broken):2:1: a comma before ']' is not allowed"), "\(result.stderr)")
+        #expect(result.stdout.contains("Flows/login.json: ok"))
+    }
+
+    @Test("Past twenty problems, a line says there are more")
+    func capped() throws {
+        let fields = (0..<30).map { #"{"id": "f\#($0)", "secure": 3}"# }.joined(separator: ",")
+        let path = try Self.file(#"{"id": "many", "title": "Many", "fields": [\#(fields)]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Command.run(["validate", path])
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 21, "\(result.stderr)")
+        #expect(lines.last == "\(path): more problems; fix these and validate again")
+    }
+}

@@ -81,7 +81,7 @@ extension FlowSpec {
         try FlowSpec(bytes: PackageResources.signup_json, file: "signup.json (embedded)")
     }
 
-    private static func explain(_ error: DecodingError, bytes: [UInt8], file: String?) -> FlowSpecError {
+    static func explain(_ error: DecodingError, bytes: [UInt8], file: String?) -> FlowSpecError {
         func path(_ codingPath: [any CodingKey]) -> String? {
             codingPath.isEmpty ? nil : describe(codingPath, ids: fieldIDs(in: bytes))
         }

@@ -65,7 +65,12 @@ public struct FlowSpec: Sendable, Equatable {
     /// Checks every field against the ones before it, and compiles the patterns into the fields.
     ///
     /// - Returns: where each id is.
-    private static func check(_ fields: inout [FieldSpec]) throws -> [FieldID: Int] {
+    ///
+    /// - Parameters:
+    ///   - collect: with it, a field's problem is handed to it and the checks go on with the next
+    ///     field (``problems(in:file:limit:)``); without it, the first problem is thrown.
+    ///   - skipping: fields that could not be read: only their ids are entered.
+    static func check(_ fields: inout [FieldSpec], collect: ((FlowSpecError) -> Void)? = nil, skipping: Set<Int> = []) throws -> [FieldID: Int] {
         guard !fields.isEmpty else {
             throw FlowSpecError(path: "fields", reason: .noFields)
         }
@@ -76,7 +81,19 @@ public struct FlowSpec: Sendable, Equatable {
             for index in fields.indices {
                 // Handed over by address: a field bound to a name, or handed over as a value, was
                 // copied, about fifteen references counted up and down for each field.
-                try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
+                guard let collect else {
+                    try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
+                    continue
+                }
+                if skipping.contains(index) {
+                    if !fields[index].id.rawValue.isEmpty, indexByID[fields[index].id] == nil { indexByID[fields[index].id] = index }
+                    continue
+                }
+                do {
+                    try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
+                } catch let problem as FlowSpecError {
+                    collect(problem)
+                }
             }
         }
         return indexByID
