@@ -32,6 +32,20 @@ struct ReviewScreenFitTests {
         return tmux
     }
 
+    @Test("In a narrow window nothing of the review is cut: every word is on screen, wrapped, and it says each key once", arguments: [20, 40])
+    func narrowReviewCutsNothing(columns: Int) throws {
+        let tmux = try Tmux([try TerminalTests.flow(Self.manyFlow), "--skip-filled"] + Self.sets, columns: columns, rows: 40)
+        #expect(tmux.waitFor("Field 12"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.contains { $0.contains("cancel") } && $0.contains { $0.hasPrefix("Check your") } }, "\(tmux.text)")
+        let text = tmux.lines.joined(separator: " ")
+        #expect(!text.contains("…"), "something was cut at \(columns) columns:\n\(tmux.text)")
+        for words in ["Enter change", "s submit", "Shift-Tab last answer", "Ctrl-C cancel"] {
+            let found = text.components(separatedBy: .whitespaces).filter { !$0.isEmpty }.joined(separator: " ")
+            #expect(found.components(separatedBy: words).count == 2, "\(words.debugDescription) is not said exactly once at \(columns) columns:\n\(tmux.text)")
+        }
+    }
+
     @Test("On a short terminal the review fits and the marked row stays visible while it moves", arguments: [8, 11])
     func shortReview(rows: Int) throws {
         let tmux = try Self.atReview(rows: rows)

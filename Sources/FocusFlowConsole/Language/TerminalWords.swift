@@ -35,7 +35,7 @@ package struct TerminalWords: Sendable {
     package let moreAbove: @Sendable (_ count: Int) -> String, moreBelow: @Sendable (_ count: Int) -> String
     package let keyDoesNothing: String
     // Review.
-    package let review: String, checkYourAnswers: String, reviewPlaceholder: String
+    package let review: String, checkYourAnswers: String
     package let enterChange: String, sSubmit: String, shiftTabLastAnswer: String, pressSToSubmit: String
     package let noAnswer: String
     package let reviewYourAnswers: String
@@ -104,7 +104,7 @@ package struct TerminalWords: Sendable {
         typeToFilter: "Type to filter",
         moreAbove: { "↑ \($0) more" }, moreBelow: { "↓ \($0) more" },
         keyDoesNothing: "That key does nothing here.",
-        review: "review", checkYourAnswers: "Check your answers", reviewPlaceholder: "s submits · Enter changes the marked answer",
+        review: "review", checkYourAnswers: "Check your answers",
         enterChange: "Enter change", sSubmit: "s submit", shiftTabLastAnswer: "Shift-Tab last answer",
         pressSToSubmit: "Press s to submit, or Enter to change the marked answer.",
         noAnswer: "(no answer)",
@@ -167,7 +167,7 @@ package struct TerminalWords: Sendable {
         typeToFilter: "입력해서 찾기",
         moreAbove: { "↑ \($0)개 더" }, moreBelow: { "↓ \($0)개 더" },
         keyDoesNothing: "이 키는 여기서 아무 일도 하지 않습니다.",
-        review: "검토", checkYourAnswers: "답을 확인하세요", reviewPlaceholder: "s 제출 · Enter 표시된 답 바꾸기",
+        review: "검토", checkYourAnswers: "답을 확인하세요",
         enterChange: "Enter 바꾸기", sSubmit: "s 제출", shiftTabLastAnswer: "Shift-Tab 마지막 답",
         pressSToSubmit: "s를 누르면 제출하고, Enter를 누르면 표시된 답을 바꿉니다.",
         noAnswer: "(답 없음)",

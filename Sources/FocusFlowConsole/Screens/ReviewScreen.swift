@@ -70,13 +70,14 @@ package final class ReviewScreen {
         return top + shown
     }
 
-    /// What the input line and the lines under it show: the placeholder, the note, the keys.
-    package func body(_ session: ScreenContext, note: String?) -> (placeholder: String, footer: [String]) {
+    /// What the input line and the lines under it show: the note and the keys. The input line
+    /// stays empty: the key line, which wraps, says what `s` and Enter do, once.
+    package func body(_ session: ScreenContext, note: String?) -> (placeholder: String?, footer: [String]) {
         let theme = session.theme
         var footer: [String] = []
         if let note { footer.append(note) }
         footer.append(theme.styled(.keys, Self.keys(theme.words).joined(separator: " · ")))
-        return (theme.placeholder(theme.words.reviewPlaceholder), footer)
+        return (nil, footer)
     }
 
     /// Up/Down: the mark moves by `delta`, kept in range.
