@@ -81,6 +81,45 @@ struct JobControlTests {
         #expect(tmux.lines.contains("settings-same-at-end"), "\(tmux.text)")
     }
 
+    @Test("After Ctrl-Z and fg the session's own keys hold: Backspace takes a whole character, and a secure field's kill keeps nothing to yank", arguments: shells)
+    func keysAfterResume(shell: String) throws {
+        let tmux = try Self.shell(shell)
+        try Data(#"{"id":"k","title":"Keys","fields":[{"id":"nick","label":"Nick"},{"id":"secret","label":"Secret","secure":true},{"id":"note","label":"Note"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: tmux.folder + "/keys.json"))
+        tmux.type("\"$FOCUSFLOW\" keys.json > out")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
+        tmux.type("a👍🏽b")
+        tmux.press("C-z")
+        #expect(tmux.waitFor("Stopped"), "\(tmux.text)")
+        #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(tmux.text)")
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
+        // Backspace before the b takes the thumb with its skin tone, not the tone alone.
+        tmux.press("Left")
+        tmux.press("BSpace")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Secret"), "\(tmux.text)")
+        tmux.type("hunter2")
+        tmux.press("C-z")
+        #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(tmux.text)")
+        tmux.type("fg")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
+        // Ctrl-U in a secure field deletes and keeps nothing; Ctrl-Y in the next field yanks nothing.
+        tmux.press("C-u")
+        tmux.type("pw")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note"), "\(tmux.text)")
+        tmux.press("C-y")
+        tmux.type("n")
+        tmux.press("Enter")
+        #expect(Self.run(tmux, "echo status=$?", printing: "done-status"))
+        #expect((try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"nick":"ab","secret":"pw","note":"n"}"# + "\n")
+        #expect(!tmux.text.contains("hunter2"))
+    }
+
     @Test("Started in the background, or sent there with bg, it waits stopped without drawing, and draws when brought to the foreground",
           arguments: shells)
     func backgroundStart(shell: String) throws {

@@ -30,6 +30,43 @@ struct ReadlineParityTests {
         try compare(secure: true, keys: RandomKeys.secureEditing)
     }
 
+    /// Every key that reads the key after it, followed by every key that sends an escape
+    /// sequence, on purpose: the random cases meet these pairs seldom.
+    @Test("A key that reads the next key, followed by a key that sends an escape sequence, leaves the line stock readline leaves",
+          arguments: RandomKeys.readers + RandomKeys.quoting)
+    func readerThenSequence(reader: RandomKeys.Key) throws {
+        let flow = try TerminalTests.flow(#"{"id":"d","title":"D","fields":[{"id":"line","label":"Line"}]}"#)
+        let quotes = RandomKeys.quoting.contains { $0.name == reader.name }
+        for sequence in RandomKeys.sequences {
+            let keys = "abc def" + "\u{2}\u{2}\u{2}" + reader.bytes + sequence.bytes + "x"
+            // A quoted key that begins with ESC is refused whole: the line is stock readline's without it.
+            let expected = try Self.referenceLine(quotes ? "abc def\u{2}\u{2}\u{2}x" : keys, secure: false)
+            let got = try Self.focusflowLine(keys, flow: flow)
+            #expect(expected != nil && got == expected, "abc def C-b C-b C-b \(reader.name) \(sequence.name) x: stock readline \(expected.debugDescription), focusflow \(got.debugDescription)")
+        }
+    }
+
+    /// Editing keys inside an incremental search (C-r), with the search string empty and not.
+    /// (C-s is the terminal's flow control, XOFF, before it is a key.)
+    static let searchKeys: [RandomKeys.Key] = [
+        .init(name: "C-h", bytes: "\u{8}"), .init(name: "BSpace", bytes: "\u{7F}"), .init(name: "C-w", bytes: "\u{17}"),
+        .init(name: "C-y", bytes: "\u{19}"), .init(name: "C-g", bytes: "\u{7}"), .init(name: "C-r", bytes: "\u{12}"),
+        .init(name: "M-f", bytes: "\u{1B}f"), .init(name: "Left", bytes: "\u{1B}[D"), .init(name: "C-a", bytes: "\u{1}"),
+    ]
+
+    @Test("Every editing key inside an incremental search leaves the line stock readline leaves", arguments: ["", "5"])
+    func keysInsideSearch(typed: String) throws {
+        let flow = try TerminalTests.flow(#"{"id":"d","title":"D","fields":[{"id":"line","label":"Line"}]}"#)
+        for key in Self.searchKeys {
+            for searched in ["", "z"] {
+                let keys = "5" + "\u{12}" + searched + key.bytes + typed + "y"
+                let expected = try Self.referenceLine(keys, secure: false)
+                let got = try Self.focusflowLine(keys, flow: flow)
+                #expect(expected != nil && got == expected, "5 C-r \(searched) \(key.name) \(typed) y: stock readline \(expected.debugDescription), focusflow \(got.debugDescription)")
+            }
+        }
+    }
+
     /// Runs cases until the time is up; each case is seeded by the suite's seed and its number.
     private func compare(secure: Bool, keys: [RandomKeys.Key]) throws {
         let flow = try TerminalTests.flow(#"{"id":"d","title":"D","fields":[{"id":"line","label":"Line","secure":\#(secure)}]}"#)

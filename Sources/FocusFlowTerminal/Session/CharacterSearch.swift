@@ -3,7 +3,7 @@
 /// C-] and M-C-]: the next character typed is searched for, forward or backward, as readline
 /// does. Readline's own version waits for that character through its callback machinery, and
 /// crashes when the character is ESC and the key after it aborts (C-] M-y). Here the next key
-/// goes to a keymap of its own instead; ESC cancels the search.
+/// goes to a keymap of its own instead; an ESC ends the search and begins the key it starts.
 enum CharacterSearch {
     nonisolated(unsafe) private static var count: Int32 = 1
     nonisolated(unsafe) private static var returnMap: Keymap?
@@ -25,7 +25,10 @@ enum CharacterSearch {
     /// The key after C-]: the first byte of the character to search for.
     fileprivate static func target(_ key: Int32) -> Int32 {
         rl_set_keymap(returnMap)
-        guard key != 0x1B else { rl_ding(); return 0 }
+        // ESC begins a key (Home, Left, M-f, M-2), not a character to look for: as readline does,
+        // the search ends and the key runs, its escape sequence read whole, so that none of it is
+        // typed into the field.
+        guard key != 0x1B else { return rl_execute_next(key) }
         var bytes = [CChar(bitPattern: UInt8(truncatingIfNeeded: key))]
         let lead = UInt8(truncatingIfNeeded: key)
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1

@@ -76,6 +76,12 @@ final class InteractiveSession: ScreenContext {
         ff_set_streams(stdin, terminal.stream)
         ff_use_plain_input()
         rl_initialize()
+        // Readline binds the terminal's erase, word-erase and kill characters to its own rubout,
+        // unix-word-rubout and unix-line-discard in the keymap in use at every prep of the
+        // terminal, a resume after Ctrl-Z too: that would undo the session's own keys (Backspace
+        // by whole characters, a secure field's kills that keep nothing in the kill ring). The keys
+        // are bound by the keymaps, whatever an inputrc says.
+        rl_variable_bind("bind-tty-special-chars", "off")
         ff_set_redisplay { ReadlineAdapter.session?.redisplay() }
         keymaps = Keymaps()
         ff_disable_completion()
@@ -123,9 +129,13 @@ final class InteractiveSession: ScreenContext {
                 finish(.signalled(SIGHUP))
             } else if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
+                HistorySearch.settle()
                 // Bytes already read (the rest of a burst or a paste, an ESC given again after a
                 // search: see ff_getc) go to readline without a poll.
-                while ff_holding_byte() != 0 && outcome == nil { rl_callback_read_char() }
+                while ff_holding_byte() != 0 && outcome == nil {
+                    rl_callback_read_char()
+                    HistorySearch.settle()
+                }
             } else if fds[0].revents != 0 {
                 finish(.signalled(SIGHUP))
             }
@@ -231,6 +241,9 @@ final class InteractiveSession: ScreenContext {
         rl_ding()
         note = message
     }
+
+    /// The map an incremental search begun in `map` reads its keys in.
+    func searchMap(over map: Keymap) -> Keymap { keymaps.searchMap(over: map) }
 
     func ding() { rl_ding() }
 
@@ -402,6 +415,7 @@ final class InteractiveSession: ScreenContext {
         let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
         focusedSecure = field.secure
+        HistorySearch.reset()
         let base = screen.secureKeymap ? keymaps.secure : keymaps.plain
         rl_set_keymap(keymaps.screen("\(type(of: screen))" + (screen.secureKeymap ? "-secure" : ""), base: base, bindings: screen.bindings))
         ff_reset_insert_mode()

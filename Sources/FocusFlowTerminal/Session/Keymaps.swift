@@ -38,6 +38,30 @@ final class Keymaps {
     private(set) var reviewMap: Keymap?
     /// The screens' maps, by name, made once a session.
     private var derivedMaps: [String: Keymap] = [:]
+    /// The maps an incremental search runs in, by the map it began in (see ``searchMap(over:)``).
+    private var searchMaps: [UnsafeMutableRawPointer: Keymap] = [:]
+
+    /// The map readline's incremental search (C-r, C-s) reads its keys in, over `map`: the same,
+    /// but with readline's own rubout and search commands where the session has its own, for
+    /// readline's search knows its keys by those commands (Backspace shortens the search string,
+    /// C-r searches again). Every other key ends the search and runs as it does in `map`.
+    func searchMap(over map: Keymap) -> Keymap {
+        if let known = searchMaps[UnsafeMutableRawPointer(map)] { return known }
+        let copy = rl_make_bare_keymap()!
+        var table = CommandTable()
+        table.replace([ff_address(characterBackspaceKey)], with: ff_address(rl_rubout))
+        table.replace([ff_address(reverseSearchKey)], with: ff_address(rl_reverse_search_history))
+        table.replace([ff_address(forwardSearchKey)], with: ff_address(rl_forward_search_history))
+        for key in 0..<Int32(KEYMAP_SIZE) {
+            let type = ff_entry_type(map, key), address = ff_entry_address(map, key)
+            // The ESC and Ctrl-X sub-keymaps are the field's own (freed with it): shared, not copied.
+            if type == ISFUNC, let address, let replacement = table[address] { ff_set_entry(copy, key, type, replacement) }
+            else if type == ISKMAP { ff_set_entry_keymap(copy, key, ff_entry_keymap(map, key)) }
+            else { ff_set_entry(copy, key, type, address) }
+        }
+        searchMaps[UnsafeMutableRawPointer(map)] = copy
+        return copy
+    }
 
     /// The arrow keys' sequences, in both cursor-key modes.
 
@@ -84,6 +108,9 @@ final class Keymaps {
     }
 
     func free() {
+        // A search map shares its sub-keymaps with its field's: only its own entries are freed.
+        for map in searchMaps.values { Glibc.free(map) }
+        searchMaps = [:]
         rl_free_keymap(plain)
         if let secureMap { rl_free_keymap(secureMap) }
         for map in derivedMaps.values { rl_free_keymap(map) }
@@ -162,6 +189,9 @@ final class Keymaps {
         table.replace([ff_address(rl_backward_char)], with: ff_address(characterLeftKey))
         table.replace([ff_address(rl_forward_char)], with: ff_address(characterRightKey))
         table.replace([ff_address(rl_char_search)], with: ff_address(charSearchKey))
+        table.replace([ff_address(rl_quoted_insert)], with: ff_address(quotedInsertKey))
+        table.replace([ff_address(rl_reverse_search_history)], with: ff_address(reverseSearchKey))
+        table.replace([ff_address(rl_forward_search_history)], with: ff_address(forwardSearchKey))
         table.replace([ff_address(rl_backward_char_search)], with: ff_address(backwardCharSearchKey))
         table.replace([
             ff_address(rl_vi_editing_mode), ff_address(rl_complete), ff_address(rl_possible_completions),
@@ -176,6 +206,7 @@ final class Keymaps {
         table.replace([
             ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history),
             ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history),
+            ff_address(reverseSearchKey), ff_address(forwardSearchKey),
             ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search),
             ff_address(rl_noninc_forward_search_again), ff_address(rl_noninc_reverse_search_again),
             ff_address(rl_history_search_forward), ff_address(rl_history_search_backward), ff_address(rl_fetch_history),
@@ -197,6 +228,13 @@ final class Keymaps {
         table.replace([ff_address(rl_unix_word_rubout), ff_address(rl_unix_filename_rubout)], with: ff_address(secureUnixWordRuboutKey))
     }
 }
+
+// C-r and C-s: readline's incremental search, in the map it knows its keys by (see ``Keymaps/searchMap(over:)``).
+private func reverseSearchKey(_ count: Int32, _ key: Int32) -> Int32 { HistorySearch.begin(count, key, forward: false) }
+private func forwardSearchKey(_ count: Int32, _ key: Int32) -> Int32 { HistorySearch.begin(count, key, forward: true) }
+
+// C-v and C-q (see ``QuotedInsert``).
+private func quotedInsertKey(_ count: Int32, _: Int32) -> Int32 { QuotedInsert.begin(count: count) }
 
 // C-] and M-C-] (see ``CharacterSearch``).
 private func charSearchKey(_ count: Int32, _: Int32) -> Int32 { CharacterSearch.begin(count: count, forward: true) }

@@ -42,11 +42,29 @@ struct RandomKeys {
         Key(name: "C-x C-x", bytes: "\u{18}\u{18}"),
     ]
 
+    /// The keys that read the key after them (a character to search for, a count, a prefix).
+    static let readers: [Key] = [
+        Key(name: "C-]", bytes: "\u{1D}"), Key(name: "M-C-]", bytes: "\u{1B}\u{1D}"), Key(name: "M-2", bytes: "\u{1B}2"),
+        Key(name: "C-x", bytes: "\u{18}"),
+    ]
+    /// The keys that insert the key after them as it is (quoted-insert): a field takes no
+    /// control character, so one that begins with ESC is refused whole, where stock readline
+    /// inserts the ESC and then types the rest of its sequence. (C-q is the terminal's flow
+    /// control, XON, before it is a key.)
+    static let quoting: [Key] = [Key(name: "C-v", bytes: "\u{16}")]
+    /// The keys that send an escape sequence.
+    static let sequences: [Key] = [
+        Key(name: "Home", bytes: "\u{1B}[H"), Key(name: "End", bytes: "\u{1B}[F"), Key(name: "Left", bytes: "\u{1B}[D"),
+        Key(name: "Right", bytes: "\u{1B}[C"), Key(name: "Delete", bytes: "\u{1B}[3~"), Key(name: "M-f", bytes: "\u{1B}f"),
+        Key(name: "M-b", bytes: "\u{1B}b"), Key(name: "M-2", bytes: "\u{1B}2"),
+    ]
+
     /// The keys of a secure field's test: typing, motions, deletions and kills, undo.
     static let secureEditing: [Key] = editing.filter { !["C-y", "M-y", "M-u", "M-l", "M-c", "M-t"].contains($0.name) }
 
-    /// A sequence of `count` keys from `keys`, with typing, numeric arguments (M-digit) and
-    /// character searches (C-] and M-C-] with their character) mixed in.
+    /// A sequence of `count` keys from `keys`, with typing, numeric arguments (M-digit),
+    /// character searches (C-] and M-C-] with their character) and a key that reads the next
+    /// followed by an escape sequence mixed in.
     mutating func sequence(count: Int, from keys: [Key]) -> [Key] {
         var result: [Key] = []
         while result.count < count {
@@ -59,6 +77,10 @@ struct RandomKeys {
             case 4:
                 let digit = 1 + below(4)
                 result.append(Key(name: "M-\(digit)", bytes: "\u{1B}\(digit)"))
+            case 6:
+                // A key that reads the next one, then one that sends an escape sequence.
+                let reader = Self.readers[below(Self.readers.count)], sequence = Self.sequences[below(Self.sequences.count)]
+                result.append(Key(name: "\(reader.name) \(sequence.name)", bytes: reader.bytes + sequence.bytes))
             case 5:
                 let target = Self.printable[below(Self.printable.count)]
                 let backward = below(2) == 0
@@ -69,7 +91,7 @@ struct RandomKeys {
         }
         // Enter with a numeric argument is not an editing key (and stock readline in callback
         // mode does not hand the line over then).
-        while result.last?.name.count == 3, result.last?.name.hasPrefix("M-") == true, result.last?.name.last?.isNumber == true {
+        while let key = result.last?.name.split(separator: " ").last, key.count == 3, key.hasPrefix("M-"), key.last?.isNumber == true {
             result.removeLast()
         }
         return result
