@@ -79,7 +79,7 @@ struct FlowSpecTests {
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
          "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\", or bounds \"min\" and/or \"max\""),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
-         "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression: a range whose end comes before its start, at character 4"),
+         "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression: a range whose end comes before its start, at character 3"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":\"8\"}}]}", "bad.json: fields[0] (\"a\").rules.minLength: expected a whole number"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":9,\"maxLength\":3}}]}",

@@ -94,4 +94,18 @@ struct LimitsWhileTypingTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"nick":"abcde","topics":["b","c"],"end":"ok"}"# + "\n", "\(result.stdout)")
     }
+
+    @Test("A default past maxLength or maxSelected is refused when the flow loads: no one could keep it", arguments: [
+        (#"{"id":"c","default":"abcdef","rules":{"maxLength":3}}"#, #"fields[0] ("c").default: the default has 6 characters, more than maxLength (3) allows"#),
+        (#"{"id":"t","kind":"multiSelect","options":["x","y"],"default":["x","y"],"rules":{"maxSelected":1}}"#,
+         #"fields[0] ("t").default: the default chooses 2 options, more than maxSelected (1) allows"#),
+    ])
+    func defaultPastLimit(field: String, message: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-default-\(UUID()).json")
+        try Data(#"{"id":"d","title":"D","fields":[\#(field)]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try Command.run(["validate", url.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
 }

@@ -86,12 +86,15 @@ struct SampleFlowAnswerTests {
 @Suite("A bad pattern says why and where")
 struct PatternErrorTests {
     @Test("validate names the problem and the character ICU stopped at", arguments: [
-        ("(ab", "a parenthesis without its pair, at character 4"),
-        ("a{3,1}", "a {m,n} count whose n is below m, at character 7"),
-        ("(?<=a+)b", "a look-behind whose length has no bound, at character 8"),
-        (#"\p{Nope}"#, "a \\p{…} property ICU does not know, at character 9"),
-        ("[z-a]", "a range whose end comes before its start, at character 5"),
-        ("한국(", "a parenthesis without its pair, at character 4"),
+        ("(ab", "a parenthesis without its pair, at character 3"),
+        ("a{3,1}", "a {m,n} count whose n is below m, at character 6"),
+        ("(?<=a+)b", "a look-behind whose length has no bound, at character 7"),
+        (#"\p{Nope}"#, "a \\p{…} property ICU does not know, at character 8"),
+        ("[z-a]", "a range whose end comes before its start, at character 4"),
+        ("한국(", "a parenthesis without its pair, at character 3"),
+        ("aa)bc", "a parenthesis without its pair, at character 3"),
+        ("👍👍)bc", "a parenthesis without its pair, at character 3"),
+        ("👍🏽)", "a parenthesis without its pair, at character 2"),
     ])
     func badPattern(pattern: String, message: String) throws {
         let quoted = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
@@ -137,6 +140,16 @@ struct ValidateEveryProblemTests {
         ]
         #expect(lines.count == expected.count, "\(result.stderr)")
         for (line, part) in zip(lines, expected) { #expect(line.hasPrefix(path + ": ") && line.contains(part), "\(line) lacks \(part)") }
+    }
+
+    @Test("A problem of the flow's own keys comes first, and the fields' problems are said still")
+    func ownKeysFirst() throws {
+        let path = try Self.file(#"{"id": "x", "title": "X", "bogusTop": 1, "fields": [{"id": "a", "secure": 1}, {"id": "b", "kind": "selct"}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lines = try Command.run(["validate", path]).stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first?.contains(#"bogusTop: unknown key "bogusTop""#) == true, "\(lines)")
+        #expect(lines.last?.contains(#"fields[1] ("b").kind: unknown kind "selct""#) == true, "\(lines)")
     }
 
     @Test("A syntax error is the one problem said, with its line and column; a valid file says ok")

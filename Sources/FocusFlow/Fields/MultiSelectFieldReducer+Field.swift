@@ -19,9 +19,15 @@ extension MultiSelectFieldReducer: FieldBehavior {
         if case .strings(let chosen) = value { .choices(chosen) } else { nil }
     }
 
+    /// Option values, no more of them than `maxSelected`: choosing could never keep more.
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .choices(let chosen) = value else { return false }
         for value in chosen { try field.checkOption(value, path: path, source: nil) }
+        if let max = field.rules.maxSelected, max >= 1, chosen.count > max {
+            throw FlowSpecError(path: path, reason: .kind(KindProblem(
+                english: "the default chooses \(chosen.count) options, more than maxSelected (\(max)) allows; no one could keep it",
+                korean: "기본값이 선택지를 \(chosen.count)개 골라 maxSelected(\(max))보다 많아 아무도 그대로 둘 수 없습니다")))
+        }
         return true
     }
 

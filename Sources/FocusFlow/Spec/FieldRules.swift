@@ -173,9 +173,11 @@ final class CompiledPattern: @unchecked Sendable {
         guard let compiled = units.withUnsafeBufferPointer({
             ff_regex_open($0.baseAddress, Int32($0.count), &status, &offset)
         }) else {
-            // Where ICU stopped, in characters as the pattern reads (1 for the first).
-            let column = offset < 0 ? nil : pattern.utf16.index(pattern.utf16.startIndex, offsetBy: min(Int(offset), units.count), limitedBy: pattern.utf16.endIndex)
-                .map { pattern[..<(String.Index($0, within: pattern) ?? pattern.endIndex)].count + 1 }
+            // ICU's offset counts code points, and stops just after the one it could not take:
+            // that one's place in characters as the pattern reads (1 for the first).
+            let scalars = pattern.unicodeScalars
+            let column = offset < 0 ? nil : scalars.index(scalars.startIndex, offsetBy: Int(offset), limitedBy: scalars.endIndex)
+                .map { Swift.max(1, pattern[..<$0].count) }
             throw PatternError(problem: PatternProblem(code: ff_regex_problem(status)), column: column)
         }
         regex = Mutex(compiled)

@@ -9,9 +9,10 @@ extension FlowSpec {
     /// flow that loads. `focusflow validate` reports them all at once, so that a file with six
     /// mistakes takes one run.
     ///
-    /// A syntax error stops the reading (nothing after it can be trusted), and so does a problem
-    /// of the flow's own keys (`id`, `title`); a field that cannot be read is reported and the
-    /// next one read, and every field that can is checked against the ones before it.
+    /// A syntax error stops the reading (nothing after it can be trusted); a problem of the flow's
+    /// own keys (`id`, `title`, an unknown key) comes first and the fields are read still; a field
+    /// that cannot be read is reported and the next one read, and every field that can is checked
+    /// against the ones before it.
     package static func problems(in bytes: [UInt8], file: String?, limit: Int = 20) -> [FlowSpecError] {
         let first: FlowSpecError
         do {
@@ -22,8 +23,9 @@ extension FlowSpec {
         } catch {
             return [FlowSpecError(file: file, reason: .other("\(error)"))]
         }
-        // A syntax error, or a problem of the file or of the flow's own keys, is the only one.
-        guard first.line == nil, let path = first.path, path.hasPrefix("fields[") else { return [first] }
+        // A syntax error, or a problem of the file as a whole, is the only one.
+        guard first.line == nil, let path = first.path else { return [first] }
+        let own = path.hasPrefix("fields[") ? nil : first
         var body = bytes
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
         let decoder = JSONDecoder()
@@ -47,6 +49,7 @@ extension FlowSpec {
             found.append(problem)
         }, skipping: unread)
         found.sort { order($0) < order($1) }
+        if let own { found.insert(own, at: 0) }
         return Array((found.isEmpty ? [first] : found).prefix(limit))
     }
 
