@@ -261,13 +261,14 @@ public struct FlowReducer: Sendable {
         if state.reviewed != nil { return advanceAmending(&state, from: index, events: &events) }
         guard check(&state, index, events: &events, movingFrom: index) else { return }
         var visibility = VisibilityMemo(self)
-        let later = (index + 1..<spec.fields.count).filter { visibility.isVisible($0, in: state) }
-        // A prefilled field that still passes is passed over (`skipFilled`); when every later one
-        // is, the last of them takes the focus, as at the start, so that the walk ends on an Enter.
-        let current = state
-        let target = current.skipping.isEmpty ? later.first : later.first { position in
-            !(current.skipping.contains(spec.layout.ids[position]) && failure(of: position, in: current) == nil)
-        } ?? later.last
+        // The next visible field; a prefilled one that still passes is passed over (`skipFilled`),
+        // and when every later one is, the last of them takes the focus, as at the start, so that
+        // the walk ends on an Enter.
+        var target: Int?
+        for position in index + 1..<spec.fields.count where visibility.isVisible(position, in: state) {
+            target = position
+            if state.skipping.isEmpty || !state.skipping.contains(spec.layout.ids[position]) || failure(of: position, in: state) != nil { break }
+        }
         if let target {
             return move(&state, from: index, to: target, events: &events)
         }

@@ -35,11 +35,12 @@ package final class MultiSelectScreen: OptionScreen {
         guard let option = highlighted(session.store.state) else { return session.ding() }
         session.clearNote()
         let events = session.store.send(.field(.toggle(option.value)))
-        // The one toggle the engine refuses is a choice past `maxSelected`.
+        // The one toggle the engine refuses is a choice past `maxSelected`: the bell, once, and why.
         if events.contains(.rejected(field: field.id)), let max = field.rules.maxSelected {
             session.refuse(words.rules.chooseAtMost(field.label, max))
+        } else {
+            session.handle(events)
         }
-        session.handle(events)
         session.render()
     }
 
