@@ -6,6 +6,7 @@ extension ConfirmFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { false }
+    static var checksField: Bool { false }
     static var answerType: AnswerShape { .bool }
     static var conditionType: AnswerShape { .bool }
     static var ruleKeys: Set<String> { ["equals"] }

@@ -22,6 +22,7 @@ extension DateFieldReducer: FieldBehavior {
     static let dateShape = AnswerShape(english: "a date written YYYY-MM-DD, or \"today\"", korean: "YYYY-MM-DD 꼴의 날짜나 \"today\"")
     static var ruleKeys: Set<String> { ["min", "max"] }
     static var ordersAnswers: Bool { true }
+    static var checksField: Bool { true }
     static var readsClock: Bool { true }
 
     /// A field no host has dated takes the host's day.

@@ -36,6 +36,9 @@ protocol FieldBehavior: Sendable {
     /// Checks what the kind's own keys and rules hold (a range's bounds, a step), throwing
     /// naming `path` (the field's) for a value that does not make sense. The default checks nothing.
     static func checkField(_ field: FieldSpec, path: String) throws
+    /// Whether the kind has a ``checkField(_:path:)`` of its own, so that the loader asks it (a
+    /// field handed over is copied). Every kind says it, so that none forgets its checks.
+    static var checksField: Bool { get }
     /// Whether the kind's answers are ordered, so that a `when` on a field of this kind may give
     /// `min` and `max`. The default is `false`.
     static var ordersAnswers: Bool { get }
@@ -58,11 +61,12 @@ protocol FieldBehavior: Sendable {
     /// default is none.
     static var ownRules: [KindKey] { get }
     /// Checks what the kind's rules hold together (`minLength` not above `maxLength`, `minSelected`
-    /// not above the options), throwing naming `path` (the field's `rules`). The default checks nothing.
+    /// not above the options, a `oneOf` value as a label is checked), throwing naming `path` (the
+    /// field's `rules`); asked only of a field that gives some of ``ownRules``. The default checks nothing.
     static func checkRules(of field: FieldSpec, path: String) throws
-    /// The texts of the kind's own keys the screen may show (a text's `oneOf`), by key: the
-    /// loader checks them as it checks a label, and `check` counts them as the flow's words.
-    /// The default is none.
+    /// The texts of the kind's own keys the screen may show (a text's `oneOf`), by key: `check`
+    /// counts them as the flow's words (``checkRules(of:path:)`` checks them as a label is
+    /// checked). The default is none.
     static func shownTexts(of field: FieldSpec) -> [(key: String, texts: [String])]
     /// Reads the field's `"default"` from the flow file, typed by the kind.
     static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer

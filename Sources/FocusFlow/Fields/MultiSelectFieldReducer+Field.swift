@@ -6,6 +6,7 @@ extension MultiSelectFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { true }
+    static var checksField: Bool { false }
     static var answerType: AnswerShape { .optionValues }
     /// A `when` asks whether one value is among the choices.
     static var conditionType: AnswerShape { .optionValue }

@@ -14,6 +14,7 @@ extension NumberFieldReducer: FieldBehavior {
     static var ruleKeys: Set<String> { ["min", "max"] }
     static var fieldKeys: [KindKey] { [KindKey("step", .number), KindKey("decimals", .count)] }
     static var ordersAnswers: Bool { true }
+    static var checksField: Bool { true }
 
     /// The keyboard closest to what the field takes: digits, with a decimal point when it has
     /// decimals, with punctuation (for the `-`) when it allows a negative value.

@@ -6,6 +6,7 @@ extension SelectFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { false }
     static var hasOptions: Bool { true }
+    static var checksField: Bool { false }
     static var answerType: AnswerShape { .optionValue }
     static var conditionType: AnswerShape { .optionValue }
     static var ruleKeys: Set<String> { [] }

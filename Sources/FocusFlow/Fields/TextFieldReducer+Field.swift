@@ -6,6 +6,7 @@ extension TextFieldReducer: FieldBehavior {
 
     static var typesAnswer: Bool { true }
     static var hasOptions: Bool { false }
+    static var checksField: Bool { false }
     static var answerType: AnswerShape { .string }
     static var conditionType: AnswerShape { .string }
     static var ruleKeys: Set<String> { ["minLength", "maxLength", "pattern", "matches", "oneOf"] }
@@ -114,12 +115,17 @@ extension TextFieldReducer: FieldBehavior {
 extension TextFieldReducer {
     static var ownRules: [KindKey] { [KindKey("minLength", .count), KindKey("maxLength", .count), KindKey("oneOf", .strings)] }
 
-    /// Lengths are 0 to ``FieldRules/largestLength``, `minLength` not above `maxLength`; `oneOf` lists a value.
+    /// Lengths are 0 to ``FieldRules/largestLength``, `minLength` not above `maxLength`; `oneOf`
+    /// lists a value, each one fit to show.
     static func checkRules(of field: FieldSpec, path: String) throws {
         let rules = field.rules
         try FieldRules.checkCount("minLength", rules.minLength, least: 0, most: FieldRules.largestLength, notAbove: ("maxLength", rules.maxLength), path: path)
         try FieldRules.checkCount("maxLength", rules.maxLength, least: 0, most: FieldRules.largestLength, path: path)
-        if let oneOf = rules.oneOf, oneOf.isEmpty { throw FlowSpecError(path: "\(path).oneOf", reason: .emptyList(key: "oneOf")) }
+        if let oneOf = rules.oneOf {
+            if oneOf.isEmpty { throw FlowSpecError(path: "\(path).oneOf", reason: .emptyList(key: "oneOf")) }
+            // The values are shown (in the rule's message): as a label, no control characters.
+            for (number, value) in oneOf.enumerated() { try DisplayText.check(value, path: "\(path).oneOf[\(number)]") }
+        }
     }
 
     /// The values `oneOf` allows.

@@ -89,7 +89,8 @@ public struct FieldRules: Sendable, Equatable {
             let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
             throw FlowSpecError(path: "\(path()).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind))
         }
-        try kind.behavior.checkRules(of: field.pointee, path: path())
+        // Handing a field over copies it: only one with rules of its kind's own is.
+        if !field.pointee.rules.kindRules.isEmpty { try kind.behavior.checkRules(of: field.pointee, path: path()) }
         guard let pattern = field.pointee.rules.pattern else { return }
         let secure = field.pointee.secure
         let key = PatternKey(pattern: pattern, secure: secure)

@@ -121,9 +121,6 @@ public struct FlowSpec: Sendable, Equatable {
         if !field.pointee.localizedText.isEmpty || !field.pointee.options.isEmpty {
             for (key, text) in field.pointee.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
         }
-        for (key, texts) in field.pointee.kind.behavior.shownTexts(of: field.pointee) {
-            for (number, text) in texts.enumerated() { try DisplayText.check(text, path: "\(named()).\(key)[\(number)]") }
-        }
         // Entered now, one hash for the look-up and the entry; the checks below that name an
         // earlier field tell this one by its position.
         if let first = indexByID.updateValue(index, forKey: id) {
@@ -146,7 +143,7 @@ public struct FlowSpec: Sendable, Equatable {
             let source = try mustBeEarlier(condition.field, "when.field")
             try checkCondition(condition, source: fields[source], path: "\(named()).when")
         }
-        field.pointee.kind.behavior.loading(&field.pointee)
+        if field.pointee.kind.behavior.readsClock { field.pointee.kind.behavior.loading(&field.pointee) }
         try checkKind(UnsafePointer(field), path: named())
         if let keyboard = field.pointee.kind.behavior.keyboard(for: field.pointee) { field.pointee.keyboard = keyboard }
         try FieldRules.check(field, path: "\(named()).rules", patterns: &patterns)
@@ -183,11 +180,13 @@ public struct FlowSpec: Sendable, Equatable {
         } else if !field.pointee.options.isEmpty {
             throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
         }
-        for key in field.pointee.kindSettings.entries.map(\.key) where !kind.behavior.fieldKeys.contains(where: { $0.name == key }) {
+        for entry in field.pointee.kindSettings.entries where !kind.behavior.fieldKeys.contains(where: { $0.name == entry.key }) {
+            let key = entry.key
             let owners = FieldKind.allCases.filter { $0.behavior.fieldKeys.contains { $0.name == key } }
             throw FlowSpecError(path: "\(path()).\(key)", reason: .ruleNotForKind(key, owners: owners, kind: kind))
         }
-        try kind.behavior.checkField(field.pointee, path: path())
+        // Handing a field over copies it: only a kind with checks of its own is asked.
+        if kind.behavior.checksField { try kind.behavior.checkField(field.pointee, path: path()) }
         if let value = field.pointee.default, try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
             throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
         }
