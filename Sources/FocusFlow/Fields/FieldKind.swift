@@ -1,8 +1,10 @@
 /// What a field asks for, and so which reducer holds its state.
 ///
 /// Adding a kind touches its reducer in `Fields/` with its `FieldBehavior` conformance (one file
-/// beside it), its case here and in ``FieldState`` (the one switch over the kinds), its rows in
-/// the request and event tables, its terminal screen and `Flows/flow.schema.json`.
+/// beside it, with its keys, rules, checks and messages), its case here and in ``FieldState``
+/// (the one switch over the kinds), ``FieldAnswer`` only for an answer of a new type,
+/// ``FieldAction`` and the request table only for an action no kind takes yet, its terminal
+/// screen and `Flows/flow.schema.json` (docs/architecture.md lists the files).
 public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Free text, typed with a keyboard: the seed's ``TextFieldReducer``.
     case text
