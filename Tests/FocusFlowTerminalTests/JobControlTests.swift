@@ -81,6 +81,37 @@ struct JobControlTests {
         #expect(tmux.lines.contains("settings-same-at-end"), "\(tmux.text)")
     }
 
+    @Test("Run by a script (sh -c), where focusflow does not lead its job: every Ctrl-Z and fg brings the form back, the shell's settings while stopped and at the end", arguments: shells)
+    func suspendInsideScript(shell: String) throws {
+        let tmux = try Self.shell(shell)
+        tmux.type("stty -a > before; sh -c '\"$FOCUSFLOW\" flow.json > out; echo \"after-$?\"'")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
+        tmux.type("abc")
+        #expect(tmux.waitFor("› •••"))
+        for cycle in 1...3 {
+            tmux.press("C-z")
+            #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "cycle \(cycle): no prompt after Ctrl-Z:\n\(tmux.text)")
+            #expect(Self.run(tmux, "stty -a > stopped\(cycle); cmp -s before stopped\(cycle) && echo same-\(cycle)", printing: "done-\(cycle)"), "\(tmux.text)")
+            #expect(tmux.lines.contains("same-\(cycle)"), "cycle \(cycle): the settings while stopped are not the shell's:\n\(tmux.text)")
+            tmux.type("fg")
+            tmux.press("Enter")
+            // The form is drawn again under the shell's lines: its key line is the last line.
+            #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty })?.hasSuffix("Ctrl-C cancel") == true },
+                    "cycle \(cycle): fg did not bring the form back:\n\(tmux.text)")
+        }
+        tmux.type("def")
+        #expect(tmux.waitFor("› ••••••"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note"))
+        tmux.type("n")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("after-0"), "the script goes on after focusflow:\n\(tmux.text)")
+        #expect((try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"secret":"abcdef","note":"n"}"# + "\n")
+        #expect(Self.run(tmux, "stty -a > end; cmp -s before end && echo settings-same-at-end", printing: "done-end"))
+        #expect(tmux.lines.contains("settings-same-at-end"), "\(tmux.text)")
+    }
+
     @Test("After Ctrl-Z and fg the session's own keys hold: Backspace takes a whole character, and a secure field's kill keeps nothing to yank", arguments: shells)
     func keysAfterResume(shell: String) throws {
         let tmux = try Self.shell(shell)

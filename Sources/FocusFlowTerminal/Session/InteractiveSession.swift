@@ -38,6 +38,9 @@ final class InteractiveSession: ScreenContext {
     private var terminal: FormTerminal?
     /// The terminal's settings before the walk, put back at the end and on Ctrl-Z.
     private var savedSettings: termios?
+    /// The terminal's settings as the session prepared them (raw mode), to tell whether anyone
+    /// changed them since (a shell that took the terminal back).
+    private var preparedSettings: termios?
     /// The review screen, once the walk has reached it (kept, so an amend comes back to its row).
     private(set) var review: ReviewScreen?
 
@@ -92,6 +95,7 @@ final class InteractiveSession: ScreenContext {
             if line == nil { ReadlineAdapter.session?.finish(terminalHungUp(0) ? .signalled(SIGHUP) : .cancelled) }
             free(line)
         }
+        preparedSettings = Self.settings(0)
         // Installing the handler starts readline's line state afresh: set the field up after it.
         ready = true
         setUp(field: store.state.focus!, first: true)
@@ -170,12 +174,40 @@ final class InteractiveSession: ScreenContext {
     ///
     /// - Returns: signals that arrived while stopped, still to handle.
     private func suspend(_ signals: SignalPipe) -> [Int32] {
-        emit(moveBelowForm())
-        rl_deprep_terminal()
-        if var saved = savedSettings { tcsetattr(0, TCSADRAIN, &saved) }
+        // Ctrl-Z stops the whole job at once: where focusflow does not lead it (`sh -c 'focusflow
+        // …'`), the shell may have the terminal back before this runs. SIGTTOU is held meanwhile,
+        // so that giving the settings back from the background does not stop the process inside
+        // the ioctl (continued by `fg`, it would then stop itself once more, and the job would
+        // never come back); and they are given back only while they are still the session's: a
+        // shell that set its own (bash does) keeps them.
+        var hold = sigset_t(), old = sigset_t()
+        sigemptyset(&hold)
+        sigaddset(&hold, SIGTTOU)
+        pthread_sigmask(SIG_BLOCK, &hold, &old)
+        let foreground = tcgetpgrp(0) == getpgrp()
+        let ours = foreground || Self.same(Self.settings(0), preparedSettings)
+        if ours {
+            emit(moveBelowForm())
+            rl_deprep_terminal()
+            if var saved = savedSettings { tcsetattr(0, TCSADRAIN, &saved) }
+        }
+        pthread_sigmask(SIG_SETMASK, &old, nil)
         // A continued process gets SIGCONT too: `stop` takes it, and this resumes once.
         let stopped = signals.stop(with: SIGTSTP)
-        return stopped.others + resume(signals, afterOwnStop: true)
+        return stopped.others + resume(signals, afterOwnStop: ours)
+    }
+
+    /// The settings of the terminal `fd`, or `nil`.
+    private static func settings(_ fd: Int32) -> termios? {
+        var now = termios()
+        return tcgetattr(fd, &now) == 0 ? now : nil
+    }
+
+    /// Whether two settings are the same in every flag and control character.
+    private static func same(_ a: termios?, _ b: termios?) -> Bool {
+        guard var a, var b else { return false }
+        return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
+            && withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
     }
 
     /// After a stop (Ctrl-Z, or a SIGSTOP from outside): waits until the job is in the
@@ -191,6 +223,7 @@ final class InteractiveSession: ScreenContext {
         // saved ones (nothing happens when it already gave them back), then prepare afresh.
         rl_deprep_terminal()
         ff_prep_terminal(1)
+        preparedSettings = Self.settings(0)
         // The window may have changed size meanwhile; the new form is drawn at the new width.
         redrawForm(clearingScreen: false)
         return foreground.others
