@@ -67,4 +67,21 @@ struct LimitScreenTests {
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"nick":"abcde","topics":["a","b"],"end":""}"# + "\n")
     }
+
+    @Test("In tmux: a key refused past maxLength on a field whose message says the same is said once, the bell aside")
+    func sameSentenceOnce() throws {
+        let tmux = try Tmux([try TerminalTests.flow(Self.flow), "--set", "nick=abcdefg", "--ask-invalid"])
+        #expect(tmux.waitFor("7/5 · Enter next"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ Nick must be at most 5 characters."), "\(tmux.text)")
+        tmux.type("x")
+        // The refused key leaves the text, and the sentence on screen once.
+        #expect(tmux.waitFor { $0.contains("› abcdefg") }, "\(tmux.text)")
+        #expect(tmux.text.components(separatedBy: "Nick must be at most 5 characters.").count == 2, "\(tmux.text)")
+        tmux.press("BSpace")
+        tmux.press("BSpace")
+        #expect(tmux.waitFor("5/5 · Enter next"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == 130)
+    }
 }

@@ -420,7 +420,10 @@ final class InteractiveSession: ScreenContext {
         if let drawn = drawnProgress, drawn.steps != progress.steps { return drawForm(.inPlace) }
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
         let keys = screen.status(state).map { [$0] + screen.keys } ?? screen.keys
-        let footer = footers.lines(.init(error: state.error, note: note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
+        // A note that says what the field's message says already (a key refused past the
+        // `maxLength` the message names) is not said twice.
+        let said = note.flatMap { note in state.error.map { note == $0 || note == theme.styled(.keys, $0) } } ?? false
+        let footer = footers.lines(.init(error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
                                    theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
