@@ -115,8 +115,8 @@ extension FieldRules {
 
     /// A confirm field's answer must be this (`true` for "accept the terms").
     public var equals: Bool? {
-        get { kindRules.flag("equals") }
-        set { kindRules["equals"] = newValue.map(KindValues.Value.flag) }
+        get { kindRules[flag: "equals"] }
+        set { kindRules[flag: "equals"] = newValue }
     }
 }
 

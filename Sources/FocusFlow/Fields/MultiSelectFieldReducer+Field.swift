@@ -176,14 +176,14 @@ extension FieldRules {
 
     /// A multi-select field needs at least this many options chosen.
     public var minSelected: Int? {
-        get { kindRules.count("minSelected") }
-        set { kindRules["minSelected"] = newValue.map(KindValues.Value.count) }
+        get { kindRules[count: "minSelected"] }
+        set { kindRules[count: "minSelected"] = newValue }
     }
 
     /// A multi-select field allows at most this many options chosen.
     public var maxSelected: Int? {
-        get { kindRules.count("maxSelected") }
-        set { kindRules["maxSelected"] = newValue.map(KindValues.Value.count) }
+        get { kindRules[count: "maxSelected"] }
+        set { kindRules[count: "maxSelected"] = newValue }
     }
 }
 

@@ -156,14 +156,14 @@ extension NumberFieldReducer {
 extension FieldSpec {
     /// How far Up and Down move a number field's value (1 when `nil`); number fields only.
     public var step: Double? {
-        get { kindSettings.number("step") }
-        set { kindSettings["step"] = newValue.map(KindValues.Value.number) }
+        get { kindSettings[number: "step"] }
+        set { kindSettings[number: "step"] = newValue }
     }
 
     /// The digits a number field's value may have after the point (0 when `nil`); number fields only.
     public var decimals: Int? {
-        get { kindSettings.count("decimals") }
-        set { kindSettings["decimals"] = newValue.map(KindValues.Value.count) }
+        get { kindSettings[count: "decimals"] }
+        set { kindSettings[count: "decimals"] = newValue }
     }
 
     /// The field's range (`rules.min`, `rules.max`), `step` and `decimals`, as a number field reads them.

@@ -156,20 +156,20 @@ extension FieldRules {
 
     /// At least this many characters (grapheme clusters, as a person counts them); text fields.
     public var minLength: Int? {
-        get { kindRules.count("minLength") }
-        set { kindRules["minLength"] = newValue.map(KindValues.Value.count) }
+        get { kindRules[count: "minLength"] }
+        set { kindRules[count: "minLength"] = newValue }
     }
 
     /// At most this many characters; text fields.
     public var maxLength: Int? {
-        get { kindRules.count("maxLength") }
-        set { kindRules["maxLength"] = newValue.map(KindValues.Value.count) }
+        get { kindRules[count: "maxLength"] }
+        set { kindRules[count: "maxLength"] = newValue }
     }
 
     /// The values allowed, byte for byte; text fields.
     public var oneOf: [String]? {
-        get { kindRules.strings("oneOf") }
-        set { kindRules["oneOf"] = newValue.map(KindValues.Value.strings) }
+        get { kindRules[strings: "oneOf"] }
+        set { kindRules[strings: "oneOf"] = newValue }
     }
 }
 

@@ -44,20 +44,35 @@ struct KindValues: Sendable, Hashable {
         }
     }
 
-    /// The whole number given for `key`.
-    func count(_ key: String) -> Int? { if case .count(let value)? = self[key] { value } else { nil } }
-    /// The number given for `key` (a whole number too).
-    func number(_ key: String) -> Double? {
-        switch self[key] {
-        case .number(let value)?: value
-        case .count(let value)?: Double(value)
-        default: nil
-        }
+    /// The whole number given for `key`; setting `nil` removes it.
+    subscript(count key: String) -> Int? {
+        get { if case .count(let value)? = self[key] { value } else { nil } }
+        set { self[key] = newValue.map(Value.count) }
     }
-    /// The flag given for `key`.
-    func flag(_ key: String) -> Bool? { if case .flag(let value)? = self[key] { value } else { nil } }
-    /// The strings given for `key`.
-    func strings(_ key: String) -> [String]? { if case .strings(let value)? = self[key] { value } else { nil } }
+
+    /// The number given for `key` (a whole number too); setting `nil` removes it.
+    subscript(number key: String) -> Double? {
+        get {
+            switch self[key] {
+            case .number(let value)?: value
+            case .count(let value)?: Double(value)
+            default: nil
+            }
+        }
+        set { self[key] = newValue.map(Value.number) }
+    }
+
+    /// The flag given for `key`; setting `nil` removes it.
+    subscript(flag key: String) -> Bool? {
+        get { if case .flag(let value)? = self[key] { value } else { nil } }
+        set { self[key] = newValue.map(Value.flag) }
+    }
+
+    /// The strings given for `key`; setting `nil` removes it.
+    subscript(strings key: String) -> [String]? {
+        get { if case .strings(let value)? = self[key] { value } else { nil } }
+        set { self[key] = newValue.map(Value.strings) }
+    }
 }
 
 /// A key of a flow file that a kind owns, and the shape of its value.
