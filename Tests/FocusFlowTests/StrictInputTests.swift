@@ -163,6 +163,47 @@ struct ValidateEveryProblemTests {
         #expect(result.stdout.contains("Flows/login.json: ok"))
     }
 
+    /// Each case: a flow, and a part of each line `validate` says, in order.
+    static let everyProblemCases: [(String, [String])] = [
+        // Every problem of one field, in the order its keys are written.
+        (#"{"id": "m", "title": "M", "fields": [{"id": "a", "secure": "yes", "hint": 3, "rules": {"minLength": 9, "maxLength": 3, "pattern": "(ab"}}]}"#,
+         [#"fields[0] ("a").secure: expected true or false"#, #"fields[0] ("a").hint: expected a string"#,
+          #"fields[0] ("a").rules.minLength: minLength 9 is more than maxLength 3"#, #"fields[0] ("a").rules.pattern: the pattern "(ab" does not compile"#]),
+        // A count that is not whole is placed and the reading goes on, in that field and the next.
+        (#"{"id": "m", "title": "M", "fields": [{"id": "a", "label": 5, "rules": {"maxLength": 2.5}}, {"id": "b", "rules": {"minLength": 1e3, "matches": "zz"}}]}"#,
+         [#"fields[0] ("a").label: expected a string"#, ":1:85: 2.5 is not a whole number", ":1:127: 1e3 is not a whole number",
+          #"fields[1] ("b").rules.matches: "zz" names no earlier field"#]),
+        // A list's bad element does not hide the elements after it.
+        (#"{"id": "m", "title": "M", "fields": [{"id": "s", "kind": "select", "options": ["a", {"value": 1}, "a", {"label": "x"}]}]}"#,
+         [#"options[1].value: expected a string"#, #"options[2]: duplicate value "a""#, #"options[3]: missing "value""#]),
+        // A kind's own checks are each said.
+        (#"{"id": "m", "title": "M", "fields": [{"id": "n", "kind": "number", "step": -1, "decimals": 99, "rules": {"min": 5, "max": 1}}]}"#,
+         [#"fields[0] ("n").step: must be more than 0, not -1"#, #"fields[0] ("n").decimals: must be from 0 to 6, not 99"#,
+          #"fields[0] ("n").rules.min: min 5 is more than max 1"#]),
+        (#"{"id": "m", "title": "M", "fields": [{"id": "t", "rules": {"minLength": -1, "maxLength": 999999, "oneOf": []}}]}"#,
+         ["rules.minLength: must be 0 or more, not -1", "rules.maxLength: 999999 is more than 65536", "rules.oneOf: an empty list allows no value"]),
+        // The flow's own keys, each.
+        (#"{"id": 3, "title": 4, "bogus": 1, "fields": [{"id": "a", "secure": 1}]}"#,
+         ["id: expected a string", "title: expected a string", #"bogus: unknown key "bogus""#, #"fields[0] ("a").secure: expected true or false"#]),
+        // What only follows from a key that could not be read is not said: options that are not
+        // a list are not also missing, an id of the wrong type is not also absent, an unknown
+        // kind is the field's one problem.
+        (#"{"id": "m", "title": "M", "fields": [{"id": "s", "kind": "select", "options": 3}, {"id": "k", "kind": "sellect", "secure": 1, "step": 2}]}"#,
+         [#"fields[0] ("s").options: expected a list"#, #"fields[1] ("k").kind: unknown kind "sellect""#]),
+    ]
+
+    @Test("Every problem is said once, in file order: several in one field, a count that is not whole, a list's elements, a kind's own checks",
+          arguments: everyProblemCases)
+    func everyProblem(text: String, expected: [String]) throws {
+        let path = try Self.file(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Command.run(["validate", path])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == expected.count, "\(result.stderr)")
+        for (line, part) in zip(lines, expected) { #expect(line.hasPrefix(path) && line.contains(part), "\(line) lacks \(part)") }
+    }
+
     @Test("Past twenty problems, a line says there are more")
     func capped() throws {
         let fields = (0..<30).map { #"{"id": "f\#($0)", "secure": 3}"# }.joined(separator: ",")

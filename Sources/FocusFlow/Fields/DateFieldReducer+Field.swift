@@ -43,15 +43,15 @@ extension DateFieldReducer: FieldBehavior {
     static func keyboard(for field: FieldSpec) -> KeyboardType? { .numbersAndPunctuation }
 
     /// `min` and `max` are dates or `"today"`, `min` not after `max`; the default is a date or `"today"`.
-    static func checkField(_ field: FieldSpec, path: String) throws {
+    static func checkField(_ field: FieldSpec, path: String, problems: ProblemSink) throws {
         for (key, bound) in [("min", field.rules.min), ("max", field.rules.max)] {
             if let bound, day(bound, today: field.todayDay) == nil {
-                throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind))
+                try problems.each { throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind)) }
             }
         }
         let format = field.dateFormat
         if let min = format.min, let max = format.max, min > max {
-            throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(min.description, max.description))
+            try problems.each { throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(min.description, max.description)) }
         }
     }
 

@@ -33,10 +33,11 @@ protocol FieldBehavior: Sendable {
     /// The keyboard the kind gives a field whose flow file cannot name one (a number's digits),
     /// or `nil` to keep the field's own. The default is `nil`.
     static func keyboard(for field: FieldSpec) -> KeyboardType?
-    /// Checks what the kind's own keys and rules hold (a range's bounds, a step), throwing
-    /// naming `path` (the field's) for a value that does not make sense. The default checks nothing.
-    static func checkField(_ field: FieldSpec, path: String) throws
-    /// Whether the kind has a ``checkField(_:path:)`` of its own, so that the loader asks it (a
+    /// Checks what the kind's own keys and rules hold (a range's bounds, a step), handing
+    /// `problems` a problem naming `path` (the field's) for each value that does not make sense,
+    /// each check on its own. The default checks nothing.
+    static func checkField(_ field: FieldSpec, path: String, problems: ProblemSink) throws
+    /// Whether the kind has a ``checkField(_:path:problems:)`` of its own, so that the loader asks it (a
     /// field handed over is copied). Every kind says it, so that none forgets its checks.
     static var checksField: Bool { get }
     /// Whether the kind's answers are ordered, so that a `when` on a field of this kind may give
@@ -62,10 +63,11 @@ protocol FieldBehavior: Sendable {
     static var ownRules: [KindKey] { get }
     /// Checks what the kind's rules hold together (`minLength` not above `maxLength`, `minSelected`
     /// not above the options, a `oneOf` value as a label is checked), throwing naming `path` (the
-    /// field's `rules`); asked only of a field that gives some of ``ownRules``. The default checks nothing.
-    static func checkRules(of field: FieldSpec, path: String) throws
+    /// field's `rules`), each check on its own; asked only of a field that gives some of
+    /// ``ownRules``. The default checks nothing.
+    static func checkRules(of field: FieldSpec, path: String, problems: ProblemSink) throws
     /// The texts of the kind's own keys the screen may show (a text's `oneOf`), by key: `check`
-    /// counts them as the flow's words (``checkRules(of:path:)`` checks them as a label is
+    /// counts them as the flow's words (``checkRules(of:path:problems:)`` checks them as a label is
     /// checked). The default is none.
     static func shownTexts(of field: FieldSpec) -> [(key: String, texts: [String])]
     /// Reads the field's `"default"` from the flow file, typed by the kind.
@@ -168,11 +170,11 @@ extension FieldBehavior {
     static var typesFreeText: Bool { typesAnswer }
     static var fieldKeys: [KindKey] { [] }
     static var ownRules: [KindKey] { [] }
-    static func checkRules(of field: FieldSpec, path: String) throws {}
+    static func checkRules(of field: FieldSpec, path: String, problems: ProblemSink) throws {}
     static func shownTexts(of field: FieldSpec) -> [(key: String, texts: [String])] { [] }
     static func loading(_ field: inout FieldSpec) {}
     static func keyboard(for field: FieldSpec) -> KeyboardType? { nil }
-    static func checkField(_ field: FieldSpec, path: String) throws {}
+    static func checkField(_ field: FieldSpec, path: String, problems: ProblemSink) throws {}
     static var ordersAnswers: Bool { false }
     static var readsClock: Bool { false }
     static func initialState(of field: FieldSpec) -> State { initialState(default: field.default) }

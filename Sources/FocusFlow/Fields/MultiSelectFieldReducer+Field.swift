@@ -155,14 +155,19 @@ extension MultiSelectFieldReducer {
 
     /// `minSelected` is 0 or more and no more than the options, `maxSelected` 1 or more, and
     /// `minSelected` not above `maxSelected`.
-    static func checkRules(of field: FieldSpec, path: String) throws {
+    static func checkRules(of field: FieldSpec, path: String, problems: ProblemSink) throws {
         let rules = field.rules
-        try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, path: path)
-        if let min = rules.minSelected, min > field.options.count {
-            throw FlowSpecError(path: "\(path).minSelected", reason: .moreThanOptions(min, options: field.options.count))
+        try problems.each {
+            try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, path: path)
+            // A choice without options is said to need one already.
+            if let min = rules.minSelected, min > field.options.count, !field.options.isEmpty {
+                throw FlowSpecError(path: "\(path).minSelected", reason: .moreThanOptions(min, options: field.options.count))
+            }
         }
-        try FieldRules.checkCount("maxSelected", rules.maxSelected, least: 1, path: path)
-        try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, notAbove: ("maxSelected", rules.maxSelected), path: path)
+        try problems.each { try FieldRules.checkCount("maxSelected", rules.maxSelected, least: 1, path: path) }
+        if let max = rules.maxSelected, max >= 1 {
+            try problems.each { try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, notAbove: ("maxSelected", max), path: path) }
+        }
     }
 }
 

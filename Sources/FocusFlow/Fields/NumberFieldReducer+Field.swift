@@ -25,21 +25,24 @@ extension NumberFieldReducer: FieldBehavior {
     }
 
     /// `min` and `max` are numbers, `min` not above `max`; `step` is above 0; `decimals` is 0 to 6.
-    static func checkField(_ field: FieldSpec, path: String) throws {
+    static func checkField(_ field: FieldSpec, path: String, problems: ProblemSink) throws {
         let rules = field.rules
+        var boundsAreNumbers = true
         for (key, bound) in [("min", rules.min), ("max", rules.max)] {
             if let bound, bound.number == nil {
-                throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind))
+                boundsAreNumbers = false
+                try problems.each { throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind)) }
             }
         }
-        if let min = rules.min?.number, let max = rules.max?.number, min > max {
-            throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(shortText(of: min), shortText(of: max)))
+        if boundsAreNumbers, let min = rules.min?.number, let max = rules.max?.number, min > max {
+            try problems.each { throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(shortText(of: min), shortText(of: max))) }
         }
         if let step = field.step, !(step > 0 && step.isFinite) {
-            throw FlowSpecError(path: "\(path).step", reason: .notPositive(shortText(of: step)))
+            try problems.each { throw FlowSpecError(path: "\(path).step", reason: .notPositive(shortText(of: step))) }
         }
         if let decimals = field.decimals, !(0...largestDecimals).contains(decimals) {
-            throw FlowSpecError(path: "\(path).decimals", reason: .notWithin(decimals, least: 0, most: largestDecimals))
+            try problems.each { throw FlowSpecError(path: "\(path).decimals", reason: .notWithin(decimals, least: 0, most: largestDecimals)) }
+            return
         }
         // A step, a bound or a default with more decimals than the field takes could never be typed.
         let decimals = field.numberFormat.decimals
@@ -47,7 +50,9 @@ extension NumberFieldReducer: FieldBehavior {
         if case .number(let value?)? = field.default { written.append(("default", value)) }
         for (key, value) in written {
             guard let value, rounded(value, decimals: decimals) != value else { continue }
-            throw FlowSpecError(path: "\(path).\(key)", reason: .kind(moreDecimalsThanField(shortText(of: value), decimals: decimals)))
+            try problems.each {
+                throw FlowSpecError(path: "\(path).\(key)", reason: .kind(moreDecimalsThanField(shortText(of: value), decimals: decimals)))
+            }
         }
     }
 

@@ -117,14 +117,16 @@ extension TextFieldReducer {
 
     /// Lengths are 0 to ``FieldRules/largestLength``, `minLength` not above `maxLength`; `oneOf`
     /// lists a value, each one fit to show.
-    static func checkRules(of field: FieldSpec, path: String) throws {
+    static func checkRules(of field: FieldSpec, path: String, problems: ProblemSink) throws {
         let rules = field.rules
-        try FieldRules.checkCount("minLength", rules.minLength, least: 0, most: FieldRules.largestLength, notAbove: ("maxLength", rules.maxLength), path: path)
-        try FieldRules.checkCount("maxLength", rules.maxLength, least: 0, most: FieldRules.largestLength, path: path)
+        try problems.each {
+            try FieldRules.checkCount("minLength", rules.minLength, least: 0, most: FieldRules.largestLength, notAbove: ("maxLength", rules.maxLength), path: path)
+        }
+        try problems.each { try FieldRules.checkCount("maxLength", rules.maxLength, least: 0, most: FieldRules.largestLength, path: path) }
         if let oneOf = rules.oneOf {
-            if oneOf.isEmpty { throw FlowSpecError(path: "\(path).oneOf", reason: .emptyList(key: "oneOf")) }
+            if oneOf.isEmpty { try problems.each { throw FlowSpecError(path: "\(path).oneOf", reason: .emptyList(key: "oneOf")) } }
             // The values are shown (in the rule's message): as a label, no control characters.
-            for (number, value) in oneOf.enumerated() { try DisplayText.check(value, path: "\(path).oneOf[\(number)]") }
+            for (number, value) in oneOf.enumerated() { try problems.each { try DisplayText.check(value, path: "\(path).oneOf[\(number)]") } }
         }
     }
 

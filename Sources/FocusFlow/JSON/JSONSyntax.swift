@@ -52,6 +52,35 @@ package enum JSONSyntax {
         return scanner.orders
     }
 
+    /// A count that is not whole or is too large, and the path of the value (`fields[1].rules.maxLength`).
+    package struct CountProblem {
+        package var problem: Problem
+        package var path: String
+    }
+
+    /// What ``map(_:)`` finds in a flow: for `validate`, which reads on past a problem.
+    struct Map {
+        /// Every object's keys in the order written, by path (as ``check(_:flow:uniqueKeys:)`` gives).
+        var orders: [String: [String]]
+        /// Every count that is not whole or is too large.
+        var counts: [CountProblem]
+        /// The bytes of every member (from its key to the end of its value) and list element, by path.
+        var spans: [String: Range<Int>]
+    }
+
+    /// Checks a flow's `bytes` as ``check(_:flow:uniqueKeys:)`` does, but reads on past a count
+    /// that is not whole or too large and keeps it, and says where every member and element is:
+    /// `validate` says every problem of a file, in file order.
+    static func map(_ bytes: [UInt8]) throws(Problem) -> Map {
+        var scanner = Scanner(bytes: bytes, flow: true, uniqueKeys: true)
+        scanner.spans = [:]
+        scanner.skipSpace()
+        try scanner.value(depth: 0)
+        scanner.skipSpace()
+        if scanner.i < bytes.count { throw scanner.problem(.textAfterEnd) }
+        return Map(orders: scanner.orders, counts: scanner.counts, spans: scanner.spans ?? [:])
+    }
+
     /// The `userInfo` key under which the loader hands the key orders (``check(_:flow:)``) to the decoders.
     static let keyOrderKey = CodingUserInfoKey(rawValue: "FocusFlow.JSONKeyOrder")!
 
@@ -82,6 +111,10 @@ package enum JSONSyntax {
         /// For a flow: the path of the value being read, and the keys of each object read, by path.
         var path = ""
         var orders: [String: [String]] = [:]
+        /// For ``map(_:)``: where each member and element is, and the counts that are not whole
+        /// or too large (kept, and the reading goes on).
+        var spans: [String: Range<Int>]?
+        var counts: [CountProblem] = []
 
         init(bytes: [UInt8], flow: Bool, uniqueKeys: Bool) {
             self.bytes = bytes
@@ -145,6 +178,7 @@ package enum JSONSyntax {
                     path = path.isEmpty ? key : "\(path).\(key)"
                 }
                 try value(depth: depth + 1)
+                spans?[path] = keyStart..<i
                 (anyNumber, path) = outer
                 skipSpace()
                 switch current {
@@ -171,7 +205,9 @@ package enum JSONSyntax {
                 if current == UInt8(ascii: "]") { throw problem(.commaBeforeBracket) }
                 if flow { path = "\(outer)[\(index)]" }
                 index += 1
+                let start = i
                 try value(depth: depth + 1)
+                spans?[path] = start..<i
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
@@ -253,15 +289,19 @@ package enum JSONSyntax {
             }
             guard flow, !anyNumber else { return }
             let text = String(decoding: bytes[start..<min(i, start + 40)], as: UTF8.self)
+            let reason: FlowSpecError.Reason
             if fraction {
-                i = start
-                throw problem(.notWholeNumber(text))
+                reason = .notWholeNumber(text)
+            } else if let value = whole.count > 12 ? nil : Int(String(decoding: whole, as: UTF8.self)), value <= JSONSyntax.largestNumber {
+                return
+            } else {
+                reason = .numberTooLarge(text, limit: JSONSyntax.largestNumber)
             }
-            let value = whole.count > 12 ? nil : Int(String(decoding: whole, as: UTF8.self))
-            if value.map({ $0 > JSONSyntax.largestNumber }) ?? true {
+            guard spans != nil else {
                 i = start
-                throw problem(.numberTooLarge(text, limit: JSONSyntax.largestNumber))
+                throw problem(reason)
             }
+            counts.append(CountProblem(problem: Problem(offset: start, reason: reason), path: path))
         }
 
         /// A key's text with its escapes read (keys are short; this runs once per key).

@@ -72,25 +72,31 @@ public struct FieldRules: Sendable, Equatable {
     }
 
     /// Checks that the rules of `field` make sense together (with its kind's own checks,
-    /// ``FieldBehavior/checkRules(of:path:)``) and compiles the pattern into them.
+    /// ``FieldBehavior/checkRules(of:path:problems:)``) and compiles the pattern into them.
     ///
     /// - Parameter field: the field, read where it lies (a field handed over as a value is copied).
     /// - Parameter patterns: the patterns compiled so far for this flow, by text and secrecy: a
     ///   pattern many fields share (an email's) is compiled once; a secure field's pattern
     ///   remembers no value.
-    static func check(_ field: UnsafeMutablePointer<FieldSpec>, path: @autoclosure () -> String, patterns: inout [PatternKey: CompiledPattern]) throws {
+    static func check(
+        _ field: UnsafeMutablePointer<FieldSpec>, path: @autoclosure () -> String, patterns: inout [PatternKey: CompiledPattern],
+        problems: ProblemSink
+    ) throws {
         if field.pointee.rules.kindRules.isEmpty, field.pointee.rules.pattern == nil, field.pointee.rules.matches == nil,
            field.pointee.rules.min == nil, field.pointee.rules.max == nil {
             return
         }
         let kind = field.pointee.kind
         let allowed = Self.ruleKeys.first { $0.kind == kind }?.keys ?? []
+        var foreign = false
         for name in field.pointee.rules.given where !allowed.contains(name) {
             let owners = FieldKind.allCases.filter { $0.behavior.ruleKeys.contains(name) }
-            throw FlowSpecError(path: "\(path()).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind))
+            foreign = true
+            try problems.each { throw FlowSpecError(path: "\(path()).\(name)", reason: .ruleNotForKind(name, owners: owners, kind: kind)) }
         }
-        // Handing a field over copies it: only one with rules of its kind's own is.
-        if !field.pointee.rules.kindRules.isEmpty { try kind.behavior.checkRules(of: field.pointee, path: path()) }
+        // Handing a field over copies it: only one with rules of its kind's own is. A rule of
+        // another kind's is not the kind's to read.
+        if !field.pointee.rules.kindRules.isEmpty, !foreign { try kind.behavior.checkRules(of: field.pointee, path: path(), problems: problems) }
         guard let pattern = field.pointee.rules.pattern else { return }
         let secure = field.pointee.secure
         let key = PatternKey(pattern: pattern, secure: secure)
@@ -103,8 +109,12 @@ public struct FieldRules: Sendable, Equatable {
             field.pointee.rules.compiled = compiled
             patterns[key] = compiled
         } catch {
-            guard ff_regex_available() != 0 else { throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72")) }
-            throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern, error.problem, column: error.column))
+            try problems.each {
+                guard ff_regex_available() != 0 else {
+                    throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72"))
+                }
+                throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern, error.problem, column: error.column))
+            }
         }
     }
 

@@ -79,52 +79,46 @@ public struct FlowSpec: Sendable, Equatable {
         var patterns: [PatternKey: CompiledPattern] = [:]
         try fields.withUnsafeMutableBufferPointer { fields in
             for index in fields.indices {
-                // Handed over by address: a field bound to a name, or handed over as a value, was
-                // copied, about fifteen references counted up and down for each field.
-                guard let collect else {
-                    try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
-                    continue
-                }
-                if skipping.contains(index) {
+                if collect != nil, skipping.contains(index) {
                     if !fields[index].id.rawValue.isEmpty, indexByID[fields[index].id] == nil { indexByID[fields[index].id] = index }
                     continue
                 }
-                do {
-                    try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID, patterns: &patterns)
-                } catch let problem as FlowSpecError {
-                    collect(problem)
-                }
+                // Handed over by address: a field bound to a name, or handed over as a value, was
+                // copied, about fifteen references counted up and down for each field.
+                try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID,
+                          patterns: &patterns, problems: ProblemSink(collect: collect))
             }
         }
         return indexByID
     }
 
     /// Checks the field at `index` of `fields` against the ones before it, compiles its pattern
-    /// into it, and enters its id in `indexByID`.
+    /// into it, and enters its id in `indexByID`. Each check is on its own: collected, a problem
+    /// does not stop the next.
     private static func check(
         _ field: UnsafeMutablePointer<FieldSpec>, at index: Int, in fields: UnsafeBufferPointer<FieldSpec>,
-        indexByID: inout [FieldID: Int], patterns: inout [PatternKey: CompiledPattern]
+        indexByID: inout [FieldID: Int], patterns: inout [PatternKey: CompiledPattern], problems: ProblemSink
     ) throws {
         // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
         func path() -> String { "fields[\(index)]" }
-        guard !field.pointee.id.rawValue.isEmpty else {
-            throw FlowSpecError(path: "\(path()).id", reason: .emptyID)
-        }
-        try DisplayText.check(field.pointee.id.rawValue, path: "\(path()).id")
         // The closures below capture the id, not the field: capturing a field copies it.
         let id = field.pointee.id
+        try problems.each {
+            guard !id.rawValue.isEmpty else { throw FlowSpecError(path: "\(path()).id", reason: .emptyID) }
+            try DisplayText.check(id.rawValue, path: "\(path()).id")
+        }
         func named() -> String { "\(path()) (\"\(id)\")" }
-        try DisplayText.check(field.pointee.label, path: "\(named()).label")
-        if let placeholder = field.pointee.placeholder { try DisplayText.check(placeholder, path: "\(named()).placeholder") }
-        if let hint = field.pointee.hint { try DisplayText.check(hint, path: "\(named()).hint") }
-        if let message = field.pointee.rules.message { try DisplayText.check(message, path: "\(named()).rules.message") }
+        try problems.each { try DisplayText.check(field.pointee.label, path: "\(named()).label") }
+        if let placeholder = field.pointee.placeholder { try problems.each { try DisplayText.check(placeholder, path: "\(named()).placeholder") } }
+        if let hint = field.pointee.hint { try problems.each { try DisplayText.check(hint, path: "\(named()).hint") } }
+        if let message = field.pointee.rules.message { try problems.each { try DisplayText.check(message, path: "\(named()).rules.message") } }
         if !field.pointee.localizedText.isEmpty || !field.pointee.options.isEmpty {
-            for (key, text) in field.pointee.allLocalizedTexts { try DisplayText.check(text, path: "\(named()).\(key)") }
+            for (key, text) in field.pointee.allLocalizedTexts { try problems.each { try DisplayText.check(text, path: "\(named()).\(key)") } }
         }
         // Entered now, one hash for the look-up and the entry; the checks below that name an
         // earlier field tell this one by its position.
-        if let first = indexByID.updateValue(index, forKey: id) {
-            throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(id.rawValue, first: first))
+        if !id.rawValue.isEmpty, let first = indexByID.updateValue(index, forKey: id) {
+            try problems.each { throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(id.rawValue, first: first)) }
         }
         func mustBeEarlier(_ name: FieldID, _ key: String) throws -> Int {
             if let position = indexByID[name], position < index { return position }
@@ -134,61 +128,74 @@ public struct FlowSpec: Sendable, Equatable {
             throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
         }
         if let other = field.pointee.rules.matches {
-            let source = try mustBeEarlier(other, "rules.matches")
-            if !fields[source].kind.typesFreeText {
-                throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
+            try problems.each {
+                let source = try mustBeEarlier(other, "rules.matches")
+                if !fields[source].kind.typesFreeText {
+                    throw FlowSpecError(path: "\(named()).rules.matches", reason: .matchesNonText(other.rawValue, kind: fields[source].kind))
+                }
             }
         }
         if let condition = field.pointee.when {
-            let source = try mustBeEarlier(condition.field, "when.field")
-            try checkCondition(condition, source: fields[source], path: "\(named()).when")
+            try problems.each {
+                let source = try mustBeEarlier(condition.field, "when.field")
+                try checkCondition(condition, source: fields[source], path: "\(named()).when")
+            }
         }
         if field.pointee.kind.behavior.readsClock { field.pointee.kind.behavior.loading(&field.pointee) }
-        try checkKind(UnsafePointer(field), path: named())
+        try checkKind(UnsafePointer(field), path: named(), problems: problems)
         if let keyboard = field.pointee.kind.behavior.keyboard(for: field.pointee) { field.pointee.keyboard = keyboard }
-        try FieldRules.check(field, path: "\(named()).rules", patterns: &patterns)
+        try FieldRules.check(field, path: "\(named()).rules", patterns: &patterns, problems: problems)
     }
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;
     /// options to choices; `step` and `decimals` to the kinds that take them; a `default` must be
     /// of the kind's type (and one of the options); and what the kind checks of its own keys.
     ///
-    /// The field is read where it lies (see ``check(_:at:in:indexByID:patterns:)``).
-    private static func checkKind(_ field: UnsafePointer<FieldSpec>, path: @autoclosure () -> String) throws {
+    /// The field is read where it lies (see ``check(_:at:in:indexByID:patterns:problems:)``).
+    private static func checkKind(_ field: UnsafePointer<FieldSpec>, path: @autoclosure () -> String, problems: ProblemSink) throws {
         let kind = field.pointee.kind
         if !kind.typesFreeText {
             if field.pointee.secure {
-                throw FlowSpecError(path: "\(path()).secure", reason: .noTextToHide(kind))
+                try problems.each { throw FlowSpecError(path: "\(path()).secure", reason: .noTextToHide(kind)) }
             }
             if field.pointee.keyboard != .default, field.pointee.keyboard != kind.behavior.keyboard(for: field.pointee) {
-                throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind))
+                try problems.each { throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind)) }
             }
         }
         if kind.hasOptions {
-            guard !field.pointee.options.isEmpty else {
-                throw FlowSpecError(path: "\(path()).options", reason: .needsOption(kind))
+            if field.pointee.options.isEmpty {
+                try problems.each { throw FlowSpecError(path: "\(path()).options", reason: .needsOption(kind)) }
             }
             var seen: [String: Int] = [:]
             for (number, option) in field.pointee.options.enumerated() {
-                try DisplayText.check(option.value, path: "\(path()).options[\(number)].value")
-                try DisplayText.check(option.label, path: "\(path()).options[\(number)].label")
-                if let first = seen[option.value] {
-                    throw FlowSpecError(path: "\(path()).options[\(number)]", reason: .duplicateOption(option.value, first: first))
+                try problems.each {
+                    try DisplayText.check(option.value, path: "\(path()).options[\(number)].value")
+                    try DisplayText.check(option.label, path: "\(path()).options[\(number)].label")
+                    if let first = seen[option.value] {
+                        throw FlowSpecError(path: "\(path()).options[\(number)]", reason: .duplicateOption(option.value, first: first))
+                    }
                 }
-                seen[option.value] = number
+                if seen[option.value] == nil { seen[option.value] = number }
             }
         } else if !field.pointee.options.isEmpty {
-            throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
+            try problems.each {
+                throw FlowSpecError(path: "\(path()).options", reason: .optionsNotAllowed(kind, owners: FieldKind.allCases.filter(\.hasOptions)))
+            }
         }
         for entry in field.pointee.kindSettings.entries where !kind.behavior.fieldKeys.contains(where: { $0.name == entry.key }) {
             let key = entry.key
             let owners = FieldKind.allCases.filter { $0.behavior.fieldKeys.contains { $0.name == key } }
-            throw FlowSpecError(path: "\(path()).\(key)", reason: .ruleNotForKind(key, owners: owners, kind: kind))
+            try problems.each { throw FlowSpecError(path: "\(path()).\(key)", reason: .ruleNotForKind(key, owners: owners, kind: kind)) }
         }
         // Handing a field over copies it: only a kind with checks of its own is asked.
-        if kind.behavior.checksField { try kind.behavior.checkField(field.pointee, path: path()) }
-        if let value = field.pointee.default, try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
-            throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
+        if kind.behavior.checksField { try kind.behavior.checkField(field.pointee, path: path(), problems: problems) }
+        // A choice with no options has no default to check.
+        if let value = field.pointee.default, !kind.hasOptions || !field.pointee.options.isEmpty {
+            try problems.each {
+                if try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
+                    throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))
+                }
+            }
         }
     }
 
@@ -226,5 +233,19 @@ public struct FlowSpec: Sendable, Equatable {
         for value in values where try !source.kind.behavior.checkCondition(value, source: source, path: "\(path).\(key)") {
             throw FlowSpecError(path: "\(path).\(key)", reason: .wrongConditionValue(source: source.id.rawValue, kind: source.kind, value: "\(value)"))
         }
+    }
+}
+
+/// Where the checks of a flow put a problem: thrown, so that loading stops at the first, or
+/// collected, so that `validate` says every one.
+struct ProblemSink {
+    let collect: ((FlowSpecError) -> Void)?
+
+    /// Runs one check, independent of the others: its problem is thrown, or collected and the
+    /// next check runs.
+    @inline(__always)
+    func each(_ check: () throws -> Void) throws {
+        guard let collect else { return try check() }
+        do { try check() } catch let problem as FlowSpecError { collect(problem) }
     }
 }
