@@ -196,3 +196,54 @@ struct JobControlTests {
         #expect(!tmux.text.contains("xyz"))
     }
 }
+
+/// The same job control inside GNU screen, the other terminal emulator people run shells in.
+@Suite("Job control inside GNU screen", .serialized)
+struct ScreenJobControlTests {
+    /// A shell, and whether `focusflow` runs under a script (`sh -c`), where it does not lead its job.
+    static let cases: [(String, Bool)] = [("bash", false), ("bash", true), ("sh", false), ("sh", true)]
+
+    @Test("Every Ctrl-Z and fg brings the form back, with the shell's settings while stopped and at the end", arguments: cases)
+    func suspendAndResume(shell: String, script: Bool) throws {
+        let screen = try GNUScreen(shell: shell)
+        try Data(TerminalTests.secretFlow.utf8).write(to: URL(fileURLWithPath: screen.folder + "/flow.json"))
+        #expect(screen.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(screen.text)")
+        let program = #""$FOCUSFLOW" flow.json > out"#
+        // A list the shell runs stops with its job: `fg` brings back only the job, so without the
+        // script the status is asked after it (`fg`'s status is the job's).
+        screen.type("stty -a > before; " + (script ? #"sh -c '\#(program); echo "after-$?"'"# : program))
+        screen.enter()
+        #expect(screen.waitFor("Ctrl-C cancel"), "\(screen.text)")
+        screen.type("abc")
+        for cycle in 1...3 {
+            screen.control("z")
+            #expect(screen.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "cycle \(cycle): no prompt after Ctrl-Z:\n\(screen.text)")
+            screen.type("stty -a > stopped\(cycle); cmp -s before stopped\(cycle) && echo same-\(cycle) || echo differ-\(cycle)")
+            screen.enter()
+            #expect(screen.waitFor { $0.contains("same-\(cycle)") || $0.contains("differ-\(cycle)") }, "\(screen.text)")
+            #expect(screen.lines.contains("same-\(cycle)"), "cycle \(cycle): the settings while stopped are not the shell's:\n\(screen.text)")
+            screen.type("fg")
+            screen.enter()
+            // The form is drawn again under the shell's lines: its key line is the last line.
+            #expect(screen.waitFor { $0.last(where: { !$0.isEmpty })?.hasSuffix("Ctrl-C cancel") == true },
+                    "cycle \(cycle): fg did not bring the form back:\n\(screen.text)")
+        }
+        screen.type("def")
+        screen.enter()
+        #expect(screen.waitFor("Note"), "\(screen.text)")
+        screen.type("n")
+        screen.enter()
+        if !script {
+            #expect(screen.waitFor { $0.last(where: { !$0.isEmpty }) == "$" }, "\(screen.text)")
+            screen.type(#"echo "after-$?""#)
+            screen.enter()
+        }
+        #expect(screen.waitFor("after-0"), "the walk did not end, or its status is not 0:\n\(screen.text)")
+        #expect((try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)) == #"{"secret":"abcdef","note":"n"}"# + "\n")
+        #expect(!screen.text.contains("abc") && !screen.text.contains("def"), "the secret was shown in clear")
+        screen.type("stty -a > end; cmp -s before end && echo end-same || echo end-differ")
+        screen.enter()
+        #expect(screen.waitFor { $0.contains("end-same") || $0.contains("end-differ") }, "\(screen.text)")
+        #expect(screen.lines.contains("end-same"), "the settings at the end are not the shell's:\n\(screen.text)")
+    }
+}
