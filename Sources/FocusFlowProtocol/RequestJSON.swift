@@ -3,8 +3,8 @@ import FocusFlow
 /// One request line's JSON object, read with the engine's reader (``JSONCursor``): strings
 /// decoded verbatim, `true`/`false`, whole numbers and `null` carried as such, and other values
 /// (arrays, fractions) recognised only to be refused by their key's reader; an object is kept
-/// as its text, for the key that takes one whole. What the reader refuses, ``JSONSyntax`` locates
-/// and words.
+/// as its text, for the key that takes one whole. What the typed reading refuses, the cursor's
+/// checked reading locates and words.
 enum RequestJSON {
     enum Value: Equatable {
         case string(String)
@@ -52,8 +52,8 @@ enum RequestJSON {
 
     /// Why `bytes` are not one JSON object, with the column where it shows.
     private static func explanation(_ bytes: [UInt8]) -> String {
-        if let problem = JSONSyntax.firstError(in: bytes) {
-            let (_, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
+        if let problem = JSONCursor.firstError(in: bytes) {
+            let (_, column) = JSONCursor.lineAndColumn(of: problem.offset, in: bytes)
             return "column \(column): \(problem.message)"
         }
         return "expected an object in braces: {\"action\":\"next\"}"

@@ -126,3 +126,35 @@ struct FlowDecodingTests {
         #expect(fastTaken > 0)
     }
 }
+
+/// The one JSON reader reads a string the same way typed and checked: the same text where both
+/// take it, and where the typed reading gives up, the checked one says why and where.
+@Suite("JSON strings: one reader, typed and checked")
+struct JSONStringReadingTests {
+    /// A JSON string literal, and the reason it is refused with its offset in the literal, or `nil` when it is one.
+    static let literals: [(String, String?, Int?)] = [
+        (#""plain""#, nil, nil), (#""caf\u00e9 \"quoted\" \\ \/ \b\f\n\r\t""#, nil, nil), (#""한글 👍🏽""#, nil, nil),
+        (#""\ud83d\ude00 smile""#, nil, nil), (#""\uD83D\uDE00""#, nil, nil),
+        (#""\x""#, "unknownEscape", 2), (#""\u12""#, "expectedHexDigits", 5), (#""\u12g4""#, "expectedHexDigits", 5),
+        (#""\ud83d""#, "loneSurrogate", 1), (#""\ude00""#, "loneSurrogate", 1), (#""\ud83d\u0041""#, "loneSurrogate", 1),
+        ("\"tab\there\"", "controlInString", 4), (#""unterminated"#, "unterminatedString", 0), ("\"ends in \\", "unknownEscape", 10),
+    ]
+
+    @Test("Typed and checked readings of a string agree with each other and with JSONDecoder", arguments: literals)
+    func agree(literal: String, refusal: String?, at offset: Int?) throws {
+        let bytes = Array(literal.utf8)
+        let typed = bytes.withUnsafeBufferPointer { buffer -> String? in
+            var cursor = JSONCursor(buffer)
+            return cursor.string()
+        }
+        let problem = JSONCursor.firstError(in: bytes)
+        if let refusal {
+            #expect(typed == nil)
+            #expect(problem.map { "\($0.reason)".hasPrefix(refusal) } == true, "\(String(describing: problem))")
+            #expect(problem?.offset == offset)
+        } else {
+            #expect(problem == nil)
+            #expect(typed == (try JSONDecoder().decode(String.self, from: Data(bytes))))
+        }
+    }
+}

@@ -13,7 +13,7 @@ struct SchemaTests {
         }
         // Bad flows that are still JSON objects: the schema can judge those.
         cases += FlowSpecTests.badFlows.enumerated().compactMap { index, bad in
-            JSONSyntax.firstError(in: Array(bad.0.utf8)) == nil && bad.0.hasPrefix("{") ? ("bad\(index)", bad.0) : nil
+            JSONCursor.firstError(in: Array(bad.0.utf8)) == nil && bad.0.hasPrefix("{") ? ("bad\(index)", bad.0) : nil
         }
         // Text given per language, and bad per-language texts.
         cases += [("languages", LanguageTests.flow)] + LanguageTests.badTexts.enumerated().map { ("badText\($0.offset)", $0.element.0) }

@@ -1,25 +1,27 @@
-/// The one hand-written JSON reader: strict and forward-only, it gives up at the first thing it
-/// does not take. The loader's fast path (`FlowSpec+DirectDecoding.swift`) and the protocol's
-/// request reader (`FocusFlowProtocol/RequestJSON.swift`) read with it.
+/// The one hand-written JSON reader, strict and forward-only, beside Foundation's `JSONDecoder`.
 ///
-/// It takes a subset of what ``JSONSyntax`` accepts: standard JSON whose counts (``int()``) are
-/// whole, written without a leading zero and at most ``JSONSyntax/largestNumber`` in size.
-/// Anything else (a syntax error, a lone surrogate, an unexpected type) makes a read return
-/// `nil` or `false`, and the caller asks ``JSONSyntax`` where and why: the loader by decoding
-/// the file the slow way, the request reader for the located reason. So this reader never has
-/// to explain anything, and cannot change an error message.
+/// It reads in two ways. Typed, for speed: the loader's fast path
+/// (`FlowSpec+DirectDecoding.swift`) and the protocol's request reader
+/// (`FocusFlowProtocol/RequestJSON.swift`) take values one by one, and a read gives up with `nil`
+/// or `false` at the first thing it does not take (a syntax error, an unexpected type, a count
+/// that is not whole, written with a leading zero or above ``largestNumber``). Checked
+/// (`JSONCursor+Check.swift`): ``firstError(in:flow:uniqueKeys:)`` and ``check(_:flow:uniqueKeys:)``
+/// walk the whole text with the same string and number readers, and say where and why it is not
+/// what a flow, an answers file or a request must be. A typed read that gives up is followed by
+/// a checked one, which finds the problem and words it; so the error messages are the checked
+/// walk's alone.
 ///
 /// The caller has already checked that the bytes are valid UTF-8.
 package struct JSONCursor {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var offset = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    /// The deepest nesting ``skipValue()`` follows, as ``JSONSyntax`` allows.
+    /// The deepest nesting ``skipValue()`` and the checked walk follow.
     static let deepest = 512
 
-    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     @inline(__always)
     package mutating func skipSpace() {
@@ -88,7 +90,7 @@ package struct JSONCursor {
             if i - start > 10 { return nil }
         }
         let digits = i - start
-        guard digits > 0, !(digits > 1 && bytes[start] == 0x30), value <= JSONSyntax.largestNumber else { return nil }
+        guard digits > 0, !(digits > 1 && bytes[start] == 0x30), value <= Self.largestNumber else { return nil }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") { return nil }
         offset = i
         return negative ? -value : value
@@ -113,57 +115,73 @@ package struct JSONCursor {
         return nil
     }
 
-    /// A string, its escapes read (`nil` for a lone surrogate).
+    /// A string, its escapes read (`nil` for anything that is not a string).
     package mutating func string() -> String? {
         if let raw = plainString() { return String(decoding: raw, as: UTF8.self) }
         // Not plain: an escape to read, or a control character or no closing quote, which
-        // the escaped reading refuses as well.
+        // the checked reading refuses as well.
         guard current == UInt8(ascii: "\"") else { return nil }
-        return escapedString(from: offset + 1)
+        return try? checkedString(decode: true)
     }
 
-    private mutating func escapedString(from start: Int) -> String? {
+    /// The string at the cursor (its opening quote), as JSON's grammar has it: the cursor moves
+    /// past its closing quote, and its text with the escapes read is given when `decode` (`nil`
+    /// otherwise). Throws where and why it is not one: an unknown escape, a `\u` without four
+    /// hex digits, a surrogate without its pair, a control character, no closing quote.
+    mutating func checkedString(decode: Bool) throws(Problem) -> String? {
+        let start = offset
         var out: [UInt8] = []
-        var i = start
+        var i = offset + 1
+        var run = i
         while i < bytes.count {
             let c = bytes[i]
             switch c {
             case UInt8(ascii: "\""):
                 offset = i + 1
+                guard decode else { return nil }
+                out.append(contentsOf: bytes[run..<i])
                 return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                guard i + 1 < bytes.count else { return nil }
-                if let byte = JSONEscape.byte(for: bytes[i + 1]) {
-                    out.append(byte)
-                    i += 2
-                    continue
+                if decode { out.append(contentsOf: bytes[run..<i]) }
+                let escape = i
+                i += 1
+                guard i < bytes.count else { throw Problem(offset: i, reason: .unknownEscape) }
+                let letter = bytes[i]
+                guard letter == UInt8(ascii: "u") || JSONEscape.byte(for: letter) != nil else { throw Problem(offset: i, reason: .unknownEscape) }
+                i += 1
+                if letter != UInt8(ascii: "u") {
+                    if decode, let byte = JSONEscape.byte(for: letter) { out.append(byte) }
+                } else {
+                    var scalar = try hex4(at: &i)
+                    if (0xDC00..<0xE000).contains(scalar) { throw Problem(offset: escape, reason: .loneSurrogate) }
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw Problem(offset: escape, reason: .loneSurrogate)
+                        }
+                        i += 2
+                        let low = try hex4(at: &i)
+                        guard (0xDC00..<0xE000).contains(low) else { throw Problem(offset: escape, reason: .loneSurrogate) }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    if decode, let unicode = Unicode.Scalar(scalar) { UTF8.encode(unicode) { out.append($0) } }
                 }
-                guard bytes[i + 1] == UInt8(ascii: "u"), var scalar = hex4(at: i + 2) else { return nil }
-                i += 6
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
-                          let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low) else { return nil }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                out += Array(String(Character(unicode)).utf8)
-            case 0..<0x20: return nil
+                run = i
+            case 0..<0x20:
+                throw Problem(offset: i, reason: .controlInString)
             default:
-                out.append(c)
                 i += 1
             }
         }
-        return nil
+        throw Problem(offset: start, reason: .unterminatedString)
     }
 
-    /// The four hex digits at `at`, as a UTF-16 code unit.
-    private func hex4(at start: Int) -> UInt32? {
-        guard start + 4 <= bytes.count else { return nil }
+    /// The four hex digits at `i`, as a UTF-16 code unit; `i` moves past them.
+    private func hex4(at i: inout Int) throws(Problem) -> UInt32 {
         var unit: UInt32 = 0
-        for k in start..<(start + 4) {
-            guard let digit = JSONEscape.hexDigit(bytes[k]) else { return nil }
+        for _ in 0..<4 {
+            guard i < bytes.count, let digit = JSONEscape.hexDigit(bytes[i]) else { throw Problem(offset: i, reason: .expectedHexDigits) }
             unit = unit << 4 | digit
+            i += 1
         }
         return unit
     }
@@ -171,6 +189,14 @@ package struct JSONCursor {
     /// A number as written, any size, fraction and exponent included (`-1.5e3`).
     package mutating func number() -> UnsafeBufferPointer<UInt8>? {
         skipSpace()
+        guard let number = try? checkedNumber() else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[number.text])
+    }
+
+    /// The number at the cursor, as JSON's grammar has it: its bytes, the digits before any
+    /// point, and whether it has a fraction or an exponent; the cursor moves past it. Throws
+    /// where a digit should be and is not.
+    mutating func checkedNumber() throws(Problem) -> (text: Range<Int>, whole: Range<Int>, fraction: Bool) {
         let start = offset
         var i = offset
         func digits() -> Int {
@@ -179,18 +205,23 @@ package struct JSONCursor {
             return i - from
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard digits() > 0 else { return nil }
+        let wholeStart = i
+        guard digits() > 0 else { throw Problem(offset: i, reason: .expectedDigit) }
+        let whole = wholeStart..<i
+        var fraction = false
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() > 0 else { return nil }
+            guard digits() > 0 else { throw Problem(offset: i, reason: .expectedDigitAfterPoint) }
+            fraction = true
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return nil }
+            guard digits() > 0 else { throw Problem(offset: i, reason: .expectedDigitInExponent) }
+            fraction = true
         }
         offset = i
-        return UnsafeBufferPointer(rebasing: bytes[start..<i])
+        return (start..<i, whole, fraction)
     }
 
     /// Reads an object whose keys may hold escapes, handing each key, read, to `member`, which

@@ -12,7 +12,7 @@ extension KeyedDecodingContainer where K == AnyKey {
         guard let object = try? decoder.container(keyedBy: AnyKey.self) else {
             throw DecodingError.flow(.expectedLocalizedText, at: decoder.codingPath)
         }
-        let written = (decoder.userInfo[JSONSyntax.keyOrderKey] as? [String: [String]])?[JSONSyntax.path(decoder.codingPath)]
+        let written = (decoder.userInfo[JSONCursor.keyOrderKey] as? [String: [String]])?[JSONCursor.path(decoder.codingPath)]
         let present = Set(object.allKeys.map(\.stringValue))
         let order = (written ?? present.sorted()).filter(present.contains)
         var variants: [LocalizedText.Variant] = []

@@ -56,15 +56,15 @@ extension FlowSpec {
         if directly, let spec = Self.decodeDirectly(bytes) { return spec }
         let copy = [UInt8](bytes)
         let keyOrders: [String: [String]]
-        do throws(JSONSyntax.Problem) {
-            keyOrders = try JSONSyntax.check(copy, flow: true)
+        do throws(JSONCursor.Problem) {
+            keyOrders = try JSONCursor.check(copy, flow: true)
         } catch {
-            let (line, column) = JSONSyntax.lineAndColumn(of: error.offset, in: copy)
+            let (line, column) = JSONCursor.lineAndColumn(of: error.offset, in: copy)
             throw FlowSpecError(file: file, line: line, column: column, reason: error.reason)
         }
         do {
             let decoder = JSONDecoder()
-            decoder.userInfo[JSONSyntax.keyOrderKey] = keyOrders
+            decoder.userInfo[JSONCursor.keyOrderKey] = keyOrders
             return try decoder.decode(FlowSpec.self, from: Data(copy))
         } catch var error as FlowSpecError {
             error.file = file

@@ -29,11 +29,11 @@ extension FlowSpec {
         }
         var body = bytes
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-        let map: JSONSyntax.Map
-        do throws(JSONSyntax.Problem) {
-            map = try JSONSyntax.map(body)
+        let map: JSONCursor.Map
+        do throws(JSONCursor.Problem) {
+            map = try JSONCursor.map(body)
         } catch {
-            let (line, column) = JSONSyntax.lineAndColumn(of: error.offset, in: body)
+            let (line, column) = JSONCursor.lineAndColumn(of: error.offset, in: body)
             return [FlowSpecError(file: file, line: line, column: column, reason: error.reason)]
         }
         var reading = ProblemReading(body: body, map: map, file: file)
@@ -46,11 +46,11 @@ extension FlowSpec {
 }
 
 /// The reading behind ``FlowSpec/problems(in:file:limit:)``: the problems found so far, with the
-/// path of each (as ``JSONSyntax/path(_:)`` writes it) to place it in the file.
+/// path of each (as ``JSONCursor/path(_:)`` writes it) to place it in the file.
 private struct ProblemReading {
     let body: [UInt8]
     /// The file as written, for the order of the problems.
-    let map: JSONSyntax.Map
+    let map: JSONCursor.Map
     let file: String?
     /// Each problem and where it is written (-1 for the whole file).
     private var found: [(problem: FlowSpecError, offset: Int)] = []
@@ -65,13 +65,13 @@ private struct ProblemReading {
     /// Rounds of reading; each takes out at most one key of each field.
     private static let rounds = 32
 
-    init(body: [UInt8], map: JSONSyntax.Map, file: String?) {
+    init(body: [UInt8], map: JSONCursor.Map, file: String?) {
         self.body = body
         self.map = map
         self.file = file
         countPaths = Set(map.counts.map(\.path))
         for count in map.counts {
-            let (line, column) = JSONSyntax.lineAndColumn(of: count.problem.offset, in: body)
+            let (line, column) = JSONCursor.lineAndColumn(of: count.problem.offset, in: body)
             let problem = FlowSpecError(file: file, line: line, column: column, reason: count.problem.reason)
             found.append((problem, count.problem.offset))
         }
@@ -104,7 +104,7 @@ private struct ProblemReading {
     mutating func readFlowKeys() {
         var text = cleaned
         // One field that passes stands for the fields, which are read on their own.
-        if let map = try? JSONSyntax.map(text), let fields = map.spans["fields"], map.spans["fields[0]"] != nil {
+        if let map = try? JSONCursor.map(text), let fields = map.spans["fields"], map.spans["fields[0]"] != nil {
             let stub = Array(#""fields":[{"id":"-"}]"#.utf8)
             text.replaceSubrange(fields, with: stub)
         }
@@ -119,7 +119,7 @@ private struct ProblemReading {
             }
             let (problem, path) = explain(error, in: text)
             if !taken.contains(where: { outer in path.map { Self.path($0, isWithin: outer) } ?? false }) { say(problem, at: path) }
-            guard let path, !path.hasPrefix("fields"), let current = try? JSONSyntax.map(text),
+            guard let path, !path.hasPrefix("fields"), let current = try? JSONCursor.map(text),
                   let member = Self.member(at: path, below: nil, in: current, taken: taken), let span = current.spans[member] else { return }
             taken.insert(member)
             Self.takeOut(member, at: span, from: &text)
@@ -138,7 +138,7 @@ private struct ProblemReading {
         var fields: [FieldSpec] = []
         var unread: Set<Int> = []
         for _ in 0..<Self.rounds {
-            guard let current = try? JSONSyntax.map(text),
+            guard let current = try? JSONCursor.map(text),
                   let lenient = try? Self.decoder(for: text, orders: current.orders).decode(LenientFields.self, from: Data(text)) else { return }
             var removals: [(member: String, span: Range<Int>)] = []
             fields = []
@@ -206,7 +206,7 @@ private struct ProblemReading {
             }
             // A missing key is where it would be.
             let place = if case .keyNotFound(let key, _) = error { codingPath + [key] } else { codingPath }
-            return (FlowSpec.explain(error, bytes: text, file: file), place.isEmpty ? nil : JSONSyntax.path(place))
+            return (FlowSpec.explain(error, bytes: text, file: file), place.isEmpty ? nil : JSONCursor.path(place))
         case var error as FlowSpecError:
             error.file = file
             return (error, error.path)
@@ -217,13 +217,13 @@ private struct ProblemReading {
 
     private static func decoder(for text: [UInt8], orders: [String: [String]]? = nil) -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.userInfo[JSONSyntax.keyOrderKey] = orders ?? (try? JSONSyntax.map(text))?.orders
+        decoder.userInfo[JSONCursor.keyOrderKey] = orders ?? (try? JSONCursor.map(text))?.orders
         return decoder
     }
 
     /// The member or element to take out for a problem at `path`: the nearest one at or above
     /// it that is written and was not taken out already, below `root`.
-    private static func member(at path: String, below root: String?, in map: JSONSyntax.Map, taken: some Sequence<String> = []) -> String? {
+    private static func member(at path: String, below root: String?, in map: JSONCursor.Map, taken: some Sequence<String> = []) -> String? {
         var path = path
         while true {
             if let root, !(path.hasPrefix(root) && path.count > root.count) { return nil }

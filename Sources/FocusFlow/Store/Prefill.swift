@@ -94,8 +94,8 @@ extension FlowPrefill {
         var bytes = Array(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard bytes.withUnsafeBufferPointer({ TextBytes.isText($0) }) else { throw PrefillError(.malformed, field: nil, detail: .notText) }
-        if let problem = JSONSyntax.firstError(in: bytes, uniqueKeys: true) {
-            let (line, column) = JSONSyntax.lineAndColumn(of: problem.offset, in: bytes)
+        if let problem = JSONCursor.firstError(in: bytes, uniqueKeys: true) {
+            let (line, column) = JSONCursor.lineAndColumn(of: problem.offset, in: bytes)
             throw PrefillError(.malformed, field: nil, detail: .syntax(line: line, column: column, problem.reason))
         }
         do {
