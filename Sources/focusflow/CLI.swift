@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowConsole
 
 /// `focusflow`: finds the command in ``commands`` and runs it. Returns the exit status.
 ///
@@ -65,8 +66,8 @@ enum CLI {
 
             Any other first word means run: 'focusflow login.json' is
             'focusflow run login.json'. With no FLOW, the built-in sign-up flow.
-            Keys: Enter next · Shift-Tab previous · Ctrl-T show/hide a secure field ·
-            Ctrl-C cancel.
+            Keys (all of them in 'focusflow help run'):
+            \(SessionKey.helpLines(.english, rows: SessionKey.essentialRows).joined(separator: "\n"))
             \(Run.exitStatuses)
             'focusflow help COMMAND' or 'focusflow COMMAND --help' tells more.
             """

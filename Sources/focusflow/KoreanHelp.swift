@@ -1,5 +1,6 @@
 import FocusFlowProtocol
 import FocusFlow
+import FocusFlowConsole
 
 /// Every help text in Korean: the general help and each command's. Options, commands,
 /// metavariables (FLOW, FILE, N), key names and examples are written as in English.
@@ -18,7 +19,8 @@ enum KoreanHelp {
 
         첫 단어가 명령이 아니면 run입니다: 'focusflow login.json'은
         'focusflow run login.json'과 같습니다. FLOW가 없으면 내장 가입 흐름입니다.
-        키: Enter 다음 · Shift-Tab 이전 · Ctrl-T 보안 필드 보이기/숨기기 · Ctrl-C 취소
+        키('focusflow help run'에 모두 있습니다):
+        \(SessionKey.helpLines(.korean, rows: SessionKey.essentialRows).joined(separator: "\n"))
         \(exitStatuses)
         더 자세한 것은 'focusflow help COMMAND'나 'focusflow COMMAND --help'로 보세요.
         """
@@ -92,9 +94,7 @@ enum KoreanHelp {
             \(start)
 
             키
-              Enter 다음(마지막 필드에서는 마침) · Shift-Tab 이전 필드
-              Ctrl-T 보안 필드 보이기/숨기기 · Ctrl-C, 또는 빈 줄에서 Ctrl-D 취소
-              Ctrl-\\ 취소(종료 131) · Ctrl-Z 작업 멈춤. fg로 양식을 다시 그립니다
+            \(SessionKey.helpLines(.korean).joined(separator: "\n"))
 
             stdin이 터미널이 아니면 줄마다 다음에 보이는 필드에 답합니다.
             답을 쓸 곳은 첫 필드를 보이기 전에 확인합니다: 닫힌 stdout, 폴더, 읽기 전용

@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowConsole
 import FocusFlowTerminal
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -45,9 +46,7 @@ enum Run {
             \(RunStart.help)
 
             KEYS
-              Enter next (completes on the last field) · Shift-Tab previous field
-              Ctrl-T show/hide a secure field · Ctrl-C, or Ctrl-D on an empty line, cancel
-              Ctrl-\\ cancel (exit 131) · Ctrl-Z stop the job; fg redraws the form
+            \(SessionKey.helpLines(.english).joined(separator: "\n"))
 
             When stdin is not a terminal, each line answers the next visible field.
             Where the answers go is checked before the first field shows: a closed stdout, a

@@ -6,6 +6,8 @@ import FocusFlow
 package struct TerminalWords: Sendable {
     // Key line.
     package let enterNext: String, enterFinish: String, enterReview: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
+    /// How the help names a session key and what it says the key does (``SessionKey``).
+    package let sessionKeyHelp: @Sendable (SessionKey) -> (keys: String, does: String)
     package let moveKeys: String, spaceChoose: String, leftRightChange: String
     // Header.
     package let shown: String, hidden: String
@@ -83,6 +85,17 @@ package struct TerminalWords: Sendable {
 
     package static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
+        sessionKeyHelp: { key in
+            switch key {
+            case .next: ("Enter or Tab", "next (completes on the last field)")
+            case .back: ("Shift-Tab", "previous field")
+            case .showHide: ("Ctrl-T", "show/hide a secure field")
+            case .redraw: ("Ctrl-L", "draw the form again")
+            case .cancel: ("Ctrl-C, or Ctrl-D on an empty line,", "cancel")
+            case .quit: ("Ctrl-\\", "cancel (exit 131)")
+            case .suspend: ("Ctrl-Z", "stop the job; fg redraws the form")
+            }
+        },
         moveKeys: "↑/↓ move", spaceChoose: "Space choose", leftRightChange: "←/→ change",
         shown: "shown", hidden: "hidden",
         yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
@@ -147,6 +160,17 @@ package struct TerminalWords: Sendable {
 
     package static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
+        sessionKeyHelp: { key in
+            switch key {
+            case .next: ("Enter 또는 Tab", "다음(마지막 필드에서는 마침)")
+            case .back: ("Shift-Tab", "이전 필드")
+            case .showHide: ("Ctrl-T", "보안 필드 보이기/숨기기")
+            case .redraw: ("Ctrl-L", "양식 다시 그리기")
+            case .cancel: ("Ctrl-C, 또는 빈 줄에서 Ctrl-D", "취소")
+            case .quit: ("Ctrl-\\", "취소(종료 131)")
+            case .suspend: ("Ctrl-Z", "작업 멈춤. fg로 양식을 다시 그립니다")
+            }
+        },
         moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", leftRightChange: "←/→ 바꾸기",
         shown: "보임", hidden: "숨김",
         yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",

@@ -30,12 +30,7 @@ package struct Theme {
         var lines: [String] = []
         if let error { lines.append(styled(.error, "✗ \(error)")) }
         if let note { lines.append(note) }
-        let keys = keys + [
-            toReview ? words.enterReview : progress.isLast ? words.enterFinish : words.enterNext,
-            progress.isFirst ? nil : words.shiftTabBack,
-            secure ? words.showHide : nil,
-            words.ctrlCCancel,
-        ].compactMap { $0 }
+        let keys = keys + SessionKey.keyLine(words, progress: progress, secure: secure, toReview: toReview)
         lines.append(styled(.keys, keys.joined(separator: " · ")))
         return lines
     }

@@ -1,0 +1,47 @@
+import FocusFlow
+
+/// The keys every step answers to, whatever its kind, said once: how the help names each key
+/// and what it does, its words on the key line when it does something on the step, and the
+/// line-mode command that does the same. The key line (``Theme/footer(error:note:secure:progress:keys:toReview:)``),
+/// the help's KEYS section (`focusflow help run`), the general help's key line and line mode's
+/// commands read this table, and a test holds docs/terminal.md's key table to it. A screen's own
+/// keys are its ``FieldScreen/bindings``.
+package enum SessionKey: CaseIterable, Sendable {
+    case next, back, showHide, redraw, cancel, quit, suspend
+
+    /// The key as the help names it, and what it does, in `words`' language.
+    package func help(_ words: TerminalWords) -> (keys: String, does: String) { words.sessionKeyHelp(self) }
+
+    /// The help's KEYS section, row by row (every key once); laid out here rather than
+    /// measured, since the help is printed before any locale that measures Hangul is set: a test
+    /// holds every row within 80 columns in each language.
+    package static let helpRows: [[SessionKey]] = [[.next, .back], [.showHide, .redraw], [.cancel, .quit], [.suspend]]
+
+    /// The keys named in the general help (`focusflow --help`), the ones a first walk needs.
+    package static let essentialRows: [[SessionKey]] = [[.next, .back], [.showHide, .cancel]]
+
+    /// The line-mode command that does what the key does (`/back` for Shift-Tab).
+    package var lineCommand: LineCommand? {
+        switch self {
+        case .back: .back
+        case .cancel: .cancel
+        default: nil
+        }
+    }
+
+    /// The key line's words for the session's keys on a step: Enter's (next, finish or review),
+    /// Shift-Tab's but on the first field, Ctrl-T's on a secure field, and Ctrl-C's.
+    package static func keyLine(_ words: TerminalWords, progress: FlowProgress, secure: Bool, toReview: Bool) -> [String] {
+        [
+            toReview ? words.enterReview : progress.isLast ? words.enterFinish : words.enterNext,
+            progress.isFirst ? nil : words.shiftTabBack,
+            secure ? words.showHide : nil,
+            words.ctrlCCancel,
+        ].compactMap { $0 }
+    }
+
+    /// Each row's keys with what they do, `KEY does` joined by ` · `, after `indent`.
+    package static func helpLines(_ words: TerminalWords, rows: [[SessionKey]] = helpRows, indent: String = "  ") -> [String] {
+        rows.map { row in indent + row.map { key in key.help(words) }.map { "\($0.keys) \($0.does)" }.joined(separator: " · ") }
+    }
+}
