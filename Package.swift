@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "raw-echo-reference"),
         .testTarget(
             name: "FocusFlowTests",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "focusflow"]),
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "PseudoTerminalSupport", "focusflow"]),
         .testTarget(
             name: "FocusFlowTerminalTests",
             dependencies: ["FocusFlowConsole", "FocusFlowTerminal", "PseudoTerminalSupport", "focusflow", "readline-reference"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PseudoTerminalSupport
 import Testing
 
 /// The terminal going away: readline, or the accessible line mode, sees the end of
@@ -8,7 +9,7 @@ import Testing
 struct HangUpTests {
     @Test("Closing the terminal mid-walk ends with 129 and writes no answers", arguments: [false, true], 0..<4)
     func hangUp(accessible: Bool, round: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hangup-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: ScratchFolder.name("hangup"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let answers = folder.appendingPathComponent("answers.json").path
         let terminal = try PseudoTerminal(

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PseudoTerminalSupport
 import Testing
 @testable import FocusFlowConsole
 @testable import FocusFlowTerminal
@@ -12,7 +13,7 @@ struct TerminalTests {
 
     /// Writes a flow file for one test and returns its path.
     static func flow(_ json: String) throws -> String {
-        let path = NSTemporaryDirectory() + "focusflow-pty-\(UUID()).json"
+        let path = ScratchFolder.name("flow", ".json")
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminalSupport
 import Testing
 
 /// Seeded fuzzers over what a hostile user or a buggy host hands `focusflow`: `serve`
@@ -65,7 +66,7 @@ struct HostileFuzzTests {
     }
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: ScratchFolder.name("fuzz"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(flow.utf8).write(to: folder.appendingPathComponent("f.json"))
         return folder

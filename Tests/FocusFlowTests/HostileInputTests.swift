@@ -1,5 +1,6 @@
 import FocusFlow
 import Foundation
+import PseudoTerminalSupport
 import Testing
 
 /// Hostile input: what a hostile user or a buggy host sends gets a located error or
@@ -9,7 +10,7 @@ import Testing
 struct HostileInputTests {
     /// A folder of its own holding `files`.
     static func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: ScratchFolder.name("hostile"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return folder

@@ -71,7 +71,9 @@ struct LimitsWhileTypingTests {
             {"action":"toggle","value":"c"}
 
             """
-        let result = try Command.run(["serve", try Self.file().path], input: requests)
+        let url = try Self.file()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try Command.run(["serve", url.path], input: requests)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 7, "\(result.stdout)")
         #expect(lines[1].hasPrefix(#"{"events":[{"event":"rejected","field":"nick"}]"#), "\(lines[1])")
@@ -82,7 +84,9 @@ struct LimitsWhileTypingTests {
           arguments: [("abcdef\n", "line 1: Nick (nick): Nick must be at most 5 characters."),
                       ("abc\na,b,c\n", "line 2: Topics (topics): Topics: choose at most 2 options.")])
     func pipedLinesRefused(input: String, message: String) throws {
-        let result = try Command.run(["run", try Self.file().path], input: input)
+        let url = try Self.file()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try Command.run(["run", url.path], input: input)
         #expect(result.status == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -90,7 +94,9 @@ struct LimitsWhileTypingTests {
 
     @Test("Piped lines within the limits, a swap at maxSelected among them, complete")
     func pipedLinesWithin() throws {
-        let result = try Command.run(["run", try Self.file().path, "--set", "topics=a,b"], input: "abcde\nb,c\nok\n")
+        let url = try Self.file()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try Command.run(["run", url.path, "--set", "topics=a,b"], input: "abcde\nb,c\nok\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"nick":"abcde","topics":["b","c"],"end":"ok"}"# + "\n", "\(result.stdout)")
     }

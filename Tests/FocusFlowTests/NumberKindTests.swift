@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminalSupport
 import Testing
 @testable import FocusFlow
 import FocusFlowCheck
@@ -280,7 +281,7 @@ struct NumberFlowFileTests {
 
     @Test("focusflow validate exits 2 for a bad number field")
     func validateExits2() throws {
-        let flow = NSTemporaryDirectory() + "focusflow-number-\(UUID()).json"
+        let flow = ScratchFolder.name("number", ".json")
         try Data(#"{"id":"x","fields":[{"id":"n","kind":"number","step":0}]}"#.utf8).write(to: URL(fileURLWithPath: flow))
         let result = try Command.run(["validate", flow])
         #expect(result.status == 2, "\(result.stderr)")
@@ -314,8 +315,8 @@ struct NumberProtocolTests {
 
     @Test("serve takes step and text on a number field, refuses a letter, says the range; replay says the same")
     func serveAndReplay() throws {
-        let flow = NSTemporaryDirectory() + "focusflow-number-\(UUID()).json"
-        let script = NSTemporaryDirectory() + "focusflow-number-\(UUID()).txt"
+        let flow = ScratchFolder.name("number", ".json")
+        let script = ScratchFolder.name("number", ".txt")
         try Data(profile.utf8).write(to: URL(fileURLWithPath: flow))
         try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
         let served = try Command.run(["serve", flow], input: Self.script)

@@ -33,7 +33,7 @@ final class Tmux: Emulator {
             """
         try config.write(toFile: folder + "/tmux.conf", atomically: true, encoding: .utf8)
         var env = ["LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-                   "HOME": folder, "FOCUSFLOW": PseudoTerminal.executable]
+                   "HOME": folder, "HISTFILE": "/dev/null", "FOCUSFLOW": PseudoTerminal.executable]
         env.merge(environment) { $1 }
         let command: String
         if shell {

@@ -1,0 +1,38 @@
+import Glibc
+
+/// One folder for the files a process writes for its own use (a test's flow files, its
+/// answers), removed with everything in it when the process exits, so that a test run leaves
+/// nothing behind in the system's temporary folder.
+public enum ScratchFolder {
+    /// The folder, made on first use.
+    public static let path: String = {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let path = (base.hasSuffix("/") ? base : base + "/") + "focusflow-scratch-\(getpid())"
+        _ = mkdir(path, 0o700)
+        atexit { removeTree(ScratchFolder.path) }
+        return path
+    }()
+
+    /// Removes `path` and, for a folder, everything in it first; a link is removed, not followed.
+    private static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        if let folder = opendir(path) {
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != ".", name != ".." { removeTree(path + "/" + name) }
+            }
+            closedir(folder)
+        }
+        rmdir(path)
+    }
+
+    /// A new name in the folder: `prefix`, a part no other name has, then `suffix` (`.json`).
+    public static func name(_ prefix: String, _ suffix: String = "") -> String {
+        path + "/\(prefix)-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))\(suffix)"
+    }
+}
