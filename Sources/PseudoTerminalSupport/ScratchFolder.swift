@@ -35,4 +35,19 @@ public enum ScratchFolder {
     public static func name(_ prefix: String, _ suffix: String = "") -> String {
         path + "/\(prefix)-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))\(suffix)"
     }
+
+    /// Writes `text` to a new file in the folder (named as ``name(_:_:)`` names it) and gives its path.
+    public static func write(_ text: String, named prefix: String = "file", _ suffix: String = "") throws -> String {
+        let path = name(prefix, suffix)
+        guard let file = fopen(path, "w") else { throw WriteFailed(path: path, code: errno) }
+        let written = fputs(text, file) >= 0
+        guard fclose(file) == 0, written else { throw WriteFailed(path: path, code: errno) }
+        return path
+    }
+
+    /// A file of the folder that could not be written, and `errno`.
+    public struct WriteFailed: Error {
+        public let path: String
+        public let code: Int32
+    }
 }

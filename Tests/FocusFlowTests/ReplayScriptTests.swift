@@ -1,23 +1,18 @@
 import Foundation
+import PseudoTerminalSupport
 import Testing
 
 /// `focusflow replay`: a recording is replayed against the flow it records, and every refused
 /// request is named by its place in the script.
 @Suite("replay knows its script")
 struct ReplayScriptTests {
-    static func script(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "focusflow-replay-\(UUID()).script"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     static let loginHeader = #"# A walk through "login" recorded by focusflow run --record; secure values are stand-ins."#
 
     @Test("A recording of one flow replayed against another (the built-in sign-up too) is refused, exit 2, naming both", arguments: [
         [String](), ["Flows/signup.json"],
     ])
     func otherFlowRefused(flow: [String]) throws {
-        let path = try Self.script(Self.loginHeader + "\n" + #"{"action":"text","value":"ada@example.com"}"# + "\n")
+        let path = try ScratchFolder.write(Self.loginHeader + "\n" + #"{"action":"text","value":"ada@example.com"}"# + "\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Command.run(["replay"] + flow + [path])
         #expect(result.status == 2)
@@ -27,8 +22,8 @@ struct ReplayScriptTests {
 
     @Test("A recording replayed against its own flow, and a script with no header, play")
     func ownFlowPlays() throws {
-        let recorded = try Self.script(Self.loginHeader + "\ntext ada@example.com\nnext\n")
-        let plain = try Self.script("text ada@example.com\nnext\n")
+        let recorded = try ScratchFolder.write(Self.loginHeader + "\ntext ada@example.com\nnext\n")
+        let plain = try ScratchFolder.write("text ada@example.com\nnext\n")
         defer { try? FileManager.default.removeItem(atPath: recorded); try? FileManager.default.removeItem(atPath: plain) }
         for (flow, path) in [("Flows/login.json", recorded), ("Flows/signup.json", plain)] {
             let result = try Command.run(["replay", flow, path])
@@ -41,7 +36,7 @@ struct ReplayScriptTests {
     @Test("Each refused request is said on stderr with SCRIPT:LINE; stdout answers as serve does")
     func errorsArePlaced() throws {
         let requests = "# a comment\n\ntext ada@example.com\nfocus nowhere\nnext\n{\"action\":\"bogus\"}\n"
-        let path = try Self.script(requests)
+        let path = try ScratchFolder.write(requests)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let replayed = try Command.run(["replay", "Flows/login.json", path])
         let served = try Command.run(["serve", "Flows/login.json"], input: requests)

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminalSupport
 import Testing
 
 /// An answers file is read as strictly as a flow file (the same syntax check, every error placed
@@ -6,12 +7,6 @@ import Testing
 @Suite("Inputs as strict as flow files")
 struct StrictInputTests {
     static let secret = "hunter2-secret"
-
-    static func file(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "focusflow-strict-\(UUID()).json"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
 
     @Test("An answers file with a trailing comma, a key given twice or broken JSON is refused with its line and column, exit 2", arguments: [
         ("{\"email\": \"ada@example.com\",\n}", ":2:1: a comma before '}' is not allowed"),
@@ -21,7 +16,7 @@ struct StrictInputTests {
         ("{\"password\": \"\(secret)\",\n \"password\": \"\(secret)\"}", ":2:2: the key \"password\" is given twice"),
     ])
     func strictAnswers(text: String, message: String) throws {
-        let path = try Self.file(text)
+        let path = try ScratchFolder.write(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Command.run(["run", "--answers", path], input: "")
         #expect(result.status == 2)
@@ -98,8 +93,7 @@ struct PatternErrorTests {
     ])
     func badPattern(pattern: String, message: String) throws {
         let quoted = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
-        let path = NSTemporaryDirectory() + "focusflow-pattern-\(UUID()).json"
-        try Data(#"{"id":"p","title":"P","fields":[{"id":"x","rules":{"pattern":\#(quoted)}}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try ScratchFolder.write(#"{"id":"p","title":"P","fields":[{"id":"x","rules":{"pattern":\#(quoted)}}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Command.run(["validate", path])
         #expect(result.status == 2)
@@ -110,15 +104,9 @@ struct PatternErrorTests {
 /// `validate` reports every problem of a file in one run.
 @Suite("validate reports every problem")
 struct ValidateEveryProblemTests {
-    static func file(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "focusflow-problems-\(UUID()).json"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     @Test("Six mistakes in six fields are six lines, in file order, and the exit is 2")
     func sixProblems() throws {
-        let path = try Self.file("""
+        let path = try ScratchFolder.write("""
             {"id": "six", "title": "Six", "fields": [
               {"id": "a", "secure": "yes"},
               {"id": "b", "kind": "selct"},
@@ -144,7 +132,7 @@ struct ValidateEveryProblemTests {
 
     @Test("A problem of the flow's own keys comes first, and the fields' problems are said still")
     func ownKeysFirst() throws {
-        let path = try Self.file(#"{"id": "x", "title": "X", "bogusTop": 1, "fields": [{"id": "a", "secure": 1}, {"id": "b", "kind": "selct"}]}"#)
+        let path = try ScratchFolder.write(#"{"id": "x", "title": "X", "bogusTop": 1, "fields": [{"id": "a", "secure": 1}, {"id": "b", "kind": "selct"}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let lines = try Command.run(["validate", path]).stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(lines)")
@@ -154,7 +142,7 @@ struct ValidateEveryProblemTests {
 
     @Test("A syntax error is the one problem said, with its line and column; a valid file says ok")
     func syntaxStops() throws {
-        let broken = try Self.file("{\"id\": \"x\", \"fields\": [{\"id\": \"a\", \"secure\": 1},\n]}")
+        let broken = try ScratchFolder.write("{\"id\": \"x\", \"fields\": [{\"id\": \"a\", \"secure\": 1},\n]}")
         defer { try? FileManager.default.removeItem(atPath: broken) }
         let result = try Command.run(["validate", broken, "Flows/login.json"])
         #expect(result.status == 2)
@@ -195,7 +183,7 @@ struct ValidateEveryProblemTests {
     @Test("Every problem is said once, in file order: several in one field, a count that is not whole, a list's elements, a kind's own checks",
           arguments: everyProblemCases)
     func everyProblem(text: String, expected: [String]) throws {
-        let path = try Self.file(text)
+        let path = try ScratchFolder.write(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Command.run(["validate", path])
         #expect(result.status == 2)
@@ -207,7 +195,7 @@ struct ValidateEveryProblemTests {
     @Test("Past twenty problems, a line says there are more")
     func capped() throws {
         let fields = (0..<30).map { #"{"id": "f\#($0)", "secure": 3}"# }.joined(separator: ",")
-        let path = try Self.file(#"{"id": "many", "title": "Many", "fields": [\#(fields)]}"#)
+        let path = try ScratchFolder.write(#"{"id": "many", "title": "Many", "fields": [\#(fields)]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Command.run(["validate", path])
         let lines = result.stderr.split(separator: "\n").map(String.init)
