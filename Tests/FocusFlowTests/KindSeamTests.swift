@@ -3,17 +3,17 @@ import Foundation
 import Testing
 
 /// "A kind is one seam", read off the engine's sources: a field kind is named only in
-/// its own files (its reducer and that reducer's `FieldBehavior` conformance), in the two files
-/// that list the kinds (`FieldKind.swift`, and `FieldState.swift`, the one switch over them) and
-/// in the vocabularies a new kind adds rows to (`FieldAction.swift`, `FlowRequest.swift`,
-/// `FlowEvent.swift`). The terminal has its own test.
+/// its own file (its reducer and that reducer's `FieldBehavior` conformance), in the file that
+/// lists the kinds (`Kinds.swift`: their names, their states with the one switch over them, and
+/// their answers) and in the vocabularies a new kind may add rows to (`FieldAction.swift`,
+/// `FlowRequest.swift`, `FlowEvent.swift`). The terminal has its own test.
 @Suite("A field kind is one seam in the engine")
 struct KindSeamTests {
     /// The engine's targets: the terminal (`FocusFlowTerminal`) is checked by its own test.
     static let targets = ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTesting"]
 
     /// Files that list the kinds or their vocabularies, whatever their folder.
-    static let sharedFiles: Set<String> = ["FieldKind.swift", "FieldState.swift", "FieldAction.swift", "FlowRequest.swift", "FlowEvent.swift"]
+    static let sharedFiles: Set<String> = ["Kinds.swift", "FieldAction.swift", "FlowRequest.swift", "FlowEvent.swift"]
 
     /// What names one kind in code: a kind's case (`.confirm`, `.select(…)`, `.multiSelect`, as a
     /// kind, a state, an action or a request), a kind's reducer type, a comparison with a kind,
@@ -22,7 +22,7 @@ struct KindSeamTests {
         #"\.(confirm|select|multiSelect)\b|\b(Confirm|Select|MultiSelect|Number|Date)FieldReducer\b|(^|[^A-Za-z0-9_])kind *(==|!=) *\.|FieldKind\.(text|confirm|select|multiSelect|number|date)\b"#) }
 
     /// A kind's own files: its reducer and whatever sits beside it under the same name
-    /// (`ConfirmFieldReducer.swift`, `ConfirmFieldReducer+Field.swift`).
+    /// (`ConfirmFieldReducer.swift`, `TextFieldReducer+Field.swift`).
     static func isOwnFile(_ name: String) -> Bool {
         FieldKind.allCases.contains { kind in
             name.hasPrefix(kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() + "Field")
@@ -68,13 +68,13 @@ struct KindSeamTests {
             let x = 1 // .multiSelect in a trailing comment
             """
         #expect(Self.kindLines(in: text).map(\.number) == [2, 3])
-        #expect(Self.isOwnFile("MultiSelectFieldReducer+Field.swift") && Self.isOwnFile("TextFieldReducer.swift"))
+        #expect(Self.isOwnFile("TextFieldReducer+Field.swift") && Self.isOwnFile("TextFieldReducer.swift"))
         #expect(!Self.isOwnFile("FlowReducer.swift"))
     }
 
     @Test("Each kind's conformance speaks for that kind, and its initial state is of that kind", arguments: FieldKind.allCases)
     func conformanceMatchesKind(kind: FieldKind) throws {
-        #expect(kind.behavior.kind == kind, "FieldKind.\(kind).behavior is the conformance of \(kind.behavior.kind); fix the switch in FieldState.swift")
+        #expect(kind.behavior.kind == kind, "FieldKind.\(kind).behavior is the conformance of \(kind.behavior.kind); fix the switch in Kinds.swift")
         let options: [FieldOption] = kind.hasOptions ? [FieldOption(value: "a")] : []
         let field = FieldSpec(id: "f", kind: kind, options: options)
         #expect(FieldState(field).kind == kind, "a \(kind) field starts in a \(FieldState(field).kind) state; fix \(kind.behavior).wrap")

@@ -31,7 +31,7 @@ struct KindVocabularyTests {
                           "FocusFlowConsole", "FocusFlowTerminal", "focusflow"]
 
     /// The tables every kind adds a row to, wherever they are.
-    static let tables: Set<String> = ["FieldKind.swift", "FieldState.swift", "FieldAction.swift", "FlowRequest.swift", "FlowEvent.swift", "FieldBehavior.swift"]
+    static let tables: Set<String> = ["Kinds.swift", "FieldAction.swift", "FlowRequest.swift", "FlowEvent.swift", "FieldBehavior.swift"]
 
     /// Whether `file` (a path from `Sources/`) is one of `kind`'s own: its reducer, its
     /// conformance, its screen.
@@ -85,7 +85,7 @@ struct KindVocabularyTests {
         #expect(Self.code(of: "if rules.minSelected != nil {").contains(expression))
         #expect(!Self.code(of: "/// at least `minSelected` options").contains(expression))
         #expect(!Self.code(of: "let x = 1 // minSelected").contains(expression))
-        #expect(Self.isOwn("FocusFlow/Fields/MultiSelectFieldReducer+Field.swift", kind: "multiSelect"))
+        #expect(Self.isOwn("FocusFlow/Fields/MultiSelectFieldReducer.swift", kind: "multiSelect"))
         #expect(!Self.isOwn("FocusFlow/Spec/FieldRules.swift", kind: "multiSelect"))
     }
 }

@@ -43,7 +43,7 @@ extension FieldAction {
         case .textChanged(let new): .textChanged(new)
         case .submit: .submit
         case .clear: .clear
-        case .set, .select, .toggle, .highlight, .step: nil
+        default: nil
         }
     }
 }

@@ -1,8 +1,8 @@
 /// Everything the flow, the loader and `check` know about one kind of field, said once.
 ///
-/// Each kind's reducer conforms in a file of its own next to it (`TextFieldReducer+Field.swift`,
-/// `ConfirmFieldReducer+Field.swift`, …), so one kind's knowledge is in one place. ``FieldState``
-/// is the one switch over the kinds: each of its arms hands the kind's state to its conformance
+/// Each kind's reducer conforms in its own file (`ConfirmFieldReducer.swift`, …; the search-field
+/// reducer beside it, in `TextFieldReducer+Field.swift`), so one kind's knowledge is in one
+/// place. ``FieldState``, in `Kinds.swift`, is the one switch over the kinds: each of its arms hands the kind's state to its conformance
 /// (see ``FieldState/opened``), and ``FieldKind/behavior`` names the conformance of a kind
 /// before any state exists. ``FlowReducer`` keeps focus, visibility, the order of validation and
 /// the transition events, and asks the focused field's conformance for the rest.

@@ -66,3 +66,233 @@ public struct MultiSelectFieldReducer: Sendable {
         }
     }
 }
+
+/// The multiSelect kind: several of `options`, answered with their values in option order; the
+/// same filter as select; `required`, `minSelected` and `maxSelected` count the choices.
+extension MultiSelectFieldReducer: FieldBehavior {
+    static var kind: FieldKind { .multiSelect }
+    static func wrap(_ state: State) -> FieldState { .multiSelect(state) }
+
+    static var typesAnswer: Bool { false }
+    static var hasOptions: Bool { true }
+    static var checksField: Bool { false }
+    static var answerType: AnswerShape { .optionValues }
+    /// A `when` asks whether one value is among the choices.
+    static var conditionType: AnswerShape { .optionValue }
+    static var ruleKeys: Set<String> { ["minSelected", "maxSelected"] }
+
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
+        .choices(try container.decode([String].self, forKey: "default"))
+    }
+
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .strings(let chosen) = value { .choices(chosen) } else { nil }
+    }
+
+    /// Option values, no more of them than `maxSelected`: choosing could never keep more.
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
+        guard case .choices(let chosen) = value else { return false }
+        for value in chosen { try field.checkOption(value, path: path, source: nil) }
+        if let max = field.rules.maxSelected, max >= 1, chosen.count > max {
+            throw FlowSpecError(path: path, reason: .kind(KindProblem(
+                english: "the default chooses \(chosen.count) options, more than maxSelected (\(max)) allows; no one could keep it",
+                korean: "기본값이 선택지를 \(chosen.count)개 골라 maxSelected(\(max))보다 많아 아무도 그대로 둘 수 없습니다")))
+        }
+        return true
+    }
+
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
+        guard case .string(let text) = value else { return false }
+        try source.checkOption(text, path: path, source: source.id)
+        return true
+    }
+
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .choices(let values)? = defaultAnswer { State(chosen: values) } else { State() }
+    }
+
+    static func answer(of state: State) -> FieldAnswer { .choices(state.chosen) }
+    static func text(of state: State) -> TextFieldReducer.State? { state.filter }
+    static func setText(_ text: TextFieldReducer.State, in state: inout State) { state.filter = text }
+
+    static func source(of state: State) -> String {
+        ".multiSelect(.init(filter: \(state.filter.text.debugDescription), chosen: [\(state.chosen.map(\.debugDescription).joined(separator: ", "))], highlight: \(state.highlight?.debugDescription ?? "nil")))"
+    }
+
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { (state.chosen, state.highlight) }
+
+    /// The filter's: text, `clear` and `submit` (Enter accepts the choices).
+    static func textAction(for action: FieldAction) -> TextFieldReducer.Action? {
+        action.textAction
+    }
+
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        let own: Action
+        switch action {
+        case .toggle(let value):
+            // Choosing one more than `maxSelected` allows is refused; letting one go never is.
+            if let max = field.rules.maxSelected, state.chosen.count >= max, let position = field.optionList.position(of: value),
+               !state.chosen.contains(where: { $0.isIdentical(to: field.options[position].value) }) {
+                say(.rejected(field: field.id))
+                return false
+            }
+            own = .toggle(value)
+        case .highlight(let delta): own = .highlight(delta)
+        default: return false
+        }
+        let id = field.id
+        MultiSelectFieldReducer(list: field.optionList).reduce(into: &state, action: own) { effect in
+            switch effect {
+            case .toggled(let value, let selected): say(.toggled(field: id, value: value, selected: selected))
+            case .highlighted(let old, let new): say(.highlighted(field: id, from: old, to: new))
+            case .rejected: say(.rejected(field: id))
+            case .filter: break  // The flow runs the filter in place: see textAction(for:).
+            }
+        }
+        return false
+    }
+
+    /// A highlight the new filter hides goes to the first option it shows.
+    static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        guard let (old, new) = field.optionList.settle(&state.highlight, query: state.filter.text) else { return }
+        say(.highlighted(field: field.id, from: old, to: new))
+    }
+
+    static func failure(of state: State, in check: FieldCheck) -> String? {
+        let field = check.field, rules = field.rules, count = state.chosen.count
+        if count == 0 && rules.required && rules.minSelected == nil { return check.fail(check.messages.chooseAny(field.label)) }
+        if let min = rules.minSelected, count < min { return check.fail(check.messages.chooseAtLeast(field.label, min)) }
+        if let max = rules.maxSelected, count > max { return check.fail(check.messages.chooseAtMost(field.label, max)) }
+        return nil
+    }
+
+    /// A comma-separated list of numbers, values or labels, spaces around commas ignored; a comma
+    /// inside a value is written `\,`. The field ends up with exactly those chosen (the toggles
+    /// that get there); an empty line keeps the current choices. An item that names no option
+    /// becomes a `toggle` of it, which the field rejects.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
+        let trimmed = LineAnswer.trimmed(line[...])
+        if trimmed.isEmpty { return [] }
+        var items: [String] = [], current = ""
+        var escaped = false
+        for character in trimmed {
+            if escaped { current.append(character); escaped = false }
+            else if character == "\\" { escaped = true }
+            else if character == "," { items.append(current); current = "" }
+            else { current.append(character) }
+        }
+        items.append(current)
+        var wanted: [String] = []
+        for item in items.map({ LineAnswer.trimmed($0[...]) }) where !item.isEmpty {
+            guard let value = LineAnswer.option(item, of: field) else { return [.toggle(item)] }
+            if !wanted.contains(value) { wanted.append(value) }
+        }
+        // The ones to let go first, then the ones to choose: a line that swaps choices at
+        // `maxSelected` never passes it on the way (the choices keep option order either way).
+        let chosen = state.chosen
+        let changed = field.options.map(\.value).filter { wanted.contains($0) != chosen.contains($0) }
+        return (changed.filter(chosen.contains) + changed.filter { !chosen.contains($0) }).map { .toggle($0) }
+    }
+
+    /// A list of the field's option values, kept in option order, each once.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        switch answer {
+        case .choices(let values):
+            var chosen: [String] = []
+            for value in values { chosen.append(try field.prefilledOption(value)) }
+            return .choices(field.options.map(\.value).filter(chosen.contains))
+        case .choice(nil): return .choices([])
+        default: throw wrongType(field)
+        }
+    }
+
+    /// Option values separated by commas, spaces around them ignored.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            .filter { !$0.isEmpty }
+        return try prefilled(.choices(values), field: field)
+    }
+
+    static func state(holding answer: FieldAnswer) -> State {
+        if case .choices(let values) = answer { State(chosen: values) } else { State() }
+    }
+}
+
+extension MultiSelectFieldReducer {
+    static var ownRules: [KindKey] { [KindKey("minSelected", .count), KindKey("maxSelected", .count)] }
+
+    /// `minSelected` is 0 or more and no more than the options, `maxSelected` 1 or more, and
+    /// `minSelected` not above `maxSelected`.
+    static func checkRules(of field: FieldSpec, path: String, problems: ProblemSink) throws {
+        let rules = field.rules
+        try problems.each {
+            try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, path: path)
+            // A choice without options is said to need one already.
+            if let min = rules.minSelected, min > field.options.count, !field.options.isEmpty {
+                throw FlowSpecError(path: "\(path).minSelected", reason: .moreThanOptions(min, options: field.options.count))
+            }
+        }
+        try problems.each { try FieldRules.checkCount("maxSelected", rules.maxSelected, least: 1, path: path) }
+        if let max = rules.maxSelected, max >= 1 {
+            try problems.each { try FieldRules.checkCount("minSelected", rules.minSelected, least: 0, notAbove: ("maxSelected", max), path: path) }
+        }
+    }
+}
+
+extension FieldRules {
+    /// A multi-select field's rules: `required`, `minSelected`, `maxSelected`.
+    public init(required: Bool = false, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil) {
+        self.init(required: required, pattern: nil, message: message)
+        self.minSelected = minSelected
+        self.maxSelected = maxSelected
+    }
+
+    /// A multi-select field needs at least this many options chosen.
+    public var minSelected: Int? {
+        get { kindRules[count: "minSelected"] }
+        set { kindRules[count: "minSelected"] = newValue }
+    }
+
+    /// A multi-select field allows at most this many options chosen.
+    public var maxSelected: Int? {
+        get { kindRules[count: "maxSelected"] }
+        set { kindRules[count: "maxSelected"] = newValue }
+    }
+}
+
+extension RuleMessages {
+    /// `Topics: choose at least one option.`
+    public func chooseAny(_ label: String) -> String {
+        switch language {
+        case .en: "\(label): choose at least one option."
+        case .ko: "\(label): 하나 이상 고르세요."
+        }
+    }
+
+    /// `Topics: choose at least 2 options.`
+    public func chooseAtLeast(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label): choose at least \(count) option\(count == 1 ? "" : "s")."
+        case .ko: "\(label): \(count)개 이상 고르세요."
+        }
+    }
+
+    /// `Topics: choose at most 2 options.`
+    public func chooseAtMost(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label): choose at most \(count) option\(count == 1 ? "" : "s")."
+        case .ko: "\(label): \(count)개 이하로 고르세요."
+        }
+    }
+}
+
+extension MultiSelectFieldReducer {
+    /// The actions the kind takes: its filter's, `toggle` and `highlight`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear, .toggle, .highlight: true
+        default: false
+        }
+    }
+}

@@ -176,3 +176,231 @@ public struct NumberFieldReducer: Sendable {
 private extension String {
     func replacingComma() -> String { contains(",") ? String(map { $0 == "," ? "." : $0 }) : self }
 }
+
+/// The number kind: a number typed as text in the shape ``NumberFieldReducer/typed(_:)`` allows
+/// or stepped with `step`, answered as a JSON number; `rules.min` and `rules.max` bound it
+/// (inclusive), the field's `step` (1) and `decimals` (0) shape it.
+extension NumberFieldReducer: FieldBehavior {
+    static var kind: FieldKind { .number }
+    static func wrap(_ state: State) -> FieldState { .number(state) }
+
+    static var typesAnswer: Bool { true }
+    /// A number is typed, but in its own shape: no `secure`, `keyboard` or `matches`.
+    static var typesFreeText: Bool { false }
+    static var hasOptions: Bool { false }
+    static var answerType: AnswerShape { .number }
+    static var conditionType: AnswerShape { .number }
+    static var ruleKeys: Set<String> { ["min", "max"] }
+    static var fieldKeys: [KindKey] { [KindKey("step", .number), KindKey("decimals", .count)] }
+    static var ordersAnswers: Bool { true }
+    static var checksField: Bool { true }
+
+    /// The keyboard closest to what the field takes: digits, with a decimal point when it has
+    /// decimals, with punctuation (for the `-`) when it allows a negative value.
+    static func keyboard(for field: FieldSpec) -> KeyboardType? {
+        let format = field.numberFormat
+        if format.allowsNegative { return .numbersAndPunctuation }
+        return format.decimals > 0 ? .decimalPad : .numberPad
+    }
+
+    /// `min` and `max` are numbers, `min` not above `max`; `step` is above 0; `decimals` is 0 to 6.
+    static func checkField(_ field: FieldSpec, path: String, problems: ProblemSink) throws {
+        let rules = field.rules
+        var boundsAreNumbers = true
+        for (key, bound) in [("min", rules.min), ("max", rules.max)] {
+            if let bound, bound.number == nil {
+                boundsAreNumbers = false
+                try problems.each { throw FlowSpecError(path: "\(path).rules.\(key)", reason: .wrongBound(kind)) }
+            }
+        }
+        if boundsAreNumbers, let min = rules.min?.number, let max = rules.max?.number, min > max {
+            try problems.each { throw FlowSpecError(path: "\(path).rules.min", reason: .minAboveMax(shortText(of: min), shortText(of: max))) }
+        }
+        if let step = field.step, !(step > 0 && step.isFinite) {
+            try problems.each { throw FlowSpecError(path: "\(path).step", reason: .notPositive(shortText(of: step))) }
+        }
+        if let decimals = field.decimals, !(0...largestDecimals).contains(decimals) {
+            try problems.each { throw FlowSpecError(path: "\(path).decimals", reason: .notWithin(decimals, least: 0, most: largestDecimals)) }
+            return
+        }
+        // A step, a bound or a default with more decimals than the field takes could never be typed.
+        let decimals = field.numberFormat.decimals
+        var written: [(String, Double?)] = [("rules.min", rules.min?.number), ("rules.max", rules.max?.number), ("step", field.step)]
+        if case .number(let value?)? = field.default { written.append(("default", value)) }
+        for (key, value) in written {
+            guard let value, rounded(value, decimals: decimals) != value else { continue }
+            try problems.each {
+                throw FlowSpecError(path: "\(path).\(key)", reason: .kind(moreDecimalsThanField(shortText(of: value), decimals: decimals)))
+            }
+        }
+    }
+
+    static func decodeDefault(from container: KeyedDecodingContainer<AnyKey>) throws -> FieldAnswer {
+        .number(try container.decode(Double.self, forKey: "default"))
+    }
+
+    static func defaultAnswer(_ value: FlowFileDefault) -> FieldAnswer? {
+        if case .number(let number) = value { .number(number) } else { nil }
+    }
+
+    static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
+        if case .number = value { true } else { false }
+    }
+
+    static func checkCondition(_ value: FieldCondition.Value, source: FieldSpec, path: String) throws -> Bool {
+        value.number != nil
+    }
+
+    static func initialState(default defaultAnswer: FieldAnswer?) -> State {
+        if case .number(let value?)? = defaultAnswer { State(text: shortText(of: value)) } else { State() }
+    }
+
+    static func answer(of state: State) -> FieldAnswer { .number(value(of: state.text)) }
+    static func text(of state: State) -> TextFieldReducer.State? { state }
+    static func setText(_ text: TextFieldReducer.State, in state: inout State) { state = text }
+    static func source(of state: State) -> String { ".number(.init(text: \(state.text.debugDescription)))" }
+    static func optionValues(of state: State) -> (chosen: [String], highlight: String?) { ([], nil) }
+
+    /// The text takes `textChanged`, `clear` and `submit`; the kind's reducer takes `step`.
+    static func textAction(for action: FieldAction) -> TextFieldReducer.Action? { action.textAction }
+
+    static func filtersTyping(_ field: FieldSpec) -> Bool { true }
+
+    static func typed(_ new: String, old: String, field: FieldSpec) -> String? {
+        NumberFieldReducer(format: field.numberFormat).typed(new)
+    }
+
+    static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
+        guard case .step(let delta) = action else { return false }
+        NumberFieldReducer(format: field.numberFormat).reduce(into: &state, action: .step(delta)) { effect in
+            switch effect {
+            case .changed(let old, let new): say(.changed(field: field.id, old: old, new: new))
+            }
+        }
+        return false
+    }
+
+    /// Empty: `required`'s message. Otherwise a number of at most `decimals` digits after the
+    /// point (else a message saying so), within the range (else the range's message).
+    static func failure(of state: State, in check: FieldCheck) -> String? {
+        let field = check.field, text = state.text
+        if text.isEmpty { return field.rules.required ? check.fail(check.messages.required(field.label)) : nil }
+        let format = field.numberFormat
+        if value(of: text) != nil, decimals(in: text) > format.decimals {
+            return check.fail(check.messages.atMostDecimals(field.label, format.decimals))
+        }
+        if let value = value(of: text), format.contains(value) { return nil }
+        return field.numberRangeMessage(check.messages)
+    }
+
+    /// The line without the spaces around it, typed as the whole text.
+    static func actions(answering line: String, field: FieldSpec, state: State) -> [FieldAction] {
+        [.textChanged(LineAnswer.trimmed(line[...]))]
+    }
+
+    /// A number as given (one with more decimals than the field takes then breaks its rules: it
+    /// is never rounded into them), or `null` for no answer yet.
+    static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        switch answer {
+        case .number(let value): .number(value)
+        case .choice(nil): .number(nil)
+        default: throw wrongType(field)
+        }
+    }
+
+    /// The number the text spells (`42`, `3.5`, `3,5`); an empty text is no answer.
+    static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
+        if text.isEmpty { return .number(nil) }
+        guard let value = value(of: text) else { throw wrongType(field) }
+        return .number(value)
+    }
+
+    static func state(holding answer: FieldAnswer) -> State {
+        if case .number(let value?) = answer { State(text: shortText(of: value)) } else { State() }
+    }
+
+    /// Each bound, 0 brought into the range, and one step past each bound.
+    static func sampleTexts(for field: FieldSpec) -> [String] {
+        let format = field.numberFormat
+        let values = [format.min, format.max, format.clamped(0), format.min.map { $0 - format.step }, format.max.map { $0 + format.step }]
+        return values.compactMap { $0.flatMap { text(of: $0, decimals: format.decimals) } }
+    }
+}
+
+extension NumberFieldReducer {
+    /// A step, bound or default with more decimals than the field takes, which no value typed
+    /// into the field could reach.
+    static func moreDecimalsThanField(_ value: String, decimals: Int) -> KindProblem {
+        KindProblem(
+            english: "\(value) has more decimal places than the field's decimals (\(decimals)) allow; no value typed into the field could reach it",
+            korean: "\(value)은(는) 이 항목의 decimals(\(decimals))보다 소수점 아래 자리가 많아, 입력으로 나올 수 없는 값입니다")
+    }
+}
+
+extension FieldSpec {
+    /// How far Up and Down move a number field's value (1 when `nil`); number fields only.
+    public var step: Double? {
+        get { kindSettings[number: "step"] }
+        set { kindSettings[number: "step"] = newValue }
+    }
+
+    /// The digits a number field's value may have after the point (0 when `nil`); number fields only.
+    public var decimals: Int? {
+        get { kindSettings[count: "decimals"] }
+        set { kindSettings[count: "decimals"] = newValue }
+    }
+
+    /// The field's range (`rules.min`, `rules.max`), `step` and `decimals`, as a number field reads them.
+    public var numberFormat: NumberFieldReducer.Format {
+        .init(min: rules.min?.number, max: rules.max?.number, step: step ?? 1, decimals: decimals ?? 0)
+    }
+
+    /// What a number field's value must be, as its failure says it: the field's own
+    /// `rules.message`, else `Age must be between 13 and 120.` in the words of `messages`.
+    public func numberRangeMessage(_ messages: RuleMessages) -> String {
+        let format = numberFormat
+        let shortText = NumberFieldReducer.shortText
+        return rules.message ?? messages.outOfRange(label, format.min.map(shortText), format.max.map(shortText))
+    }
+}
+
+extension FieldCondition.Value {
+    /// The number, when the value is one.
+    var number: Double? { if case .number(let value) = self { value } else { nil } }
+}
+
+extension RuleMessages {
+    /// `Age must be between 13 and 120.` (`at least 13`, `at most 120`, `a number` when a bound
+    /// is missing), for a value out of its range or not a number; the bounds as the field writes them.
+    public func outOfRange(_ label: String, _ min: String?, _ max: String?) -> String {
+        switch (language, min, max) {
+        case let (.en, min?, max?): "\(label) must be between \(min) and \(max)."
+        case let (.en, min?, nil): "\(label) must be at least \(min)."
+        case let (.en, nil, max?): "\(label) must be at most \(max)."
+        case (.en, nil, nil): "\(label) must be a number."
+        case let (.ko, min?, max?): "\(label) 항목은 \(min) 이상 \(max) 이하여야 합니다."
+        case let (.ko, min?, nil): "\(label) 항목은 \(min) 이상이어야 합니다."
+        case let (.ko, nil, max?): "\(label) 항목은 \(max) 이하여야 합니다."
+        case (.ko, nil, nil): "\(label) 항목은 숫자여야 합니다."
+        }
+    }
+
+    /// `Weight takes at most 1 decimal place.` (`a whole number` for 0), for a number with more
+    /// digits after the point than the field's `decimals`.
+    public func atMostDecimals(_ label: String, _ decimals: Int) -> String {
+        switch language {
+        case .en: decimals == 0 ? "\(label) takes a whole number." : "\(label) takes at most \(decimals) decimal place\(decimals == 1 ? "" : "s")."
+        case .ko: decimals == 0 ? "\(label) 항목은 정수여야 합니다." : "\(label) 항목은 소수점 아래 \(decimals)자리까지 입력할 수 있습니다."
+        }
+    }
+}
+
+extension NumberFieldReducer {
+    /// The actions the kind takes: its text's and `step`.
+    static func takes(_ action: FieldAction) -> Bool {
+        switch action {
+        case .textChanged, .submit, .clear, .step: true
+        default: false
+        }
+    }
+}

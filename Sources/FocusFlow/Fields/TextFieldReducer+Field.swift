@@ -206,7 +206,7 @@ extension TextFieldReducer {
     static func takes(_ action: FieldAction) -> Bool {
         switch action {
         case .textChanged, .submit, .clear: true
-        case .set, .select, .toggle, .highlight, .step: false
+        default: false
         }
     }
 }
