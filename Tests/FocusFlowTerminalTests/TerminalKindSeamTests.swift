@@ -1,10 +1,13 @@
+import FocusFlow
+import FocusFlowConsole
 import Foundation
 import Testing
 
 /// A field kind is one seam in the terminal: what a kind shows and how its keys act lives in its
-/// screen under `Sources/FocusFlowConsole/Screens/`, picked by one registry. Everything else
-/// (the session, the renderer, line mode, the theme) asks the screen and names no kind, so a new
-/// kind cannot be forgotten by a switch elsewhere.
+/// screen's file under `Sources/FocusFlowConsole/Screens/`, which also names the screen for the
+/// kind's reducer (`ScreenedKind`). Everything else (the session, the renderer, line mode, the
+/// theme, the other screens) asks the screen and names no kind, so a new kind's terminal is one
+/// file and cannot be forgotten by a switch elsewhere.
 @Suite("Terminal: a field kind is one seam")
 struct TerminalKindSeamTests {
     /// What names a kind in code: a pattern, and what it is in a failure's sentence.
@@ -56,17 +59,30 @@ struct TerminalKindSeamTests {
         return found
     }
 
-    @Test("The terminal's sources are found, and its screens folder has one screen a kind and the registry")
+    @Test("The terminal's sources are found, and its screens folder has one screen a kind and the finder")
     func screensFolder() throws {
         let files = Self.files()
         for target in Self.targets {
             #expect(files.filter { $0.hasPrefix(target + "/") }.count > 3, "Sources/\(target) was not found under \(Self.sources.path); the test reads the sources from there.")
         }
-        for screen in ["TextScreen", "ConfirmScreen", "SelectScreen", "MultiSelectScreen", "NumberScreen", "DateScreen", "FieldScreens"] {
+        for screen in FieldKind.allCases.map(Self.screenName) + ["FieldScreens"] {
             let exists = files.contains("FocusFlowConsole/Screens/\(screen).swift")
             #expect(exists,
-                    "Sources/FocusFlowConsole/Screens/\(screen).swift does not exist: each kind's screen, and the registry that picks one, live in the Screens folder.")
+                    "Sources/FocusFlowConsole/Screens/\(screen).swift does not exist: each kind's screen, and what finds one, live in the Screens folder.")
         }
+    }
+
+    /// The screen type of `kind`, as its file is named: `MultiSelectScreen`.
+    static func screenName(_ kind: FieldKind) -> String { kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() + "Screen" }
+
+    @Test("Each kind's reducer names its own screen, which shows a field of that kind", arguments: FieldKind.allCases)
+    func everyKindHasItsScreen(kind: FieldKind) throws {
+        let named = kind.reducerType is any ScreenedKind.Type
+        try #require(named, "\(kind.reducerType) is no ScreenedKind: Sources/FocusFlowConsole/Screens/\(Self.screenName(kind)).swift must say `extension \(kind.reducerType): ScreenedKind`")
+        let options: [FieldOption] = kind.hasOptions ? [FieldOption(value: "a")] : []
+        let screen = FieldScreens.screen(for: FieldSpec(id: "f", kind: kind, options: options), words: .korean)
+        #expect("\(type(of: screen))" == Self.screenName(kind), "a \(kind) field is shown by \(type(of: screen))")
+        #expect(screen.field.kind == kind && screen.words.rules.language == .ko, "the screen shows another field, or not in the words it was given")
     }
 
     @Test("No file outside Screens/ names a field kind", arguments: kindNames)
@@ -82,5 +98,23 @@ struct TerminalKindSeamTests {
             Sources/FocusFlowConsole/Screens/: what a kind shows and how its keys act belong in its screen \
             (ask the focused FieldScreen instead of branching on the kind there).
             """)
+    }
+
+    @Test("Inside Screens/, a kind's case and reducer are named only in that kind's screen", arguments: FieldKind.allCases)
+    func kindOnlyInItsScreen(kind: FieldKind) throws {
+        let reducer = "\(kind.reducerType)"
+        // A text's, a number's and a date's case reads as other things too (`.text` is a style);
+        // their reducers are what names them.
+        let caseName = [FieldKind.confirm, .select, .multiSelect].contains(kind) ? "|\\.\(kind.rawValue)\\b" : ""
+        let name = KindName(pattern: "\\b\(reducer)\\b" + caseName, what: "the \(kind) kind (`\(reducer)`)")
+        let own = "FocusFlowConsole/Screens/\(Self.screenName(kind)).swift"
+        var offences: [String] = []
+        for file in Self.files() where file.hasPrefix("FocusFlowConsole/Screens/") && file != own {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            offences += try Self.offences(of: name, in: text, file: file)
+        }
+        let ownText = try String(contentsOf: Self.sources.appendingPathComponent(own), encoding: .utf8)
+        #expect(try !Self.offences(of: name, in: ownText, file: own).isEmpty, "the rule finds nothing in \(own), which must name \(reducer): the pattern is wrong")
+        #expect(offences.isEmpty, "\(offences.joined(separator: ", ")) \(offences.count == 1 ? "names" : "name") \(name.what), which belongs in Sources/\(own) alone")
     }
 }

@@ -1,6 +1,6 @@
 import FocusFlow
 
-/// A date field (a ``SteppedScreen``): the `YYYY-MM-DD` shape, in which the engine places the
+/// A date field (a ``SteppedScreen``, the stepping the number's screen brought): the `YYYY-MM-DD` shape, in which the engine places the
 /// separators, as the placeholder; Up/Down move a day; it takes a date in the shape, within the
 /// range when there is one.
 package final class DateScreen: SteppedScreen {
@@ -19,6 +19,10 @@ package final class DateScreen: SteppedScreen {
         let shape = words.rules.notADate(field.label, DateFieldReducer.shape)
         return format.min == nil && format.max == nil ? shape : shape + " " + field.dateRangeMessage(words.rules)
     }
+}
+
+extension DateFieldReducer: ScreenedKind {
+    package static func screen(for field: FieldSpec) -> any FieldScreen { DateScreen(field) }
 }
 
 extension TerminalWords {

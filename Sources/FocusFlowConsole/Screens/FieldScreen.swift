@@ -1,10 +1,11 @@
 import FocusFlow
 
 /// What a field of one kind shows and how its keys act, on the interactive screen and in line
-/// mode. One type per kind (`TextScreen`, `ConfirmScreen`, `SelectScreen`, `MultiSelectScreen`, `NumberScreen`),
-/// picked by ``FieldScreens/screen(for:)``: the session, the renderer, line mode and the theme
-/// ask the focused field's screen and never branch on a kind, so a new kind is one new file
-/// here and one line in the registry.
+/// mode. One type per kind (`TextScreen`, `ConfirmScreen`, `SelectScreen`, `MultiSelectScreen`,
+/// `NumberScreen`, `DateScreen`), each named by its kind's reducer (``ScreenedKind``) in the
+/// screen's own file and found by ``FieldScreens/screen(for:words:)``: the session, the renderer,
+/// line mode and the theme ask the focused field's screen and never branch on a kind, so a new
+/// kind's terminal is one new file here.
 ///
 /// A screen is made afresh each time its field takes focus (and for each prompt of line mode),
 /// so what it keeps (a list's scroll position, its filter's answers) belongs to one visit.

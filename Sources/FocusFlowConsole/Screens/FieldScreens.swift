@@ -1,18 +1,21 @@
 import FocusFlow
 
-/// The one place that knows which screen shows which kind. The switch is exhaustive: a new
-/// ``FieldKind`` does not compile until it has a screen here.
+/// A kind's reducer that names its terminal screen. Each screen's file makes its kind's reducer
+/// conform (`extension NumberFieldReducer: ScreenedKind`), so a kind's terminal is that one
+/// file; `TerminalKindSeamTests` fails for a kind that has none.
+package protocol ScreenedKind {
+    /// A new screen showing `field`, a field of this kind.
+    static func screen(for field: FieldSpec) -> any FieldScreen
+}
+
+/// Finds the screen of a field's kind.
 package enum FieldScreens {
     /// The screen of `field`, speaking `words`.
     package static func screen(for field: FieldSpec, words: TerminalWords) -> any FieldScreen {
-        let screen: any FieldScreen = switch field.kind {
-        case .text: TextScreen(field)
-        case .confirm: ConfirmScreen(field)
-        case .select: SelectScreen(field)
-        case .multiSelect: MultiSelectScreen(field)
-        case .number: NumberScreen(field)
-        case .date: DateScreen(field)
+        guard let kind = field.kind.reducerType as? any ScreenedKind.Type else {
+            preconditionFailure("no screen shows \(field.kind) fields: the screen's file makes \(field.kind.reducerType) a ScreenedKind")
         }
+        let screen = kind.screen(for: field)
         screen.words = words
         return screen
     }
