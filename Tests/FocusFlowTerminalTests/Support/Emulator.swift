@@ -32,12 +32,21 @@ extension Emulator {
 
 /// Runs the client of a terminal emulator (tmux, GNU screen) from a test.
 enum Spawn {
+    /// A program a test runs that this machine does not have.
+    struct NotInstalled: Error, CustomStringConvertible {
+        var program: String
+        var description: String {
+            "\(program) is not installed: `.ci/run` installs what the tests run (apt-get install -y \((program as NSString).lastPathComponent))"
+        }
+    }
+
     /// Runs `argv` and returns what it printed on stdout.
     ///
     /// Spawned with `posix_spawn` and reaped with `waitpid`: a terminal emulator's server forks
     /// from its client and outlives it, and must hold none of this process's pipes.
     @discardableResult
     static func run(_ argv: [String], environment: [String: String]? = nil, capture: Bool = true) throws -> String {
+        guard access(argv[0], X_OK) == 0 else { throw NotInstalled(program: argv[0]) }
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var fds: [Int32] = [-1, -1]
         // Close-on-exec: a process spawned meanwhile by another test (a tmux server, a pty
