@@ -338,7 +338,8 @@ final class InteractiveSession: ScreenContext {
         // Nothing edited (the cursor moved, a key began a sequence): no copy of the buffer.
         if Self.readlineHolds(accepted) { return }
         let buffer = String(cString: ff_line_buffer())
-        guard let region = buffer.editedRegion(from: accepted) else { return }
+        // The engine finds the edit and judges it; the session looks for the edit itself only
+        // when it was refused, to take it back and name it.
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
             note = nil
             // The engine may take the edit in its own shape (a number's `,` as `.`, a date's
@@ -352,6 +353,7 @@ final class InteractiveSession: ScreenContext {
             }
             return
         }
+        guard let region = buffer.editedRegion(from: accepted) else { return }
         let inserted = buffer.utf8Slice(region)
         var point = Int(ff_point())
         if point >= region.upperBound {
