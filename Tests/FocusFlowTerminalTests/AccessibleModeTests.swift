@@ -11,9 +11,9 @@ struct AccessibleModeTests {
     @Test("What a line means", arguments: [
         ("ada@example.com", LineInput.answer("ada@example.com")),
         ("", .answer("")),
-        ("/back", .command(.back)),
-        ("/BACK ", .command(.back)),
-        ("/cancel", .command(.cancel)),
+        ("/back", .command(.key(.back))),
+        ("/BACK ", .command(.key(.back))),
+        ("/cancel", .command(.key(.cancel))),
         ("/help", .command(.help)),
         ("//back", .answer("/back")),
         ("///", .answer("//")),
@@ -22,8 +22,8 @@ struct AccessibleModeTests {
         (" /back", .answer(" /back")),
         ("/bakc", .unknownCommand("bakc")),
         ("/", .unknownCommand("")),
-        ("\u{1B}[Z", .command(.back)),
-        ("typed\u{1B}[Z", .command(.back)),
+        ("\u{1B}[Z", .command(.key(.back))),
+        ("typed\u{1B}[Z", .command(.key(.back))),
         ("\u{1B}[A", .escapeSequence),
     ])
     func parse(line: String, input: LineInput) {
@@ -33,7 +33,7 @@ struct AccessibleModeTests {
     @Test("The help names every command, how to go back with Shift-Tab, Ctrl-D, and how to type a leading /")
     func help() {
         let help = LineCommand.helpText
-        for command in LineCommand.allCases { #expect(help.contains("/\(command.rawValue)")) }
+        for command in LineCommand.all { #expect(help.contains("/\(command.name)")) }
         #expect(help.contains("Shift-Tab") && help.contains("Ctrl-D") && help.contains("//"))
     }
 

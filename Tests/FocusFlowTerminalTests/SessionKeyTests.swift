@@ -55,4 +55,20 @@ struct SessionKeyTests {
         #expect(SessionKey.keyLine(words, progress: last, secure: true, toReview: false) == ["Enter finish", "Shift-Tab back", "Ctrl-T show/hide", "Ctrl-C cancel"])
         #expect(SessionKey.keyLine(words, progress: last, secure: false, toReview: true) == ["Enter review", "Shift-Tab back", "Ctrl-C cancel"])
     }
+
+    @Test("Line mode's commands are the table's: a key's word does the key's action, and the help says it, in each language", arguments: [Language.en, .ko])
+    func lineCommandsReadTheTable(language: Language) {
+        let words = language.words
+        let keys = SessionKey.allCases.filter { $0.lineCommand(words) != nil }
+        #expect(LineCommand.all == keys.map(LineCommand.key) + [.help])
+        #expect(keys.contains(.back) && keys.contains(.cancel), "line mode lost /back or /cancel: \(keys)")
+        let help = LineCommand.help(words)
+        for key in keys {
+            let (word, does) = key.lineCommand(words)!
+            #expect(word == key.lineCommand(.english)!.word, "\(key)'s command is typed the same in every language")
+            #expect(key.action != nil, "/\(word) would do nothing: \(key) has no engine action in the table")
+            #expect(LineInput(line: Array("/\(word)".utf8)) == .command(.key(key)))
+            #expect(help.contains("/\(word) \(does)"), "line mode's help does not say /\(word):\n\(help)")
+        }
+    }
 }

@@ -20,12 +20,27 @@ package enum SessionKey: CaseIterable, Sendable {
     /// The keys named in the general help (`focusflow --help`), the ones a first walk needs.
     package static let essentialRows: [[SessionKey]] = [[.next, .back], [.showHide, .cancel]]
 
-    /// The line-mode command that does what the key does (`/back` for Shift-Tab).
-    package var lineCommand: LineCommand? {
+    /// What the key asks of the engine, the same on the screen, in line mode and in `serve`;
+    /// `nil` for what only the terminal does (Ctrl-L, Ctrl-Z) or does its own way (Ctrl-\\, an
+    /// exit by signal).
+    package var action: FlowReducer.Action? {
         switch self {
-        case .back: .back
+        case .next: .next
+        case .back: .previous
+        case .showHide: .toggleReveal
         case .cancel: .cancel
-        default: nil
+        case .redraw, .quit, .suspend: nil
+        }
+    }
+
+    /// The line-mode command that does what the key does, as typed after the marker (`back`
+    /// for Shift-Tab), and what line mode's help says it does; `nil` for a key line mode has no
+    /// command for (a line's Enter is Enter, and a line has nothing to show or hide).
+    package func lineCommand(_ words: TerminalWords) -> (word: String, does: String)? {
+        switch self {
+        case .back: ("back", words.goesBack)
+        case .cancel: ("cancel", words.stopsWithoutAnswers)
+        case .next, .showHide, .redraw, .quit, .suspend: nil
         }
     }
 

@@ -1,28 +1,52 @@
-/// The commands of the accessible line mode, written once: parsing and the help both read this.
+/// The commands of the accessible line mode: the session keys that have one in their table
+/// (``SessionKey/lineCommand(_:)``: `/back` does what Shift-Tab does, `/cancel` what Ctrl-C
+/// does) and `/help`. Parsing, the help and the refusal of an unknown command read this.
 ///
 /// A command is a line that begins with ``marker`` (`/back`). A line that begins with the marker
 /// twice is an answer with one marker taken off (`//back` answers `/back`), so every answer can
 /// be typed and none is ever mistaken for a command.
-package enum LineCommand: String, CaseIterable, Sendable {
-    case back, cancel, help
+package enum LineCommand: Hashable, Sendable {
+    /// What a session key does, typed as its word.
+    case key(SessionKey)
+    /// Says the commands again.
+    case help
 
     package static let marker: UInt8 = UInt8(ascii: "/")
+
+    /// Every command, in the key table's order, `/help` last.
+    package static let all: [LineCommand] = SessionKey.allCases.filter { $0.lineCommand(.english) != nil }.map(LineCommand.key) + [.help]
+
+    /// The command named `name` (without the marker), in any case.
+    package init?(name: String) {
+        guard let command = Self.all.first(where: { $0.name == name.lowercased() }) else { return nil }
+        self = command
+    }
+
+    /// The command's word, typed after the marker: the same in every language.
+    package var name: String {
+        switch self {
+        case .key(let key): key.lineCommand(.english)?.word ?? ""
+        case .help: "help"
+        }
+    }
 
     /// What the command does, after its name in the help.
     package func summary(_ words: TerminalWords) -> String {
         switch self {
-        case .back: words.goesBack
-        case .cancel: words.stopsWithoutAnswers
+        case .key(let key): key.lineCommand(words)?.does ?? key.help(words).does
         case .help: words.saysThisAgain
         }
     }
+
+    /// Every command with its marker, for a refusal: `/back, /cancel, /help`.
+    package static var names: String { all.map { "/\($0.name)" }.joined(separator: ", ") }
 
     /// The help shown at the start and on `/help`, in English.
     package static var helpText: String { help(.english) }
 
     /// The help shown at the start and on `/help`, in `words`' language.
     package static func help(_ words: TerminalWords) -> String {
-        words.helpText(allCases.map { "/\($0.rawValue) \($0.summary(words))" }.joined(separator: ", "))
+        words.helpText(all.map { "/\($0.name) \($0.summary(words))" }.joined(separator: ", "))
     }
 }
 
@@ -41,7 +65,7 @@ package enum LineInput: Equatable, Sendable {
     package init(line: [UInt8]) {
         let escape: UInt8 = 0x1B
         if line.indices.contains(where: { line[$0...].starts(with: [escape, UInt8(ascii: "["), UInt8(ascii: "Z")]) }) {
-            self = .command(.back)
+            self = .command(.key(.back))
         } else if line.contains(escape) {
             self = .escapeSequence
         } else if line.first != LineCommand.marker {
@@ -51,7 +75,7 @@ package enum LineInput: Equatable, Sendable {
         } else {
             let word = String(decoding: line.dropFirst(), as: UTF8.self)
             let name = String(word.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()).lowercased()
-            self = LineCommand(rawValue: name).map { .command($0) } ?? .unknownCommand(word)
+            self = LineCommand(name: name).map { .command($0) } ?? .unknownCommand(word)
         }
     }
 }

@@ -160,19 +160,19 @@ package enum LineMode {
                     continue
                 }
                 for case .invalid(_, let message) in store.send(.next) { say(message + wayBack(store, words)) }
-            case .command(.back):
-                if progress.isFirst { say(words.firstField) }
-                store.send(.previous)
-            case .command(.cancel):
-                store.send(.cancel)
-                say(words.cancelled)
-                return .cancelled
+            case .command(.key(let key)):
+                // What the key does on the screen: its action in the key table.
+                if key == .back, progress.isFirst { say(words.firstField) }
+                if (key.action.map { store.send($0) } ?? []).contains(.cancelled) {
+                    say(words.cancelled)
+                    return .cancelled
+                }
             case .command(.help):
                 say(LineCommand.help(words))
             case .unknownCommand(let word):
                 // A secure line is never repeated: it may be a password that begins with /.
                 let what = field.secure ? words.that : "/\(word)"
-                say(words.notACommand(what, LineCommand.allCases.map { "/\($0.rawValue)" }.joined(separator: ", ")))
+                say(words.notACommand(what, LineCommand.names))
             case .escapeSequence:
                 say(words.arrowKeysDoNothing)
             }

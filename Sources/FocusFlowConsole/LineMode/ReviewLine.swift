@@ -106,12 +106,11 @@ package enum ReviewLine {
             case .invalid(let message):
                 say(message.prefix(1).uppercased() + message.dropFirst() + ".")
             }
-        case .command(.back):
-            store.send(.previous)
-        case .command(.cancel):
-            store.send(.cancel)
-            say(answers.words.cancelled)
-            return .cancelled
+        case .command(.key(let key)):
+            if (key.action.map { store.send($0) } ?? []).contains(.cancelled) {
+                say(answers.words.cancelled)
+                return .cancelled
+            }
         case .command(.help):
             say(LineCommand.help(answers.words))
         case .unknownCommand, .escapeSequence:
