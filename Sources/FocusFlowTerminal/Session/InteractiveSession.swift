@@ -17,6 +17,8 @@ final class InteractiveSession: ScreenContext {
     let store: FlowStore
     let theme: Theme
     private var renderer: FormRenderer
+    /// The key line and the messages over it, made again only when what they say changes.
+    private var footers = FooterMemo()
     /// The step counter the drawn header shows: typing that shows or hides a later field changes
     /// it (n/n exactly where Enter finishes), and the header is drawn again then.
     private var drawnProgress: FlowProgress?
@@ -423,7 +425,8 @@ final class InteractiveSession: ScreenContext {
         // A note that says what the field's message says already (a key refused past the
         // `maxLength` the message names) is not said twice.
         let said = note.flatMap { note in state.error.map { note == $0 || note == theme.styled(.keys, $0) } } ?? false
-        let footer = theme.footer(error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview)
+        let footer = footers.lines(.init(error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
+                                   theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
         emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows.isEmpty ? footer : body.rows + footer))
