@@ -1,8 +1,8 @@
 import FocusFlow
 
-/// A date field (a ``SteppedScreen``, the stepping the number's screen brought): the `YYYY-MM-DD` shape, in which the engine places the
-/// separators, as the placeholder; Up/Down move a day; it takes a date in the shape, within the
-/// range when there is one.
+/// A date field (a ``SteppedScreen``, the stepping the number's screen brought): the
+/// `YYYY-MM-DD` shape, in which the engine places the separators, as the placeholder; Up/Down
+/// move a day; it takes a date in the shape, within the range when there is one.
 package final class DateScreen: SteppedScreen {
     package let field: FieldSpec
 
