@@ -58,7 +58,7 @@ struct SearchFoldTests {
 struct FieldKindReducerTests {
     let options: [FieldOption] = [.init(value: "kr", label: "대한민국 · Korea"), .init(value: "jp", label: "일본 · Japan"), .init(value: "fr", label: "France")]
 
-    @Test("A select's choice survives a filter that hides it, and a hidden highlight goes to the first match; the filter is the seed's search field")
+    @Test("A select's choice survives a filter that hides it, and a hidden highlight goes to the first match; the filter is the search-field reducer")
     func choiceSurvivesFilter() {
         let reducer = SelectFieldReducer(options: options)
         var state = SelectFieldReducer.State()

@@ -52,7 +52,7 @@ struct TextFieldReducerTests {
         #expect(state.text == "query")
     }
 
-    @Test("Clear empties the field and says exactly one cleared, with text or without (the seed's contract)")
+    @Test("Clear empties the field and says exactly one cleared, with text or without (the search-field reducer's contract)")
     func clear() {
         var state = TextFieldReducer.State(text: "x")
         #expect(reducer.reduce(into: &state, action: .clear) == [.notify(.cleared)])

@@ -36,7 +36,7 @@ extension FieldAction {
 }
 
 extension FieldAction {
-    /// The seed's ``TextFieldReducer`` action this is, for a kind whose text (a value, a
+    /// The search-field reducer's (``TextFieldReducer``) action this is, for a kind whose text (a value, a
     /// filter) takes `textChanged`, `clear` and `submit` as a text field does; `nil` for the rest.
     var textAction: TextFieldReducer.Action? {
         switch self {

@@ -93,7 +93,7 @@ protocol FieldBehavior: Sendable {
     /// The answer the state holds, typed by the kind.
     static func answer(of state: State) -> FieldAnswer
     /// The text a person types into the field (a text field's value, a choice field's filter),
-    /// or `nil` for a kind without any. The flow edits it in place with the seed's reducer.
+    /// or `nil` for a kind without any. The flow edits it in place with the search-field reducer.
     static func text(of state: State) -> TextFieldReducer.State?
     /// Replaces the text of `state`; a kind without text ignores it.
     static func setText(_ text: TextFieldReducer.State, in state: inout State)
@@ -109,7 +109,7 @@ protocol FieldBehavior: Sendable {
     /// refuses them naming the kinds that do.
     static func takes(_ action: FieldAction) -> Bool
 
-    /// The part of `action` that is the field's text's: handed to the seed's ``TextFieldReducer``
+    /// The part of `action` that is the field's text's: handed to the search-field reducer (``TextFieldReducer``)
     /// on the text in place, with the keyboard check; `nil` when the kind's own reducer takes it
     /// (see ``apply(_:to:field:say:)``) or nothing does. A kind that takes typed text takes
     /// `textChanged` as itself: the flow asks once per field and keeps the answer for keystrokes.

@@ -1,4 +1,4 @@
-/// A number field: its text, typed as the seed's ``TextFieldReducer`` takes it, and Up/Down
+/// A number field: its text, typed as the search-field reducer (``TextFieldReducer``) takes it, and Up/Down
 /// stepping the value within its range.
 ///
 /// Pure and usable alone, as ``TextFieldReducer`` is. What may be typed is ``typed(_:)``'s

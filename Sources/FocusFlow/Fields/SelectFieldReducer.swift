@@ -1,4 +1,5 @@
-/// One choice among a field's options, found with a filter that is the seed's search field.
+/// One choice among a field's options, found with a filter that is a search field (the
+/// search-field reducer's state).
 ///
 /// The filter is a ``TextFieldReducer`` state (verbatim text, its own `changed`/`cleared`);
 /// the visible options are those whose folded label contains the folded query (see
@@ -80,7 +81,7 @@ public struct SelectFieldReducer: Sendable {
 }
 
 extension OptionList {
-    /// A choice field's filter: the action goes to the seed's ``TextFieldReducer``, whose events
+    /// A choice field's filter: the action goes to the search-field reducer (``TextFieldReducer``), whose events
     /// `event` receives. Shared by select and multi-select.
     func filter(_ filter: inout TextFieldReducer.State, _ action: TextFieldReducer.Action, event: (TextFieldEvent) -> Void) {
         TextFieldReducer().reduce(into: &filter, action: action) { if case .notify(let said) = $0 { event(said) } }
@@ -151,8 +152,9 @@ extension OptionList {
     }
 }
 
-/// The select kind: one of `options`, answered with its value; its filter is the seed's search
-/// field, which the flow edits in place as it edits a text field; `required` asks for a choice.
+/// The select kind: one of `options`, answered with its value; its filter is a search field (the
+/// search-field reducer), which the flow edits in place as it edits a text field; `required`
+/// asks for a choice.
 extension SelectFieldReducer: FieldBehavior {
     static var kind: FieldKind { .select }
     static func wrap(_ state: State) -> FieldState { .select(state) }

@@ -1,4 +1,4 @@
-/// The text kind: the seed's search field, whose text the flow edits in place (the keystroke
+/// The text kind: the search-field reducer, whose text the flow edits in place (the keystroke
 /// path), checked by `required`, `minLength`, `maxLength`, `pattern`, `oneOf` and `matches`.
 extension TextFieldReducer: FieldBehavior {
     static var kind: FieldKind { .text }

@@ -13,7 +13,7 @@ public enum FlowEvent: Sendable, Equatable {
     /// The field's text (a choice field's filter) changed; `nil` texts for a secure field.
     ///
     /// The flow says this for every change of text, clearing included: a ``TextFieldReducer``
-    /// says only `cleared` when cleared (the seed's contract), so the flow says
+    /// says only `cleared` when cleared (the search-field reducer's contract), so the flow says
     /// `changed(old:, new: "")` before `cleared` when there was text, and a host that follows
     /// `changed` alone stays in step.
     case changed(field: FieldID, old: String?, new: String?)

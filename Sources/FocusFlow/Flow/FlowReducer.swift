@@ -176,7 +176,7 @@ public struct FlowReducer: Sendable {
 
     /// An edit of a field's text (a text field's value, a choice field's filter), the keystroke
     /// path: the keyboard check, the kind's own rule for what may be typed where it has one
-    /// (``FieldBehavior/typed(_:old:field:)``), and the seed's reducer on the text in place, with no
+    /// (``FieldBehavior/typed(_:old:field:)``), and the search-field reducer on the text in place, with no
     /// copy of it.
     @inline(__always)
     private func editText(_ state: inout State, field index: Int, action: TextFieldReducer.Action, events: inout [FlowEvent]) {
@@ -234,7 +234,7 @@ public struct FlowReducer: Sendable {
         }
     }
 
-    /// Hands `action` to the focused field: its text's part to the seed's reducer in place (the
+    /// Hands `action` to the focused field: its text's part to the search-field reducer in place (the
     /// keystroke path, the same for every kind with text), the rest to its kind's reducer through
     /// ``FieldState``.
     private func edit(_ state: inout State, field index: Int, action: FieldAction, events: inout [FlowEvent]) {
