@@ -40,7 +40,9 @@ public enum ScratchFolder {
     public static func write(_ text: String, named prefix: String = "file", _ suffix: String = "") throws -> String {
         let path = name(prefix, suffix)
         guard let file = fopen(path, "w") else { throw WriteFailed(path: path, code: errno) }
-        let written = fputs(text, file) >= 0
+        // Every byte, a NUL too (`fputs` would stop there): a test's hostile text is written as given.
+        let bytes = Array(text.utf8)
+        let written = fwrite(bytes, 1, bytes.count, file) == bytes.count
         guard fclose(file) == 0, written else { throw WriteFailed(path: path, code: errno) }
         return path
     }
