@@ -59,13 +59,15 @@ struct SessionKeyTests {
     @Test("Line mode's commands are the table's: a key's word does the key's action, and the help says it, in each language", arguments: [Language.en, .ko])
     func lineCommandsReadTheTable(language: Language) {
         let words = language.words
-        let keys = SessionKey.allCases.filter { $0.lineCommand(words) != nil }
+        let keys = SessionKey.allCases.filter { $0.lineWord != nil }
         #expect(LineCommand.all == keys.map(LineCommand.key) + [.help])
         #expect(keys.contains(.back) && keys.contains(.cancel), "line mode lost /back or /cancel: \(keys)")
+        for key in SessionKey.allCases {
+            #expect((key.lineHelp(words) == nil) == (key.lineWord == nil), "\(key): a command needs its help words, and help words a command")
+        }
         let help = LineCommand.help(words)
         for key in keys {
-            let (word, does) = key.lineCommand(words)!
-            #expect(word == key.lineCommand(.english)!.word, "\(key)'s command is typed the same in every language")
+            let (word, does) = (key.lineWord!, key.lineHelp(words) ?? "")
             #expect(key.action != nil, "/\(word) would do nothing: \(key) has no engine action in the table")
             #expect(LineInput(line: Array("/\(word)".utf8)) == .command(.key(key)))
             #expect(help.contains("/\(word) \(does)"), "line mode's help does not say /\(word):\n\(help)")

@@ -33,13 +33,23 @@ package enum SessionKey: CaseIterable, Sendable {
         }
     }
 
-    /// The line-mode command that does what the key does, as typed after the marker (`back`
-    /// for Shift-Tab), and what line mode's help says it does; `nil` for a key line mode has no
-    /// command for (a line's Enter is Enter, and a line has nothing to show or hide).
-    package func lineCommand(_ words: TerminalWords) -> (word: String, does: String)? {
+    /// The line-mode command that does what the key does, as typed after the marker in every
+    /// language (`back` for Shift-Tab); `nil` for a key line mode has no command for (a line's
+    /// Enter is Enter, and a line has nothing to show or hide).
+    package var lineWord: String? {
         switch self {
-        case .back: ("back", words.goesBack)
-        case .cancel: ("cancel", words.stopsWithoutAnswers)
+        case .back: "back"
+        case .cancel: "cancel"
+        case .next, .showHide, .redraw, .quit, .suspend: nil
+        }
+    }
+
+    /// What line mode's help says the key's command does, in `words`' language; `nil` where the
+    /// key has no command.
+    package func lineHelp(_ words: TerminalWords) -> String? {
+        switch self {
+        case .back: words.goesBack
+        case .cancel: words.stopsWithoutAnswers
         case .next, .showHide, .redraw, .quit, .suspend: nil
         }
     }

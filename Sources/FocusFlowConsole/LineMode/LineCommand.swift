@@ -1,5 +1,5 @@
 /// The commands of the accessible line mode: the session keys that have one in their table
-/// (``SessionKey/lineCommand(_:)``: `/back` does what Shift-Tab does, `/cancel` what Ctrl-C
+/// (``SessionKey/lineWord``: `/back` does what Shift-Tab does, `/cancel` what Ctrl-C
 /// does) and `/help`. Parsing, the help and the refusal of an unknown command read this.
 ///
 /// A command is a line that begins with ``marker`` (`/back`). A line that begins with the marker
@@ -14,7 +14,7 @@ package enum LineCommand: Hashable, Sendable {
     package static let marker: UInt8 = UInt8(ascii: "/")
 
     /// Every command, in the key table's order, `/help` last.
-    package static let all: [LineCommand] = SessionKey.allCases.filter { $0.lineCommand(.english) != nil }.map(LineCommand.key) + [.help]
+    package static let all: [LineCommand] = SessionKey.allCases.filter { $0.lineWord != nil }.map(LineCommand.key) + [.help]
 
     /// The command named `name` (without the marker), in any case.
     package init?(name: String) {
@@ -25,7 +25,7 @@ package enum LineCommand: Hashable, Sendable {
     /// The command's word, typed after the marker: the same in every language.
     package var name: String {
         switch self {
-        case .key(let key): key.lineCommand(.english)?.word ?? ""
+        case .key(let key): key.lineWord ?? ""
         case .help: "help"
         }
     }
@@ -33,7 +33,7 @@ package enum LineCommand: Hashable, Sendable {
     /// What the command does, after its name in the help.
     package func summary(_ words: TerminalWords) -> String {
         switch self {
-        case .key(let key): key.lineCommand(words)?.does ?? key.help(words).does
+        case .key(let key): key.lineHelp(words) ?? key.help(words).does
         case .help: words.saysThisAgain
         }
     }
