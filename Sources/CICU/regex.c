@@ -24,6 +24,7 @@ static struct {
     __typeof__(&uregex_setTimeLimit) setTimeLimit;
     __typeof__(&uregex_setText) setText;
     __typeof__(&uregex_matches) matches;
+    __typeof__(&uregex_find) find;
 } icu;
 
 static void ff_icu_load(void) {
@@ -35,7 +36,8 @@ static void ff_icu_load(void) {
     icu.setTimeLimit = (__typeof__(icu.setTimeLimit))dlsym(library, FF_NAME(uregex_setTimeLimit));
     icu.setText = (__typeof__(icu.setText))dlsym(library, FF_NAME(uregex_setText));
     icu.matches = (__typeof__(icu.matches))dlsym(library, FF_NAME(uregex_matches));
-    if (icu.open && icu.close && icu.setTimeLimit && icu.setText && icu.matches) icu.loaded = 1;
+    icu.find = (__typeof__(icu.find))dlsym(library, FF_NAME(uregex_find));
+    if (icu.open && icu.close && icu.setTimeLimit && icu.setText && icu.matches && icu.find) icu.loaded = 1;
 }
 
 /// Loads ICU the first time; whether it is there.
@@ -86,15 +88,16 @@ int ff_regex_problem(int32_t status) {
 /// A regex exists only once ICU is loaded, so these calls need no check.
 void ff_regex_close(ff_regex *regex) { icu.close((URegularExpression *)regex); }
 
-/// Whether the whole of `text` (UTF-16) matches: 1 it does, 0 it does not, -1 the match gave up
-/// after `limit` steps of ICU's engine (about a millisecond each, as ICU says), -2 another failure.
-int ff_regex_whole_match(ff_regex *compiled, const uint16_t *text, int32_t length, int32_t limit) {
+/// Whether the whole of `text` (UTF-16) matches (`whole`), or the pattern is found anywhere in it:
+/// 1 it does, 0 it does not, -1 the match gave up after `limit` steps of ICU's engine (about a
+/// millisecond each, as ICU says), -2 another failure.
+int ff_regex_match(ff_regex *compiled, const uint16_t *text, int32_t length, int32_t limit, int whole) {
     URegularExpression *regex = (URegularExpression *)compiled;
     UErrorCode code = U_ZERO_ERROR;
     icu.setTimeLimit(regex, limit, &code);
     icu.setText(regex, (const UChar *)text, length, &code);
     if (U_FAILURE(code)) return -2;
-    UBool matched = icu.matches(regex, 0, &code);
+    UBool matched = whole ? icu.matches(regex, 0, &code) : icu.find(regex, 0, &code);
     // Forget the text: it may be a secret, and the caller's buffer is about to go away.
     UErrorCode ignored = U_ZERO_ERROR;
     static const UChar empty[1] = { 0 };

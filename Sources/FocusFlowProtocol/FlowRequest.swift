@@ -30,6 +30,14 @@ public enum FlowRequest: Sendable, Equatable {
     case snapshot
     /// Puts back the walk a ``FlowSnapshot`` (its raw JSON) was taken of.
     case restore(String)
+    /// The host's answer to a `checking` event's ticket.
+    case checked(ticket: Int, ServiceAnswer)
+    /// The host's answer to a `sending` event's ticket.
+    case sent(ticket: Int, ServiceAnswer)
+    /// Sends the focused field's code again, once its cooldown has passed.
+    case resend
+    /// Moves the walk's clock on by whole seconds.
+    case tick(Int)
 
     /// What a request carries besides its name.
     public enum Argument: Sendable, Equatable {
@@ -38,8 +46,11 @@ public enum FlowRequest: Sendable, Equatable {
         case string(key: String)
         /// `true` or `false` under `"value"`; `yes`/`no` too in the text form.
         case bool
-        /// A whole number under `"delta"`.
-        case int
+        /// A whole number under `key` (`"delta"`, `"seconds"`).
+        case int(key: String)
+        /// A host's answer to a ticket: `"ticket"`, `"ok"` and, when not ok, `"message"` (left out:
+        /// it could not be made). In the text form `7 ok`, `7 refused MESSAGE` or `7 unavailable`.
+        case answer
         /// A JSON object under `key`, carried as its text; in the text form, the rest of the line.
         case object(key: String)
     }
@@ -49,6 +60,7 @@ public enum FlowRequest: Sendable, Equatable {
         case string(String)
         case bool(Bool)
         case int(Int)
+        case answer(ticket: Int, ServiceAnswer)
     }
 
     /// One row of the request table.
@@ -93,6 +105,11 @@ public enum FlowRequest: Sendable, Equatable {
     private static func string(_ value: Value?) -> String { if case .string(let s)? = value { s } else { "" } }
     private static func bool(_ value: Value?) -> Bool { if case .bool(let b)? = value { b } else { false } }
     private static func int(_ value: Value?) -> Int { if case .int(let i)? = value { i } else { 0 } }
+    private static func answer(_ value: Value?) -> (ticket: Int, answer: ServiceAnswer) {
+        if case .answer(let ticket, let answer)? = value { (ticket, answer) } else { (0, .unavailable) }
+    }
+    /// Tickets the explorer answers: the pending one (which it finds in the state) and one no walk gave.
+    private static let ticketSamples: [Value?] = [.answer(ticket: -1, .ok), .answer(ticket: -1, .refused("taken")), .answer(ticket: -1, .unavailable), .answer(ticket: 999_999, .ok)]
     /// A few options and one value that is none of them.
     private static func optionSamples(_ field: FieldSpec) -> [Value?] {
         field.options.prefix(3).map { .string($0.value) } + [.string("not-an-option")]
@@ -111,13 +128,13 @@ public enum FlowRequest: Sendable, Equatable {
         Row(name: "toggle", argument: .string(key: "value"), taking: .toggle(""),
             summary: "chooses or lets go a multi-select field's option by its value", needs: "the value of one of the options",
             make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
-        Row(name: "highlight", argument: .int, taking: .highlight(1),
+        Row(name: "highlight", argument: .int(key: "delta"), taking: .highlight(1),
             summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
             make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) },
             // Moves reach every option, so a long list would multiply the states by its length:
             // the explorer moves the highlight on lists of up to eight options.
             samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
-        Row(name: "step", argument: .int, taking: .step(1),
+        Row(name: "step", argument: .int(key: "delta"), taking: .step(1),
             summary: "moves a number field's value by its step, or a date by a day, within its range (`delta` 1 up, -1 down); from the minimum (else 0, or today) when empty", needs: "a whole number, 1 up or -1 down",
             make: { .step(int($0)) }, action: { .field(.step(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
         Row(name: "next", argument: .none, taking: nil, summary: "validates and moves on; completes on the last field", needs: "",
@@ -148,6 +165,20 @@ public enum FlowRequest: Sendable, Equatable {
         Row(name: "restore", argument: .object(key: "snapshot"), taking: nil,
             summary: "puts back a snapshot's walk (of this very flow); secure fields come back empty and are asked again", needs: "a snapshot object as `snapshot` answered it",
             make: { .restore(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
+        Row(name: "checked", argument: .answer, taking: nil,
+            summary: "answers a `checking` event: `\"ok\":true` passes the field and the walk moves on; `\"ok\":false` with a `message` refuses it (the field's error), without one says the check could not be made; a stale ticket changes nothing", needs: "the ticket of a checking event",
+            make: { let (ticket, answer) = answer($0); return .checked(ticket: ticket, answer) },
+            action: { let (ticket, answer) = answer($0); return .checked(ticket: ticket, answer) }, samples: { field, _ in field.check == nil ? [] : ticketSamples }),
+        Row(name: "sent", argument: .answer, taking: nil,
+            summary: "answers a `sending` event: `\"ok\":true` says it was sent (the cooldown starts); `\"ok\":false` with a `message` says why not", needs: "the ticket of a sending event",
+            make: { let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer) },
+            action: { let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer) }, samples: { field, _ in field.send == nil ? [] : ticketSamples }),
+        Row(name: "resend", argument: .none, taking: nil,
+            summary: "sends the focused field's code again; an error says the time left while its cooldown runs", needs: "",
+            make: { _ in .resend }, action: { _ in .resend }, samples: { field, _ in field.send == nil ? [] : [nil] }),
+        Row(name: "tick", argument: .int(key: "seconds"), taking: nil,
+            summary: "moves the walk's clock on by `seconds`: the host sends it as time passes, so that a cooldown counts down and a replay is the same every time", needs: "a whole number of seconds",
+            make: { .tick(int($0)) }, action: { .tick(seconds: int($0)) }, samples: { field, _ in field.send == nil ? [] : [.int(3600)] }),
     ]
 
     private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
@@ -175,6 +206,10 @@ public enum FlowRequest: Sendable, Equatable {
         case .start(let answers, _, _): ("start", .string(answers))
         case .snapshot: ("snapshot", nil)
         case .restore(let snapshot): ("restore", .string(snapshot))
+        case .checked(let ticket, let answer): ("checked", .answer(ticket: ticket, answer))
+        case .sent(let ticket, let answer): ("sent", .answer(ticket: ticket, answer))
+        case .resend: ("resend", nil)
+        case .tick(let seconds): ("tick", .int(seconds))
         }
         return (Self.rowByName[name]!, value)
     }
@@ -227,6 +262,10 @@ public enum FlowRequest: Sendable, Equatable {
         case .toggleReveal: self = .reveal
         case .cancel: self = .cancel
         case .submit: self = .submit
+        case .checked(let ticket, let answer): self = .checked(ticket: ticket, answer)
+        case .sent(let ticket, let answer): self = .sent(ticket: ticket, answer)
+        case .resend: self = .resend
+        case .tick(let seconds): self = .tick(seconds)
         }
     }
 
@@ -249,6 +288,7 @@ public enum FlowRequest: Sendable, Equatable {
             case .string(let key): .string(key == "field" ? "id" : "…")
             case .bool: .bool(true)
             case .int: .int(1)
+            case .answer: .answer(ticket: 7, .ok)
             case .object: .string("{…}")
             }
             let request = row.request(sample)
@@ -285,8 +325,15 @@ public enum FlowRequest: Sendable, Equatable {
             out.raw(","); out.string(key); out.raw(":"); out.string(text)
         case (.bool, .bool(let flag)?):
             out.raw(#","value":"#); out.bool(flag)
-        case (.int, .int(let number)?):
-            out.raw(#","delta":"#); out.int(number)
+        case (.int(let key), .int(let number)?):
+            out.raw(","); out.string(key); out.raw(":"); out.int(number)
+        case (.answer, .answer(let ticket, let answer)?):
+            out.raw(#","ticket":"#); out.int(ticket)
+            switch answer {
+            case .ok: out.raw(#","ok":true"#)
+            case .refused(let message): out.raw(#","ok":false,"message":"#); out.string(message)
+            case .unavailable: out.raw(#","ok":false"#)
+            }
         case (.object(let key), .string(let object)?):
             out.raw(","); out.string(key); out.raw(":"); out.raw(object)
         default: break
@@ -307,6 +354,9 @@ public enum FlowRequest: Sendable, Equatable {
         case .string(let text)?: return "\(name) \(text)"
         case .bool(let flag)?: return "\(row.name) \(flag)"
         case .int(let number)?: return "\(row.name) \(number)"
+        case .answer(let ticket, .ok)?: return "\(row.name) \(ticket) ok"
+        case .answer(let ticket, .refused(let message))?: return "\(row.name) \(ticket) refused \(message)"
+        case .answer(let ticket, .unavailable)?: return "\(row.name) \(ticket) unavailable"
         case nil: return row.name
         }
     }
@@ -374,6 +424,17 @@ extension FlowRequest {
         case .int:
             guard let rest, let number = Int(rest) else { throw FlowRequestError("\(name) needs a whole number: \(name) 1") }
             self = row.make(.int(number))
+        case .answer:
+            let words = (rest ?? "").split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard words.count >= 2, let ticket = Int(words[0]) else {
+                throw FlowRequestError("\(name) needs a ticket and an answer: \(name) 7 ok, \(name) 7 refused MESSAGE, \(name) 7 unavailable")
+            }
+            switch (words[1], words.count > 2 ? words[2] : nil) {
+            case ("ok", nil): self = row.make(.answer(ticket: ticket, .ok))
+            case ("unavailable", nil): self = row.make(.answer(ticket: ticket, .unavailable))
+            case ("refused", let message?) where !message.isEmpty: self = row.make(.answer(ticket: ticket, .refused(message)))
+            default: throw FlowRequestError("\(name) needs a ticket and an answer: \(name) 7 ok, \(name) 7 refused MESSAGE, \(name) 7 unavailable")
+            }
         }
     }
 
@@ -390,7 +451,7 @@ extension FlowRequest {
         }
         var byKey: [String: RequestJSON.Value] = [:]
         for (key, value) in members {
-            guard ["action", "value", "field", "delta", "answers", "snapshot"].contains(key) || Self.optionNames.contains(key) else {
+            guard ["action", "value", "field", "delta", "answers", "snapshot", "ticket", "ok", "message", "seconds"].contains(key) || Self.optionNames.contains(key) else {
                 throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
             }
             byKey[key] = value
@@ -425,10 +486,22 @@ extension FlowRequest {
             guard let value = byKey["value"] else { throw FlowRequestError("\(name) needs \"value\": \(row.needs)") }
             guard case .bool(let flag) = value else { throw FlowRequestError("\"value\" must be true or false") }
             self = row.make(.bool(flag))
-        case .int:
-            guard let value = byKey["delta"] else { throw FlowRequestError("\(name) needs \"delta\": \(row.needs)") }
-            guard case .int(let number) = value else { throw FlowRequestError("\"delta\" must be a whole number") }
+        case .int(let key):
+            guard let value = byKey[key] else { throw FlowRequestError("\(name) needs \"\(key)\": \(row.needs)") }
+            guard case .int(let number) = value else { throw FlowRequestError("\"\(key)\" must be a whole number") }
             self = row.make(.int(number))
+        case .answer:
+            guard let value = byKey["ticket"] else { throw FlowRequestError("\(name) needs \"ticket\": \(row.needs)") }
+            guard case .int(let ticket) = value else { throw FlowRequestError("\"ticket\" must be a whole number") }
+            guard let ok = byKey["ok"] else { throw FlowRequestError("\(name) needs \"ok\": true or false") }
+            guard case .bool(let passed) = ok else { throw FlowRequestError("\"ok\" must be true or false") }
+            switch (passed, byKey["message"]) {
+            case (true, nil): self = row.make(.answer(ticket: ticket, .ok))
+            case (true, _?): throw FlowRequestError("\"message\" goes with \"ok\":false")
+            case (false, nil), (false, .null?): self = row.make(.answer(ticket: ticket, .unavailable))
+            case (false, .string(let message)?) where !message.isEmpty: self = row.make(.answer(ticket: ticket, .refused(message)))
+            case (false, _?): throw FlowRequestError("\"message\" must be a string that is not empty")
+            }
         case .object(let key):
             guard let value = byKey[key] else { throw FlowRequestError("\(name) needs \"\(key)\": \(row.needs)") }
             guard case .object(let object) = value else { throw FlowRequestError("\"\(key)\" must be a JSON object") }

@@ -32,10 +32,14 @@ public struct ProtocolSession: Sendable {
     private(set) var cancelledFocus: FieldID?
     /// The response being written, reused from request to request.
     private var out = JSONWriter()
+    /// Whether the flow has checks, sends and requirements, whose keys its state then carries.
+    private let services: (checks: Bool, sends: Bool, requirements: Bool)
 
     public init(spec: FlowSpec) {
         reducer = FlowReducer(spec: spec)
         state = reducer.initialState()
+        services = (spec.fields.contains { $0.check != nil }, spec.fields.contains { $0.send != nil },
+                    spec.fields.contains { !$0.requirements.isEmpty })
     }
 
     /// The first response, written before any request: the initial focus.
@@ -88,6 +92,7 @@ public struct ProtocolSession: Sendable {
             let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
             return Self.error("\(Self.short(value).debugDescription) is not an option of \"\(focus)\"\(hint)")
         }
+        if case .resend = request, let refusal = resendRefusal() { return Self.error(refusal) }
         guard let action = request.action else { return describe() }
         events.removeAll(keepingCapacity: true)
         if case .cancel = request { (cancelledAt, cancelledFocus) = (reducer.progress(in: state), state.focus) }
@@ -130,11 +135,46 @@ public struct ProtocolSession: Sendable {
             out.raw((try? encoder.encode(field.rules)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
             out.raw(#","when":"#)
             out.raw(field.when.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null")
+            // What a field asks of its host, written only where the flow gives it.
+            if let check = field.check { out.raw(#","check":"#); out.string(check) }
+            if let send = field.send {
+                out.raw(#","send":{"name":"#); out.string(send.name)
+                out.raw(#","resendAfter":"#); out.int(send.resendAfter)
+                out.raw(#","expiresAfter":"#); if let life = send.expiresAfter { out.int(life) } else { out.raw("null") }
+                out.raw("}")
+            }
+            if !field.requirements.isEmpty {
+                out.raw(#","requirements":["#)
+                for (number, requirement) in field.requirements.enumerated() {
+                    if number > 0 { out.raw(",") }
+                    out.raw(#"{"message":"#); out.string(requirement.message)
+                    switch requirement.test {
+                    case .minLength(let least): out.raw(#","minLength":"#); out.int(least)
+                    case .pattern(let pattern): out.raw(#","pattern":"#); out.string(pattern)
+                    }
+                    out.raw("}")
+                }
+                out.raw("]")
+            }
+            if !field.prefill { out.raw(#","prefill":false"#) }
             out.raw(#","visible":"#); out.bool(reducer.isVisible(field.id, in: state))
             out.raw("}")
         }
         out.raw("]}")
         return out.text
+    }
+
+    /// Why `resend` cannot apply now: the focused field sends nothing, its send awaits its
+    /// answer, or its cooldown runs; `nil` when it can.
+    private func resendRefusal() -> String? {
+        guard let focus = state.focus, reducer.spec[focus]?.send != nil else {
+            return "resend applies to a field that sends; \(state.focus.map { "\"\($0)\"" } ?? "no field") sends nothing"
+        }
+        switch reducer.resendIn(state) {
+        case nil: return "the send is waiting for its answer (\"sent\")"
+        case 0?: return nil
+        case let seconds?: return "the code can be sent again in \(seconds) s"
+        }
     }
 
     /// `{"error":"…"}`.
@@ -161,6 +201,7 @@ public struct ProtocolSession: Sendable {
         for (index, event) in events.enumerated() {
             if index > 0 { out.raw(",") }
             Self.write(event, secure: state.fields, into: &out)
+            writeRequest(of: event)
         }
         out.raw(#"],"state":"#)
         let progress = state.phase == .cancelled ? cancelledAt ?? reducer.progress(in: state) : reducer.progress(in: state)
@@ -182,9 +223,47 @@ public struct ProtocolSession: Sendable {
         out.bool(state.revealed)
         out.raw(#","error":"#)
         if let error = state.error { out.string(error) } else { out.raw("null") }
+        // The keys of checks, sends and requirements, in a flow that has them.
+        if services.checks {
+            out.raw(#","checking":"#)
+            out.bool(state.checking != nil)
+        }
+        if services.sends {
+            out.raw(#","resendIn":"#)
+            if let seconds = reducer.resendIn(state) { out.int(seconds) } else { out.raw("null") }
+        }
+        if services.requirements {
+            out.raw(#","requirements":["#)
+            if let focus = state.focus, let index = reducer.spec.index(of: focus), !reducer.spec.fields[index].requirements.isEmpty {
+                for (number, row) in reducer.spec.fields[index].requirementsMet(by: state.text(of: focus)).enumerated() {
+                    if number > 0 { out.raw(",") }
+                    out.raw(#"{"message":"#); out.string(row.requirement.message)
+                    out.raw(#","met":"#); out.bool(row.met); out.raw("}")
+                }
+            }
+            out.raw("]")
+        }
         if reducer.spec.review { Self.writeReview(of: state, into: &out) }
         out.raw("}}")
         return out.text
+    }
+
+    /// After a `checking` or `sending` event, what the host needs to answer it: the field's value
+    /// (a check's; a secure one too, as the host receives `completed`) and the non-secure answers
+    /// before it, written inside the event's object (its closing brace is taken back).
+    private mutating func writeRequest(of event: FlowEvent) {
+        let request: CheckRequest? = switch event {
+        case .checking(_, _, let ticket): reducer.pendingCheck(in: state).flatMap { $0.ticket == ticket ? $0 : nil }
+        case .sending(_, _, let ticket): reducer.pendingSend(ticket, in: state)
+        default: nil
+        }
+        guard let request else { return }
+        out.dropLast()
+        if let value = request.value {
+            out.raw(#","value":"#); value.write(into: &out)
+        }
+        out.raw(#","answers":"#); request.answers.write(into: &out)
+        out.raw("}")
     }
 
     /// One event as the protocol spells it; a secure field's `changed` carries no text.
@@ -214,6 +293,8 @@ public struct ProtocolSession: Sendable {
             case .bool(let flag):
                 out.raw(","); out.string(key); out.raw(":")
                 if let flag { out.bool(flag) } else { out.raw("null") }
+            case .int(let number):
+                out.raw(","); out.string(key); out.raw(":"); out.int(number)
             case .word(let word):
                 out.raw(","); out.string(key); out.raw(":"); out.string(word)
             case .message(let message):

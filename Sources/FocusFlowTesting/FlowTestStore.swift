@@ -185,6 +185,18 @@ public final class FlowTestStore {
         case .toggleReveal: ".toggleReveal"
         case .cancel: ".cancel"
         case .submit: ".submit"
+        case .checked(let ticket, let answer): ".checked(ticket: \(ticket), \(describe(answer)))"
+        case .sent(let ticket, let answer): ".sent(ticket: \(ticket), \(describe(answer)))"
+        case .resend: ".resend"
+        case .tick(let seconds): ".tick(seconds: \(seconds))"
+        }
+    }
+
+    private static func describe(_ answer: ServiceAnswer) -> String {
+        switch answer {
+        case .ok: ".ok"
+        case .refused(let message): ".refused(\(message.debugDescription))"
+        case .unavailable: ".unavailable"
         }
     }
 

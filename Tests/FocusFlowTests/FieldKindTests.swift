@@ -277,7 +277,8 @@ struct FieldKindProtocolTests {
     @Test("Every request of the table round-trips through its JSON and text forms", arguments: FlowRequest.table.map(\.name))
     func roundTrip(name: String) throws {
         let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
-                                       .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#)]
+                                       .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
+                                       .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30)]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
         #expect(try FlowRequest(line: Array(request.text.utf8)) == request)
@@ -309,7 +310,10 @@ struct FieldKindExplorerTests {
     func alphabet() throws {
         let spec = try Self.choices()
         // A number field takes text and step; `NumberProtocolTests` explores a flow with one.
-        let fields = spec.fields + [FieldSpec(id: "count", kind: .number, rules: .init(min: 1, max: 3))]
+        var code = FieldSpec(id: "code")
+        code.check = "code-valid"
+        code.send = FieldSend(name: "sms-code", resendAfter: 30)
+        let fields = spec.fields + [FieldSpec(id: "count", kind: .number, rules: .init(min: 1, max: 3)), code]
         let names = Set(fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
         let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && !["describe", "start", "snapshot", "restore"].contains($0.name) }.map(\.name))
         #expect(names == needed)

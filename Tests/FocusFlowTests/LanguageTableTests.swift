@@ -37,6 +37,7 @@ struct LanguageTableTests {
         .rangeNotForKind(source: "zq", kind: .text),
         .badPattern("[a-", .bracket, column: 4), .badPattern("(", .other, column: nil), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
+        .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest, .requirementsNotForKind(.confirm), .defaultNotPrefilled,
     ]
 
     /// Fails to compile when ``Reason`` gains a case: add a sample above, then here.
@@ -53,6 +54,7 @@ struct LanguageTableTests {
              .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
              .moreThanOptions, .tooLarge, .emptyList, .kind,
              .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .patternsUnavailable, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber, .unknownStyleWord,
+             .badServiceName, .needsSend, .requirementNeedsOneTest, .requirementsNotForKind, .defaultNotPrefilled,
              .other:
             true
         }
@@ -112,13 +114,14 @@ struct LanguageTableTests {
         .refusedCharacter("zq", label: "Zq", character: "k", keyboard: .numberPad),
         .refusedCharacter("zq", label: "Zq", character: nil, keyboard: .phonePad), .malformedAnswers, .notText,
         .syntax(line: 2, column: 1, .commaBeforeBrace), .notSnapshot(version: 1), .otherFlow("signup", changed: true), .otherFlow("login", changed: false),
+        .personOnly("zq", label: "Zq"),
     ]
 
     /// Fails to compile when ``PrefillError/Detail`` gains a case. (`other` is the caller's own sentence.)
     static func sampled(_ detail: PrefillError.Detail) -> Bool {
         switch detail {
         case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notText, .syntax, .notSnapshot,
-             .otherFlow:
+             .otherFlow, .personOnly:
             true
         case .other: false
         }
@@ -138,7 +141,8 @@ struct LanguageTableTests {
                                           "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
                                           "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
                                           "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
-                                          "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD"]
+                                          "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
+                                          "prefill", "pattern", "default", "send", "resendAfter", "requirements"]
                                           + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {

@@ -57,6 +57,7 @@ struct ReadmeTests {
             case .string(let key): .string(key == "field" ? "id" : "…")
             case .bool: .bool(true)
             case .int: .int(1)
+            case .answer: .answer(ticket: 7, .ok)
             case .object: .string("{…}")
             }
             let kinds = row.kinds.map { kinds in FieldKind.allCases.filter(kinds.contains).map { "`\($0)`" }.joined(separator: ", ") } ?? "any field"

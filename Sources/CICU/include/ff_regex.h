@@ -39,8 +39,9 @@ int ff_regex_problem(int32_t status);
 
 void ff_regex_close(ff_regex *regex);
 
-/// Whether the whole of `text` (UTF-16) matches: 1 it does, 0 it does not, -1 the match gave up
-/// after `limit` steps of ICU's engine (about a millisecond each, as ICU says), -2 another failure.
-int ff_regex_whole_match(ff_regex *regex, const uint16_t *text, int32_t length, int32_t limit);
+/// Whether the whole of `text` (UTF-16) matches (`whole` nonzero), or the pattern is found anywhere
+/// in it: 1 it does, 0 it does not, -1 the match gave up after `limit` steps of ICU's engine (about
+/// a millisecond each, as ICU says), -2 another failure.
+int ff_regex_match(ff_regex *regex, const uint16_t *text, int32_t length, int32_t limit, int whole);
 
 #endif

@@ -41,12 +41,28 @@ public enum FlowEvent: Sendable, Equatable {
     case completed(FlowResult)
     /// The person cancelled the flow.
     case cancelled
+    /// The field's answer passed its rules and the host is asked to check it: answer with
+    /// ``FlowReducer/Action/checked(ticket:_:)`` and this ticket (``FlowReducer/pendingCheck(in:)``
+    /// says the value).
+    case checking(field: FieldID, check: String, ticket: Int)
+    /// Next while the field's check is pending: nothing moves until the host answers.
+    case waiting(field: FieldID, ticket: Int)
+    /// The host answered the field's check: passed, or refused (an `invalid` follows).
+    case checked(field: FieldID, ticket: Int, passed: Bool)
+    /// The host is asked to send for the field (a code): answer with
+    /// ``FlowReducer/Action/sent(ticket:_:)`` and this ticket.
+    case sending(field: FieldID, send: String, ticket: Int)
+    /// The host answered the field's send: sent, or not (the field's error says why).
+    case sent(field: FieldID, ticket: Int, ok: Bool)
+    /// What the field's last send sent has expired.
+    case expired(field: FieldID)
 
     /// Every event's protocol name, in the order the protocol documents them.
     public enum Name: String, Sendable, CaseIterable {
         case focusMoved, surfaceChanged, keyboardChanged, changed, submitted, cleared
         case answered, chosen, toggled, highlighted
         case rejected, invalid, reviewing, completed, cancelled
+        case checking, waiting, checked, sending, sent, expired
 
         /// The kinds of field a flow needs for this event to be said; `nil` for any flow.
         public var kinds: Set<FieldKind>? {
@@ -68,6 +84,7 @@ public enum FlowEvent: Sendable, Equatable {
         /// A text that may be JSON `null`.
         case optional(String?)
         case bool(Bool?)
+        case int(Int)
         /// A name: `.secure` in Swift, `"secure"` in JSON.
         case word(String)
         case message(String)
@@ -94,6 +111,12 @@ public enum FlowEvent: Sendable, Equatable {
         case .reviewing: (.reviewing, [:])
         case .completed(let result): (.completed, ["values": .answers(result)])
         case .cancelled: (.cancelled, [:])
+        case .checking(let field, let check, let ticket): (.checking, ["field": .id(field), "check": .message(check), "ticket": .int(ticket)])
+        case .waiting(let field, let ticket): (.waiting, ["field": .id(field), "ticket": .int(ticket)])
+        case .checked(let field, let ticket, let passed): (.checked, ["field": .id(field), "ticket": .int(ticket), "passed": .bool(passed)])
+        case .sending(let field, let send, let ticket): (.sending, ["field": .id(field), "send": .message(send), "ticket": .int(ticket)])
+        case .sent(let field, let ticket, let ok): (.sent, ["field": .id(field), "ticket": .int(ticket), "ok": .bool(ok)])
+        case .expired(let field): (.expired, ["field": .id(field)])
         }
     }
 
@@ -113,6 +136,7 @@ extension FlowEvent: CustomStringConvertible {
             case .id(let id): id.map { "\"\($0)\"" } ?? "nil"
             case .text(let text), .optional(let text): text.map { $0.debugDescription } ?? "nil"
             case .bool(let flag): flag.map(String.init) ?? "nil"
+            case .int(let number): String(number)
             case .word(let word): ".\(word)"
             case .message(let message): message.debugDescription
             case .answers(let result): result.description

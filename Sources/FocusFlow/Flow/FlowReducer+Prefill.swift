@@ -17,6 +17,11 @@ extension FlowReducer {
         for id in prefill.answers.keys.sorted() {
             guard let index = spec.index(of: id) else { throw unknownField(id) }
             let field = spec.fields[index]
+            guard field.prefill else {
+                // A draft or a snapshot never fills it: it is asked again, as a secure field is.
+                if prefill.resumeAt != nil { continue }
+                throw PrefillError(.invalid, field: id, detail: .personOnly(id.rawValue, label: field.label))
+            }
             let behavior = field.kind.behavior
             state.fields[position: index] = behavior.holding(try behavior.prefilled(prefill.answers[id]!, field: field))
             given.append(index)
@@ -41,7 +46,7 @@ extension FlowReducer {
         if let resume = prefill.resumeAt, let stop = spec.index(of: resume) {
             // A secure field is asked again whether or not it is required: a draft cannot say
             // whether it held a secret, and a secret typed before must not be passed by empty.
-            target = visible.first { $0 <= stop && ($0 < stop && spec.layout.secure[$0] || failure(of: $0, in: state) != nil) }
+            target = visible.first { $0 <= stop && ($0 < stop && (spec.layout.secure[$0] || !spec.fields[$0].prefill) || failure(of: $0, in: state) != nil) }
                 ?? (visible.contains(stop) ? stop : visible.last { $0 < stop } ?? target)
         } else if prefill.skipFilled {
             target = visible.first { !passed.contains($0) } ?? visible.last ?? target

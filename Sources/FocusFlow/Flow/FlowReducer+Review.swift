@@ -29,6 +29,11 @@ extension FlowReducer {
                 let id = spec.layout.ids[index]
                 guard let message = failure(of: index, in: state) else {
                     state.errors[id] = nil
+                    if spec.fields[index].check != nil, !state.checked.contains(id) {
+                        amend(&state, field: index, events: &events)
+                        _ = passesCheck(&state, index, events: &events, movingFrom: index)
+                        return
+                    }
                     continue
                 }
                 state.errors[id] = message
@@ -48,7 +53,7 @@ extension FlowReducer {
         case .cancel:
             state.phase = .cancelled
             events.append(.cancelled)
-        case .field, .next, .toggleReveal:
+        case .field, .next, .toggleReveal, .checked, .sent, .resend, .tick:
             return
         }
     }
@@ -103,5 +108,6 @@ extension FlowReducer {
             events.append(.keyboardChanged(from: state.keyboard, to: keyboard))
             state.keyboard = keyboard
         }
+        if let send = spec.fields[index].send, state.sends[to] == nil { startSend(&state, field: to, send: send, events: &events) }
     }
 }

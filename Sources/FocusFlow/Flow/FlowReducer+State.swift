@@ -31,6 +31,17 @@ extension FlowReducer {
         /// (``FlowPrefill/skipFilled``), wherever the walk meets them; a field leaves the set when
         /// it gets focus (going back to it, or jumping there).
         public var skipping: Set<FieldID> = []
+        /// The check asked of the host and not answered yet, always the focused field's; `nil`
+        /// when none is (see ``FlowReducer`` (Checks)).
+        public var checking: PendingCheck?
+        /// The fields whose check passed for the answer they hold: an edit takes a field out.
+        public var checked: Set<FieldID> = []
+        /// Each sending field's send, once the walk has reached it (see ``FlowReducer`` (Sends)).
+        public var sends: [FieldID: SendState] = [:]
+        /// Seconds since the walk started, as the clock's ticks (``Action/tick(seconds:)``) said.
+        public var clock: Int = 0
+        /// The last ticket given to a check or a send; the next is one more.
+        public var lastTicket: Int = 0
 
         public init(
             phase: Phase = .editing, focus: FieldID?, surface: Surface, keyboard: KeyboardType,
@@ -61,6 +72,35 @@ extension FlowReducer {
         /// The focused field's error message, if its last check failed.
         public var error: String? { focus.flatMap { errors[$0] } }
     }
+
+    /// A check asked of the host: the ticket its answer must carry, and the field and check.
+    public struct PendingCheck: Sendable, Hashable, Codable {
+        public var ticket: Int
+        public var field: FieldID
+        public var check: String
+
+        public init(ticket: Int, field: FieldID, check: String) {
+            self.ticket = ticket
+            self.field = field
+            self.check = check
+        }
+    }
+
+    /// Where a field's send stands.
+    public struct SendState: Sendable, Hashable, Codable {
+        /// The ticket of a send asked of the host and not answered yet.
+        public var ticket: Int?
+        /// The clock (``State/clock``) when the host last said it sent; `nil` before the first.
+        public var sentAt: Int?
+        /// Whether what was sent last has expired (``FieldSend/expiresAfter``).
+        public var expired: Bool
+
+        public init(ticket: Int? = nil, sentAt: Int? = nil, expired: Bool = false) {
+            self.ticket = ticket
+            self.sentAt = sentAt
+            self.expired = expired
+        }
+    }
 }
 
 extension FlowReducer.State: CustomStringConvertible {
@@ -75,7 +115,7 @@ extension FlowReducer.State: CustomStringConvertible {
         return """
             State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), \
             keyboard: .\(keyboard), revealed: \(revealed), fields: [\(texts.joined(separator: ", "))], \
-            errors: [\(errorList.joined(separator: ", "))]\(skipping.isEmpty ? "" : ", skipping: [" + skipping.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
+            errors: [\(errorList.joined(separator: ", "))]\(checking.map { ", checking: \($0.ticket) \"\($0.field)\"" } ?? "")\(skipping.isEmpty ? "" : ", skipping: [" + skipping.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
             """
     }
 }

@@ -11,6 +11,13 @@ extension FlowReducer {
     func failure(of index: Int, in state: State) -> String? {
         let field = spec.fields[index]
         let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: spec.fields[$0].label, text: state.text(at: $0)) } }
-        return state.fields[position: index].failure(in: FieldCheck(field: field, matched: matched, messages: spec.language.messages))
+        if let failure = state.fields[position: index].failure(in: FieldCheck(field: field, matched: matched, messages: spec.language.messages)) {
+            return failure
+        }
+        if !field.requirements.isEmpty, field.rules.required || !state.text(at: index).isEmpty, let unmet = field.requirements.first(where: { !$0.isMet(by: state.text(at: index)) }) {
+            return spec.language.messages.unmet(field.label, unmet.message)
+        }
+        if field.send != nil, state.sends[field.id]?.expired == true { return spec.language.messages.expired(field.label) }
+        return nil
     }
 }

@@ -68,6 +68,15 @@ public struct FlowReducer: Sendable {
         /// In review: validate every visible field and complete with their answers. See
         /// ``FlowReducer`` (Review) for what the other actions do in review.
         case submit
+        /// The host's answer to the check with this ticket (``FlowEvent/checking(field:check:ticket:)``);
+        /// a stale or unknown ticket changes nothing.
+        case checked(ticket: Int, ServiceAnswer)
+        /// The host's answer to the send with this ticket (``FlowEvent/sending(field:send:ticket:)``).
+        case sent(ticket: Int, ServiceAnswer)
+        /// Send the focused field's code again, once its cooldown has passed.
+        case resend
+        /// The clock moved on by `seconds`: time is an input like any other.
+        case tick(seconds: Int)
     }
 
     /// The state before anything happened: the first field focused, every field empty.
@@ -94,6 +103,10 @@ public struct FlowReducer: Sendable {
     /// Applies `action` to `state`, appending the events to `events`: for hosts that reuse one
     /// buffer instead of receiving a new array each time.
     public func reduce(into state: inout State, action: Action, events: inout [FlowEvent]) {
+        switch action {
+        case .checked, .sent, .resend, .tick: return reduceService(&state, action: action, events: &events)
+        default: break
+        }
         if state.phase == .review { return reduceInReview(&state, action: action, events: &events) }
         guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { return }
         switch action {
@@ -123,8 +136,9 @@ public struct FlowReducer: Sendable {
         case .cancel:
             state.phase = .cancelled
             state.focus = nil
+            state.checking = nil
             events += [.focusMoved(from: focus, to: nil), .cancelled]
-        case .submit:
+        case .submit, .checked, .sent, .resend, .tick:
             return
         }
     }
@@ -215,6 +229,7 @@ public struct FlowReducer: Sendable {
         }
         if submitted { return advance(&state, from: index, events: &events) }
         if changed {
+            if !state.checked.isEmpty || state.checking != nil { forgetCheck(&state, of: id) }
             if hasOptions[index] { state.fields[position: index].textChanged(field: spec.fields[index]) { events.append($0) } }
             revalidate(&state, after: index)
         }
@@ -248,11 +263,14 @@ public struct FlowReducer: Sendable {
         let submitted = state.fields[position: index].apply(action, field: spec.fields[index]) { events.append($0) }
         if submitted { return advance(&state, from: index, events: &events) }
         // A refused action changes nothing, not even an error.
-        if events.count > said, events[said] != .rejected(field: spec.layout.ids[index]) { revalidate(&state, after: index) }
+        if events.count > said, events[said] != .rejected(field: spec.layout.ids[index]) {
+            if events[said...].contains(where: \.changesAnswer) { forgetCheck(&state, of: spec.layout.ids[index]) }
+            revalidate(&state, after: index)
+        }
     }
 
     /// Validates the focused field, then moves to the next visible field or completes.
-    private func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
+    func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
         if let refusal = state.fields[position: index].submitting(field: spec.fields[index], messages: spec.language.messages, say: { events.append($0) }) {
             state.errors[id] = refusal
@@ -289,7 +307,7 @@ public struct FlowReducer: Sendable {
         let id = spec.layout.ids[position]
         guard let message = failure(of: position, in: state) else {
             state.errors[id] = nil
-            return true
+            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index)
         }
         state.errors[id] = message
         if position != index { move(&state, from: index, to: position, events: &events) }
@@ -303,6 +321,7 @@ public struct FlowReducer: Sendable {
         let keyboard = spec.fields[target].keyboard
         state.focus = to
         state.revealed = false
+        state.checking = nil
         if !state.skipping.isEmpty { state.skipping.remove(to) }
         events.append(.focusMoved(from: spec.layout.ids[index], to: to))
         let surface: Surface = spec.layout.secure[target] ? .secure : .plain
@@ -314,6 +333,7 @@ public struct FlowReducer: Sendable {
             events.append(.keyboardChanged(from: state.keyboard, to: keyboard))
             state.keyboard = keyboard
         }
+        if let send = spec.fields[target].send, state.sends[to] == nil { startSend(&state, field: to, send: send, events: &events) }
     }
 
     /// Whether the field at `index` is shown: its condition holds, and so on up the chain,

@@ -28,6 +28,9 @@ package struct JSONWriter {
 
     package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    /// Takes back the last byte written (an object's closing brace, to add members to it).
+    package mutating func dropLast() { bytes.removeLast() }
+
     /// JSON text written as is.
     package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

@@ -36,6 +36,13 @@ extension FieldSpec {
         // The rules alone (as `describe` writes them) say the chosen message; the field's own
         // encoding writes every language from `localizedText`.
         copy.rules.localizedMessage = nil
+        if requirements.contains(where: { $0.localizedMessage != nil }) {
+            copy.requirements = requirements.map { requirement in
+                var requirement = requirement
+                if let messages = requirement.localizedMessage { requirement.message = messages.text(in: language) }
+                return requirement
+            }
+        }
         if options.contains(where: { $0.localizedLabel != nil }) {
             copy.options = options.map { option in
                 var option = option

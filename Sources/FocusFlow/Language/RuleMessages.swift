@@ -35,6 +35,38 @@ public struct RuleMessages: Sendable {
         }
     }
 
+    /// `Nickname could not be checked; try again, or go back.`
+    public func checkUnavailable(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) could not be checked; try again, or go back."
+        case .ko: "\(label) 항목을 확인하지 못했습니다. 다시 시도하거나 이전으로 돌아가세요."
+        }
+    }
+
+    /// `The code could not be sent; send it again.`
+    public var sendUnavailable: String {
+        switch language {
+        case .en: "The code could not be sent; send it again."
+        case .ko: "코드를 보내지 못했습니다. 다시 보내세요."
+        }
+    }
+
+    /// `Verification code has expired; send a new one.`
+    public func expired(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) has expired; send a new one."
+        case .ko: "\(label) 항목의 유효 시간이 지났습니다. 새로 보내세요."
+        }
+    }
+
+    /// `Password needs a digit.`: the first requirement the answer does not meet.
+    public func unmet(_ label: String, _ requirement: String) -> String {
+        switch language {
+        case .en: "\(label) needs \(requirement)."
+        case .ko: "\(label) 항목의 요구 사항: \(requirement)"
+        }
+    }
+
     /// What a keyboard takes, in words: `digits 0-9`.
     public func keyboardTakes(_ keyboard: KeyboardType) -> String {
         switch language {

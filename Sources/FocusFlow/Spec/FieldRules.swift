@@ -176,9 +176,13 @@ final class CompiledPattern: @unchecked Sendable {
     /// nothing: the spec outlives the flow, and a secret must not outlive it in here.
     private let last = Mutex<(value: String, matches: Bool)?>(nil)
     private let remembersLastValue: Bool
+    /// Whether the pattern must match the whole value (a rule's `pattern`) or be found anywhere
+    /// in it (a requirement's: `[0-9]` is "a digit").
+    private let whole: Bool
 
-    init(_ pattern: String, remembersLastValue: Bool) throws(PatternError) {
+    init(_ pattern: String, remembersLastValue: Bool, whole: Bool = true) throws(PatternError) {
         self.remembersLastValue = remembersLastValue
+        self.whole = whole
         let units = Array(pattern.utf16)
         var status: Int32 = 0, offset: Int32 = -1
         guard let compiled = units.withUnsafeBufferPointer({
@@ -207,7 +211,7 @@ final class CompiledPattern: @unchecked Sendable {
     /// The value remembered with its answer, for tests.
     var rememberedValue: String? { last.withLock { $0?.value } }
 
-    /// Whether the whole of `value` matches; a match that gives up counts as no match.
+    /// Whether `value` matches (the whole of it, or anywhere for a pattern that is not `whole`); a match that gives up counts as no match.
     func matches(_ value: String) -> Bool {
         guard remembersLastValue else { return match(value) }
         if let known = last.withLock({ $0 }), known.value.isIdentical(to: value) { return known.matches }
@@ -224,7 +228,7 @@ final class CompiledPattern: @unchecked Sendable {
         }
         return regex.withLock { regex in
             units.withUnsafeBufferPointer {
-                ff_regex_whole_match(regex, $0.baseAddress, Int32(clamping: $0.count), Self.stepLimit) == 1
+                ff_regex_match(regex, $0.baseAddress, Int32(clamping: $0.count), Self.stepLimit, whole ? 1 : 0) == 1
             }
         }
     }

@@ -26,6 +26,17 @@ public struct FieldSpec: Sendable, Equatable {
     public var clockDay: String?
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
     public var when: FieldCondition?
+    /// The check the host makes of the answer before the walk moves on (`"nickname-free"`); see
+    /// ``FlowReducer`` (Checks).
+    public var check: String?
+    /// What the host sends when the walk first reaches the field (a code by SMS).
+    public var send: FieldSend?
+    /// Live requirements, shown met or not as the person types; all must be met to pass.
+    public var requirements: [FieldRequirement] = []
+    /// Whether anything but the person may answer the field: `false` (the terms' acceptance)
+    /// refuses a `default`, `--set`, `--answers`, a `start` answer and a draft's, and
+    /// `--skip-filled` never passes it.
+    public var prefill: Bool = true
     /// The texts the flow gives in several languages; ``label`` and the others hold the one
     /// ``FlowSpec/localized(to:)`` chose (the first given until then).
     public var localizedText: [Text: LocalizedText] = [:]
@@ -50,7 +61,8 @@ public struct FieldSpec: Sendable, Equatable {
     ) -> FieldSpec {
         FieldSpec(
             id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
-            options: options, default: `default`, rules: rules, when: when, localizedText: localizedText,
+            options: options, default: `default`, rules: rules, when: when, check: nil, send: nil, requirements: [],
+            prefill: true, localizedText: localizedText,
             kindSettings: kindSettings, optionList: OptionList.of(options))
     }
 
@@ -94,6 +106,7 @@ public struct FieldSpec: Sendable, Equatable {
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
             && lhs.kindSettings == rhs.kindSettings
+            && lhs.check == rhs.check && lhs.send == rhs.send && lhs.requirements == rhs.requirements && lhs.prefill == rhs.prefill
             && lhs.localizedText == rhs.localizedText
     }
 }

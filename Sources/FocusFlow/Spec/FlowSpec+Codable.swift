@@ -28,7 +28,7 @@ extension FlowSpec: Codable {
 
 extension FieldSpec: Codable {
     private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
-        + KindKey.fieldKeys.map(\.name)
+        + ["check", "send", "resendAfter", "expiresAfter", "requirements", "prefill"] + KindKey.fieldKeys.map(\.name)
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -69,6 +69,19 @@ extension FieldSpec: Codable {
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
             when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
         kindSettings = try KindValues(from: c, keys: KindKey.fieldKeys)
+        check = try c.decodeIfPresent(String.self, forKey: "check")
+        if let name = try c.decodeIfPresent(String.self, forKey: "send") {
+            guard let resendAfter = try c.decodeIfPresent(Int.self, forKey: "resendAfter") else {
+                throw DecodingError.flow(.missingKey("resendAfter"), at: c.codingPath)
+            }
+            send = FieldSend(name: name, resendAfter: resendAfter, expiresAfter: try c.decodeIfPresent(Int.self, forKey: "expiresAfter"))
+        } else {
+            for key in ["resendAfter", "expiresAfter"] where c.contains(AnyKey(key)) {
+                throw DecodingError.flow(.needsSend(key), at: c.codingPath + [AnyKey(key)])
+            }
+        }
+        requirements = try c.decodeIfPresent([FieldRequirement].self, forKey: "requirements") ?? []
+        prefill = try c.decodeIfPresent(Bool.self, forKey: "prefill") ?? true
         localizedText[.label] = label?.languages
         localizedText[.placeholder] = placeholder?.languages
         localizedText[.hint] = hint?.languages
@@ -93,6 +106,14 @@ extension FieldSpec: Codable {
         }
         try kindSettings.encode(to: &c, keys: KindKey.fieldKeys)
         try c.encodeIfPresent(when, forKey: "when")
+        try c.encodeIfPresent(check, forKey: "check")
+        if let send {
+            try c.encode(send.name, forKey: "send")
+            try c.encode(send.resendAfter, forKey: "resendAfter")
+            try c.encodeIfPresent(send.expiresAfter, forKey: "expiresAfter")
+        }
+        if !requirements.isEmpty { try c.encode(requirements, forKey: "requirements") }
+        if !prefill { try c.encode(false, forKey: "prefill") }
     }
 }
 

@@ -145,6 +145,9 @@ public struct FlowSpec: Sendable, Equatable {
         try checkKind(UnsafePointer(field), path: named(), problems: problems)
         if let keyboard = field.pointee.kind.behavior.keyboard(for: field.pointee) { field.pointee.keyboard = keyboard }
         try FieldRules.check(field, path: "\(named()).rules", patterns: &patterns, problems: problems)
+        if field.pointee.check != nil || field.pointee.send != nil || !field.pointee.requirements.isEmpty || !field.pointee.prefill {
+            try FieldSpec.checkService(field, path: named(), problems: problems)
+        }
     }
 
     /// What only some kinds may have: `secure`, a keyboard and `matches` belong to text;

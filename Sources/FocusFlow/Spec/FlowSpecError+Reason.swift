@@ -92,6 +92,16 @@ extension FlowSpecError {
         case twoColours(String, String)
         case colourNumber(String)
         case unknownStyleWord(String, Hint)
+        /// A check's or a send's name with a character a command line cannot name it by.
+        case badServiceName(String)
+        /// `resendAfter` or `expiresAfter` on a field that sends nothing.
+        case needsSend(String)
+        /// A requirement with neither or both of `minLength` and `pattern`.
+        case requirementNeedsOneTest
+        /// Requirements on a field with no text to type.
+        case requirementsNotForKind(FieldKind)
+        /// A `default` on a field only a person may answer.
+        case defaultNotPrefilled
         /// A message from a decoder this package did not write, passed on as it is.
         case other(String)
 

@@ -95,7 +95,7 @@ extension FlowReducer {
     /// caller (it encodes the whole flow): the explorer takes one at every state it reaches.
     package func snapshot(of state: State, focus: FieldID? = nil, fingerprint: String) -> FlowSnapshot {
         var answers: [FieldID: FieldAnswer] = [:]
-        for (index, id) in spec.layout.ids.enumerated() where !spec.layout.secure[index] {
+        for (index, id) in spec.layout.ids.enumerated() where !spec.layout.secure[index] && spec.fields[index].prefill {
             let answer = state.fields[position: index].answer
             if !answer.isEmpty { answers[id] = answer }
         }

@@ -43,7 +43,14 @@ public final class FlowStore {
         self.handler = handler
     }
 
-    deinit { continuation?.finish() }
+    /// The checks and sends asked for and not yet handed to ``run(_:isolation:)``, and the tasks
+    /// performing them, by ticket.
+    @ObservationIgnored private var services = ServiceQueue()
+
+    deinit {
+        continuation?.finish()
+        services.end()
+    }
 
     /// Applies `action`, then delivers its events.
     ///
@@ -57,6 +64,128 @@ public final class FlowStore {
             continuation?.yield(event)
         }
         if state.phase.hasEnded { continuation?.finish() }
+        if services.running { services.follow(events, reducer: reducer, state: state) }
         return events
+    }
+}
+
+/// The services a store performs for its walk: a check or a send by its name.
+public struct FlowServices: Sendable {
+    /// Answers a check or a send. Cancelled when its ticket goes stale (the answer was edited,
+    /// focus left the field) or the walk ends; an answer after that is dropped.
+    public typealias Service = @Sendable (CheckRequest) async -> ServiceAnswer
+
+    public var checks: [String: Service]
+    public var sends: [String: Service]
+
+    public init(checks: [String: Service] = [:], sends: [String: Service] = [:]) {
+        self.checks = checks
+        self.sends = sends
+    }
+}
+
+extension FlowStore {
+    /// Performs the checks and sends the walk asks for (``FlowEvent/checking(field:check:ticket:)``,
+    /// ``FlowEvent/sending(field:send:ticket:)``) with `services`, each in its own task on the
+    /// caller's actor, and sends each answer back as an action (``FlowReducer/Action/checked(ticket:_:)``,
+    /// ``FlowReducer/Action/sent(ticket:_:)``). A check whose ticket goes stale is cancelled. Returns
+    /// when the walk ends or the calling task is cancelled.
+    ///
+    /// A check or send the services have no entry for is answered ``ServiceAnswer/unavailable``.
+    ///
+    /// ```swift
+    /// let services = FlowServices(checks: ["nickname-free": { request in
+    ///     await api.isFree(request.value?.plainText ?? "") ? .ok : .refused("That nickname is taken")
+    /// }])
+    /// Task { await store.run(services) }
+    /// ```
+    public func run(_ services: FlowServices, isolation: isolated any Actor = #isolation) async {
+        let (jobs, feed) = AsyncStream.makeStream(of: CheckRequestJob.self)
+        self.services.start(feed)
+        // What was asked before the store ran (a restored walk's pending check).
+        if let check = reducer.pendingCheck(in: state) { feed.yield(.check(check)) }
+        for ticket in state.sends.values.compactMap(\.ticket).sorted() {
+            if let send = reducer.pendingSend(ticket, in: state) { feed.yield(.send(send)) }
+        }
+        if state.phase.hasEnded { feed.finish() }
+        await withTaskCancellationHandler {
+            for await job in jobs {
+                let (request, isCheck) = switch job {
+                case .check(let request): (request, true)
+                case .send(let request): (request, false)
+                }
+                let service = (isCheck ? services.checks : services.sends)[request.name]
+                let task = Task {
+                    _ = isolation
+                    let answer = await service?(request) ?? .unavailable
+                    guard !Task.isCancelled else { return }
+                    self.services.finished(request.ticket)
+                    self.send(isCheck ? .checked(ticket: request.ticket, answer) : .sent(ticket: request.ticket, answer))
+                }
+                self.services.started(task, ticket: request.ticket)
+            }
+        } onCancel: {
+            feed.finish()
+        }
+        self.services.end()
+    }
+}
+
+/// A check or a send handed to ``FlowStore/run(_:isolation:)``.
+enum CheckRequestJob: Sendable {
+    case check(CheckRequest)
+    case send(CheckRequest)
+}
+
+/// The store's side of ``FlowStore/run(_:isolation:)``: where new requests go, and the tasks
+/// performing them, so that a stale one is cancelled.
+struct ServiceQueue {
+    private var feed: AsyncStream<CheckRequestJob>.Continuation?
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    /// The ticket of the check being performed, if any.
+    private var checkTicket: Int?
+
+    var running: Bool { feed != nil }
+
+    mutating func start(_ feed: AsyncStream<CheckRequestJob>.Continuation) {
+        end()
+        self.feed = feed
+    }
+
+    mutating func started(_ task: Task<Void, Never>, ticket: Int) { tasks[ticket] = task }
+
+    mutating func finished(_ ticket: Int) {
+        tasks[ticket] = nil
+        if checkTicket == ticket { checkTicket = nil }
+    }
+
+    /// Hands the requests `events` say to the runner, and cancels the check the state no longer waits for.
+    mutating func follow(_ events: [FlowEvent], reducer: FlowReducer, state: FlowReducer.State) {
+        for event in events {
+            switch event {
+            case .checking(_, _, let ticket):
+                if let request = reducer.pendingCheck(in: state), request.ticket == ticket {
+                    checkTicket = ticket
+                    feed?.yield(.check(request))
+                }
+            case .sending(_, _, let ticket):
+                if let request = reducer.pendingSend(ticket, in: state) { feed?.yield(.send(request)) }
+            default: break
+            }
+        }
+        if let ticket = checkTicket, state.checking?.ticket != ticket {
+            tasks.removeValue(forKey: ticket)?.cancel()
+            checkTicket = nil
+        }
+        if state.phase.hasEnded { end() }
+    }
+
+    /// Cancels every task and lets the runner return.
+    mutating func end() {
+        for task in tasks.values { task.cancel() }
+        tasks.removeAll()
+        checkTicket = nil
+        feed?.finish()
+        feed = nil
     }
 }

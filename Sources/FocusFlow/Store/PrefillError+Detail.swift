@@ -5,6 +5,8 @@ extension PrefillError {
     public enum Detail: Sendable, Equatable {
         /// The answer for `id` breaks its rules; `message` is the rule's own, in the flow's language.
         case breaksRules(String, label: String, message: String)
+        /// An answer given for a field only the person may answer (`"prefill": false`).
+        case personOnly(String, label: String)
         case unknownField(String, flow: String, FlowSpecError.Reason.Hint)
         /// `value` is `nil` for a secure field, whose value is never repeated.
         case notAnOption(String?, String, FlowSpecError.Reason.Hint)
@@ -33,6 +35,7 @@ extension PrefillError {
         /// The English sentence: the one table of these errors in English.
         var english: String {
             switch self {
+            case .personOnly(let id, let label): "\"\(id)\" (\(label)) is answered only by the person in the walk (\"prefill\": false); leave it out"
             case .breaksRules(let id, let label, let message): "the answer given for \"\(id)\" (\(label)) breaks its rules: \(message)"
             case .unknownField(let id, let flow, let hint):
                 "no field \"\(id)\" in the flow \"\(flow)\"" + Self.english(hint, known: "the fields are ")
@@ -54,6 +57,7 @@ extension PrefillError {
         /// The Korean sentence: the one table of these errors in Korean.
         var korean: String {
             switch self {
+            case .personOnly(let id, let label): "\"\(id)\" (\(label)) 항목은 사람이 직접 답해야 합니다 (\"prefill\": false). 빼 주세요"
             case .breaksRules(let id, let label, let message): "\"\(id)\" (\(label))에 준 답이 규칙에 맞지 않습니다: \(message)"
             case .unknownField(let id, let flow, let hint):
                 "흐름 \"\(flow)\"에 \"\(id)\" 필드가 없습니다" + Self.korean(hint, known: "필드: ")

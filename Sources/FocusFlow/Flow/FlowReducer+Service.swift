@@ -1,0 +1,184 @@
+/// Checks and sends: the walk asks the host, and the host answers with the ticket it was given.
+///
+/// Checks:
+/// - A field with a ``FieldSpec/check`` whose answer passes its rules is not passed until its
+///   check passes. Where the walk would pass it (Next, a forward jump, completion, the review's
+///   submit) focus stays on (or moves to) the field, ``State/checking`` holds a new ticket, and
+///   ``FlowEvent/checking(field:check:ticket:)`` asks the host.
+/// - While a check is pending the person may keep typing or go back: an edit of the answer, or
+///   focus leaving the field, makes its ticket stale. Next again says only
+///   ``FlowEvent/waiting(field:ticket:)``.
+/// - ``Action/checked(ticket:_:)`` with the pending ticket: ``ServiceAnswer/ok`` passes the field
+///   and the walk moves on as Next would; ``ServiceAnswer/refused(_:)`` shows its message as the
+///   field's error; ``ServiceAnswer/unavailable`` says that the check could not be made. Any other
+///   ticket changes nothing.
+/// - An answer that passed its check and was not edited since is not checked again.
+///
+/// Sends:
+/// - When focus moves to a field with a ``FieldSpec/send`` for the first time,
+///   ``FlowEvent/sending(field:send:ticket:)`` asks the host to send. ``Action/resend`` asks again
+///   once ``FieldSend/resendAfter`` seconds have passed since the last send (at once when the last
+///   failed, or nothing was sent yet); ``resendIn(_:)`` says how long is left.
+/// - ``Action/sent(ticket:_:)`` answers a send: `ok` starts its cooldown (and its expiry); a
+///   refusal shows its message as the field's error.
+/// - ``Action/tick(seconds:)`` moves the walk's clock; a send past its ``FieldSend/expiresAfter``
+///   says ``FlowEvent/expired(field:)`` once, and the field then fails until a new send is made.
+///
+/// A ticket is unique within a walk. Ticks apply in every phase until the walk ends; answers
+/// with a stale ticket never do anything.
+extension FlowReducer {
+    func reduceService(_ state: inout State, action: Action, events: inout [FlowEvent]) {
+        guard !state.phase.hasEnded else { return }
+        switch action {
+        case .checked(let ticket, let answer):
+            guard state.phase == .editing, let pending = state.checking, pending.ticket == ticket,
+                  state.focus == pending.field, let index = spec.index(of: pending.field) else { return }
+            state.checking = nil
+            let id = pending.field
+            switch answer {
+            case .ok:
+                state.checked.insert(id)
+                events.append(.checked(field: id, ticket: ticket, passed: true))
+                advance(&state, from: index, events: &events)
+            case .refused(let message):
+                state.errors[id] = message
+                events += [.checked(field: id, ticket: ticket, passed: false), .invalid(field: id, message: message)]
+            case .unavailable:
+                let message = spec.language.messages.checkUnavailable(spec.fields[index].label)
+                state.errors[id] = message
+                events += [.checked(field: id, ticket: ticket, passed: false), .invalid(field: id, message: message)]
+            }
+        case .sent(let ticket, let answer):
+            guard let id = state.sends.first(where: { $0.value.ticket == ticket })?.key, let index = spec.index(of: id) else { return }
+            state.sends[id]?.ticket = nil
+            switch answer {
+            case .ok:
+                state.sends[id]?.sentAt = state.clock
+                state.sends[id]?.expired = false
+                if state.errors[id] != nil { state.errors[id] = failure(of: index, in: state) }
+                events.append(.sent(field: id, ticket: ticket, ok: true))
+            case .refused(let message):
+                state.errors[id] = message
+                events.append(.sent(field: id, ticket: ticket, ok: false))
+            case .unavailable:
+                state.errors[id] = spec.language.messages.sendUnavailable
+                events.append(.sent(field: id, ticket: ticket, ok: false))
+            }
+        case .resend:
+            guard state.phase == .editing, let id = state.focus, let send = spec[id]?.send, resendIn(state) == 0 else { return }
+            startSend(&state, field: id, send: send, events: &events)
+        case .tick(let seconds):
+            guard seconds > 0 else { return }
+            state.clock += seconds
+            guard !state.sends.isEmpty else { return }
+            for (id, sending) in state.sends.sorted(by: { (spec.index(of: $0.key) ?? 0) < (spec.index(of: $1.key) ?? 0) }) {
+                guard !sending.expired, let sentAt = sending.sentAt, let life = spec[id]?.send?.expiresAfter,
+                      state.clock >= sentAt + life else { continue }
+                state.sends[id]?.expired = true
+                events.append(.expired(field: id))
+            }
+        default:
+            return
+        }
+    }
+
+    /// Seconds before the focused field's code may be sent again: 0 when it may be now, `nil`
+    /// when the focused field sends nothing or its send awaits the host's answer.
+    public func resendIn(_ state: State) -> Int? {
+        guard let id = state.focus, let send = spec[id]?.send else { return nil }
+        guard let sending = state.sends[id] else { return 0 }
+        if sending.ticket != nil { return nil }
+        guard let sentAt = sending.sentAt else { return 0 }
+        return max(0, sentAt + send.resendAfter - state.clock)
+    }
+
+    /// The check the host is asked for now, with what it needs: the field's value (a secure one
+    /// too: the host receives the answers anyway) and the non-secure answers before it.
+    public func pendingCheck(in state: State) -> CheckRequest? {
+        guard let pending = state.checking, let index = spec.index(of: pending.field) else { return nil }
+        return CheckRequest(
+            ticket: pending.ticket, field: pending.field, name: pending.check, value: state.fields[position: index].answer,
+            answers: answers(before: index, in: state))
+    }
+
+    /// The send the host is asked for with `ticket`, with the non-secure answers before its field.
+    public func pendingSend(_ ticket: Int, in state: State) -> CheckRequest? {
+        guard let id = state.sends.first(where: { $0.value.ticket == ticket })?.key, let index = spec.index(of: id),
+              let send = spec.fields[index].send else { return nil }
+        return CheckRequest(ticket: ticket, field: id, name: send.name, value: nil, answers: answers(before: index, in: state))
+    }
+
+    /// The visible, non-secure answers of the fields before `index`.
+    private func answers(before index: Int, in state: State) -> FlowResult {
+        var visibility = VisibilityMemo(self)
+        return FlowResult(answers: (0..<index).filter { !spec.layout.secure[$0] && visibility.isVisible($0, in: state) }.map {
+            .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer)
+        })
+    }
+
+    /// The gate after a field's rules pass: whether its check passed for this answer. If not,
+    /// focus goes to the field and its check is asked (or, pending already, said to be).
+    func passesCheck(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
+        let id = spec.layout.ids[position]
+        guard let name = spec.fields[position].check, !state.checked.contains(id) else { return true }
+        if let pending = state.checking, pending.field == id, position == index {
+            events.append(.waiting(field: id, ticket: pending.ticket))
+            return false
+        }
+        if position != index { move(&state, from: index, to: position, events: &events) }
+        state.lastTicket += 1
+        state.checking = PendingCheck(ticket: state.lastTicket, field: id, check: name)
+        events.append(.checking(field: id, check: name, ticket: state.lastTicket))
+        return false
+    }
+
+    /// After an edit of `id`'s answer: its check passes no more, and a pending one is stale.
+    func forgetCheck(_ state: inout State, of id: FieldID) {
+        state.checked.remove(id)
+        if state.checking?.field == id { state.checking = nil }
+    }
+
+    /// Asks the host to send for `field` with a new ticket.
+    func startSend(_ state: inout State, field id: FieldID, send: FieldSend, events: inout [FlowEvent]) {
+        state.lastTicket += 1
+        state.sends[id, default: SendState()].ticket = state.lastTicket
+        events.append(.sending(field: id, send: send.name, ticket: state.lastTicket))
+    }
+}
+
+/// A host's answer to a check or a send.
+public enum ServiceAnswer: Sendable, Hashable {
+    /// The check passed; the send was made.
+    case ok
+    /// The check refused the answer, or the send failed, with what the person reads.
+    case refused(String)
+    /// The check or send could not be made (no answer in time, a failure of the host's own).
+    case unavailable
+}
+
+/// What a host needs to make a check or a send.
+public struct CheckRequest: Sendable, Equatable {
+    public var ticket: Int
+    public var field: FieldID
+    /// The check's or the send's name.
+    public var name: String
+    /// The field's answer, for a check; `nil` for a send.
+    public var value: FieldAnswer?
+    /// The non-secure answers of the visible fields before this one.
+    public var answers: FlowResult
+
+    public init(ticket: Int, field: FieldID, name: String, value: FieldAnswer?, answers: FlowResult) {
+        self.ticket = ticket
+        self.field = field
+        self.name = name
+        self.value = value
+        self.answers = answers
+    }
+}
+
+extension CheckRequest: CustomStringConvertible {
+    /// The request with its value masked: it may be a secret.
+    public var description: String {
+        "CheckRequest(ticket: \(ticket), field: \"\(field)\", name: \"\(name)\"\(value == nil ? "" : ", value: <masked>"), answers: \(answers))"
+    }
+}
