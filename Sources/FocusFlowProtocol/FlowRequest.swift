@@ -108,8 +108,9 @@ public enum FlowRequest: Sendable, Equatable {
     private static func answer(_ value: Value?) -> (ticket: Int, answer: ServiceAnswer) {
         if case .answer(let ticket, let answer)? = value { (ticket, answer) } else { (0, .unavailable) }
     }
-    /// Tickets the explorer answers: the pending one (which it finds in the state) and one no walk gave.
-    private static let ticketSamples: [Value?] = [.answer(ticket: -1, .ok), .answer(ticket: -1, .refused("taken")), .answer(ticket: -1, .unavailable), .answer(ticket: 999_999, .ok)]
+    /// The answer the explorer tries: to a ticket no walk gave, which must change nothing. (The
+    /// pending ticket's answers, resends and ticks are not explored: each makes a new state.)
+    private static let ticketSamples: [Value?] = [.answer(ticket: 999_999, .ok)]
     /// A few options and one value that is none of them.
     private static func optionSamples(_ field: FieldSpec) -> [Value?] {
         field.options.prefix(3).map { .string($0.value) } + [.string("not-an-option")]
@@ -175,10 +176,10 @@ public enum FlowRequest: Sendable, Equatable {
             action: { let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer) }, samples: { field, _ in field.send == nil ? [] : ticketSamples }),
         Row(name: "resend", argument: .none, taking: nil,
             summary: "sends the focused field's code again; an error says the time left while its cooldown runs", needs: "",
-            make: { _ in .resend }, action: { _ in .resend }, samples: { field, _ in field.send == nil ? [] : [nil] }),
+            make: { _ in .resend }, action: { _ in .resend }, samples: { _, _ in [] }),
         Row(name: "tick", argument: .int(key: "seconds"), taking: nil,
             summary: "moves the walk's clock on by `seconds`: the host sends it as time passes, so that a cooldown counts down and a replay is the same every time", needs: "a whole number of seconds",
-            make: { .tick(int($0)) }, action: { .tick(seconds: int($0)) }, samples: { field, _ in field.send == nil ? [] : [.int(3600)] }),
+            make: { .tick(int($0)) }, action: { .tick(seconds: int($0)) }, samples: { _, _ in [] }),
     ]
 
     private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })

@@ -147,12 +147,7 @@ public struct ProtocolSession: Sendable {
                 out.raw(#","requirements":["#)
                 for (number, requirement) in field.requirements.enumerated() {
                     if number > 0 { out.raw(",") }
-                    out.raw(#"{"message":"#); out.string(requirement.message)
-                    switch requirement.test {
-                    case .minLength(let least): out.raw(#","minLength":"#); out.int(least)
-                    case .pattern(let pattern): out.raw(#","pattern":"#); out.string(pattern)
-                    }
-                    out.raw("}")
+                    requirement.write(into: &out)
                 }
                 out.raw("]")
             }

@@ -22,6 +22,8 @@ extension CommandProblem {
         case .setNeedsEquals(let item): "--set takes ID=VALUE, like --set email=ada@example.com; \(item.debugDescription) has no ="
         case .setSecure(let id):
             "--set cannot give \"\(id)\": it is a secure field, and a command line is visible to every user of the machine. Put it in --answers FILE, or type it when asked"
+        case .serviceNotPerformed(let field, let name, let check):
+            "\"\(field)\" names the \(check ? "check" : "send") \"\(name)\", which run does not perform; walk this flow with serve (the host answers \(check ? "checked" : "sent")) or the Swift API (FlowServices)"
         case .setTwice(let id): "--set gives \"\(id)\" twice; give each field once"
         case .prefillWithResumedDraft(let path): "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"
         case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"

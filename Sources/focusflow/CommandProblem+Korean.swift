@@ -24,6 +24,8 @@ extension CommandProblem {
         case .setNeedsEquals(let item): "--set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \(item.debugDescription)에는 =가 없습니다"
         case .setSecure(let id):
             "--set으로 \"\(id)\"를 줄 수 없습니다. 보안 필드인데, 명령줄은 이 컴퓨터의 모든 사용자에게 보입니다. --answers FILE에 넣거나, 물어볼 때 입력하세요"
+        case .serviceNotPerformed(let field, let name, let check):
+            "\"\(field)\" 필드가 \(check ? "검사" : "전송") \"\(name)\"을(를) 쓰는데, run은 이를 수행하지 않습니다. serve(호스트가 \(check ? "checked" : "sent")로 답함)나 Swift API(FlowServices)로 진행하세요"
         case .setTwice(let id): "--set으로 \"\(id)\"를 두 번 주었습니다. 필드마다 한 번만 주세요"
         case .prefillWithResumedDraft(let path): "--set과 --answers는 이어서 할 답이 있는 --draft \(path)와 함께 줄 수 없습니다. 그 답으로 처음부터 시작하려면 --draft-discard를 주세요"
         case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"

@@ -25,6 +25,8 @@ enum CommandProblem: Equatable {
     case discardNeedsDraft
     case setNeedsEquals(String)
     case setSecure(String)
+    /// A flow whose field names a check or a send (`check` true for a check), which `run` does not perform.
+    case serviceNotPerformed(field: String, name: String, check: Bool)
     /// Two `--set` for one field: which counts would be a guess.
     case setTwice(String)
     /// `--set` or `--answers` with a `--draft` that resumes: the draft's answers and these would both claim the fields.

@@ -37,7 +37,7 @@ struct LanguageTableTests {
         .rangeNotForKind(source: "zq", kind: .text),
         .badPattern("[a-", .bracket, column: 4), .badPattern("(", .other, column: nil), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
-        .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest, .requirementsNotForKind(.confirm), .defaultNotPrefilled,
+        .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest(keys: ["minLength", "pattern"]), .requirementsNotForKind(.confirm), .defaultNotPrefilled,
     ]
 
     /// Fails to compile when ``Reason`` gains a case: add a sample above, then here.
@@ -68,7 +68,8 @@ struct LanguageTableTests {
         .oneFlowAtMost(command: "check"), .runTakesOneFlow(given: 2), .validateNeedsFlow,
         .unknownLanguage("fr", known: ["en", "ko"]), .unknownTheme("nope", nearest: nil, known: ["plain", "ocean"]),
         .unknownTheme("ocaen", nearest: "ocean", known: ["ocean"]), .maskCharacter("ab"), .discardNeedsDraft,
-        .setNeedsEquals("email"), .setSecure("password"), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
+        .setNeedsEquals("email"), .setSecure("password"), .serviceNotPerformed(field: "nickname", name: "nickname-free", check: true),
+        .serviceNotPerformed(field: "code", name: "sms-code", check: false), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
         .replayScriptAfterFlow("zq.json"), .flow(FlowSpecError(file: "zq.json", reason: .noSuchFile)),
         .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .scriptOfOtherFlow("w.script", recorded: "login", replayed: "signup"), .folderNotResponses("zq"),
         .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
@@ -95,7 +96,7 @@ struct LanguageTableTests {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
              .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
-             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
+             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
              .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
              .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
@@ -142,7 +143,7 @@ struct LanguageTableTests {
                                           "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
                                           "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
                                           "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
-                                          "prefill", "pattern", "default", "send", "resendAfter", "requirements"]
+                                          "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices"]
                                           + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {

@@ -303,3 +303,24 @@ struct ServiceTests {
         #expect(throws: FlowRequestError.self) { try FlowRequest(line: Array(line.utf8)) }
     }
 }
+
+@Suite("Checks and sends on the command line")
+struct ServiceCommandTests {
+    @Test("run refuses a flow with a check or a send before the first field, naming it; serve walks it", arguments: [
+        (#""check":"nickname-free""#, #""nickname" names the check "nickname-free", which run does not perform"#, "checking"),
+        // The walk starts on the field: a send is made when the walk moves to it, or on `resend`.
+        (#""send":"sms-code","resendAfter":30"#, #""nickname" names the send "sms-code", which run does not perform"#, "completed"),
+    ])
+    func runRefuses(keys: String, says: String, event: String) throws {
+        let folder = try PrefillCommandTests.temporaryFolder()
+        let file = folder + "/service.json"
+        try Data(#"{"id":"s","fields":[{"id":"nickname",\#(keys)}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let result = try Command.run(["run", file], input: "ada\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let served = try Command.run(["serve", file], input: "text ada\nnext\n")
+        #expect(served.status == 0)
+        #expect(served.stdout.contains(#""event":"\#(event)""#), "\(served.stdout)")
+    }
+}

@@ -208,6 +208,9 @@ final class CompiledPattern: @unchecked Sendable {
         let column: Int?
     }
 
+    /// Whether ICU's regular expressions could be loaded.
+    static var available: Bool { ff_regex_available() != 0 }
+
     /// The value remembered with its answer, for tests.
     var rememberedValue: String? { last.withLock { $0?.value } }
 

@@ -1,5 +1,3 @@
-import CICU
-
 /// What a field asks of the service behind the walk, and what it shows as it is typed: a check of
 /// its answer (``FieldSpec/check``), something sent when the walk reaches it (``FieldSend``), live
 /// requirements (``FieldRequirement``), and whether anything but the person may answer it
@@ -22,75 +20,6 @@ public struct FieldSend: Sendable, Hashable {
         self.name = name
         self.resendAfter = resendAfter
         self.expiresAfter = expiresAfter
-    }
-}
-
-/// One live requirement of a text field, shown met or not as the person types (`8 or more
-/// characters ✓`); every one must be met for the field to pass.
-public struct FieldRequirement: Sendable, Equatable {
-    /// The test: at least this many characters, or a pattern found anywhere in the text.
-    public enum Test: Sendable, Equatable {
-        case minLength(Int)
-        /// An ICU regular expression found anywhere in the text (`[0-9]`: a digit).
-        case pattern(String)
-    }
-
-    public var test: Test
-    /// What the person reads (`a digit`).
-    public var message: String
-    /// The message in every language the flow gives it.
-    var localizedMessage: LocalizedText?
-    /// The compiled pattern, set once the flow is checked.
-    var compiled: CompiledPattern?
-
-    public init(_ test: Test, message: String) {
-        self.test = test
-        self.message = message
-    }
-
-    /// Whether `text` meets the requirement.
-    ///
-    /// - Complexity: O(*n*) in the text's length.
-    public func isMet(by text: String) -> Bool {
-        switch test {
-        case .minLength(let least): text.count >= least
-        case .pattern: compiled?.matches(text) ?? false
-        }
-    }
-
-    public static func == (lhs: FieldRequirement, rhs: FieldRequirement) -> Bool {
-        lhs.test == rhs.test && lhs.message == rhs.message && lhs.localizedMessage == rhs.localizedMessage
-    }
-}
-
-extension FieldRequirement: Codable {
-    private static let keys = ["minLength", "pattern", "message"]
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        try c.rejectUnknownKeys(allowed: Self.keys)
-        let least = try c.decodeIfPresent(Int.self, forKey: "minLength")
-        let pattern = try c.decodeIfPresent(String.self, forKey: "pattern")
-        let test: Test
-        switch (least, pattern) {
-        case (let least?, nil): test = .minLength(least)
-        case (nil, let pattern?): test = .pattern(pattern)
-        default: throw DecodingError.flow(.requirementNeedsOneTest, at: c.codingPath)
-        }
-        guard let message = try c.decodeTextIfPresent(forKey: "message") else {
-            throw DecodingError.flow(.missingKey("message"), at: c.codingPath)
-        }
-        self.init(test, message: message.text)
-        localizedMessage = message.languages
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: AnyKey.self)
-        switch test {
-        case .minLength(let least): try c.encode(least, forKey: "minLength")
-        case .pattern(let pattern): try c.encode(pattern, forKey: "pattern")
-        }
-        try c.encodeText(message, languages: localizedMessage, forKey: "message")
     }
 }
 
@@ -121,35 +50,7 @@ extension FieldSpec {
         if !field.pointee.prefill, field.pointee.default != nil {
             try problems.each { throw FlowSpecError(path: "\(path()).default", reason: .defaultNotPrefilled) }
         }
-        guard !field.pointee.requirements.isEmpty else { return }
-        let kind = field.pointee.kind
-        guard kind.typesFreeText else {
-            return try problems.each { throw FlowSpecError(path: "\(path()).requirements", reason: .requirementsNotForKind(kind)) }
-        }
-        let secure = field.pointee.secure
-        for number in field.pointee.requirements.indices {
-            func at() -> String { "\(path()).requirements[\(number)]" }
-            let requirement = field.pointee.requirements[number]
-            try problems.each { try DisplayText.check(requirement.message, path: "\(at()).message") }
-            for variant in requirement.localizedMessage?.variants ?? [] {
-                try problems.each { try DisplayText.check(variant.text, path: "\(at()).message.\(variant.code)") }
-            }
-            switch requirement.test {
-            case .minLength(let least):
-                try problems.each { try FieldRules.checkCount("minLength", least, least: 1, most: FieldRules.largestLength, path: at()) }
-            case .pattern(let pattern):
-                do throws(CompiledPattern.PatternError) {
-                    field.pointee.requirements[number].compiled = try CompiledPattern(pattern, remembersLastValue: !secure, whole: false)
-                } catch {
-                    try problems.each {
-                        guard ff_regex_available() != 0 else {
-                            throw FlowSpecError(path: "\(at()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72"))
-                        }
-                        throw FlowSpecError(path: "\(at()).pattern", reason: .badPattern(pattern, error.problem, column: error.column))
-                    }
-                }
-            }
-        }
+        if !field.pointee.requirements.isEmpty { try FieldRequirement.check(field, path: path(), problems: problems) }
     }
 
     /// The field's requirements, each with whether `text` meets it, in order.

@@ -73,7 +73,7 @@ extension FlowSpecError.Reason {
         case .minAboveMax(let min, let max, let minKey, let maxKey): "\(minKey) \(min) is more than \(maxKey) \(max): no value could pass"
         case .badServiceName(let name): "\(JSONText.quote(name)) cannot name a check or a send: use letters, digits, \"-\", \"_\" and \".\" (at most 64)"
         case .needsSend(let key): "\"\(key)\" belongs to a field that sends something; add \"send\" or remove it"
-        case .requirementNeedsOneTest: "a requirement needs one test: \"minLength\" or \"pattern\""
+        case .requirementNeedsOneTest(let keys): "a requirement needs one test: \(keys.map { "\"\($0)\"" }.joined(separator: " or "))"
         case .requirementsNotForKind(let kind): "a \(kind) field has no text to show requirements for; remove \"requirements\""
         case .defaultNotPrefilled: "a field with \"prefill\": false is answered only by the person; remove \"default\""
         case .notPositive(let value): "must be more than 0, not \(value)"

@@ -74,7 +74,7 @@ extension FlowSpecError.Reason {
         case .minAboveMax(let min, let max, let minKey, let maxKey): "\(minKey) \(min)이 \(maxKey) \(max)보다 큽니다. 어떤 값도 통과할 수 없습니다"
         case .badServiceName(let name): "\(JSONText.quote(name))은(는) 검사나 전송의 이름이 될 수 없습니다. 글자, 숫자, \"-\", \"_\", \".\"만 쓰세요 (64자 이하)"
         case .needsSend(let key): "\"\(key)\"는 무언가를 보내는 필드의 키입니다. \"send\"를 더하거나 이 키를 지우세요"
-        case .requirementNeedsOneTest: "요구 사항에는 \"minLength\"와 \"pattern\" 중 하나의 검사가 필요합니다"
+        case .requirementNeedsOneTest(let keys): "요구 사항에는 \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) 중 하나의 검사가 필요합니다"
         case .requirementsNotForKind(let kind): "\(kind) 필드에는 요구 사항을 보여 줄 텍스트가 없습니다. \"requirements\"를 지우세요"
         case .defaultNotPrefilled: "\"prefill\": false인 필드는 사람만 답할 수 있습니다. \"default\"를 지우세요"
         case .notPositive(let value): "0보다 커야 합니다 (받은 값: \(value))"

@@ -97,7 +97,7 @@ extension FlowSpecError {
         /// `resendAfter` or `expiresAfter` on a field that sends nothing.
         case needsSend(String)
         /// A requirement with neither or both of `minLength` and `pattern`.
-        case requirementNeedsOneTest
+        case requirementNeedsOneTest(keys: [String])
         /// Requirements on a field with no text to type.
         case requirementsNotForKind(FieldKind)
         /// A `default` on a field only a person may answer.
