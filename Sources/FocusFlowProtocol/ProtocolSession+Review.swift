@@ -2,7 +2,7 @@ import FocusFlow
 
 extension ProtocolSession {
     /// The requests that apply in review; the others get an error that says so.
-    static let reviewRequests: Set<String> = ["submit", "focus", "previous", "cancel", "describe"]
+    static let reviewRequests: Set<String> = ["submit", "focus", "previous", "cancel", "describe", "checked", "sent", "tick"]
 
     /// Why `request` cannot apply to the flow's phase (a `submit` outside review, an edit in
     /// review), or `nil` when it can.

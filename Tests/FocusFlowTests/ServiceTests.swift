@@ -324,3 +324,21 @@ struct ServiceCommandTests {
         #expect(served.stdout.contains(#""event":"\#(event)""#), "\(served.stdout)")
     }
 }
+
+@Suite("Checks and sends in review")
+struct ServiceReviewTests {
+    @Test("In review the clock still moves and a send's answer still lands; a stale check answer changes nothing")
+    func review() throws {
+        let json = #"{"id":"r","review":true,"fields":[{"id":"phone"},{"id":"code","send":"sms-code","resendAfter":30,"expiresAfter":60}]}"#
+        var session = ProtocolSession(spec: try FlowSpec(json: Data(json.utf8)))
+        _ = session.respond(toLine: Array("next".utf8))
+        _ = session.respond(toLine: Array("next".utf8))
+        #expect(session.state.phase == .review)
+        let sent = session.respond(toLine: Array("sent 1 ok".utf8))
+        #expect(ProtocolSession.errorMessage(of: sent) == nil, "\(sent)")
+        #expect(sent.contains(#"{"event":"sent","field":"code","ticket":1,"ok":true}"#))
+        let ticked = session.respond(toLine: Array("tick 60".utf8))
+        #expect(ticked.contains(#"{"event":"expired","field":"code"}"#), "\(ticked)")
+        #expect(session.respond(toLine: Array("checked 9 ok".utf8)).hasPrefix(#"{"events":[],"#))
+    }
+}
