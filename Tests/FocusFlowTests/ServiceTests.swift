@@ -268,13 +268,13 @@ struct ServiceTests {
         _ = session.respond(toLine: Array("next".utf8))
         _ = session.respond(toLine: Array("checked 3 ok".utf8))
         let typed = session.respond(toLine: Array("text abcdefgh".utf8))
-        #expect(typed.contains(#""requirements":[{"message":"8 or more characters","met":true},{"message":"a digit","met":false}]"#), "\(typed)")
+        // Responses on a secure field are not printed on failure: one that leaked would show the secret.
+        #expect(typed.contains(#""requirements":[{"message":"8 or more characters","met":true},{"message":"a digit","met":false}]"#))
         #expect(!typed.contains("abcdefgh"))
-        let secret = session.respond(toLine: Array("text abcdefg1".utf8))
-        _ = secret
+        _ = session.respond(toLine: Array("text abcdefg1".utf8))
         let check = session.respond(toLine: Array("next".utf8))
         // The host checking a secure value is given it: it receives `completed` anyway.
-        #expect(check.contains(#""check":"password-ok","ticket":4,"value":"abcdefg1","answers":{"phone":"","nickname":"ada","code":"123456"}"#), "\(check)")
+        #expect(check.contains(#""check":"password-ok","ticket":4,"value":"abcdefg1","answers":{"phone":"","nickname":"ada","code":"123456"}"#))
         let described = session.respond(toLine: Array("describe".utf8))
         #expect(described.contains(#""check":"code-valid""#) || described.contains(#""send":{"name":"sms-code","resendAfter":30,"expiresAfter":300}"#))
         #expect(described.contains(#""prefill":false"#))

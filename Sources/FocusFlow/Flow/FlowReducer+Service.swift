@@ -40,16 +40,13 @@ extension FlowReducer {
                 state.checked.insert(id)
                 events.append(.checked(field: id, ticket: ticket, passed: true))
                 advance(&state, from: index, events: &events)
-            case .refused(let message):
-                state.errors[id] = message
-                events += [.checked(field: id, ticket: ticket, passed: false), .invalid(field: id, message: message)]
-            case .unavailable:
-                let message = spec.language.messages.checkUnavailable(spec.fields[index].label)
+            case .refused, .unavailable:
+                let message = if case .refused(let message) = answer { message } else { spec.language.messages.checkUnavailable(spec.fields[index].label) }
                 state.errors[id] = message
                 events += [.checked(field: id, ticket: ticket, passed: false), .invalid(field: id, message: message)]
             }
         case .sent(let ticket, let answer):
-            guard let id = state.sends.first(where: { $0.value.ticket == ticket })?.key, let index = spec.index(of: id) else { return }
+            guard let id = sendingField(ticket, in: state), let index = spec.index(of: id) else { return }
             state.sends[id]?.ticket = nil
             switch answer {
             case .ok:
@@ -103,9 +100,14 @@ extension FlowReducer {
 
     /// The send the host is asked for with `ticket`, with the non-secure answers before its field.
     public func pendingSend(_ ticket: Int, in state: State) -> CheckRequest? {
-        guard let id = state.sends.first(where: { $0.value.ticket == ticket })?.key, let index = spec.index(of: id),
+        guard let id = sendingField(ticket, in: state), let index = spec.index(of: id),
               let send = spec.fields[index].send else { return nil }
         return CheckRequest(ticket: ticket, field: id, name: send.name, value: nil, answers: answers(before: index, in: state))
+    }
+
+    /// The field whose send awaits the answer with `ticket`.
+    private func sendingField(_ ticket: Int, in state: State) -> FieldID? {
+        state.sends.first { $0.value.ticket == ticket }?.key
     }
 
     /// The visible, non-secure answers of the fields before `index`.

@@ -1,10 +1,10 @@
-/// What a field asks of the service behind the walk, and what it shows as it is typed: a check of
-/// its answer (``FieldSpec/check``), something sent when the walk reaches it (``FieldSend``), live
-/// requirements (``FieldRequirement``), and whether anything but the person may answer it
-/// (``FieldSpec/prefill``).
-///
-/// A flow names a check or a send; it never says how either is made. The host that walks the flow
-/// performs them: a Swift checker, a `serve` host's answer, or a program named on the command line.
+// What a field asks of the service behind the walk, and what it shows as it is typed: a check of
+// its answer (``FieldSpec/check``), something sent when the walk reaches it (``FieldSend``), live
+// requirements (``FieldRequirement``), and whether anything but the person may answer it
+// (``FieldSpec/prefill``).
+//
+// A flow names a check or a send; it never says how either is made. The host that walks the flow
+// performs them: a Swift service (`FlowServices`) or a `serve` host's answer.
 
 /// Something a field sends when the walk first reaches it (a code by SMS to the phone number
 /// given before), which the person may ask to be sent again once ``resendAfter`` has passed.
