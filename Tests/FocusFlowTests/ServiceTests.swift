@@ -71,6 +71,32 @@ struct ServiceTests {
         #expect(state.error == "Nickname could not be checked; try again, or go back.")
     }
 
+    @Test("A host's refusal shows its first line without control characters; one that says nothing, or shows a secure value, shows the field's own words",
+          arguments: [
+            ("Taken\nsecond line", "Taken"), ("\u{1B}[31mTaken\u{1B}[0m", "[31mTaken[0m"), ("  \t ", "Nickname was not accepted."),
+            ("", "Nickname was not accepted."), ("\u{9B}2JTaken\u{07}", "2JTaken"), (String(repeating: "x", count: 300), String(repeating: "x", count: 199) + "…"),
+          ])
+    func refusalShown(message: String, shown: String) throws {
+        var (reducer, state) = try Self.onNickname()
+        _ = reducer.reduce(into: &state, action: .next)
+        _ = reducer.reduce(into: &state, action: .checked(ticket: 1, .refused(message)))
+        #expect(state.error == shown)
+    }
+
+    @Test("A refusal that repeats a secure field's value shows the field's own words instead")
+    func refusalHidesSecret() throws {
+        let spec = try FlowSpec(json: Data(#"{"id":"s","fields":[{"id":"password","label":"Password","secure":true,"check":"pw"}]}"#.utf8))
+        let reducer = FlowReducer(spec: spec)
+        var state = reducer.initialState()
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("hunter22")))
+        _ = reducer.reduce(into: &state, action: .next)
+        _ = reducer.reduce(into: &state, action: .checked(ticket: 1, .refused("hunter22 is too common")))
+        #expect(state.error == "Password was not accepted.")
+        _ = reducer.reduce(into: &state, action: .next)
+        _ = reducer.reduce(into: &state, action: .checked(ticket: 2, .refused("Too common")))
+        #expect(state.error == "Too common")
+    }
+
     @Test("An edit or leaving the field makes the ticket stale; a stale or unknown ticket changes nothing",
           arguments: [FlowReducer.Action.field(.textChanged("bob")), .previous, .field(.clear)])
     func staleTickets(leave: FlowReducer.Action) throws {
@@ -85,6 +111,21 @@ struct ServiceTests {
             #expect(reducer.reduce(into: &state, action: .sent(ticket: 1, answer)).isEmpty)
         }
         #expect(state == before)
+    }
+
+    @Test("A snapshot (a draft) keeps no ticket and no passed check: a resumed walk checks again")
+    func resumedChecksAgain() throws {
+        var (reducer, state) = try Self.onNickname()
+        _ = reducer.reduce(into: &state, action: .next)
+        _ = reducer.reduce(into: &state, action: .checked(ticket: 1, .ok))
+        #expect(state.focus == "code" && state.checked == ["nickname"] && !state.sends.isEmpty)
+        let snapshot = reducer.snapshot(of: state)
+        #expect(!snapshot.json.contains("ticket") && !snapshot.json.contains("checked"))
+        var restored = try reducer.restore(snapshot)
+        #expect(restored.checking == nil && restored.checked.isEmpty && restored.sends.isEmpty)
+        _ = reducer.reduce(into: &restored, action: .previous)
+        let asked = reducer.reduce(into: &restored, action: .next)
+        #expect(asked.contains { if case .checking(field: "nickname", _, _) = $0 { true } else { false } }, "\(asked)")
     }
 
     @Test("An edit after a passed check checks again")
@@ -306,10 +347,10 @@ struct ServiceTests {
 
 @Suite("Checks and sends on the command line")
 struct ServiceCommandTests {
-    @Test("run refuses a flow with a check or a send before the first field, naming it; serve walks it", arguments: [
-        (#""check":"nickname-free""#, #""nickname" names the check "nickname-free", which run does not perform"#, "checking"),
+    @Test("run refuses a flow with a check or a send no program performs before the first field, naming it; serve walks it", arguments: [
+        (#""check":"nickname-free""#, #""nickname" names the check "nickname-free", and no program performs it: give one with --check nickname-free=COMMAND"#, "checking"),
         // The walk starts on the field: a send is made when the walk moves to it, or on `resend`.
-        (#""send":"sms-code","resendAfter":30"#, #""nickname" names the send "sms-code", which run does not perform"#, "completed"),
+        (#""send":"sms-code","resendAfter":30"#, #""nickname" names the send "sms-code", and no program performs it: give one with --send sms-code=COMMAND"#, "completed"),
     ])
     func runRefuses(keys: String, says: String, event: String) throws {
         let folder = try PrefillCommandTests.temporaryFolder()

@@ -41,7 +41,12 @@ extension FlowReducer {
                 events.append(.checked(field: id, ticket: ticket, passed: true))
                 advance(&state, from: index, events: &events)
             case .refused, .unavailable:
-                let message = if case .refused(let message) = answer { message } else { spec.language.messages.checkUnavailable(spec.fields[index].label) }
+                let label = spec.fields[index].label
+                let message = if case .refused(let message) = answer {
+                    shown(message, of: index, in: state) ?? spec.language.messages.checkRefused(label)
+                } else {
+                    spec.language.messages.checkUnavailable(label)
+                }
                 state.errors[id] = message
                 events += [.checked(field: id, ticket: ticket, passed: false), .invalid(field: id, message: message)]
             }
@@ -55,7 +60,7 @@ extension FlowReducer {
                 if state.errors[id] != nil { state.errors[id] = failure(of: index, in: state) }
                 events.append(.sent(field: id, ticket: ticket, ok: true))
             case .refused(let message):
-                state.errors[id] = message
+                state.errors[id] = shown(message, of: index, in: state) ?? spec.language.messages.sendUnavailable
                 events.append(.sent(field: id, ticket: ticket, ok: false))
             case .unavailable:
                 state.errors[id] = spec.language.messages.sendUnavailable
@@ -77,6 +82,26 @@ extension FlowReducer {
         default:
             return
         }
+    }
+
+    /// What a host's refusal shows as the field's error: its first line, without control
+    /// characters (a message never moves the cursor or colours a screen), at most 200
+    /// characters; `nil` when that leaves nothing to say, or when it would show a secure field's
+    /// value (a checker that echoed the password): the field's own words are shown then.
+    func shown(_ message: String, of index: Int, in state: State) -> String? {
+        var kept = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars.prefix(while: { $0 != "\n" && $0 != "\r" })
+        where scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
+            kept.append(scalar)
+        }
+        let trimmed = kept.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+        let text = String(String.UnicodeScalarView(trimmed))
+        guard !text.isEmpty else { return nil }
+        if spec.layout.secure[index] {
+            let value = state.text(of: spec.layout.ids[index])
+            if !value.isEmpty, text.contains(value) { return nil }
+        }
+        return text.count > 200 ? String(text.prefix(199)) + "…" : text
     }
 
     /// Seconds before the focused field's code may be sent again: 0 when it may be now, `nil`

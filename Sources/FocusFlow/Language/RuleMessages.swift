@@ -43,6 +43,14 @@ public struct RuleMessages: Sendable {
         }
     }
 
+    /// `Nickname was not accepted.`: a refusal that said nothing the person could be shown.
+    public func checkRefused(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) was not accepted."
+        case .ko: "\(label) 항목이 받아들여지지 않았습니다."
+        }
+    }
+
     /// `The code could not be sent; send it again.`
     public var sendUnavailable: String {
         switch language {
