@@ -115,3 +115,30 @@ extension FieldRequirement {
         out.raw("}")
     }
 }
+
+extension FieldRequirement {
+    /// The flow loader's fast path (`FlowSpec+DirectDecoding.swift`) for one requirement:
+    /// `{"minLength": 8, "message": …}` or `{"pattern": "[0-9]", "message": …}`; anything else
+    /// (both tests, neither, no message) is left to the `Codable` path, which names it.
+    static func decodeDirectly(_ c: inout JSONCursor) -> FieldRequirement? {
+        var seen = JSONKeySet()
+        var least: Int?, pattern: String?
+        var message: FlowFileText?
+        let read = c.object { c, key in
+            if key.spells("minLength") { return seen.insert(0) && c.optionalInt(&least) }
+            if key.spells("pattern") { return seen.insert(1) && c.optionalString(&pattern) }
+            if key.spells("message") { return seen.insert(2) && c.optionalText(&message) }
+            return false
+        }
+        guard read, let message else { return nil }
+        let test: Test
+        switch (least, pattern) {
+        case (let least?, nil): test = .minLength(least)
+        case (nil, let pattern?): test = .pattern(pattern)
+        default: return nil
+        }
+        var requirement = FieldRequirement(test, message: message.text)
+        requirement.localizedMessage = message.languages
+        return requirement
+    }
+}

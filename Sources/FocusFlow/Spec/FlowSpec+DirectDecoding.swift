@@ -94,8 +94,29 @@ extension FieldSpec {
         var rules: FieldRules?
         var when: FieldCondition?
         var settings = KindValues()
+        var check: String?, sendName: String?, prefill: Bool?
+        var resendAfter: Int?, expiresAfter: Int?
+        var timingGiven = false
+        var requirements: [FieldRequirement] = []
         let read = c.object { c, key in
             switch key.first {
+            case UInt8(ascii: "c") where key.spells("check"): return seen.insert(40) && c.optionalString(&check)
+            case UInt8(ascii: "s") where key.spells("send"): return seen.insert(41) && c.optionalString(&sendName)
+            case UInt8(ascii: "r") where key.spells("resendAfter"):
+                timingGiven = true
+                return seen.insert(42) && c.optionalInt(&resendAfter)
+            case UInt8(ascii: "e") where key.spells("expiresAfter"):
+                timingGiven = true
+                return seen.insert(43) && c.optionalInt(&expiresAfter)
+            case UInt8(ascii: "p") where key.spells("prefill"): return seen.insert(44) && c.optionalBool(&prefill)
+            case UInt8(ascii: "r") where key.spells("requirements"):
+                guard seen.insert(45) else { return false }
+                if c.takeNull() { return true }
+                return c.array { c in
+                    guard let requirement = FieldRequirement.decodeDirectly(&c) else { return false }
+                    requirements.append(requirement)
+                    return true
+                }
             case UInt8(ascii: "i") where key.spells("id"): id = c.string(); return seen.insert(0) && id != nil
             case UInt8(ascii: "k") where key.spells("kind"): return seen.insert(1) && c.optionalString(&kindName)
             case UInt8(ascii: "l") where key.spells("label"): return seen.insert(2) && c.optionalText(&label)
@@ -146,6 +167,8 @@ extension FieldSpec {
             }
         }
         guard read, let id else { return false }
+        // A send without its cooldown, or timings without a send: the `Codable` path says which.
+        if sendName == nil ? timingGiven : resendAfter == nil { return false }
         var kind = FieldKind.implied
         if let kindName {
             guard let known = FieldKind(rawValue: kindName) else { return false }
@@ -175,6 +198,13 @@ extension FieldSpec {
             secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
             rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(),
             localizedText: localizedText))
+        if check != nil || sendName != nil || prefill == false || !requirements.isEmpty {
+            let last = list.count - 1
+            list[last].check = check.take()
+            if let sendName, let resendAfter { list[last].send = FieldSend(name: sendName, resendAfter: resendAfter, expiresAfter: expiresAfter) }
+            list[last].requirements = requirements
+            list[last].prefill = prefill ?? true
+        }
         return true
     }
 
@@ -317,6 +347,13 @@ extension JSONCursor {
     mutating func optionalString(_ value: inout String?) -> Bool {
         if takeNull() { return true }
         value = string()
+        return value != nil
+    }
+
+    /// `decodeIfPresent(Int.self)`: a whole number (anything else is left to the `Codable` path).
+    mutating func optionalInt(_ value: inout Int?) -> Bool {
+        if takeNull() { return true }
+        value = int()
         return value != nil
     }
 
