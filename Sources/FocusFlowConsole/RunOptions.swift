@@ -42,6 +42,8 @@ public struct RunOptions: Sendable {
     public var start: FlowReducer.State?
     /// The draft the walk keeps (`--draft FILE`), if any.
     public var draft: DraftFile?
+    /// The programs that perform the flow's checks and sends (`--check`, `--send`).
+    public var services = ServicePrograms()
 
     public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true,
                 start: FlowReducer.State? = nil, draft: DraftFile? = nil) {

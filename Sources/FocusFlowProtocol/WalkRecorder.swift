@@ -39,6 +39,8 @@ public struct WalkRecorder: Sendable {
         /// Each secret, by value, and its stand-in.
         var standIns: [String: String] = [:]
         var failure: Failure?
+        /// The seconds of the ticks recorded since the last other request: one `tick` line says them all.
+        var ticked: Int?
     }
 
     private let reducer: FlowReducer
@@ -93,8 +95,34 @@ public struct WalkRecorder: Sendable {
             return
         }
         flush(state: state)
-        let request: FlowRequest? = if case .field(.submit) = action { .next } else { FlowRequest(action) }
+        let request: FlowRequest?
+        switch action {
+        case .field(.submit): request = .next
+        case .tick(let seconds):
+            // A terminal ticks every second while a code waits: the seconds between two other
+            // requests are one line.
+            let total = (recording.ticked ?? 0) + seconds
+            if recording.ticked != nil { recording.lines.removeLast() }
+            recording.ticked = total
+            recording.lines.append(FlowRequest.tick(total).json)
+            return
+        case .checked(let ticket, .refused), .sent(let ticket, .refused):
+            // The host's words are recorded as the engine showed them, never as they came: a
+            // checker may have repeated the secret it checked. A stale answer changes nothing
+            // and is not recorded.
+            guard let field = Self.field(answering: ticket, in: state), let shown = after.errors[field] else { return }
+            let answer = ServiceAnswer.refused(shown)
+            request = if case .checked = action { .checked(ticket: ticket, answer) } else { .sent(ticket: ticket, answer) }
+        default: request = FlowRequest(action)
+        }
+        recording.ticked = nil
         if let request { recording.lines.append(request.json) }
+    }
+
+    /// The field a check or a send with `ticket` is pending for in `state`.
+    private static func field(answering ticket: Int, in state: FlowReducer.State) -> FieldID? {
+        if let pending = state.checking, pending.ticket == ticket { return pending.field }
+        return state.sends.first { $0.value.ticket == ticket }?.key
     }
 
     /// Records a `cancel` when the walk ended without one reaching the store — Ctrl-C or a

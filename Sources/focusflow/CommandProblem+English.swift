@@ -23,7 +23,12 @@ extension CommandProblem {
         case .setSecure(let id):
             "--set cannot give \"\(id)\": it is a secure field, and a command line is visible to every user of the machine. Put it in --answers FILE, or type it when asked"
         case .serviceNotPerformed(let field, let name, let check):
-            "\"\(field)\" names the \(check ? "check" : "send") \"\(name)\", which run does not perform; walk this flow with serve (the host answers \(check ? "checked" : "sent")) or the Swift API (FlowServices)"
+            "\"\(field)\" names the \(check ? "check" : "send") \"\(name)\", and no program performs it: give one with --\(check ? "check" : "send") \(name)=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"
+        case .serviceNeedsEquals(let item, let check):
+            "--\(check ? "check" : "send") takes NAME=COMMAND, like --\(check ? "check nickname-free='./check-nickname.sh'" : "send sms-code='./send-code.sh'"); \(item.debugDescription) has no ="
+        case .serviceTwice(let name, let check): "--\(check ? "check" : "send") gives \"\(name)\" twice; give each one program"
+        case .serviceUnused(let name, let check, let known):
+            "no field of the flow names the \(check ? "check" : "send") \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))
         case .setTwice(let id): "--set gives \"\(id)\" twice; give each field once"
         case .prefillWithResumedDraft(let path): "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"
         case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"

@@ -25,8 +25,15 @@ enum CommandProblem: Equatable {
     case discardNeedsDraft
     case setNeedsEquals(String)
     case setSecure(String)
-    /// A flow whose field names a check or a send (`check` true for a check), which `run` does not perform.
+    /// A flow whose field names a check or a send (`check` true for a check) that no `--check`
+    /// or `--send` gives a program for.
     case serviceNotPerformed(field: String, name: String, check: Bool)
+    /// `--check` or `--send` (`check`) without `NAME=COMMAND`.
+    case serviceNeedsEquals(String, check: Bool)
+    /// Two programs for one check or send.
+    case serviceTwice(String, check: Bool)
+    /// A program for a check or send no field of the flow names.
+    case serviceUnused(String, check: Bool, known: [String])
     /// Two `--set` for one field: which counts would be a guess.
     case setTwice(String)
     /// `--set` or `--answers` with a `--draft` that resumes: the draft's answers and these would both claim the fields.

@@ -56,6 +56,21 @@ enum KoreanHelp {
           --draft-discard 초안을 무시하고(그 뒤 새로 쓰고) 처음부터 시작합니다
         """
 
+    static let services = """
+          --check NAME=COMMAND
+                          검사 NAME을 수행할 프로그램(여러 번 줄 수 있음). /bin/sh -c로
+                          실행하고, 표준 입력으로 {"field","check","value","answers"}
+                          JSON 한 줄을 읽습니다. 종료 0은 통과, 1은 거절(표준 출력의
+                          첫 줄이 이유), 그 밖은 검사하지 못함입니다
+          --send NAME=COMMAND
+                          코드 NAME을 보낼 프로그램(여러 번 줄 수 있음). 입력은
+                          {"field","send","answers"}, 종료 0은 보냄, 1은 실패(표준
+                          출력의 첫 줄이 이유)입니다
+          --check-timeout SECONDS
+                          검사나 전송에 줄 시간(기본 10초). 넘기면 하지 못한 것으로
+                          보고, 다시 시도할 수 있습니다
+        """
+
     static let requests = """
         요청은 JSON 객체나 텍스트 형식으로 한 줄에 하나씩 씁니다. 줄 앞뒤의 공백, 탭,
         캐리지 리턴은 무시하고, 빈 줄과 #으로 시작하는 줄은 건너뜁니다:
@@ -92,6 +107,7 @@ enum KoreanHelp {
                               (원자적으로 바꿔 씀, 모드 0600)
             \(language)
             \(start)
+            \(services)
 
             키
             \(SessionKey.helpLines(.korean).joined(separator: "\n"))

@@ -21,7 +21,8 @@ enum Run {
     static let command = Subcommand(
         name: "run",
         synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
-                   "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]"],
+                   "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]",
+                   "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--check-timeout SECONDS]"],
         texts: HelpTexts(en: HelpText(summary: "walk a flow, print the answers as JSON (the default command)", details: """
             Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the
             answers as one JSON object on stdout, in field order. The interface itself goes
@@ -44,6 +45,7 @@ enum Run {
                               that passes the same rules (replaced atomically, mode 0600)
             \(LanguageOption.help)
             \(RunStart.help)
+            \(ServiceOptions.help)
 
             KEYS
             \(SessionKey.helpLines(.english).joined(separator: "\n"))
@@ -53,9 +55,9 @@ enum Run {
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
             """), ko: KoreanHelp.run),
-        options: Set(["output", "mask", "theme", "record", "lang"]).union(RunStart.options),
+        options: Set(["output", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
         flags: Set(["accessible"]).union(RunStart.flags),
-        repeatable: RunStart.repeatable,
+        repeatable: RunStart.repeatable.union(ServiceOptions.repeatable),
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -68,12 +70,14 @@ enum Run {
         let theme = try arguments.values["theme"].map(ThemeOption.named)
         let target = try answerTarget(arguments.values["output"])
         let recording = try arguments.values["record"].map { path throws(CommandError) in try RecordOption(path: path, spec: spec) }
+        let services = try ServiceOptions.decide(spec, arguments)
         let (start, origin, draft) = try RunStart.decide(spec, arguments)
         if let origin { recording?.begin(at: origin) }
         // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), start: start, draft: draft)
         options.theme = theme
         options.recorder = recording?.observer
+        options.services = services
         let outcome = FlowRunner.run(options)
         let recordingFailure = recording?.save(after: outcome)
         switch outcome {

@@ -45,12 +45,6 @@ enum RunStart {
     ///   error (exit 2) for answers that cannot be taken or a draft that cannot be resumed; an
     ///   output error (exit 74) for a draft file that cannot be written.
     static func decide(_ spec: FlowSpec, _ arguments: Arguments) throws(CommandError) -> (start: FlowReducer.State?, origin: Origin?, draft: DraftFile?) {
-        // Nothing on a terminal performs a check or a send: refused before the first field, not
-        // stuck on it.
-        if let field = spec.fields.first(where: { $0.check != nil || $0.send != nil }) {
-            let check = field.send == nil
-            throw CommandError(.serviceNotPerformed(field: field.id.rawValue, name: field.send?.name ?? field.check ?? "", check: check), kind: .flow)
-        }
         let reducer = FlowReducer(spec: spec)
         let discard = arguments.flags.contains("draft-discard")
         let path = arguments.values["draft"]

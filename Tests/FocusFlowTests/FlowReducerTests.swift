@@ -5,7 +5,7 @@ import Testing
 struct FlowReducerTests {
     let reducer: FlowReducer
 
-    init() throws { reducer = FlowReducer(spec: try Fixtures.flow("signup")) }
+    init() throws { reducer = FlowReducer(spec: try FlowSpec.signup()) }
 
     @Test("The flow starts focused on the first field, with its keyboard and surface")
     func initialState() {

@@ -23,11 +23,23 @@ struct FlowSpecTests {
         #expect(spec["code"]?.keyboard == .numberPad)
     }
 
-    @Test("The embedded default flow is Flows/signup.json, byte for byte")
+    @Test("The embedded default flow is Flows/signup.json without what it asks of a service: it walks with no program to name")
     func embeddedDefault() throws {
-        let file = try Data(contentsOf: Fixtures.root.appendingPathComponent("Flows/signup.json"))
-        #expect(Data(PackageResources.signup_json) == file)
-        #expect(try FlowSpec.signup() == Fixtures.flow("signup"))
+        let shipped = try Fixtures.flow("signup")
+        let embedded = try FlowSpec.signup()
+        #expect(shipped.fields.contains { $0.check != nil } && shipped.fields.contains { $0.send != nil })
+        #expect(shipped.fields.contains { !$0.requirements.isEmpty })
+        #expect(!embedded.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty })
+        #expect(shipped.id == embedded.id && shipped.title == embedded.title)
+        #expect(shipped.fields.count == embedded.fields.count)
+        for (one, other) in zip(shipped.fields, embedded.fields) {
+            var one = one
+            one.check = nil
+            one.send = nil
+            one.requirements = []
+            one.hint = other.hint
+            #expect(one == other, "\(one.id)")
+        }
     }
 
     @Test("A flow survives encoding and decoding", arguments: shipped)

@@ -47,7 +47,7 @@ struct FlowStoreTests {
 
     @Test("A store can start from a saved state, which survives encoding")
     func restore() throws {
-        let spec = try Fixtures.flow("signup")
+        let spec = try FlowSpec.signup()
         let first = FlowStore(spec: spec)
         first.send(.field(.textChanged("ada@example.com")))
         first.send(.next)

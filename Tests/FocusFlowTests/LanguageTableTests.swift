@@ -69,7 +69,9 @@ struct LanguageTableTests {
         .unknownLanguage("fr", known: ["en", "ko"]), .unknownTheme("nope", nearest: nil, known: ["plain", "ocean"]),
         .unknownTheme("ocaen", nearest: "ocean", known: ["ocean"]), .maskCharacter("ab"), .discardNeedsDraft,
         .setNeedsEquals("email"), .setSecure("password"), .serviceNotPerformed(field: "nickname", name: "nickname-free", check: true),
-        .serviceNotPerformed(field: "code", name: "sms-code", check: false), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
+        .serviceNotPerformed(field: "code", name: "sms-code", check: false), .serviceNeedsEquals("nickname-free", check: true),
+        .serviceNeedsEquals("sms", check: false), .serviceTwice("nickname-free", check: true), .serviceUnused("nick", check: true, known: ["nickname-free"]),
+        .serviceUnused("sms", check: false, known: []), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
         .replayScriptAfterFlow("zq.json"), .flow(FlowSpecError(file: "zq.json", reason: .noSuchFile)),
         .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .scriptOfOtherFlow("w.script", recorded: "login", replayed: "signup"), .folderNotResponses("zq"),
         .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
@@ -96,7 +98,7 @@ struct LanguageTableTests {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
              .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
-             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
+             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
              .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
              .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
@@ -138,7 +140,7 @@ struct LanguageTableTests {
     /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
     static let vocabulary = Set(["JSON", "UTF", "ICU", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
                                           "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
-                                          "GB", "Email", "ID", "VALUE", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
+                                          "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
                                           "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
                                           "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
                                           "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",

@@ -22,7 +22,7 @@ struct PrefillTests {
 
     @Test("Prefilled answers are in their fields at start, and focus is still on the first field")
     func prefillFills() throws {
-        let spec = try Fixtures.flow("signup")
+        let spec = try FlowSpec.signup()
         let store = try FlowStore(spec: spec, prefill: FlowPrefill(answers: ["email": .text("ada@example.com"), "nickname": .text("에이다")]))
         #expect(store.state.focus == "email")
         #expect(store.state.text(of: "email") == "ada@example.com")
@@ -35,7 +35,7 @@ struct PrefillTests {
 
     @Test("A prefilled value that breaks its field's rules is an error naming the field")
     func invalidPrefillNamesField() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         #expect(throws: PrefillError(.invalid, field: "email", message: "the answer given for \"email\" (Email) breaks its rules: Enter an email address like you@example.com")) {
             try reducer.initialState(prefill: FlowPrefill(answers: ["email": .text("not-an-email")]))
         }
@@ -43,7 +43,7 @@ struct PrefillTests {
 
     @Test("With askInvalid, a value that breaks its rules is kept, with its error, and asked")
     func askInvalidKeepsTheValue() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         let state = try reducer.initialState(prefill: FlowPrefill(answers: ["email": .text("ada@example.com"), "code": .text("12")], skipFilled: true, askInvalid: true))
         #expect(state.text(of: "code") == "12")
         #expect(state.errors["code"] == "Enter the 6-digit code")
@@ -56,7 +56,7 @@ struct PrefillTests {
         ([FieldID("email"), FieldID("nickname")], FieldID("password")),
     ] as [([FieldID], FieldID)])
     func skipFilled(filled: [FieldID], focus: FieldID) throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         let answers = Dictionary(uniqueKeysWithValues: Fixtures.signupAnswers.filter { filled.contains($0.0) }.map { ($0.0, FieldAnswer.text($0.1)) })
         let state = try reducer.initialState(prefill: FlowPrefill(answers: answers, skipFilled: true))
         #expect(state.focus == focus)
@@ -66,7 +66,7 @@ struct PrefillTests {
 
     @Test("skipFilled passes over a prefilled field wherever the walk meets it; going back reaches it, and then it is asked")
     func skipFilledMidWalk() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         var state = try reducer.initialState(prefill: FlowPrefill(answers: ["email": .text("ada@example.com"), "nickname": .text("에이다")], skipFilled: true))
         #expect(state.focus == "password")
         for id in ["password", "confirm"] as [FieldID] {
@@ -87,7 +87,7 @@ struct PrefillTests {
 
     @Test("skipFilled stops at a prefilled field that no longer passes (its partner changed)")
     func skipFilledStopsWhenItFails() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         var state = try reducer.initialState(prefill: FlowPrefill(answers: ["password": .text("hunter2-secret"), "confirm": .text("hunter2-secret")], skipFilled: true))
         #expect(state.focus == "email")
         _ = reducer.reduce(into: &state, action: .field(.textChanged("ada@example.com")))
@@ -101,7 +101,7 @@ struct PrefillTests {
 
     @Test("skipFilled with every field filled starts on the last one, so that Enter completes")
     func skipFilledAllFilled() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         let answers = Dictionary(uniqueKeysWithValues: Fixtures.signupAnswers.map { ($0.0, FieldAnswer.text($0.1)) })
         var state = try reducer.initialState(prefill: FlowPrefill(answers: answers, skipFilled: true))
         #expect(state.focus == "code")
@@ -112,7 +112,7 @@ struct PrefillTests {
 
     @Test("An unknown id is an error that names the nearest field")
     func unknownID() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         #expect(throws: PrefillError(.unknownField, field: "emial", message: "no field \"emial\" in the flow \"signup\"; did you mean \"email\"?")) {
             try reducer.initialState(prefill: FlowPrefill(answers: ["emial": .text("x")]))
         }

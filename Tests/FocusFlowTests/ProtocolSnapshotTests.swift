@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Protocol: start, snapshot and restore")
 struct ProtocolSnapshotTests {
-    static func session() throws -> ProtocolSession { ProtocolSession(spec: try Fixtures.flow("signup")) }
+    static func session() throws -> ProtocolSession { ProtocolSession(spec: try FlowSpec.signup()) }
 
     static func respond(_ session: inout ProtocolSession, _ lines: [String]) -> [String] {
         lines.map { session.respond(toLine: Array($0.utf8)) }

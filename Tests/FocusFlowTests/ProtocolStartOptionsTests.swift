@@ -7,7 +7,7 @@ import Testing
 /// `"askInvalid"`, in both forms of a request.
 @Suite("Protocol: start's options")
 struct ProtocolStartOptionsTests {
-    static func session() throws -> ProtocolSession { ProtocolSession(spec: try Fixtures.flow("signup")) }
+    static func session() throws -> ProtocolSession { ProtocolSession(spec: try FlowSpec.signup()) }
 
     @Test("skipFilled starts at the first field that needs an answer, in the JSON and the text form", arguments: [
         #"{"action":"start","answers":{"email":"ada@example.com"},"skipFilled":true}"#,

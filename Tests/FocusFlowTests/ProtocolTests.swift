@@ -140,7 +140,7 @@ struct ProtocolTests {
         ("  next \r", "next"), ("\ttext a b\t", "text a b"), (#" {"action":"reveal"} "#, #"{"action":"reveal"}"#),
     ] as [(String, String?)])
     func scriptLines(line: String, request: String?) throws {
-        var session = ProtocolSession(spec: try Fixtures.flow("signup")), reference = session
+        var session = ProtocolSession(spec: try FlowSpec.signup()), reference = session
         let response = session.respond(toScriptLine: Array(line.utf8))
         #expect(response == request.map { reference.respond(toLine: Array($0.utf8)) })
         #expect(session.state == reference.state)
@@ -148,7 +148,7 @@ struct ProtocolTests {
 
     @Test("A session fed a script line by line writes exactly what serve writes")
     func sessionMatchesServe() throws {
-        var session = ProtocolSession(spec: try Fixtures.flow("signup"))
+        var session = ProtocolSession(spec: try FlowSpec.signup())
         var lines = [session.initialResponse()]
         for line in Self.walk.split(separator: "\n", omittingEmptySubsequences: false) {
             if let response = session.respond(toScriptLine: Array(line.utf8)) { lines.append(response) }

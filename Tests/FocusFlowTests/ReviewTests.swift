@@ -40,7 +40,7 @@ struct ReviewTests {
         #expect(try Self.spec().review)
         #expect(try Fixtures.flow("account").review)
         #expect(try !FlowSpec.signup().review)
-        #expect(try !Fixtures.flow("signup").review)
+        #expect(try !FlowSpec.signup().review)
         let encoded = String(decoding: try JSONEncoder().encode(try Self.spec()), as: UTF8.self)
         #expect(encoded.contains(#""review":true"#))
         #expect(try FlowSpec(json: Data(encoded.utf8)) == Self.spec())
@@ -198,7 +198,7 @@ struct ReviewTests {
 
     @Test("A flow without review still completes on its last field")
     func noReview() throws {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         let (state, events) = Fixtures.run(reducer, Fixtures.signupAnswers.flatMap { Fixtures.answer($0.1) })
         #expect(state.phase == .completed && state.reviewed == nil)
         #expect(!events.contains(.reviewing))

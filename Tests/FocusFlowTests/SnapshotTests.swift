@@ -6,7 +6,7 @@ import Testing
 struct SnapshotTests {
     /// The sign-up walked to the nickname field.
     static func walkedToNickname() throws -> (FlowReducer, FlowReducer.State) {
-        let reducer = FlowReducer(spec: try Fixtures.flow("signup"))
+        let reducer = FlowReducer(spec: try FlowSpec.signup())
         let actions = Fixtures.signupAnswers.prefix(3).flatMap { Fixtures.answer($0.1) } + [.field(.textChanged("에이다"))]
         let (state, _) = Fixtures.run(reducer, actions)
         return (reducer, state)
@@ -76,8 +76,8 @@ struct SnapshotTests {
 
     @Test("The fingerprint is stable and changes with the flow; a snapshot of a changed flow is refused")
     func fingerprint() throws {
-        let spec = try Fixtures.flow("signup")
-        #expect(spec.fingerprint == (try Fixtures.flow("signup")).fingerprint)
+        let spec = try FlowSpec.signup()
+        #expect(spec.fingerprint == (try FlowSpec.signup()).fingerprint)
         #expect(spec.fingerprint.hasPrefix("fnv1a64:") && spec.fingerprint.count == 24)
         var fields = spec.fields
         fields[3].rules.maxLength = 30

@@ -45,7 +45,7 @@ struct ThemeSpecTests {
 
     @Test("A flow without a theme has none; the default theme fills every part")
     func noTheme() throws {
-        #expect(try Fixtures.flow("signup").theme == nil)
+        #expect(try FlowSpec.signup().theme == nil)
         #expect(FlowTheme.standard.parts.allSatisfy { $0.style != nil })
     }
 

@@ -54,4 +54,12 @@ void ff_watchdog_notice(int signal);
 /// The loop took the signal.
 void ff_watchdog_taken(void);
 
+
+// A check's or a send's program (service.c): `/bin/sh -c command` in a process group of its own,
+// signals at their defaults and none blocked, standard input a socket (`*input`, the caller's end,
+// close-on-exec and non-blocking), standard output a pipe (`*output`, likewise), standard error
+// `errors` (or /dev/null when -1), and no other descriptor of the caller's. Returns the child's
+// pid, or -1 (errno set) with nothing left open.
+int ff_spawn_service(const char *command, int errors, int *input, int *output);
+
 #endif

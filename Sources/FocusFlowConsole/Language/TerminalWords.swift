@@ -82,6 +82,15 @@ package struct TerminalWords: Sendable {
     package let fatalSignal: String
     /// Readline's history-search prompt (`(reverse-i-search)`abc': `) as the form shows it.
     package let historySearch: @Sendable (_ readlinePrompt: String) -> String
+    // Checks and sends.
+    /// `Checking Nickname…`, `Sending Verification code…`, `Verification code: sent.`
+    package let checking: @Sendable (_ label: String) -> String, sending: @Sendable (_ label: String) -> String, sent: @Sendable (_ label: String) -> String
+    /// `Resend in 12 s`
+    package let resendIn: @Sendable (_ seconds: Int) -> String
+    /// `Ctrl-R resend`, on the key line once a code may be sent again.
+    package let resendKey: String
+    /// `sends the code again`: line mode's `/resend`.
+    package let sendsAgain: String
 
     package static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
@@ -94,6 +103,7 @@ package struct TerminalWords: Sendable {
             case .cancel: ("Ctrl-C, or Ctrl-D on an empty line,", "cancel")
             case .quit: ("Ctrl-\\", "cancel (exit 131)")
             case .suspend: ("Ctrl-Z", "stop the job; fg redraws the form")
+            case .resend: ("Ctrl-R", "send a code again, on a field that sends one")
             }
         },
         moveKeys: "↑/↓ move", spaceChoose: "Space choose", leftRightChange: "←/→ change",
@@ -156,7 +166,9 @@ package struct TerminalWords: Sendable {
                 + "the form goes to stderr. Run focusflow with stderr on a terminal, or use --accessible."
         },
         fatalSignal: "focusflow: stopped by a fatal signal; the terminal was restored.",
-        historySearch: { $0 })
+        historySearch: { $0 },
+        checking: { "Checking \($0)…" }, sending: { "Sending \($0)…" }, sent: { "\($0): sent." },
+        resendIn: { "Resend in \($0) s" }, resendKey: "Ctrl-R resend", sendsAgain: "sends the code again")
 
     package static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
@@ -169,6 +181,7 @@ package struct TerminalWords: Sendable {
             case .cancel: ("Ctrl-C, 또는 빈 줄에서 Ctrl-D", "취소")
             case .quit: ("Ctrl-\\", "취소(종료 131)")
             case .suspend: ("Ctrl-Z", "작업 멈춤. fg로 양식을 다시 그립니다")
+            case .resend: ("Ctrl-R", "코드를 보내는 항목에서 코드 다시 보내기")
             }
         },
         moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", leftRightChange: "←/→ 바꾸기",
@@ -243,7 +256,9 @@ package struct TerminalWords: Sendable {
             let flags = prompt[prompt.index(after: prompt.startIndex)..<close.lowerBound]
             let direction = flags.contains("reverse-") ? "역방향 검색" : "순방향 검색"
             return "(\(direction)\(flags.contains("failed") ? " 실패" : ""))" + prompt[close.upperBound...]
-        })
+        },
+        checking: { "\($0) 확인 중…" }, sending: { "\($0) 보내는 중…" }, sent: { "\($0): 보냈습니다." },
+        resendIn: { "\($0)초 후 다시 보내기" }, resendKey: "Ctrl-R 다시 보내기", sendsAgain: "코드 다시 보내기")
 }
 
 extension Language {

@@ -20,7 +20,14 @@ package enum LineMode {
         let words = options.spec.language.words
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
+        var services = ServiceDriver(options.services, errors: 2)
+        defer { services.cancelAll() }
         while true {
+            // A check or a send the walk asks for is made before the next line is read: no one
+            // is there to try again, so a refusal ends the walk as a broken rule does.
+            let (events, signal) = services.settle(store, signals: signals)
+            if let signal { return signal == SIGINT ? .cancelled : .signalled(signal) }
+            if let refused = refusal(in: events, store: store, number: number, words: words) { return .invalidInput(refused) }
             if store.state.phase == .review {
                 if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
                 continue
@@ -66,6 +73,23 @@ package enum LineMode {
         return outcome(store)
     }
 
+    /// What ends a piped walk among a check's or a send's events: a refused check (`line 2,
+    /// Nickname (nickname): That nickname is taken`), a send that failed.
+    private static func refusal(in events: [FlowEvent], store: FlowStore, number: Int, words: TerminalWords) -> String? {
+        for event in events {
+            switch event {
+            case .invalid(let id, let message):
+                guard let field = store.reducer.spec[id] else { continue }
+                return "\(words.line(number, describe(field))): \(message)"
+            case .sent(let id, _, ok: false):
+                guard let field = store.reducer.spec[id] else { continue }
+                return "\(describe(field)): \(store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)"
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// A terminal that cannot edit a line (`TERM=dumb`) or `--accessible`: a plain prompt a
     /// line, re-asked until the answer passes; a secure answer is read with echo off and never
     /// repeated. Commands (``LineCommand``: `/back`, `/cancel`, `/help`) and a Shift-Tab line
@@ -102,7 +126,20 @@ package enum LineMode {
             tcsetattr(0, TCSANOW, &settings)
             quiet = off
         }
+        var services = ServiceDriver(options.services, errors: 2)
+        defer { services.cancelAll() }
         while true {
+            // A check or a send is made before the next prompt, each said as it starts; a
+            // refused check asks the field again with its message.
+            let (events, signal) = services.settle(store, signals: signals) { call in
+                let label = store.reducer.spec[call.request.field]?.label ?? call.request.field.rawValue
+                say(call.isCheck ? words.checking(label) : words.sending(label))
+            }
+            if let signal {
+                say(words.cancelled)
+                return signal == SIGINT ? .cancelled : .signalled(signal)
+            }
+            tell(events, store: store, words: words)
             if store.state.phase == .review {
                 echo(off: false)
                 if let outcome = ReviewLine.accessible(store, &reader, number: &number, mask: options.mask, say: say, write: write) { return outcome }
@@ -121,9 +158,12 @@ package enum LineMode {
                 offered.removeAll { keeps.contains($0) }
             }
             notes += offered
+            if let seconds = store.reducer.resendIn(store.state) {
+                notes.append(seconds > 0 ? words.resendIn(seconds) : "/resend \(words.sendsAgain)")
+            }
             if !notes.isEmpty { prompt += " (\(notes.joined(separator: "; ")))" }
             echo(off: field.secure)
-            let listing = screen.listing()
+            let listing = screen.listing() + requirementRows(field, store.state)
             if !listing.isEmpty { say(listing.map { "  " + $0 }.joined(separator: "\n")) }
             write(prompt + ": ")
             let read = reader.next()
@@ -150,7 +190,17 @@ package enum LineMode {
                 say(words.cancelled)
                 return signal == SIGINT ? .cancelled : .signalled(signal)
             }
+            // The time the line took to come: a code may have expired meanwhile.
+            tell(services.tick(store), store: store, words: words)
             switch LineInput(line: line) {
+            case .command(.key(.resend)):
+                guard field.send != nil else {
+                    say(words.keyDoesNothing)
+                    continue
+                }
+                if store.send(.resend).isEmpty, let seconds = store.reducer.resendIn(store.state), seconds > 0 {
+                    say(words.resendIn(seconds))
+                }
             case .answer(let answer):
                 // An empty line keeps what the field holds (a prefilled or earlier answer).
                 let current = screen.kept(store.state) ?? ""
@@ -179,6 +229,28 @@ package enum LineMode {
         }
         say(words.done)
         return outcome(store)
+    }
+
+    /// What a check's or a send's answer, or the clock, says: a refused check's message (the
+    /// field is asked again), a send made or failed, a code that expired.
+    private static func tell(_ events: [FlowEvent], store: FlowStore, words: TerminalWords) {
+        for event in events {
+            switch event {
+            case .invalid(_, let message): say(message + wayBack(store, words))
+            case .sent(let id, _, let ok):
+                let label = store.reducer.spec[id]?.label ?? id.rawValue
+                say(ok ? words.sent(label) : store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)
+            case .expired(let id):
+                say(store.reducer.spec.language.messages.expired(store.reducer.spec[id]?.label ?? id.rawValue))
+            default: continue
+            }
+        }
+    }
+
+    /// A field's requirements as it stands, one row each: `✓ 8 or more characters`, `✗ a digit`.
+    /// A secure field's say only met or not, as every row does.
+    package static func requirementRows(_ field: FieldSpec, _ state: FlowReducer.State) -> [String] {
+        field.requirementsMet(by: state.text(of: field.id)).map { ($0.met ? "✓ " : "✗ ") + $0.requirement.message }
     }
 
     /// After a refused answer, the short way back: `/back goes back to Password.`; nothing on

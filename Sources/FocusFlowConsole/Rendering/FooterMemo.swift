@@ -7,6 +7,8 @@ import FocusFlow
 package struct FooterMemo {
     /// What the lines are made from.
     package struct Inputs: Equatable {
+        /// Rows drawn first, styled already: a field's requirements, a check running.
+        var rows: [String]
         var error: String?
         var note: String?
         var secure: Bool
@@ -14,7 +16,8 @@ package struct FooterMemo {
         var keys: [String]
         var toReview: Bool
 
-        package init(error: String?, note: String?, secure: Bool, progress: FlowProgress, keys: [String], toReview: Bool) {
+        package init(rows: [String] = [], error: String?, note: String?, secure: Bool, progress: FlowProgress, keys: [String], toReview: Bool) {
+            self.rows = rows
             self.error = error
             self.note = note
             self.secure = secure
@@ -31,7 +34,7 @@ package struct FooterMemo {
     /// The lines for `inputs` in `theme`: those made last when the inputs are the same.
     package mutating func lines(_ inputs: Inputs, theme: Theme) -> [String] {
         if let last, last.inputs == inputs { return last.lines }
-        let lines = theme.footer(error: inputs.error, note: inputs.note, secure: inputs.secure, progress: inputs.progress,
+        let lines = inputs.rows + theme.footer(error: inputs.error, note: inputs.note, secure: inputs.secure, progress: inputs.progress,
                                  keys: inputs.keys, toReview: inputs.toReview)
         last = (inputs, lines)
         return lines

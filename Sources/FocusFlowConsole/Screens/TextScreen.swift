@@ -11,7 +11,29 @@ package final class TextScreen: FieldScreen {
 
     package var prompt: String { "› " }
     package var showsKeyboard: Bool { true }
-    package var keepsHistory: Bool { true }
+    /// A field that sends a code keeps no history of codes.
+    package var keepsHistory: Bool { field.send == nil }
+
+    /// Ctrl-R sends the code again on a field that sends one (instead of searching a history
+    /// it does not keep); while the cooldown runs it only rings the bell: the key line says how
+    /// long is left.
+    package var bindings: [KeyBinding] {
+        guard field.send != nil else { return [] }
+        return [KeyBinding(["\u{12}"]) { session in
+            let events = session.store.send(.resend)
+            // The key line says how long is left already.
+            if events.isEmpty { session.ding() }
+            session.handle(events)
+            session.render()
+        }]
+    }
+
+    /// The key line's words for a field that sends a code: how long until it may be sent
+    /// again, or the key that sends it; nothing while the send is under way.
+    package func resendStatus(_ state: FlowReducer.State, reducer: FlowReducer) -> String? {
+        guard field.send != nil, let seconds = reducer.resendIn(state) else { return nil }
+        return seconds > 0 ? words.resendIn(seconds) : words.resendKey
+    }
 
     package var secureKeymap: Bool { field.secure }
 

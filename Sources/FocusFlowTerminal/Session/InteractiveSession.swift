@@ -30,6 +30,8 @@ final class InteractiveSession: ScreenContext {
     private(set) var screen: (any FieldScreen)?
     /// Whether the focused field is secure (its spec's `secure`), kept beside its screen for every keystroke.
     private var focusedSecure = false
+    /// The focused field's spec when it has requirements to show as it is typed.
+    private var focusedField: FieldSpec?
     /// The terminal's height, known at the last full draw (a resize draws afresh).
     private var rows = 24
     /// Whether the first field is set up; readline redisplays once before that.
@@ -43,12 +45,15 @@ final class InteractiveSession: ScreenContext {
     private var preparedSettings: termios?
     /// The review screen, once the walk has reached it (kept, so an amend comes back to its row).
     private(set) var review: ReviewScreen?
+    /// The programs performing the walk's checks and sends.
+    private var services: ServiceDriver
 
     init(options: RunOptions) {
         self.options = options
         self.store = options.makeStore()
         self.theme = Theme(options: options)
         self.renderer = FormRenderer(columns: Self.columns())
+        self.services = ServiceDriver(options.services, errors: nil)
     }
 
     /// Walks the flow; the terminal's settings are exactly as before when this returns.
@@ -101,6 +106,8 @@ final class InteractiveSession: ScreenContext {
         setUp(field: store.state.focus!, first: true)
 
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+        // What the first field asks of the service (a code to send), a restored walk's check.
+        serviceStep(advancing: false)
         while outcome == nil {
             if !pending.isEmpty {
                 let signal = pending.removeFirst()
@@ -114,15 +121,22 @@ final class InteractiveSession: ScreenContext {
                 }
                 continue
             }
-            fds[0].revents = 0
-            fds[1].revents = 0
+            // A check's or a send's program is polled with the terminal; the clock and the
+            // spinner wake the loop while one runs or a code has been asked for.
+            fds.removeSubrange(2...)
+            fds += services.descriptors
+            for index in fds.indices { fds[index].revents = 0 }
             // Input already waiting once a key is done is a burst (keys typed ahead, a paste):
             // readline may insert it whole before drawing. Otherwise the loop waits, and the
             // next key's echo follows its read with no system call between (ff_input_available).
-            var ready = poll(&fds, 2, 0)
+            var ready = poll(&fds, nfds_t(fds.count), 0)
             ff_set_burst(ready > 0 && fds[0].revents & Int16(POLLIN) != 0 ? 1 : 0)
-            if ready == 0 { ready = poll(&fds, 2, -1) }
+            if ready == 0 { ready = poll(&fds, nfds_t(fds.count), services.timeout) }
             if ready < 0 { continue }
+            if ready == 0 || fds[2...].contains(where: { $0.revents != 0 }) {
+                serviceStep(advancing: true)
+                if ready == 0 { continue }
+            }
             if fds[1].revents != 0 {
                 pending += signals.drain()
                 continue
@@ -140,11 +154,15 @@ final class InteractiveSession: ScreenContext {
                     rl_callback_read_char()
                     HistorySearch.settle()
                 }
+                // Enter may have asked for a check, an edit made one stale, a move a send.
+                serviceStep(advancing: false)
             } else if fds[0].revents != 0 {
                 finish(.signalled(SIGHUP))
             }
         }
 
+        // A check or a send still running ends with the walk.
+        services.cancelAll()
         if case .signalled = outcome {
             rl_free_line_state()
             rl_callback_sigcleanup()
@@ -227,6 +245,43 @@ final class InteractiveSession: ScreenContext {
         // The window may have changed size meanwhile; the new form is drawn at the new width.
         redrawForm(clearingScreen: false)
         return foreground.others
+    }
+
+    // MARK: - Checks and sends
+
+    /// Starts and ends the programs as the state asks, and, `advancing`, takes their answers
+    /// and the clock's ticks to the engine; draws again when what the screen says changed (an
+    /// answer, the spinner, the seconds before a resend).
+    private func serviceStep(advancing: Bool) {
+        guard outcome == nil else { return }
+        let before = (services.isBusy, store.reducer.resendIn(store.state))
+        if advancing {
+            let events = services.advance(store)
+            for case .expired(let id) in events where id == store.state.focus {
+                note = theme.styled(.error, "✗ " + store.reducer.spec.language.messages.expired(store.reducer.spec[id]?.label ?? id.rawValue))
+            }
+            handle(events)
+            if !events.isEmpty || services.isBusy { return render() }
+        } else {
+            services.update(store)
+        }
+        if before != (services.isBusy, store.reducer.resendIn(store.state)) { render() }
+    }
+
+    /// The line that says a check or a send is under way for the focused field, with a spinner.
+    private func serviceLine() -> String? {
+        guard let focus = store.state.focus, let call = services.running(for: focus) else { return nil }
+        let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let frame = frames[Int(time.tv_nsec / 100_000_000) % frames.count]
+        let label = store.reducer.spec[focus]?.label ?? focus.rawValue
+        return theme.styled(.keys, "\(frame) " + (call.isCheck ? theme.words.checking(label) : theme.words.sending(label)))
+    }
+
+    /// The focused field's requirements as it stands: `✓ 8 or more characters`, `✗ a digit`.
+    private func requirementRows(_ field: FieldSpec) -> [String] {
+        LineMode.requirementRows(field, store.state).map { theme.styled($0.hasPrefix("✓") ? .hint : .error, $0) }
     }
 
     /// The cursor on a clean line under the form: past the input's rows and the lines under it.
@@ -421,11 +476,14 @@ final class InteractiveSession: ScreenContext {
         let progress = store.reducer.progress(in: state)
         if let drawn = drawnProgress, drawn.steps != progress.steps { return drawForm(.inPlace) }
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
-        let keys = screen.status(state).map { [$0] + screen.keys } ?? screen.keys
+        var keys = screen.status(state).map { [$0] + screen.keys } ?? screen.keys
+        if let resend = (screen as? TextScreen)?.resendStatus(state, reducer: store.reducer) { keys.insert(resend, at: 0) }
         // A note that says what the field's message says already (a key refused past the
         // `maxLength` the message names) is not said twice.
         let said = note.flatMap { note in state.error.map { note == $0 || note == theme.styled(.keys, $0) } } ?? false
-        let footer = footers.lines(.init(error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
+        var rows = focusedField.map(requirementRows) ?? []
+        if let line = serviceLine() { rows.append(line) }
+        let footer = footers.lines(.init(rows: rows, error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
                                    theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
@@ -453,9 +511,11 @@ final class InteractiveSession: ScreenContext {
         let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
         focusedSecure = field.secure
+        focusedField = field.requirements.isEmpty ? nil : field
         HistorySearch.reset()
         let base = screen.secureKeymap ? keymaps.secure : keymaps.plain
-        rl_set_keymap(keymaps.screen("\(type(of: screen))" + (screen.secureKeymap ? "-secure" : ""), base: base, bindings: screen.bindings))
+        let name = "\(type(of: screen))" + (screen.secureKeymap ? "-secure" : "") + (field.send == nil ? "" : "-send")
+        rl_set_keymap(keymaps.screen(name, base: base, bindings: screen.bindings))
         ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)

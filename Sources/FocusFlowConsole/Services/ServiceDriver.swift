@@ -1,0 +1,138 @@
+import FocusFlow
+import Glibc
+
+/// Performs what the walk asks of its service at the terminal, in every mode: starts the
+/// program for each check and send the state waits for (``FlowReducer/pendingCheck(in:)``, the
+/// tickets in ``FlowReducer/State/sends``), ends a program whose ticket went stale (the answer
+/// was edited, the code sent again), hands each answer back to the engine as an action, and
+/// gives the engine the clock's ticks, a second at a time, while a code has been asked for.
+///
+/// The engine decides everything else: what passes, what a refusal shows, when a code may be
+/// sent again. The sessions poll ``descriptors`` and call ``advance(_:)`` when they wake.
+package struct ServiceDriver {
+    package let programs: ServicePrograms
+    /// Where the programs' standard error goes; `nil` for `/dev/null`.
+    private let errors: Int32?
+    /// The calls running, by ticket.
+    private var calls: [Int: ServiceCall] = [:]
+    /// Every ticket a program was started for: an answered one is never started again.
+    private var started: Set<Int> = []
+    /// When the clock last ticked the engine, while a code has been asked for.
+    private var lastTick: Double?
+
+    package init(_ programs: ServicePrograms, errors: Int32?) {
+        self.programs = programs
+        self.errors = errors
+    }
+
+    /// Whether a program runs.
+    package var isBusy: Bool { !calls.isEmpty }
+
+    /// The check or the send running for `field`, if one does.
+    package func running(for field: FieldID) -> ServiceCall? {
+        calls.values.first { $0.request.field == field }
+    }
+
+    /// What to poll besides the terminal.
+    package var descriptors: [pollfd] { calls.keys.sorted().flatMap { calls[$0]!.descriptors } }
+
+    /// How long a session may sleep before it must call ``advance(_:)``, in milliseconds; -1
+    /// when nothing needs it.
+    package var timeout: Int32 {
+        if isBusy { return min(ServiceCall.pollInterval, calls.values.map(\.remaining).min() ?? 0) }
+        guard let lastTick else { return -1 }
+        return Int32(max(0, min(1000, (lastTick + 1 - ServiceCall.now()) * 1000)))
+    }
+
+    /// Starts the programs the state waits for and ends those it no longer does.
+    package mutating func update(_ store: FlowStore) {
+        let state = store.state
+        var wanted: [CheckRequest] = []
+        if let check = store.reducer.pendingCheck(in: state) { wanted.append(check) }
+        for ticket in state.sends.values.compactMap(\.ticket).sorted() {
+            if let send = store.reducer.pendingSend(ticket, in: state) { wanted.append(send) }
+        }
+        let tickets = Set(wanted.map(\.ticket))
+        for (ticket, call) in calls where !tickets.contains(ticket) {
+            call.cancel()
+            calls[ticket] = nil
+        }
+        for request in wanted where !started.contains(request.ticket) {
+            started.insert(request.ticket)
+            let check = request.ticket == state.checking?.ticket
+            // A name with no program is refused before the first field; were one met, the walk
+            // would not wait for ever: its answer is that it could not be made.
+            let command = programs.command(request.name, check: check) ?? "exit 2"
+            calls[request.ticket] = ServiceCall(request, check: check, command: command, timeout: programs.timeout, errors: errors)
+        }
+    }
+
+    /// Reads what the programs said, hands each finished answer to the engine, ticks the clock,
+    /// and starts what the answers ask for next (a passed check moves to a field that sends).
+    ///
+    /// - Returns: the engine's events, in order.
+    package mutating func advance(_ store: FlowStore) -> [FlowEvent] {
+        var events: [FlowEvent] = []
+        for ticket in calls.keys.sorted() {
+            guard let call = calls[ticket] else { continue }
+            call.advance()
+            guard let answer = call.answer else { continue }
+            calls[ticket] = nil
+            events += store.send(call.isCheck ? .checked(ticket: ticket, answer) : .sent(ticket: ticket, answer))
+        }
+        events += tick(store)
+        update(store)
+        return events
+    }
+
+    /// The seconds passed since the last tick, to the engine, while a code has been asked for.
+    package mutating func tick(_ store: FlowStore) -> [FlowEvent] {
+        guard !store.state.sends.isEmpty, !store.state.phase.hasEnded else {
+            lastTick = nil
+            return []
+        }
+        let now = ServiceCall.now()
+        guard let last = lastTick else {
+            lastTick = now
+            return []
+        }
+        let seconds = Int(now - last)
+        guard seconds >= 1 else { return [] }
+        lastTick = last + Double(seconds)
+        return store.send(.tick(seconds: seconds))
+    }
+
+    /// Ends every program: the walk is over.
+    package mutating func cancelAll() {
+        for call in calls.values { call.cancel() }
+        calls = [:]
+    }
+
+    /// Waits until no program runs, handing each answer to the engine, for the modes that read
+    /// a line at a time. `started` is told of each call as it starts, to say so. A signal other
+    /// than SIGWINCH ends the programs and comes back.
+    package mutating func settle(_ store: FlowStore, signals: SignalPipe?, started: (ServiceCall) -> Void = { _ in }) -> (events: [FlowEvent], signal: Int32?) {
+        var events: [FlowEvent] = []
+        var told: Set<Int> = []
+        func tell() {
+            for ticket in calls.keys.sorted() where told.insert(ticket).inserted { started(calls[ticket]!) }
+        }
+        update(store)
+        events += tick(store)
+        tell()
+        while isBusy {
+            var fds = descriptors
+            if let signals { fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            if let signals, fds.last!.revents != 0 {
+                for signal in signals.drain() where signal != SIGWINCH {
+                    cancelAll()
+                    return (events, signal)
+                }
+            }
+            events += advance(store)
+            tell()
+        }
+        return (events, nil)
+    }
+}
