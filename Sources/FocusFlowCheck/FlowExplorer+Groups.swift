@@ -130,6 +130,13 @@ extension FlowExplorer {
             }
             guard (index + 1 ..< spec.fields.count).contains(where: { reducer.isVisible(spec.fields[$0].id, in: state) }) else { break }
             guard send(.next) else { return nil }
+            // The host says yes to each check and send on the way: the background passes.
+            if let pending = state.checking, pending.field == focus {
+                guard send(.checked(ticket: pending.ticket, .ok)) else { return nil }
+            }
+            for ticket in state.sends.values.compactMap(\.ticket).sorted() {
+                guard send(.sent(ticket: ticket, .ok)) else { return nil }
+            }
             if state.focus == focus { break }
         }
         // Back: clear the group's typed fields, last first, so every jump is backward.

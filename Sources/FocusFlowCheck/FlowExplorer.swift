@@ -191,9 +191,19 @@ public struct FlowExplorer: Sendable {
         if state.phase == .review { return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } }
         guard let focus = state.focus, let index = reducer.spec.index(of: focus) else { return [] }
         var alphabet = FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""])
-        guard let group else { return alphabet + jumps[index].map { .focus($0) } }
-        if !group.contains(index) {
+        guard let group else { return alphabet + serviceRequests(from: state) + jumps[index].map { .focus($0) } }
+        if group.contains(index) {
+            alphabet += serviceRequests(from: state)
+        } else {
             alphabet.removeAll { if case .field(let action)? = $0.action { action != .submit } else { false } }
+            // A field outside the group holds a passing value, and its host says yes: its other
+            // answers are explored in its own group.
+            alphabet += serviceRequests(from: state).filter { request in
+                switch request.action {
+                case .checked(_, .ok)?, .sent(_, .ok)?: true
+                default: false
+                }
+            }
         }
         var targets = jumps[index]
         if reducer.spec.fields.count > Self.everyJumpUpTo {
@@ -202,6 +212,49 @@ public struct FlowExplorer: Sendable {
             if !extra.isEmpty { targets = (targets + extra).sorted { reducer.spec.index(of: $0)! < reducer.spec.index(of: $1)! } }
         }
         return alphabet + targets.map { .focus($0) }
+    }
+
+    /// The host's answers the walk waits for in `state`, each way (a check passed, refused or
+    /// not made; a send made or failed), and on a field that sends: a resend and the clock moved
+    /// past its cooldown and its expiry. A stale ticket is in ``FlowRequest/alphabet(for:values:)``.
+    func serviceRequests(from state: FlowReducer.State) -> [FlowRequest] {
+        guard invariants.hasServices else { return [] }
+        var requests: [FlowRequest] = []
+        if let pending = state.checking {
+            requests += [.checked(ticket: pending.ticket, .ok), .checked(ticket: pending.ticket, .refused("Refused by the service")),
+                         .checked(ticket: pending.ticket, .unavailable)]
+        }
+        for ticket in state.sends.values.compactMap(\.ticket).sorted() {
+            requests += [.sent(ticket: ticket, .ok), .sent(ticket: ticket, .refused("Not sent"))]
+        }
+        if let focus = state.focus, let send = reducer.spec[focus]?.send {
+            requests += [.resend, .tick(send.resendAfter)] + (send.expiresAfter.map { [.tick($0)] } ?? [])
+        }
+        return requests
+    }
+
+    /// `state` as far as what can follow it goes, to tell visited states apart: the tickets
+    /// waited for numbered 1, 2, … in order (only their order and which is which matter), and
+    /// the clock at 0 with each send's time made relative to it, no further back than its
+    /// cooldown and expiry reach. Two states with the same key answer every request alike, so the
+    /// walk's ever-growing ticket numbers and clock leave the states finite.
+    package func key(_ state: FlowReducer.State) -> FlowReducer.State {
+        guard state.lastTicket > 0 || state.clock > 0 else { return state }
+        var key = state
+        var tickets = state.sends.values.compactMap(\.ticket)
+        if let pending = state.checking { tickets.append(pending.ticket) }
+        tickets.sort()
+        func renumbered(_ ticket: Int) -> Int { (tickets.firstIndex(of: ticket) ?? 0) + 1 }
+        if let pending = state.checking { key.checking?.ticket = renumbered(pending.ticket) }
+        for (id, sending) in state.sends {
+            if let ticket = sending.ticket { key.sends[id]?.ticket = renumbered(ticket) }
+            if let sentAt = sending.sentAt, let send = reducer.spec[id]?.send {
+                key.sends[id]?.sentAt = max(sentAt - state.clock, -max(send.resendAfter, send.expiresAfter ?? 0))
+            }
+        }
+        key.lastTicket = tickets.count
+        key.clock = 0
+        return key
     }
 
     /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
@@ -234,7 +287,7 @@ public struct FlowExplorer: Sendable {
     @discardableResult
     func explore(from start: FlowReducer.State, prefix: [FlowRequest], group: Set<Int>?, _ options: Options, into report: inout Report) -> Bool {
         let seenBefore = report.states
-        var index: [FlowReducer.State: Int] = [start: 0]
+        var index: [FlowReducer.State: Int] = [key(start): 0]
         var states = [start]
         var parents: [(Int, FlowRequest)?] = [nil]
         var frontier = [0]
@@ -284,12 +337,13 @@ public struct FlowExplorer: Sendable {
                     if after.phase == .completed { report.completed = true }
                     if after.phase == .cancelled { report.cancelled = true }
                     if let focus = after.focus { report.fieldsFocused.insert(focus) }
-                    guard index[after] == nil, after.phase == .editing || after.phase == .review else { continue }
+                    let known = key(after)
+                    guard index[known] == nil, after.phase == .editing || after.phase == .review else { continue }
                     guard states.count < options.maxStates else {
                         report.exhaustive = false
                         continue
                     }
-                    index[after] = states.count
+                    index[known] = states.count
                     states.append(after)
                     parents.append((source, request))
                     next.append(states.count - 1)

@@ -4,7 +4,8 @@ extension FlowInvariants {
     /// Invariant 15: a walk put back from its snapshot. `restored` is what restoring the
     /// snapshot of `state` gave (``FlowReducer/snapshot(of:focus:)`` then
     /// ``FlowReducer/restore(_:)`` for the engine). It holds no secure text and every non-secure
-    /// answer of `state` that is not empty; and when `state` is the review, walking on from `restored` — each secure
+    /// answer of `state` that is not empty but those only a person gives (`"prefill": false`,
+    /// asked again); and when `state` is the review, walking on from `restored` — each secure
     /// field given `passing[id]` again, then Next, then submit — completes with the same
     /// non-secure answers as submitting `state` does.
     ///
@@ -21,7 +22,8 @@ extension FlowInvariants {
         if let kept = secure.first(where: { restored.answer(of: $0)?.isEmpty == false }) {
             return fail(.restoredHoldsSecret(kept))
         }
-        for field in spec.fields where !field.secure && state.answer(of: field.id)?.isEmpty == false
+        // A field only the person answers (`"prefill": false`) is asked again, as a secure one is.
+        for field in spec.fields where !field.secure && field.prefill && state.answer(of: field.id)?.isEmpty == false
             && restored.answer(of: field.id) != state.answer(of: field.id) {
             return fail(.restoredLostAnswer(field.id))
         }
@@ -29,10 +31,16 @@ extension FlowInvariants {
         var walk = restored
         // Each step answers the focused field or moves on; a walk longer than two steps a field is stuck.
         for _ in 0..<(spec.fields.count * 2 + 2) where walk.phase == .editing || walk.phase == .review {
-            if walk.phase == .review {
+            if let pending = walk.checking {
+                // A restored walk checks again: the host says yes, as it did.
+                _ = transition(&walk, .checked(ticket: pending.ticket, .ok))
+            } else if walk.phase == .review {
                 _ = transition(&walk, .submit)
             } else if let focus = walk.focus, let field = spec[focus], field.secure, walk.text(of: focus).isEmpty, let value = passing[focus] {
                 _ = transition(&walk, .field(.textChanged(value)))
+            } else if let focus = walk.focus, let field = spec[focus], !field.prefill, walk.answer(of: focus) != state.answer(of: focus) {
+                // The person gives the answer again: the field as it was.
+                walk.fields[field: focus] = state.fields[field: focus]
             } else {
                 _ = transition(&walk, .next)
             }

@@ -73,6 +73,12 @@ extension FlowInvariants {
         case restoredLostAnswer(FieldID)
         case restoredNotCompleted(phase: String, focus: FieldID?)
         case restoredOtherAnswers
+        // 16
+        case passedUnchecked(FieldID)
+        case checkedAfterEdit(FieldID)
+        case staleAnswerChanged(request: String)
+        case requestShowsSecret(FieldID, of: FieldID)
+        case requirementsDisagree(FieldID)
 
         /// The invariant this breaks.
         public var invariant: Int {
@@ -92,6 +98,7 @@ extension FlowInvariants {
             case .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview: 13
             case .editInReview, .submitFocusedOther, .submitNotCompleted: 14
             case .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer, .restoredNotCompleted, .restoredOtherAnswers: 15
+            case .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged, .requestShowsSecret, .requirementsDisagree: 16
             }
         }
 
@@ -159,6 +166,11 @@ extension FlowInvariants {
                 "the walk restored from a snapshot of the review, its secure fields answered again, ended \(phase) at \(name(focus)), not completed"
             case .restoredOtherAnswers:
                 "the walk restored from a snapshot of the review completed with other non-secure answers than the review listed"
+            case .passedUnchecked(let field): "the walk passed \(name(field)), whose check has not passed for the answer it holds"
+            case .checkedAfterEdit(let field): "\(name(field)) was edited, but its check still counts as passed"
+            case .staleAnswerChanged(let request): "\(request) answers no ticket the walk waits for, yet it changed the walk"
+            case .requestShowsSecret(let field, let secure): "the request for \(name(field)) holds the secure answer of \(name(secure))"
+            case .requirementsDisagree(let field): "\(name(field)) misses one of its requirements, yet its rules pass"
             }
         }
 
@@ -214,6 +226,11 @@ extension FlowInvariants {
                 "검토의 스냅숏에서 되돌려 보안 필드에 다시 답했는데, 진행이 마치지 않고 \(name(focus))에서 \(phase) 단계로 끝났습니다"
             case .restoredOtherAnswers:
                 "검토의 스냅숏에서 되돌린 진행이 검토 목록과 다른 보안이 아닌 답으로 마쳤습니다"
+            case .passedUnchecked(let field): "진행이 \(name(field))를 지나쳤는데, 그 답은 검사를 통과하지 않았습니다"
+            case .checkedAfterEdit(let field): "\(name(field))를 고쳤는데 검사는 여전히 통과한 것으로 남았습니다"
+            case .staleAnswerChanged(let request): "\(request)는 진행이 기다리는 티켓의 답이 아닌데 진행을 바꾸었습니다"
+            case .requestShowsSecret(let field, let secure): "\(name(field))의 요청에 \(name(secure))의 보안 답이 들어 있습니다"
+            case .requirementsDisagree(let field): "\(name(field))가 요구 사항 하나를 채우지 못했는데 규칙은 통과합니다"
             }
         }
     }

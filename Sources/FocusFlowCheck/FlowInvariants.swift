@@ -1,7 +1,7 @@
 import FocusFlow
 import FocusFlowProtocol
 
-/// The fifteen invariants of FocusFlow (the design's eight, four for choice fields, two for review and one for snapshots), checked on one transition. `focusflow check`, the
+/// The sixteen invariants of FocusFlow (the design's eight, four for choice fields, two for review, one for snapshots and one for checks and sends), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
 /// 1. While editing, focus names exactly one visible field; only review, completion or cancel clears it.
@@ -27,9 +27,14 @@ import FocusFlowProtocol
 ///     walk in review.
 /// 15. A walk restored from its snapshot holds no secure text and every non-secure answer; from
 ///     the review, answering the secure fields again completes with the same non-secure answers.
+/// 16. No walk passes a field whose check is pending or refused: a field with a check is passed
+///     only once its check passed for the answer it holds (an edit takes the pass away); an
+///     answer with a ticket nothing waits for changes nothing; a check's or a send's request
+///     holds no secure answer but the checked field's own; a field that misses a requirement fails
+///     (unless it is left empty and not required).
 public struct FlowInvariants: Sendable {
     /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
-    public static let count = 15
+    public static let count = 16
 
     public let reducer: FlowReducer
     /// What the flow itself says (labels, messages, options): a secure value that happens to
@@ -38,6 +43,8 @@ public struct FlowInvariants: Sendable {
     /// The fields' ids, the secure ones, the others, and the positions of the choice fields:
     /// found once, as every edge asks.
     private let ids: [FieldID], secureIDs: [FieldID], plainIDs: [FieldID], choicePositions: [Int]
+    /// Whether any field has a check, a send or requirements (invariant 16 has nothing to hold otherwise).
+    let hasServices: Bool
 
     public init(reducer: FlowReducer) {
         self.reducer = reducer
@@ -46,6 +53,7 @@ public struct FlowInvariants: Sendable {
         secureIDs = reducer.spec.fields.filter(\.secure).map(\.id)
         plainIDs = reducer.spec.fields.filter { !$0.secure }.map(\.id)
         choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
+        hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty }
     }
 
     /// The first invariant the transition `before --action--> after` (saying `events`) breaks.
@@ -146,6 +154,8 @@ public struct FlowInvariants: Sendable {
                 return fail(.untouchedAnswerChanged(id, from: "\(answerBefore)", to: "\(answerAfter)", request: FlowRequest(action)?.text ?? "submit"))
             }
         }
+        // 16
+        if hasServices, let violation = serviceViolation(before: before, action: action, after: after, events: events) { return violation }
         // 13, 14
         if let violation = reviewViolation(before: before, action: action, after: after, events: events) { return violation }
         // 8

@@ -28,6 +28,8 @@ struct InvariantLanguageTests {
         .submitFocusedOther(failing: "email", focused: "code"), .submitNotCompleted(phase: "review", completions: 0),
         .snapshotNotRestored, .restoredHoldsSecret("password"), .restoredLostAnswer("email"),
         .restoredNotCompleted(phase: "editing", focus: "password"), .restoredOtherAnswers,
+        .passedUnchecked("nickname"), .checkedAfterEdit("nickname"), .staleAnswerChanged(request: "checked 7"),
+        .requestShowsSecret("nickname", of: "password"), .requirementsDisagree("password"),
     ]
 
     /// Fails to compile when ``FlowInvariants/Breach`` gains a case: add a sample above, then here.
@@ -39,7 +41,8 @@ struct InvariantLanguageTests {
              .descriptionShowsSecret, .notAnOption, .outOfOrder, .filterChangedAnswer, .untouchedAnswerChanged,
              .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview, .editInReview,
              .submitFocusedOther, .submitNotCompleted, .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer,
-             .restoredNotCompleted, .restoredOtherAnswers:
+             .restoredNotCompleted, .restoredOtherAnswers, .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged,
+             .requestShowsSecret, .requirementsDisagree:
             true
         }
     }
@@ -49,7 +52,7 @@ struct InvariantLanguageTests {
     static let names: Set<String> = ["focusMoved", "keyboardChanged", "surfaceChanged", "changed", "rejected", "completed", "review",
                                      "editing", "submit", "cancel", "previous", "next", "Next", "surface", "secure", "revealed",
                                      "plain", "true", "false", "default", "numberPad", "email", "password", "confirm", "code",
-                                     "phone", "plan", "topics", "gold", "a", "b"]
+                                     "phone", "plan", "topics", "gold", "a", "b", "nickname", "checked"]
 
     @Test("Every invariant violation reads in Korean, with Hangul and no English but the names it quotes", arguments: breaches)
     func korean(_ breach: Breach) {
