@@ -239,7 +239,11 @@ struct ScreenJobControlTests {
             screen.enter()
         }
         #expect(screen.waitFor("after-0"), "the walk did not end, or its status is not 0:\n\(screen.text)")
-        #expect((try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)) == #"{"secret":"abcdef","note":"n"}"# + "\n")
+        // The answers are in `out` once the shell has closed it: wait on its content, not a deadline.
+        let answers = #"{"secret":"abcdef","note":"n"}"# + "\n"
+        let deadline = Date().addingTimeInterval(10)
+        while (try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)) != answers && Date() < deadline { usleep(10_000) }
+        #expect((try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)) == answers)
         #expect(!screen.text.contains("abc") && !screen.text.contains("def"), "the secret was shown in clear")
         screen.type("stty -a > end; cmp -s before end && echo end-same || echo end-differ")
         screen.enter()
