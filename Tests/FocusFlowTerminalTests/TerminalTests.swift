@@ -311,7 +311,7 @@ struct TerminalOptionTests {
 
     @Test("Hangul and emoji in a default field keep the cursor in the right column")
     func wideCharacters() throws {
-        let terminal = try PseudoTerminal(["run", "Flows/signup.json"], directory: PseudoTerminal.packageRoot.path)
+        let terminal = try PseudoTerminal(["run"])
         #expect(terminal.waitFor("Email"))
         terminal.send("a@b.co\rhunter2-secret\rhunter2-secret\r")
         #expect(terminal.waitFor("Nickname"))
