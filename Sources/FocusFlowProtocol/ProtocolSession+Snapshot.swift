@@ -24,6 +24,6 @@ extension ProtocolSession {
         } catch {
             return Self.error(error.message)
         }
-        return response(to: [.focusMoved(from: nil, to: state.focus)])
+        return response(to: reducer.startEvents(of: state))
     }
 }

@@ -45,7 +45,7 @@ public struct ProtocolSession: Sendable {
     /// The first response, written before any request: the initial focus.
     public func initialResponse() -> String {
         var copy = self
-        return #"{"protocol":\#(Self.version),"# + copy.response(to: [.focusMoved(from: nil, to: state.focus)]).dropFirst()
+        return #"{"protocol":\#(Self.version),"# + copy.response(to: reducer.startEvents(of: state)).dropFirst()
     }
 
     /// Reads one request line and answers it.

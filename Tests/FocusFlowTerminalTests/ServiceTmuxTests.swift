@@ -168,4 +168,25 @@ struct ServiceTmuxTests {
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"phone":"555","code":"1"}"# + "\n")
     }
+
+    @Test("A code past its expiry says so on the field, and Enter does not pass it until a new one is sent; in Korean too", arguments: ["en", "ko"])
+    func expiry(language: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let flow = folder + "/flow.json"
+        try #"{"id":"code","title":"Code","fields":[{"id":"code","label":"Code","keyboard":"numberPad","send":"sms","resendAfter":1,"expiresAfter":2,"check":"ok"}]}"#
+            .write(toFile: flow, atomically: true, encoding: .utf8)
+        let tmux = try Tmux(["run", flow, "--send", "sms=exit 0", "--check", "ok=exit 0", "--lang", language])
+        let expired = language == "en" ? "Code has expired; send a new one." : "Code 항목의 유효 시간이 지났습니다. 새로 보내세요."
+        #expect(tmux.waitFor(expired), "\(tmux.text)")
+        #expect(tmux.waitFor(language == "en" ? "Ctrl-R resend" : "Ctrl-R 다시 보내기"))
+        tmux.type("1")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ " + expired), "an expired code does not pass:\n\(tmux.text)")
+        tmux.press("C-r")
+        #expect(tmux.waitFor(language == "en" ? "Resend in " : "초 후 다시 보내기"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0, "\(tmux.text)")
+        #expect(tmux.answers == #"{"code":"1"}"# + "\n")
+    }
 }

@@ -122,7 +122,9 @@ struct ServiceTests {
         let snapshot = reducer.snapshot(of: state)
         #expect(!snapshot.json.contains("ticket") && !snapshot.json.contains("checked"))
         var restored = try reducer.restore(snapshot)
-        #expect(restored.checking == nil && restored.checked.isEmpty && restored.sends.isEmpty)
+        #expect(restored.checking == nil && restored.checked.isEmpty)
+        // Resumed on the code, the walk reaches it afresh: a new code is asked for, ticket 1.
+        #expect(restored.sends == ["code": .init(ticket: 1)] && restored.lastTicket == 1)
         _ = reducer.reduce(into: &restored, action: .previous)
         let asked = reducer.reduce(into: &restored, action: .next)
         #expect(asked.contains { if case .checking(field: "nickname", _, _) = $0 { true } else { false } }, "\(asked)")
@@ -178,6 +180,24 @@ struct ServiceTests {
         _ = reducer.reduce(into: &state, action: .sent(ticket: 4, .ok))
         #expect(state.error == nil)
         #expect(reducer.reduce(into: &state, action: .next).last == .checking(field: "code", check: "code-valid", ticket: 5))
+    }
+
+    @Test("A walk that starts on a field that sends asks for it at once: the first state, a prefilled start and a restore")
+    func firstFieldSends() throws {
+        let spec = try FlowSpec(json: Data(#"{"id":"c","fields":[{"id":"phone","label":"Phone"},{"id":"code","label":"Code","send":"sms","resendAfter":30}]}"#.utf8))
+        let reducer = FlowReducer(spec: spec)
+        let first = try FlowSpec(json: Data(#"{"id":"c","fields":[{"id":"code","label":"Code","send":"sms","resendAfter":30}]}"#.utf8))
+        let starting = FlowReducer(spec: first)
+        let state = starting.initialState()
+        #expect(state.sends["code"]?.ticket == 1 && starting.resendIn(state) == nil)
+        #expect(starting.startEvents(of: state) == [.focusMoved(from: nil, to: "code"), .sending(field: "code", send: "sms", ticket: 1)])
+        // Prefilled past the phone, the walk starts on the code: its send is the first ticket.
+        let skipped = try reducer.initialState(prefill: FlowPrefill(answers: ["phone": .text("555")], skipFilled: true))
+        #expect(skipped.focus == "code" && skipped.sends["code"]?.ticket == 1 && skipped.lastTicket == 1)
+        #expect(reducer.pendingSend(1, in: skipped)?.answers == FlowResult(answers: [.init(field: "phone", value: "555")]))
+        #expect(reducer.initialState().sends.isEmpty, "a walk that starts elsewhere sends nothing yet")
+        let session = ProtocolSession(spec: first)
+        #expect(session.initialResponse().contains(#"{"event":"sending","field":"code","send":"sms","ticket":1,"answers":{}}"#), "\(session.initialResponse())")
     }
 
     @Test("A failed send is the field's error and may be sent again at once")

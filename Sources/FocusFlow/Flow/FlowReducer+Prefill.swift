@@ -56,6 +56,7 @@ extension FlowReducer {
         state.focus = field.id
         state.surface = field.secure ? .secure : .plain
         state.keyboard = field.keyboard
+        reachFirst(&state)
         return state
     }
 

@@ -15,7 +15,8 @@
 /// - An answer that passed its check and was not edited since is not checked again.
 ///
 /// Sends:
-/// - When focus moves to a field with a ``FieldSpec/send`` for the first time,
+/// - When focus moves to a field with a ``FieldSpec/send`` for the first time (the walk's
+///   first field too, at its start: ``startEvents(of:)``),
 ///   ``FlowEvent/sending(field:send:ticket:)`` asks the host to send. ``Action/resend`` asks again
 ///   once ``FieldSend/resendAfter`` seconds have passed since the last send (at once when the last
 ///   failed, or nothing was sent yet); ``resendIn(_:)`` says how long is left.
@@ -163,6 +164,25 @@ extension FlowReducer {
     func forgetCheck(_ state: inout State, of id: FieldID) {
         state.checked.remove(id)
         if state.checking?.field == id { state.checking = nil }
+    }
+
+    /// The walk's start reaches its focused field: a send that field makes is asked for with the
+    /// first ticket (``startEvents(of:)`` says it), and nothing else is.
+    func reachFirst(_ state: inout State) {
+        state.sends = [:]
+        state.lastTicket = 0
+        guard let focus = state.focus, let send = spec[focus]?.send else { return }
+        var ignored: [FlowEvent] = []
+        startSend(&state, field: focus, send: send, events: &ignored)
+    }
+
+    /// What a walk's start says: focus on its field, and the send that field asks for.
+    public func startEvents(of state: State) -> [FlowEvent] {
+        var events: [FlowEvent] = [.focusMoved(from: nil, to: state.focus)]
+        if let focus = state.focus, let send = spec[focus]?.send, let ticket = state.sends[focus]?.ticket {
+            events.append(.sending(field: focus, send: send.name, ticket: ticket))
+        }
+        return events
     }
 
     /// Asks the host to send for `field` with a new ticket.

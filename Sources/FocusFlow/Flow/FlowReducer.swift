@@ -82,9 +82,11 @@ public struct FlowReducer: Sendable {
     /// The state before anything happened: the first field focused, every field empty.
     public func initialState() -> State {
         let first = spec.fields[0]
-        return State(
+        var state = State(
             focus: first.id, surface: first.secure ? .secure : .plain, keyboard: first.keyboard,
             fields: FieldStates(layout: spec.layout))
+        if first.send != nil { reachFirst(&state) }
+        return state
     }
 
     /// Applies `action` to `state`.
