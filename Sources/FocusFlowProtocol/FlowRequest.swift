@@ -108,8 +108,9 @@ public enum FlowRequest: Sendable, Equatable {
     private static func answer(_ value: Value?) -> (ticket: Int, answer: ServiceAnswer) {
         if case .answer(let ticket, let answer)? = value { (ticket, answer) } else { (0, .unavailable) }
     }
-    /// The answer the explorer tries: to a ticket no walk gave, which must change nothing. (The
-    /// pending ticket's answers, resends and ticks are not explored: each makes a new state.)
+    /// The answer the explorer tries from the table: to a ticket no walk gave, which must change
+    /// nothing. The answers to the tickets a state waits for, resends and ticks depend on the
+    /// state: the explorer adds them (`FlowExplorer.serviceRequests(from:)`).
     private static let ticketSamples: [Value?] = [.answer(ticket: 999_999, .ok)]
     /// A few options and one value that is none of them.
     private static func optionSamples(_ field: FieldSpec) -> [Value?] {

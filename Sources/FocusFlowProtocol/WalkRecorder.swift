@@ -163,6 +163,8 @@ public struct WalkRecorder: Sendable {
         guard state.focus == field else { return }
         guard let standIn = standIn(for: field, value: state.text(of: field), in: state) else { return }
         recording.lines.append(FlowRequest.text(standIn).json)
+        // A tick after it is a line of its own: the last line is no longer a tick to add to.
+        recording.ticked = nil
     }
 
     /// The stand-in for the secret `value` of `field`, focused in `state`: the one already made

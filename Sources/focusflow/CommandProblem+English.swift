@@ -25,7 +25,7 @@ extension CommandProblem {
         case .serviceNotPerformed(let field, let name, let check):
             "\"\(field)\" names the \(check ? "check" : "send") \"\(name)\", and no program performs it: give one with --\(check ? "check" : "send") \(name)=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"
         case .serviceNeedsEquals(let item, let check):
-            "--\(check ? "check" : "send") takes NAME=COMMAND, like --\(check ? "check nickname-free='./check-nickname.sh'" : "send sms-code='./send-code.sh'"); \(item.debugDescription) has no ="
+            "--\(check ? "check" : "send") takes NAME=COMMAND, like --\(check ? "check nickname-free=Flows/signup-check.sh" : "send sms-code=Flows/signup-send.sh"); \(item.debugDescription) has no ="
         case .serviceTwice(let name, let check): "--\(check ? "check" : "send") gives \"\(name)\" twice; give each one program"
         case .serviceUnused(let name, let check, let known):
             "no field of the flow names the \(check ? "check" : "send") \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))

@@ -30,7 +30,8 @@ extension CommandProblem {
             "--\(check ? "check" : "send")에는 NAME=COMMAND를 주세요. \(item.debugDescription)에는 =가 없습니다"
         case .serviceTwice(let name, let check): "--\(check ? "check" : "send")로 \"\(name)\"를 두 번 주었습니다. 하나에 프로그램 하나만 주세요"
         case .serviceUnused(let name, let check, let known):
-            "흐름의 어떤 필드도 \(check ? "검사" : "전송") \"\(name)\"을(를) 쓰지 않습니다" + (known.isEmpty ? "(하나도 없습니다)" : ". 쓰는 것: " + known.map { "\"\($0)\"" }.joined(separator: ", "))        case .setTwice(let id): "--set으로 \"\(id)\"를 두 번 주었습니다. 필드마다 한 번만 주세요"
+            "흐름의 어떤 필드도 \(check ? "검사" : "전송") \"\(name)\"을(를) 쓰지 않습니다" + (known.isEmpty ? "(하나도 없습니다)" : ". 쓰는 것: " + known.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .setTwice(let id): "--set으로 \"\(id)\"를 두 번 주었습니다. 필드마다 한 번만 주세요"
         case .prefillWithResumedDraft(let path): "--set과 --answers는 이어서 할 답이 있는 --draft \(path)와 함께 줄 수 없습니다. 그 답으로 처음부터 시작하려면 --draft-discard를 주세요"
         case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay에는 흐름 하나와 스크립트 하나를 주세요 (파일 \(count)개를 받았습니다)"

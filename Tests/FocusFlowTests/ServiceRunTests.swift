@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// `focusflow run --check NAME=COMMAND --send NAME=COMMAND` with piped input and on the command
@@ -93,15 +94,31 @@ struct ServiceRunTests {
         ("exit 1", "Nickname was not accepted."),
     ])
     func unavailable(command: String, message: String) throws {
-        let started = Date()
         let result = try Command.run(["run", "Flows/signup.json", "--check", "nickname-free=\(command)", "--check", "code-valid=exit 0",
                                       "--send", "sms-code=exit 0", "--check-timeout", "1"], input: Self.lines())
         #expect(result.status == 1)
         // What the program said on stderr stays there, before the walk's own line.
         #expect(result.stderr.hasSuffix("focusflow: line 4: Nickname (nickname): \(message)\n"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("focusflow:") }.count == 1)
-        // A program past its time is ended, with its children: the walk does not wait for `sleep 30`.
-        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("A program past --check-timeout is ended with its children before the walk goes on")
+    func timeoutEndsGroup() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pids = folder.appendingPathComponent("pids").path
+        // The checker and a child of its own, neither holding the walk's streams, both stuck.
+        let stuck = "sleep 300 >/dev/null 2>&1 & echo \"$$ $!\" > '\(pids)'; wait"
+        let result = try Command.run(["run", "Flows/signup.json", "--check", "nickname-free=\(stuck)", "--check", "code-valid=exit 0",
+                                      "--send", "sms-code=exit 0", "--check-timeout", "1"], input: Self.lines())
+        #expect(result.status == 1)
+        let running = try String(contentsOfFile: pids, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
+        #expect(running.count == 2)
+        for pid in running {
+            let deadline = Date().addingTimeInterval(10)
+            while kill(pid, 0) == 0 && Date() < deadline { usleep(10_000) }
+            #expect(kill(pid, 0) != 0, "process \(pid) of the checker still runs")
+        }
     }
 
     @Test("A send that fails ends a piped walk with the sender's message, or the engine's when it says none", arguments: [
@@ -150,8 +167,8 @@ struct ServiceRunTests {
     @Test("The command line is checked against the flow before the first field", arguments: [
         (["Flows/signup.json"], 2, #"focusflow: "nickname" names the check "nickname-free", and no program performs it: give one with --check nickname-free=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"#),
         (["Flows/signup.json", "--check", "nickname-free=exit 0", "--check", "code-valid=exit 0"], 2, #"focusflow: "code" names the send "sms-code", and no program performs it: give one with --send sms-code=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"#),
-        (["Flows/signup.json", "--check", "nickname-free"], 2, #"focusflow: --check takes NAME=COMMAND, like --check nickname-free='./check-nickname.sh'; "nickname-free" has no ="#),
-        (["Flows/signup.json", "--send", "=exit 0"], 2, #"focusflow: --send takes NAME=COMMAND, like --send sms-code='./send-code.sh'; "=exit 0" has no ="#),
+        (["Flows/signup.json", "--check", "nickname-free"], 2, #"focusflow: --check takes NAME=COMMAND, like --check nickname-free=Flows/signup-check.sh; "nickname-free" has no ="#),
+        (["Flows/signup.json", "--send", "=exit 0"], 2, #"focusflow: --send takes NAME=COMMAND, like --send sms-code=Flows/signup-send.sh; "=exit 0" has no ="#),
         (["Flows/signup.json", "--check", "nickname-free=a", "--check", "nickname-free=b"], 2, #"focusflow: --check gives "nickname-free" twice; give each one program"#),
         (["Flows/signup.json", "--check", "nick=exit 0"], 2, #"focusflow: no field of the flow names the check "nick"; it names "nickname-free", "code-valid""#),
         (["--send", "sms=exit 0"], 2, #"focusflow: no field of the flow names the send "sms"; it has none"#),

@@ -22,6 +22,21 @@ struct WalkRecorderTests {
         return (script, last, store)
     }
 
+    @Test("Ticks between other requests are one line, and a secure value typed between two ticks keeps its stand-in")
+    func ticksAroundSecret() throws {
+        let spec = try FlowSpec(json: Data(#"{"id":"t","fields":[{"id":"code","label":"Code","send":"sms","resendAfter":30},{"id":"pin","label":"PIN","secure":true,"rules":{"minLength":4}}]}"#.utf8))
+        let actions: [FlowReducer.Action] = [.sent(ticket: 1, .ok), .tick(seconds: 1), .tick(seconds: 1), .field(.textChanged("1")), .next,
+                                             .tick(seconds: 1), .field(.textChanged("2468")), .tick(seconds: 1), .tick(seconds: 1), .next]
+        let (script, last, store) = try Self.recordAndReplay(spec, actions)
+        #expect(store.state.phase == .completed)
+        #expect(!script.contains("2468"))
+        let lines = script.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.count == 8, "\(lines)")
+        #expect(lines.filter { $0.contains(#""action":"tick""#) } == [#"{"action":"tick","seconds":2}"#, #"{"action":"tick","seconds":1}"#, #"{"action":"tick","seconds":2}"#], "\(lines)")
+        #expect(lines.filter { $0.contains(#""action":"text""#) }.count == 2, "the PIN's stand-in is kept: \(lines)")
+        #expect(last.contains(#""phase":"completed""#), "\(last)")
+    }
+
     @Test("Typing a password key by key is one stand-in of its length; the replay completes as the walk did")
     func signup() throws {
         var actions: [FlowReducer.Action] = []

@@ -4,7 +4,8 @@
 // (``FieldSpec/prefill``).
 //
 // A flow names a check or a send; it never says how either is made. The host that walks the flow
-// performs them: a Swift service (`FlowServices`) or a `serve` host's answer.
+// performs them: a Swift service (`FlowServices`), a `serve` host's answer, or a program the
+// command line names (`focusflow run --check NAME=COMMAND`).
 
 /// Something a field sends when the walk first reaches it (a code by SMS to the phone number
 /// given before), which the person may ask to be sent again once ``resendAfter`` has passed.

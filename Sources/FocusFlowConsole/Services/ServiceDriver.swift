@@ -28,6 +28,10 @@ package struct ServiceDriver {
     /// Whether a program runs.
     package var isBusy: Bool { !calls.isEmpty }
 
+    /// Whether any program was named: without one, the walk asks nothing of a service (a flow
+    /// that checks or sends is refused before its first field) and there is nothing to do.
+    package var hasPrograms: Bool { !programs.checks.isEmpty || !programs.sends.isEmpty }
+
     /// The check or the send running for `field`, if one does.
     package func running(for field: FieldID) -> ServiceCall? {
         calls.values.first { $0.request.field == field }

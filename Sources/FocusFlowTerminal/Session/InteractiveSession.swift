@@ -253,7 +253,8 @@ final class InteractiveSession: ScreenContext {
     /// and the clock's ticks to the engine; draws again when what the screen says changed (an
     /// answer, the spinner, the seconds before a resend).
     private func serviceStep(advancing: Bool) {
-        guard outcome == nil else { return }
+        // A walk without programs does nothing here, on any key.
+        guard outcome == nil, services.hasPrograms else { return }
         let before = (services.isBusy, store.reducer.resendIn(store.state))
         if advancing {
             let events = services.advance(store)
