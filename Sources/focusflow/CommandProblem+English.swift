@@ -1,3 +1,5 @@
+import FocusFlow
+
 extension CommandProblem {
     /// The English sentence: the one table of the command line's errors in English.
     var english: String {
@@ -18,6 +20,12 @@ extension CommandProblem {
         case .unknownTheme(let name, let near, let known):
             "unknown theme \(name.debugDescription)" + (near.map { "; did you mean \"\($0)\"?" } ?? ".") + " The themes are \(known.joined(separator: ", "))."
         case .maskCharacter(let text): "--mask takes one visible character, one or two columns wide, not \(text.debugDescription)"
+        case .unknownFormat(let name, let near, let known):
+            "--format takes \(known.joined(separator: ", ")), not \(name.debugDescription)" + (near.map { "; did you mean \($0)?" } ?? "")
+        case .answerNames(.sameName(let first, let second, let name), let format):
+            "--format \(format) cannot name the answers: the fields \"\(first)\" and \"\(second)\" both come to \(name). Give them ids that differ in letters, digits or _, or use --format json. Nothing was asked"
+        case .answerNames(.shellVariable(let field, let name), let format):
+            "--format \(format) cannot name the answer of \"\(field)\": it would be \(name), a variable the shell reads itself. Rename the field, or use --format json. Nothing was asked"
         case .discardNeedsDraft: "--draft-discard needs --draft FILE: it says to start that draft afresh"
         case .setNeedsEquals(let item): "--set takes ID=VALUE, like --set email=ada@example.com; \(item.debugDescription) has no ="
         case .setSecure(let id):
@@ -31,6 +39,16 @@ extension CommandProblem {
             "no field of the flow names the \(check ? "check" : "send") \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))
         case .setTwice(let id): "--set gives \"\(id)\" twice; give each field once"
         case .prefillWithResumedDraft(let path): "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"
+        case .askNeedsKind(let known): "ask needs a KIND and a LABEL, like: focusflow ask text \"Nickname\"; the kinds are \(known.joined(separator: ", "))"
+        case .unknownKind(let name, let near, let known):
+            "unknown kind \(name.debugDescription)" + (near.map { "; did you mean \($0)?" } ?? "") + " The kinds are \(known.joined(separator: ", "))."
+        case .askNeedsLabel(let kind): "ask needs a LABEL after the kind, like: focusflow ask \(kind) \"Nickname\""
+        case .askTakesOneLabel(let count): "ask takes one LABEL, not \(count) words; quote a label with spaces: \"Your name\""
+        case .askOptionNotForKind(let option, let kind): "--\(option) does not apply to a \(kind) question"
+        case .askNeedsOptions(let kind): "a \(kind) question needs its choices: --option VALUE[=LABEL], once for each"
+        case .askNumber(let option, let given): "--\(option) takes a number, not \(given.debugDescription)"
+        case .askDefaultRefused(let error): "--default: \(error.message(in: .en))"
+        case .askRefused(let reason): "the question cannot be asked: \(DisplayText.escaped(reason.message(in: .en)))"
         case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay takes a flow and a script, not \(count) files"
         case .replayScriptAfterFlow(let path): "replay needs a SCRIPT after the flow: \(path) is a flow file"

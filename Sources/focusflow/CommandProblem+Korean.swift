@@ -1,3 +1,5 @@
+import FocusFlow
+
 extension CommandProblem {
     /// The Korean sentence: the one table of the command line's errors in Korean. What the
     /// output layer says about a file (``AnswerTarget/Failure``, ``DraftFile/Failure``) is
@@ -19,6 +21,12 @@ extension CommandProblem {
         case .unknownLanguage(let name, let known): "--lang에는 \(known.joined(separator: " 또는 "))를 주세요 (받은 값: \"\(name)\")"
         case .unknownTheme(let name, let near, let known):
             "알 수 없는 테마입니다: \(name.debugDescription)." + (near.map { " 혹시 \"\($0)\"인가요?" } ?? "") + " 테마: \(known.joined(separator: ", "))."
+        case .unknownFormat(let name, let near, let known):
+            "--format에는 \(known.joined(separator: ", ")) 중 하나를 주세요 (받은 값: \(name.debugDescription))" + (near.map { ". 혹시 \($0)인가요?" } ?? "")
+        case .answerNames(.sameName(let first, let second, let name), let format):
+            "--format \(format)로는 답의 이름을 지을 수 없습니다: \"\(first)\" 필드와 \"\(second)\" 필드가 둘 다 \(name)이(가) 됩니다. 글자, 숫자, _가 다른 id를 주거나 --format json을 쓰세요. 아무것도 묻지 않았습니다"
+        case .answerNames(.shellVariable(let field, let name), let format):
+            "--format \(format)로는 \"\(field)\" 필드의 답에 이름을 지을 수 없습니다: 셸이 스스로 읽는 변수 \(name)이(가) 됩니다. 필드 이름을 바꾸거나 --format json을 쓰세요. 아무것도 묻지 않았습니다"
         case .maskCharacter(let text): "--mask에는 보이는 문자 하나를 주세요. 한 칸이나 두 칸 너비여야 합니다 (받은 값: \(text.debugDescription))"
         case .discardNeedsDraft: "--draft-discard는 --draft FILE과 함께 써야 합니다. 그 초안을 처음부터 다시 시작하라는 뜻입니다"
         case .setNeedsEquals(let item): "--set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \(item.debugDescription)에는 =가 없습니다"
@@ -33,6 +41,16 @@ extension CommandProblem {
             "흐름의 어떤 필드도 \(check ? "검사" : "전송") \"\(name)\"을(를) 쓰지 않습니다" + (known.isEmpty ? "(하나도 없습니다)" : ". 쓰는 것: " + known.map { "\"\($0)\"" }.joined(separator: ", "))
         case .setTwice(let id): "--set으로 \"\(id)\"를 두 번 주었습니다. 필드마다 한 번만 주세요"
         case .prefillWithResumedDraft(let path): "--set과 --answers는 이어서 할 답이 있는 --draft \(path)와 함께 줄 수 없습니다. 그 답으로 처음부터 시작하려면 --draft-discard를 주세요"
+        case .askNeedsKind(let known): "ask에는 KIND와 LABEL이 필요합니다. 예: focusflow ask text \"별명\". 종류: \(known.joined(separator: ", "))"
+        case .unknownKind(let name, let near, let known):
+            "알 수 없는 종류입니다: \(name.debugDescription)." + (near.map { " 혹시 \($0)인가요?" } ?? "") + " 종류: \(known.joined(separator: ", "))."
+        case .askNeedsLabel(let kind): "ask에는 종류 다음에 LABEL이 필요합니다. 예: focusflow ask \(kind) \"별명\""
+        case .askTakesOneLabel(let count): "ask는 LABEL 하나를 받습니다(받은 단어 \(count)개). 공백이 있는 라벨은 따옴표로 감싸세요: \"이름과 성\""
+        case .askOptionNotForKind(let option, let kind): "--\(option)은(는) \(kind) 질문에 쓸 수 없습니다"
+        case .askNeedsOptions(let kind): "\(kind) 질문에는 선택지가 필요합니다: 선택지마다 --option VALUE[=LABEL]"
+        case .askNumber(let option, let given): "--\(option)에는 수를 주세요 (받은 값: \(given.debugDescription))"
+        case .askDefaultRefused(let error): "--default를 받을 수 없습니다: \(error.message(in: .ko))"
+        case .askRefused(let reason): "질문을 할 수 없습니다: \(DisplayText.escaped(reason.message(in: .ko)))"
         case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay에는 흐름 하나와 스크립트 하나를 주세요 (파일 \(count)개를 받았습니다)"
         case .replayScriptAfterFlow(let path): "replay에는 흐름 뒤에 SCRIPT가 필요합니다. \(path)는 흐름 파일입니다"

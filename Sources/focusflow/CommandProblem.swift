@@ -1,4 +1,5 @@
 import FocusFlow
+import FocusFlowConsole
 import FocusFlowProtocol
 import FocusFlowTerminal
 
@@ -22,6 +23,9 @@ enum CommandProblem: Equatable {
     case unknownLanguage(String, known: [String])
     case unknownTheme(String, nearest: String?, known: [String])
     case maskCharacter(String)
+    case unknownFormat(String, nearest: String?, known: [String])
+    /// A flow whose answers cannot all be named in `format` (`shell`, `env`).
+    case answerNames(AnswerFormat.NameProblem, format: String)
     case discardNeedsDraft
     case setNeedsEquals(String)
     case setSecure(String)
@@ -38,6 +42,17 @@ enum CommandProblem: Equatable {
     case setTwice(String)
     /// `--set` or `--answers` with a `--draft` that resumes: the draft's answers and these would both claim the fields.
     case prefillWithResumedDraft(String)
+    case askNeedsKind(known: [String])
+    case unknownKind(String, nearest: String?, known: [String])
+    case askNeedsLabel(kind: String)
+    case askTakesOneLabel(given: Int)
+    /// An option of `ask` that the question's kind does not take (`--mask` on a text).
+    case askOptionNotForKind(option: String, kind: String)
+    case askNeedsOptions(kind: String)
+    case askNumber(option: String, given: String)
+    case askDefaultRefused(PrefillError)
+    /// A setting the flow loader refuses (`--min-length 9 --max-length 3`).
+    case askRefused(FlowSpecError.Reason)
     case replayNeedsScript
     case replayFileCount(Int)
     case replayScriptAfterFlow(String)

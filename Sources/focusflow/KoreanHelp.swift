@@ -38,6 +38,18 @@ enum KoreanHelp {
                           처음 설정된 것이 정합니다(ko_KR.UTF-8은 한국어, 그 밖은 영어)
         """
 
+    static let format = """
+          --format json|shell|env
+                          답을 쓰는 모양(기본 json): JSON 객체 하나. shell은
+                          eval "$(…)"용 id='value' 줄(sh에 맞게 따옴표로 감쌈). env는
+                          dotenv 파일(ID="value"). multi-select의 값들은 공백으로 나눈
+                          문자열 하나입니다. 셸 이름이 아닌 id는 다른 글자마다 _를
+                          씁니다(first-name은 first_name, 숫자로 시작하면 앞에 _).
+                          두 id가 같은 이름이 되거나 셸이 읽는 변수(PATH, IFS, HOME
+                          …)가 되면 첫 필드 전에 거절합니다. --output FILE도 같은
+                          모양으로 씁니다
+        """
+
     static let start = """
           --set ID=VALUE  필드를 미리 채웁니다(여러 번 줄 수 있음). 값은 종류에
                           따라 씁니다: 텍스트는 그대로, confirm 필드는 true 또는
@@ -96,6 +108,7 @@ enum KoreanHelp {
                               씁니다(모드 0600, 심볼릭 링크는 그 대상을 바꿈). FIFO, 문자
                               장치, /dev/fd/N에는 바로 씁니다. '-'는 stdout입니다
                               (- 라는 파일은 ./-)
+            \(format)
               --accessible    한 줄에 질문 하나씩 묻는 단순한 모드(TERM=dumb일 때도)
               --mask CHAR     보안 필드의 글자마다 보여 줄 문자(기본 •). 한 칸이나 두 칸
                               너비의 보이는 문자 하나
@@ -130,6 +143,56 @@ enum KoreanHelp {
             없으면 로캘(LC_ALL, LC_MESSAGES, LANG)의 언어로 씁니다. 위치(파일, 줄, 열,
             필드 경로)는 그대로 씁니다.
             종료 상태: 모두 올바르면 0, 아니면 2.
+            """)
+
+    static let ask = HelpText(
+        summary: "질문 하나를 묻고 답을 출력합니다",
+        details: """
+            흐름 파일 없이 질문 하나를 터미널에서 묻고, 답을 줄바꿈과 함께 stdout에
+            출력합니다: 텍스트, true 또는 false, 고른 값, multi-select는 한 줄에 값 하나,
+            수, 날짜. 질문은 필드 하나의 흐름입니다: 'focusflow run'과 같은 키, 규칙,
+            메시지를 씁니다.
+
+            KIND는 \(Ask.kinds.joined(separator: ", ")) 중 하나입니다(secure는
+            가린 텍스트). LABEL은 묻는 말입니다.
+
+            옵션
+              --placeholder TEXT  답이 비어 있는 동안 흐리게 보이는 글
+              --hint TEXT         라벨 옆의 도움말 한 줄
+              --keyboard NAME     텍스트가 받는 문자(UIKit의 이름):
+            \(UsageLine.list(KeyboardType.allCases.map(\.rawValue), indent: 22))
+              --default VALUE     처음 답. --set과 같이 씁니다: 텍스트는 그대로, true
+                                  또는 false, 옵션 값, 쉼표로 나눈 값들, 수, YYYY-MM-DD.
+                                  보안 답은 안 됩니다
+              --required          빈 답을 거절합니다
+              --min-length N, --max-length N
+                                  텍스트의 길이(문자 수)
+              --pattern REGEX     텍스트 전체가 맞아야 하는 ICU 정규 표현식
+              --message TEXT      규칙에 맞지 않을 때 기본 메시지 대신 할 말
+              --option VALUE[=LABEL]
+                                  선택지(여러 번, 보이는 순서대로). 라벨이 없으면 값이
+                                  라벨입니다
+              --min VALUE, --max VALUE
+                                  수의 범위, 날짜의 처음과 마지막 날(YYYY-MM-DD 또는
+                                  today), multi-select가 받는 선택 수
+              --step N            위아래 키로 수가 움직이는 크기(기본 1)
+              --decimals N        소수점 아래 자릿수(0-6)
+              --mask CHAR         보안 답의 글자마다 보여 줄 문자(기본 •)
+              --format text|json  답을 텍스트(기본)나 JSON 값으로 씁니다
+              --accessible        한 줄에 질문 하나씩 묻는 단순한 모드(TERM=dumb일 때도)
+              --theme NAME        내장 테마: \(FlowTheme.builtInNames.joined(separator: ", "))
+            \(language)
+
+            stdin이 터미널이 아니면 첫 줄이 답입니다. 질문은 stderr에, stderr가 터미널이
+            아니면 /dev/tty에 그리므로 answer=$(focusflow ask …)가 됩니다.
+
+            예
+              nick=$(focusflow ask text "별명" --required --max-length 20)
+              focusflow ask confirm "계속할까요?" && echo 계속합니다
+              plan=$(focusflow ask select "요금제" --option free=무료 --option pro=프로)
+
+            종료 상태: 0 답함(confirm은 예), 1 confirm에 아니요 또는 잘못된 입력,
+            2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-C), 128+N 시그널 N.
             """)
 
     static let serve = HelpText(

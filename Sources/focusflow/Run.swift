@@ -20,7 +20,7 @@ enum Run {
 
     static let command = Subcommand(
         name: "run",
-        synopsis: ["[run] [FLOW] [--output FILE] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
+        synopsis: ["[run] [FLOW] [--output FILE] [--format json|shell|env] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
                    "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]",
                    "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--check-timeout SECONDS]"],
         texts: HelpTexts(en: HelpText(summary: "walk a flow, print the answers as JSON (the default command)", details: """
@@ -33,6 +33,7 @@ enum Run {
                               replaced atomically (mode 0600; a symlink's target is
                               replaced), a FIFO, character device or /dev/fd/N is written
                               directly; '-' is stdout (a file named - is ./-)
+            \(FormatOption.help)
               --accessible    plain line-per-prompt mode (also when TERM=dumb)
               --mask CHAR     the character shown for each character of a secure field
                               (default •); one visible character, one or two columns wide
@@ -55,7 +56,7 @@ enum Run {
             folder, a read-only file or a missing folder stops the run at once (exit 74).
             \(exitStatuses)
             """), ko: KoreanHelp.run),
-        options: Set(["output", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
+        options: Set(["output", "format", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
         flags: Set(["accessible"]).union(RunStart.flags),
         repeatable: RunStart.repeatable.union(ServiceOptions.repeatable),
         run: main)
@@ -68,6 +69,8 @@ enum Run {
         let language = try LanguageOption.decide(arguments, command: "run", fallback: LanguageOption.fromEnvironment)
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
         let theme = try arguments.values["theme"].map(ThemeOption.named)
+        let format = try FormatOption.decide(arguments, command: "run")
+        let names = try FormatOption.names(format, for: spec)
         let target = try answerTarget(arguments.values["output"])
         let recording = try arguments.values["record"].map { path throws(CommandError) in try RecordOption(path: path, spec: spec) }
         let services = try ServiceOptions.decide(spec, arguments)
@@ -84,7 +87,7 @@ enum Run {
         case .completed(let result):
             if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(path)) }
             do {
-                try target.write(result.json + "\n")
+                try target.write(format.text(of: result, names: names))
             } catch {
                 throw CommandError(.answersNotSaved(error, draft: draft?.path), kind: .output)
             }
@@ -110,7 +113,7 @@ enum Run {
     }
 
     /// Stdout, or the `--output` target, opened and checked before the first field shows.
-    private static func answerTarget(_ output: String?) throws(CommandError) -> AnswerTarget {
+    static func answerTarget(_ output: String?) throws(CommandError) -> AnswerTarget {
         do throws(AnswerTarget.Failure) {
             // `-` is stdout, as other tools read it (a file named - is `--output ./-`).
             guard let output, output != "-" else { return try AnswerTarget.standardOutput() }

@@ -28,6 +28,21 @@ enum UsageLine {
         return (lines + [line]).joined(separator: "\n")
     }
 
+    /// `words` separated by commas, on lines of `indent` spaces and the words that fit.
+    static func list(_ words: [String], indent: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for (index, word) in words.enumerated() {
+            let item = word + (index == words.count - 1 ? "" : ",")
+            if !line.isEmpty, indent + line.count + 1 + item.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + item
+        }
+        return (lines + [line]).map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
+    }
+
     /// The words of `synopsis` outside brackets, each with its brackets and what is inside.
     private static func groups(_ synopsis: String) -> [String] {
         var groups: [String] = []

@@ -90,6 +90,13 @@ struct LanguageTableTests {
         .prefillRefused(PrefillError(.invalid, field: "zq", detail: .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."))),
         .prefillRefused(PrefillError(.unknownField, field: "zq", detail: .unknownField("zq", flow: "signup", .nearest("email")))),
         .answersFileMissing("zq", exists: true), .answersFileMissing("zq", exists: false), .answersFileRefused("zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
+        .unknownFormat("yaml", nearest: nil, known: ["json", "shell", "env"]), .unknownFormat("shel", nearest: "shell", known: ["json", "shell", "env"]),
+        .answerNames(.sameName("first-name", "first_name", name: "first_name"), format: "shell"),
+        .answerNames(.shellVariable("path", name: "PATH"), format: "env"),
+        .askNeedsKind(known: ["text", "secure"]), .unknownKind("txt", nearest: "text", known: ["text"]), .unknownKind("zq", nearest: nil, known: ["text"]),
+        .askNeedsLabel(kind: "text"), .askTakesOneLabel(given: 2), .askOptionNotForKind(option: "mask", kind: "text"),
+        .askNeedsOptions(kind: "select"), .askNumber(option: "min", given: "ten"),
+        .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -103,7 +110,9 @@ struct LanguageTableTests {
              .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
              .recordingNoStandIn,
-             .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused:
+             .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
+             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askNumber,
+             .askDefaultRefused, .askRefused:
             true
         case .invalidInput:
             false
@@ -145,7 +154,8 @@ struct LanguageTableTests {
                                           "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
                                           "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
                                           "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
-                                          "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices"]
+                                          "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
+                                          "shell", "env", "format", "PATH", "KIND", "LABEL", "option", "select", "confirm", "multiSelect"]
                                           + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {

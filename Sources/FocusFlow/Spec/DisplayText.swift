@@ -2,7 +2,7 @@
 /// of `oneOf`, the ids) holds no control character: ESC would start an escape sequence that
 /// clears the screen or moves the cursor, a line break would tear the form apart. The loader
 /// refuses such text with its path; `Flows/flow.schema.json` says the same with a pattern.
-enum DisplayText {
+package enum DisplayText {
     /// Whether `scalar` is a control character: C0 (U+0000–U+001F), DEL (U+007F) or C1
     /// (U+0080–U+009F), Unicode's general category Cc.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -32,7 +32,7 @@ enum DisplayText {
 
     /// `text` with every control character written as a Swift escape (`\u{1B}`), so that a
     /// message quoting a flow's text cannot itself drive the terminal.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -151,7 +151,7 @@ package struct TerminalWords: Sendable {
         arrowKeysDoNothing: "Arrow and function keys do nothing here: type the answer, then Enter. /help lists the commands.",
         wayBack: { " (/back goes back to \($0).)" },
         cancelled: "Cancelled.", done: "Done.",
-        summaryDone: { "\($0): done, \($1) answers." }, summaryCancelled: { "\($0): cancelled." },
+        summaryDone: { "\($0): done, \($1) answer\($1 == 1 ? "" : "s")." }, summaryCancelled: { "\($0): cancelled." },
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" },
         keyboardTakes: RuleMessages.english.keyboardTakes,

@@ -114,7 +114,7 @@ package enum LineMode {
         }
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
-        say("\(options.spec.title.isEmpty ? options.spec.id : options.spec.title). \(LineCommand.help(words))")
+        say("\(options.spec.shownTitle). \(LineCommand.help(words))")
         // Echo is off while a secure field is asked, from before its prompt until a field that
         // is not secure is asked: what is typed ahead of a re-asked (or the next) secure prompt
         // is never echoed either.

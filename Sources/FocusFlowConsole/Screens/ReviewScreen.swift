@@ -53,7 +53,7 @@ package final class ReviewScreen {
     /// `rows` rows of `columns` columns, the marked one among them.
     package func header(_ session: ScreenContext, flow: FlowSpec, rows: Int, columns: Int) -> [String] {
         let theme = session.theme
-        let title = flow.title.isEmpty ? flow.id : flow.title
+        let title = flow.shownTitle
         let top = ["\(theme.styled(.title, title))  \(theme.styled(.progress, theme.words.review))", theme.styled(.hint, theme.words.checkYourAnswers)]
         let answers = answers(session).rows
         func lines(_ rows: [String]) -> Int { rows.reduce(0) { $0 + $1.wrapped(toColumns: columns).count } }

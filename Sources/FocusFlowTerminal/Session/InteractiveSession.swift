@@ -589,7 +589,7 @@ final class InteractiveSession: ScreenContext {
     }
 
     private func summary() -> String {
-        let title = options.spec.title.isEmpty ? options.spec.id : options.spec.title
+        let title = options.spec.shownTitle
         switch outcome {
         case .completed(let result): return theme.words.summaryDone(title, result.answers.count)
         default: return theme.words.summaryCancelled(title)

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// `focusflow ask` as a shell script uses it: inside `$(…)` in a real shell in tmux (the
+/// question drawn on the terminal, the answer captured), and on a real pseudo-terminal.
+@Suite("ask in a terminal", .serialized)
+struct AskTerminalTests {
+    /// An interactive bash in tmux, its prompt shown.
+    static func shell(columns: Int = 80) throws -> Tmux {
+        let tmux = try Tmux([], columns: columns, shell: true)
+        #expect(tmux.waitFor("$"))
+        return tmux
+    }
+
+    @Test("nick=$(focusflow ask text …): the label alone above the input, Hangul and emoji typed, the answer captured")
+    func capturedText() throws {
+        let tmux = try Self.shell()
+        tmux.type(#"nick=$("$FOCUSFLOW" ask text Nickname --max-length 10 --placeholder 'e.g. ada'); printf '[%s] %s\n' "$nick" "$?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("0/10 · Enter finish"), "\(tmux.text)")
+        #expect(!tmux.text.contains("1/1"), "a single question has no title and step: \(tmux.text)")
+        #expect(tmux.lines.contains { $0.hasPrefix("Nickname  ") })
+        tmux.type("에이다 🙂")
+        #expect(tmux.waitFor("› 에이다 🙂"))
+        let row = tmux.lines.firstIndex { $0.hasPrefix("› 에이다") } ?? -1
+        #expect(tmux.cursor.x == 11 && tmux.cursor.y == row, "› is 2 columns, 에이다 6, a space and 🙂 2: \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("[에이다 🙂] 0"), "\(tmux.text)")
+    }
+
+    @Test("focusflow ask confirm … && …: yes runs on (0), no stops (1)", arguments: [("y", "YES 0"), ("n", "NO 1")])
+    func confirm(key: String, says: String) throws {
+        let tmux = try Self.shell()
+        tmux.type(#""$FOCUSFLOW" ask confirm 'Continue?' >/dev/null && echo "YES $?" || echo "NO $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› Yes / No"), "\(tmux.text)")
+        tmux.type(key)
+        tmux.press("Enter")
+        #expect(tmux.waitFor(says), "\(tmux.text)")
+    }
+
+    @Test("A secure question masks every character on screen and hands the value to the script")
+    func secure() throws {
+        let tmux = try Self.shell()
+        let secret = "s3cr'et $(x)"
+        // The script compares with a file, so that the value is on no command line on screen.
+        try secret.write(toFile: tmux.folder + "/expected", atomically: true, encoding: .utf8)
+        tmux.type(#"pin=$("$FOCUSFLOW" ask secure PIN --mask '*'); [ "$pin" = "$(cat "$HOME/expected")" ] && echo "SAME ${#pin}""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("PIN  "), "\(tmux.text)")
+        tmux.type(secret)
+        #expect(tmux.waitFor("› " + String(repeating: "*", count: secret.count)))
+        tmux.press("Enter")
+        #expect(tmux.waitFor("SAME \(secret.count)"))
+        #expect(!tmux.text.contains("s3cr"), "the secret reached the screen")
+    }
+
+    @Test("Ctrl-C cancels with 130 and prints nothing; the terminal is restored")
+    func cancel() throws {
+        let terminal = try PseudoTerminal(["ask", "text", "Name"])
+        #expect(terminal.waitFor("Name"))
+        terminal.send("ada")
+        terminal.settle()
+        terminal.send("\u{03}")
+        #expect(terminal.finish() == 130)
+        #expect(terminal.stdoutText.isEmpty)
+        #expect(sameSettings(terminal.settings, terminal.settingsBefore))
+    }
+
+    @Test("A select filtered by initial consonants (ㄷㅎ finds 대한민국) prints the chosen value")
+    func initialConsonants() throws {
+        let terminal = try PseudoTerminal(["ask", "select", "나라", "--option", "jp=일본", "--option", "kr=대한민국", "--lang", "ko"])
+        #expect(terminal.waitFor("일본"))
+        terminal.send("ㄷㅎ")
+        terminal.settle()
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == "kr\n")
+    }
+
+    @Test("A multi-select prints one value a line, or a JSON array with --format json", arguments: [("text", "a\nc\n"), ("json", #"["a","c"]"# + "\n")])
+    func multiSelect(format: String, printed: String) throws {
+        let terminal = try PseudoTerminal(["ask", "multiSelect", "Pick", "--option", "a", "--option", "b", "--option", "c", "--format", format])
+        #expect(terminal.waitFor("Pick"))
+        terminal.send(" ")
+        terminal.settle()
+        terminal.send("\u{1B}[B\u{1B}[B ")
+        terminal.settle()
+        terminal.send("\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == printed)
+    }
+
+    @Test("--accessible asks in plain lines and prints the answer")
+    func accessible() throws {
+        let terminal = try PseudoTerminal(["ask", "number", "Age", "--min", "13", "--accessible"])
+        #expect(terminal.waitFor("Age"))
+        terminal.send("7\r")
+        #expect(terminal.waitFor("at least 13"))
+        terminal.send("42\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == "42\n")
+    }
+}

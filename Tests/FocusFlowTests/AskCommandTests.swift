@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `focusflow ask KIND LABEL`: one question, its answer on stdout, through piped input and
+/// through `$(…)` in a real shell.
+@Suite("ask")
+struct AskCommandTests {
+    /// A question, the line piped to it, what it prints as text and as JSON, and its status.
+    static let answered: [(words: [String], line: String, text: String, json: String, status: Int32)] = [
+        (["text", "Nickname"], "에이다 🙂", "에이다 🙂\n", "\"에이다 🙂\"\n", 0),
+        (["secure", "PIN"], "it's $(x)", "it's $(x)\n", "\"it's $(x)\"\n", 0),
+        (["confirm", "Continue?"], "y", "true\n", "true\n", 0),
+        (["confirm", "Continue?"], "n", "false\n", "false\n", 1),
+        (["select", "Plan", "--option", "free=Free", "--option", "pro=Pro"], "Pro", "pro\n", "\"pro\"\n", 0),
+        (["multiSelect", "Tags", "--option", "a", "--option", "b", "--option", "c"], "a,c", "a\nc\n", "[\"a\",\"c\"]\n", 0),
+        (["number", "Price", "--decimals", "2", "--min", "0"], "4.5", "4.5\n", "4.5\n", 0),
+        (["date", "Born", "--max", "today"], "19900423", "1990-04-23\n", "\"1990-04-23\"\n", 0),
+        (["text", "Empty"], "", "\n", "\"\"\n", 0),
+    ]
+
+    @Test("Every kind prints its answer as text and a newline, or as JSON with --format json", arguments: answered)
+    func answers(words: [String], line: String, text: String, json: String, status: Int32) throws {
+        let plain = try Command.run(["ask"] + words, input: line + "\n")
+        #expect(plain.status == status, "\(plain.stderr)")
+        #expect(plain.stdout == text)
+        let asJSON = try Command.run(["ask"] + words + ["--format", "json"], input: line + "\n")
+        #expect(asJSON.stdout == json)
+    }
+
+    @Test("In $(…) of a real shell the answer is the variable's value, quotes and $(…) kept as typed")
+    func captured() throws {
+        let result = try Command.shell(#"""
+            nick=$(printf '%s\n' "it's \`x\` \$(y)" | "$FOCUSFLOW" ask text Nickname --required)
+            printf '[%s]\n' "$nick"
+            if printf 'n\n' | "$FOCUSFLOW" ask confirm 'Go?' >/dev/null; then echo yes; else echo "no $?"; fi
+            """#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "[it's `x` $(y)]\nno 1\n")
+    }
+
+    @Test("A piped answer that breaks a rule is exit 1, naming the line and the rule")
+    func refused() throws {
+        let result = try Command.run(["ask", "text", "Nickname", "--min-length", "3", "--message", "Three or more, please."], input: "ab\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("line 1") && result.stderr.contains("Three or more, please."), "\(result.stderr)")
+        let pattern = try Command.run(["ask", "text", "Code", "--pattern", "[0-9]{4}"], input: "12a4\n")
+        #expect(pattern.status == 1)
+        #expect(try Command.run(["ask", "text", "Code", "--pattern", "[0-9]{4}"], input: "1234\n").stdout == "1234\n")
+    }
+
+    @Test("--default starts the answer; an empty line keeps it", arguments: [
+        (["text", "Name", "--default", "Ada"], "Ada\n"), (["confirm", "Go?", "--default", "true"], "true\n"),
+        (["select", "Plan", "--option", "a", "--option", "b", "--default", "b"], "b\n"), (["number", "N", "--default", "7"], "7\n"),
+    ])
+    func defaults(words: [String], printed: String) throws {
+        let result = try Command.run(["ask"] + words, input: "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == printed)
+    }
+
+    /// Command lines `ask` refuses before asking, and what it says.
+    static let mistakes: [(words: [String], says: String)] = [
+        ([], "ask needs a KIND and a LABEL"),
+        (["txt", "Name"], #"unknown kind "txt"; did you mean text?"#),
+        (["text"], "ask needs a LABEL after the kind"),
+        (["text", "Your", "name"], "ask takes one LABEL, not 2 words"),
+        (["text", "Name", "--mask", "*"], "--mask does not apply to a text question"),
+        (["confirm", "Go?", "--keyboard", "numberPad"], "--keyboard does not apply to a confirm question"),
+        (["text", "Name", "--option", "a"], "--option does not apply to a text question"),
+        (["select", "Plan"], "a select question needs its choices"),
+        (["number", "N", "--min", "ten"], #"--min takes a number, not "ten""#),
+        (["text", "N", "--min-length", "9", "--max-length", "3"], "minLength 9 is more than maxLength 3"),
+        (["text", "N", "--pattern", "("], "does not compile as a regular expression"),
+        (["text", "N", "--keyboard", "nope"], #"unknown keyboard "nope""#),
+        (["secure", "PIN", "--default", "1234"], "--default does not apply to a secure question"),
+        (["confirm", "Go?", "--default", "maybe"], "--default:"),
+        (["select", "Plan", "--option", "a", "--default", "z"], "--default:"),
+        (["text", "N", "--format", "yaml"], #"--format takes text, json, not "yaml""#),
+        (["number", "N", "--decimals", "9"], "--decimals takes a whole number from 0 to 6"),
+    ]
+
+    @Test("A question that cannot be asked is a usage error (exit 2) before anything shows", arguments: mistakes)
+    func usage(words: [String], says: String) throws {
+        let result = try Command.run(["ask"] + words, input: "x\n")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(result.stderr.contains("focusflow ask --help"))
+    }
+
+    @Test("Its mistakes and its help are in Korean with --lang ko")
+    func korean() throws {
+        let result = try Command.run(["ask", "txt", "이름", "--lang", "ko"], input: "")
+        #expect(result.stderr.contains("알 수 없는 종류입니다"), "\(result.stderr)")
+        let help = try Command.run(["ask", "--help", "--lang", "ko"])
+        #expect(help.stdout.contains("질문 하나를 터미널에서 묻고"))
+        #expect(try Command.run(["ask", "text", "나이", "--lang", "ko"], input: "서른\n").stdout == "서른\n")
+    }
+
+    @Test("ask is in the general help and its own help names every option it takes")
+    func help() throws {
+        let general = try Command.run(["--help"])
+        #expect(general.stdout.contains("ask"))
+        let own = try Command.run(["help", "ask"])
+        for option in ["placeholder", "hint", "keyboard", "default", "required", "min-length", "max-length", "pattern", "message",
+                       "option", "min", "max", "step", "decimals", "mask", "format", "accessible", "theme", "lang"] {
+            #expect(own.stdout.contains("--\(option)"), "ask --help does not name --\(option)")
+        }
+    }
+}
