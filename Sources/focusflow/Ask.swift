@@ -100,6 +100,7 @@ enum Ask {
         options: Set(settings.map(\.option)).union(["format", "theme", "lang"]),
         flags: ["required", "accessible"],
         repeatable: ["option"],
+        operands: [.oneOf(kinds), .text], values: ["format": .oneOf(["text", "json"])],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {

@@ -10,7 +10,7 @@ enum CLI {
     static let version = "0.1.0"
 
     /// Every command, in the order the general help lists them.
-    static let commands: [Subcommand] = [Run.command, Ask.command, Validate.command, Serve.command, Serve.replayCommand, Check.command, Help.command]
+    static let commands: [Subcommand] = [Run.command, Ask.command, Validate.command, Serve.command, Serve.replayCommand, Check.command, Completions.command, Manual.command, Help.command]
 
     /// The command run when the first word names none.
     static var defaultCommand: Subcommand { Run.command }

@@ -42,6 +42,7 @@ enum Check {
             """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
         flags: ["no-decompose"],
+        operands: [.flow],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {

@@ -49,6 +49,9 @@ extension CommandProblem {
         case .askNumber(let option, let given): "--\(option) takes a number, not \(given.debugDescription)"
         case .askDefaultRefused(let error): "--default: \(error.message(in: .en))"
         case .askRefused(let reason): "the question cannot be asked: \(DisplayText.escaped(reason.message(in: .en)))"
+        case .completionsShell(let name, let known):
+            "completions takes one shell, \(known.joined(separator: ", "))" + (name.map { ", not \($0.debugDescription)" } ?? "") + "; like: focusflow completions bash"
+        case .takesNoOperands(let command): "\(command) takes no FLOW nor other words, only options"
         case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay takes a flow and a script, not \(count) files"
         case .replayScriptAfterFlow(let path): "replay needs a SCRIPT after the flow: \(path) is a flow file"

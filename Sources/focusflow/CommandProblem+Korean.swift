@@ -51,6 +51,9 @@ extension CommandProblem {
         case .askNumber(let option, let given): "--\(option)에는 수를 주세요 (받은 값: \(given.debugDescription))"
         case .askDefaultRefused(let error): "--default를 받을 수 없습니다: \(error.message(in: .ko))"
         case .askRefused(let reason): "질문을 할 수 없습니다: \(DisplayText.escaped(reason.message(in: .ko)))"
+        case .completionsShell(let name, let known):
+            "completions에는 셸 하나를 주세요: \(known.joined(separator: ", "))" + (name.map { " (받은 값: \($0.debugDescription))" } ?? "") + ". 예: focusflow completions bash"
+        case .takesNoOperands(let command): "\(command)에는 FLOW나 다른 단어 없이 옵션만 줍니다"
         case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay에는 흐름 하나와 스크립트 하나를 주세요 (파일 \(count)개를 받았습니다)"
         case .replayScriptAfterFlow(let path): "replay에는 흐름 뒤에 SCRIPT가 필요합니다. \(path)는 흐름 파일입니다"

@@ -53,6 +53,8 @@ enum CommandProblem: Equatable {
     case askDefaultRefused(PrefillError)
     /// A setting the flow loader refuses (`--min-length 9 --max-length 3`).
     case askRefused(FlowSpecError.Reason)
+    case completionsShell(String?, known: [String])
+    case takesNoOperands(command: String)
     case replayNeedsScript
     case replayFileCount(Int)
     case replayScriptAfterFlow(String)

@@ -14,6 +14,7 @@ enum Help {
                     """),
             ko: KoreanHelp.help),
         options: ["lang"],
+        operands: [.command],
         run: { arguments throws(CommandError) in
             guard arguments.positionals.count <= 1 else { throw .usage(.helpTakesOneCommand, command: "help") }
             _ = try LanguageOption.decide(arguments, command: "help", fallback: arguments.language)

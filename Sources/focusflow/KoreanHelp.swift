@@ -195,6 +195,28 @@ enum KoreanHelp {
             2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-C), 128+N 시그널 N.
             """)
 
+    static let completions = HelpText(
+        summary: "셸 자동 완성 스크립트를 출력합니다",
+        details: """
+            SHELL의 자동 완성 스크립트를 출력합니다: 명령, 옵션, 옵션의 값(종류, 테마,
+            언어, 형식, 키보드)과 흐름 파일.
+
+              bash  source <(focusflow completions bash), 또는
+                    ~/.local/share/bash-completion/completions/focusflow로 저장
+              zsh   $fpath의 폴더에 _focusflow로 저장
+              fish  ~/.config/fish/completions/focusflow.fish로 저장
+
+            'make install'은 세 가지를 모두 셸이 찾는 곳에 둡니다.
+            """)
+
+    static let manual = HelpText(
+        summary: "man 페이지(roff)를 출력합니다",
+        details: """
+            focusflow(1) man 페이지를 roff로 출력합니다. 모든 --help와 같은 글로
+            만듭니다: 'focusflow manual | man -l -'로 읽으세요. 'make install'은 이것을
+            share/man/man1/focusflow.1로 설치합니다. --lang ko이면 한국어입니다.
+            """)
+
     static let serve = HelpText(
         summary: "앱에 넣어 쓰는 stdin과 stdout의 JSON 줄 프로토콜",
         details: """

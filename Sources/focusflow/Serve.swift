@@ -38,6 +38,7 @@ enum Serve {
             """), ko: KoreanHelp.serve),
         options: ["lang"],
         followsLocale: false,
+        operands: [.flow],
         run: serve)
 
     static let replayCommand = Subcommand(
@@ -61,6 +62,7 @@ enum Serve {
             """), ko: KoreanHelp.replay),
         options: ["expect"],
         followsLocale: false,
+        operands: [.flow, .file],
         run: replay)
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {

@@ -18,11 +18,39 @@ struct Subcommand: Sendable {
     /// Whether its messages follow the locale when no `--lang` is given; `serve` and `replay`
     /// speak English then, so that what a host sees does not depend on the locale.
     var followsLocale = true
+    /// What the words after its name are, in order, for completion; ``operandsRepeat`` says
+    /// the last may be given again (`validate FLOW...`).
+    var operands: [Word] = []
+    var operandsRepeat = false
+    /// What the value of an option is where it differs from ``Word/sharedValues`` (`--format`).
+    var values: [String: Word] = [:]
     /// Runs the command on its parsed words; returns the exit status.
     var run: @Sendable (Arguments) throws(CommandError) -> Int32
 
+    /// What a word on the command line is, as completions and the manual page offer it.
+    enum Word: Sendable, Equatable {
+        /// One of these words.
+        case oneOf([String])
+        /// A file or folder.
+        case file
+        /// A flow file: a file ending in `.json`, or a folder on the way to one.
+        case flow
+        /// A command's name.
+        case command
+        /// Anything: nothing to offer.
+        case text
+
+        /// The options whose values mean the same in every command.
+        static let sharedValues: [String: Word] = [
+            "lang": .oneOf(Language.allCases.map(\.rawValue)), "theme": .oneOf(FlowTheme.builtInNames),
+            "keyboard": .oneOf(KeyboardType.allCases.map(\.rawValue)),
+            "output": .file, "record": .file, "answers": .file, "draft": .file, "expect": .file,
+        ]
+    }
+
     init(name: String, synopsis: [String], texts: @autoclosure @escaping @Sendable () -> HelpTexts,
          options: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = [], followsLocale: Bool = true,
+         operands: [Word] = [], operandsRepeat: Bool = false, values: [String: Word] = [:],
          run: @escaping @Sendable (Arguments) throws(CommandError) -> Int32) {
         self.name = name
         self.synopsis = synopsis
@@ -31,8 +59,17 @@ struct Subcommand: Sendable {
         self.flags = flags
         self.repeatable = repeatable
         self.followsLocale = followsLocale
+        self.operands = operands
+        self.operandsRepeat = operandsRepeat
+        self.values = values
         self.run = run
     }
+
+    /// Every option that takes a value, repeatable ones too.
+    var valueOptions: Set<String> { options.union(repeatable) }
+
+    /// What the value of `--option` is.
+    func value(of option: String) -> Word { values[option] ?? Word.sharedValues[option] ?? .text }
 
     /// `focusflow NAME --help`, in `language`.
     func help(in language: Language) -> String {

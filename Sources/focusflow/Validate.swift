@@ -22,6 +22,7 @@ enum Validate {
             Exit status: 0 when all are valid, 2 otherwise.
             """), ko: KoreanHelp.validate),
         options: ["lang"],
+        operands: [.flow], operandsRepeat: true,
         run: main)
 
     /// The most problems said of one file; a file with more has a line saying so.

@@ -97,6 +97,7 @@ struct LanguageTableTests {
         .askNeedsLabel(kind: "text"), .askTakesOneLabel(given: 2), .askOptionNotForKind(option: "mask", kind: "text"),
         .askNeedsOptions(kind: "select"), .askNumber(option: "min", given: "ten"),
         .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields),
+        .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -112,7 +113,7 @@ struct LanguageTableTests {
              .recordingNoStandIn,
              .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
              .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askNumber,
-             .askDefaultRefused, .askRefused:
+             .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands:
             true
         case .invalidInput:
             false
@@ -155,7 +156,7 @@ struct LanguageTableTests {
                                           "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
                                           "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
                                           "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
-                                          "shell", "env", "format", "PATH", "KIND", "LABEL", "option", "select", "confirm", "multiSelect"]
+                                          "shell", "env", "format", "PATH", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "option", "select", "confirm", "multiSelect"]
                                           + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import focusflow
+import PseudoTerminalSupport
+
+/// `focusflow completions bash|zsh|fish`, asked of the shells themselves: bash's completion
+/// function called as bash calls it, fish's `complete -C`, and zsh's completion system in a
+/// pseudo-terminal (`zpty`).
+@Suite("Shell completions", .serialized)
+struct CompletionsTests {
+    /// A command line up to the cursor, and words its completion must offer.
+    static let lines: [(line: String, offers: [String])] = [
+        ("focusflow ", ["run", "ask", "validate", "check", "completions", "manual", "help"]),
+        ("focusflow r", ["run", "replay"]),
+        ("focusflow run --form", ["--format"]),
+        ("focusflow run --format ", ["json", "shell", "env"]),
+        ("focusflow ask ", ["text", "secure", "confirm", "select", "multiSelect", "number", "date"]),
+        ("focusflow ask text Name --keyboard em", ["emailAddress"]),
+        ("focusflow ask text Name --format ", ["text", "json"]),
+        ("focusflow run --theme ", ["default", "mono", "high-contrast", "ocean"]),
+        ("focusflow check --lang ", ["en", "ko"]),
+        ("focusflow help ", ["run", "ask", "serve"]),
+        ("focusflow completions ", ["bash", "zsh", "fish"]),
+        ("focusflow run Flows/sig", ["Flows/signup.json"]),
+        ("focusflow validate Flows/login.json Flows/pr", ["Flows/preferences.json", "Flows/profile.json"]),
+        ("focusflow Flows/log", ["Flows/login.json"]),
+    ]
+
+    static func script(_ shell: String) throws -> String {
+        let result = try Command.run(["completions", shell])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try ScratchFolder.write(result.stdout, named: "completion", shell == "zsh" ? "" : ".\(shell)")
+    }
+
+    /// What bash's completion function offers for `line`, called as `complete -F` calls it.
+    static func bash(_ line: String, script: String) throws -> [String] {
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if line.hasSuffix(" ") { words.append("") }
+        let array = words.map { "'\($0)'" }.joined(separator: " ")
+        let result = try Command.run(["-c", """
+            source '\(script)'
+            COMP_WORDS=(\(array)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+            _focusflow
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash: complete -p names the function, and every line completes as the command table says", arguments: lines)
+    func bash(line: String, offers: [String]) throws {
+        let script = try Self.script("bash")
+        let registered = try Command.run(["-c", "source '\(script)'; complete -p focusflow"], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
+        #expect(registered.stdout == "complete -F _focusflow focusflow\n")
+        let offered = try Self.bash(line, script: script)
+        for word in offers { #expect(offered.contains(word), "\(line) → \(offered)") }
+    }
+
+    @Test("bash: --format=, split at the = as bash splits it, completes the value")
+    func bashEquals() throws {
+        let script = try Self.script("bash")
+        let result = try Command.run(["-c", """
+            source '\(script)'
+            COMP_WORDS=(focusflow run --format = sh); COMP_CWORD=4; _focusflow; printf '%s\\n' "${COMPREPLY[@]}"
+            """], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.stdout == "shell\n")
+    }
+
+    @Test("bash: every option of every command is offered after its name", arguments: CLI.commands.map(\.name))
+    func everyOption(name: String) throws {
+        let command = try #require(CLI.command(named: name))
+        let offered = try Self.bash("focusflow \(name) --", script: try Self.script("bash"))
+        for option in command.options.union(command.flags).union(command.repeatable) {
+            #expect(offered.contains("--\(option)"), "focusflow \(name) --\(option) is not offered")
+        }
+    }
+
+    @Test("fish: complete -C offers what the command table says", arguments: lines)
+    func fish(line: String, offers: [String]) throws {
+        let fish = try #require(["/usr/bin/fish", "/bin/fish"].first { FileManager.default.fileExists(atPath: $0) }, "fish is needed (.ci/run installs it)")
+        let script = try Self.script("fish")
+        let result = try Command.run(["-c", "source '\(script)'; complete -C '\(line)'"], data: nil, program: URL(fileURLWithPath: fish))
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        for word in offers { #expect(offered.contains(word), "\(line) → \(offered)") }
+    }
+
+    @Test("zsh: its completion system, in a pseudo-terminal, offers what the command table says", arguments: lines.prefix(11))
+    func zsh(line: String, offers: [String]) throws {
+        let zsh = try #require(["/usr/bin/zsh", "/bin/zsh"].first { FileManager.default.fileExists(atPath: $0) }, "zsh is needed (.ci/run installs it)")
+        let folder = ScratchFolder.name("zsh")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try Command.run(["completions", "zsh"])
+        try result.stdout.write(toFile: folder + "/_focusflow", atomically: true, encoding: .utf8)
+        // Every match zsh adds is written to a file; the harness waits until it has the words awaited.
+        let harness = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PROMPT=''; fpath=('\(folder)' \\$fpath); autoload -Uz compinit; compinit -u -D"
+            zpty -w z 'compadd () { builtin compadd -O __hits "$@"; print -l -- "${__hits[@]}" >> "\(folder)/out"; builtin compadd "$@" }'
+            zpty -w z 'print ready > "\(folder)/ready"'
+            while [[ ! -s '\(folder)/ready' ]]; do sleep 0.02; done
+            zpty -w -n z $'\(line)\\t'
+            # Until every word awaited is there, or ten seconds.
+            for i in {1..500}; do
+                all=1
+                for word in \(offers.map { "'\($0)'" }.joined(separator: " ")); do grep -qxF -- "$word" '\(folder)/out' 2>/dev/null || all=0; done
+                (( all )) && break
+                sleep 0.02
+            done
+            zpty -d z
+            cat '\(folder)/out'
+            """
+        let run = try Command.run(["-f", "-c", harness], data: nil, directory: Fixtures.root, program: URL(fileURLWithPath: zsh))
+        let offered = run.stdout.split(separator: "\n").map(String.init)
+        for word in offers { #expect(offered.contains(word), "\(line) → \(offered) \(run.stderr)") }
+    }
+
+    @Test("An unknown or missing shell is a usage error naming the three")
+    func unknownShell() throws {
+        for words in [["completions"], ["completions", "tcsh"]] {
+            let result = try Command.run(words)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("completions takes one shell, bash, zsh, fish"), "\(result.stderr)")
+        }
+    }
+}
