@@ -7,7 +7,8 @@ import FocusFlowProtocol
 /// `docs/`, read as one text.
 @Suite("README and docs")
 struct ReadmeTests {
-    static let pages = ["README.md", "docs/terminal.md", "docs/flows.md", "docs/embedding.md", "docs/architecture.md", "docs/performance.md"]
+    static let pages = ["README.md", "docs/cli.md", "docs/terminal.md", "docs/flows.md", "docs/embedding.md", "docs/testing.md",
+                        "docs/architecture.md", "docs/performance.md"]
 
     static func readme() throws -> String {
         try pages.map { try String(contentsOf: Fixtures.root.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
@@ -16,8 +17,39 @@ struct ReadmeTests {
     @Test("The README stays a newcomer's page and links every page of the manual")
     func shortReadme() throws {
         let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count < 150)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 250)
         for page in Self.pages.dropFirst() { #expect(readme.contains("](\(page))"), "the README does not link \(page)") }
+    }
+
+    @Test("The README's flow file is a valid flow")
+    func readmeFlow() throws {
+        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let open = try #require(readme.range(of: "```json\n"))
+        let close = try #require(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
+        let spec = try FlowSpec(json: Data(readme[open.upperBound..<close.lowerBound].utf8))
+        #expect(spec.fields.map(\.kind) == [.text, .multiSelect, .number])
+    }
+
+    /// Words that tell the project's history rather than what it is.
+    static let history = [/this round/, /[Ii]ssue #?[0-9]+/, /the seed('s)?\b/, /[Aa]n earlier round/, /[Cc]ut since/, /[Bb]efore and after these cuts/]
+
+    @Test("The README, the manual and the sources speak of the product as it is, never of its history")
+    func noHistory() throws {
+        var files = Self.pages
+        for folder in ["Sources", "Tests"] {
+            let root = Fixtures.root.appendingPathComponent(folder)
+            let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+            files += paths.filter { $0.hasSuffix(".swift") || $0.hasSuffix(".c") || $0.hasSuffix(".h") || $0.hasSuffix(".md") }
+                .map { "\(folder)/\($0)" }
+        }
+        for file in files where file != "Tests/FocusFlowTests/ReadmeTests.swift" {
+            let text = try String(contentsOf: Fixtures.root.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for word in Self.history where line.contains(word) {
+                    Issue.record("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
     }
 
     /// The code block after `<!-- name -->`.

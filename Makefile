@@ -1,0 +1,48 @@
+# Installs focusflow for one user (or anywhere with PREFIX=DIR): the release binary with the
+# Swift runtime linked in, its man page and its bash, zsh and fish completions.
+#
+#   make install                  into ~/.local (bin/ on the PATH of most shells)
+#   make install PREFIX=/usr/local
+#   make uninstall PREFIX=…       removes exactly what install put there
+
+PREFIX ?= $(HOME)/.local
+SWIFT ?= swift
+SWIFT_FLAGS ?= -j 2
+
+bindir := $(DESTDIR)$(PREFIX)/bin
+mandir := $(DESTDIR)$(PREFIX)/share/man
+bashdir := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+zshdir := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+fishdir := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+built := .build/release/focusflow
+made := .build/install
+
+installed := $(bindir)/focusflow $(mandir)/man1/focusflow.1 $(mandir)/ko/man1/focusflow.1 \
+	$(bashdir)/focusflow $(zshdir)/_focusflow $(fishdir)/focusflow.fish
+
+.PHONY: all build install uninstall
+
+all: build
+
+build:
+	$(SWIFT) build -c release --static-swift-stdlib --product focusflow $(SWIFT_FLAGS)
+	mkdir -p $(made)
+	$(built) manual --lang en > $(made)/focusflow.1
+	$(built) manual --lang ko > $(made)/focusflow.ko.1
+	$(built) completions bash > $(made)/focusflow.bash
+	$(built) completions zsh > $(made)/_focusflow
+	$(built) completions fish > $(made)/focusflow.fish
+
+install: build
+	install -d $(bindir) $(mandir)/man1 $(mandir)/ko/man1 $(bashdir) $(zshdir) $(fishdir)
+	install -m 0755 $(built) $(bindir)/focusflow
+	install -m 0644 $(made)/focusflow.1 $(mandir)/man1/focusflow.1
+	install -m 0644 $(made)/focusflow.ko.1 $(mandir)/ko/man1/focusflow.1
+	install -m 0644 $(made)/focusflow.bash $(bashdir)/focusflow
+	install -m 0644 $(made)/_focusflow $(zshdir)/_focusflow
+	install -m 0644 $(made)/focusflow.fish $(fishdir)/focusflow.fish
+	@echo "installed focusflow in $(bindir); its man page and completions under $(DESTDIR)$(PREFIX)/share"
+
+uninstall:
+	rm -f $(installed)
