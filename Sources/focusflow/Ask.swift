@@ -10,42 +10,56 @@ import FocusFlowTerminal
 /// accessible modes and exit statuses. A confirm's no is exit 1, as `gum confirm`'s is.
 enum Ask {
     /// The question's kinds: the flow's kinds, and `secure`, a masked text.
-    static let kinds = ["text", "secure", "confirm", "select", "multiSelect", "number", "date"]
+    static let kinds = FieldKind.allCases.flatMap { $0 == .implied ? [$0.rawValue, secure] : [$0.rawValue] }
+    static let secure = "secure"
 
-    /// Each option, the flow key it writes, and the kinds it applies to.
-    struct Setting {
-        var option: String
-        var kinds: Set<String>
+    /// The kind of field a question's KIND asks with.
+    static func fieldKind(_ name: String) -> FieldKind? { name == secure ? .implied : FieldKind(rawValue: name) }
+
+    /// Every key some kind's question takes, once, with the kinds (by their KIND names) that take it.
+    static let keys: [(key: QuestionKey, kinds: [String])] = {
+        var keys: [(key: QuestionKey, kinds: [String])] = []
+        for name in kinds {
+            guard let kind = fieldKind(name) else { continue }
+            for key in kind.questionKeys {
+                if let index = keys.firstIndex(where: { $0.key.key == key.key }) { keys[index].kinds.append(name) } else { keys.append((key, [name])) }
+            }
+        }
+        return keys
+    }()
+
+    /// Options every question takes, each set where a flow file's field has it.
+    static let common = ["placeholder", "hint", "keyboard", "default", "message", "mask"]
+
+    /// The metavariable of a key's value in the help.
+    static func metavariable(_ value: QuestionKey.Value) -> String {
+        switch value {
+        case .flag: "true|false"
+        case .count: "N"
+        case .number: "NUMBER"
+        case .strings: "A,B,…"
+        case .text: "TEXT"
+        case .bound: "VALUE"
+        }
     }
 
-    static let texts: Set<String> = ["text", "secure"]
-    static let choices: Set<String> = ["select", "multiSelect"]
-    static let ranged: Set<String> = ["number", "date", "multiSelect"]
-    static let all = Set(kinds)
-
-    /// The options a question takes, with the kinds each applies to.
-    static let settings: [Setting] = [
-        Setting(option: "placeholder", kinds: all.subtracting(["confirm"])),
-        Setting(option: "hint", kinds: all),
-        Setting(option: "keyboard", kinds: texts),
-        Setting(option: "default", kinds: all.subtracting(["secure"])),
-        Setting(option: "min-length", kinds: texts),
-        Setting(option: "max-length", kinds: texts),
-        Setting(option: "pattern", kinds: texts),
-        Setting(option: "message", kinds: all),
-        Setting(option: "min", kinds: ranged),
-        Setting(option: "max", kinds: ranged),
-        Setting(option: "step", kinds: ["number"]),
-        Setting(option: "decimals", kinds: ["number"]),
-        Setting(option: "mask", kinds: ["secure"]),
-    ]
+    /// The help's lines for the kinds' own options, from the kinds: the option, the flow file's
+    /// key it sets, and the kinds that take it (the same in every language).
+    static var keyLines: String {
+        keys.map { key, kinds in
+            let head = "  --\(key.option) \(metavariable(key.value))"
+            let place = (key.place == .rules ? "rules." : "") + key.key
+            let text = place + ": " + kinds.joined(separator: ", ")
+            return head.count + 2 <= 22
+                ? head + String(repeating: " ", count: 22 - head.count) + text
+                : head + "\n" + String(repeating: " ", count: 22) + text
+        }.joined(separator: "\n")
+    }
 
     static let command = Subcommand(
         name: "ask",
         synopsis: ["ask KIND LABEL [--placeholder TEXT] [--hint TEXT] [--default VALUE] [--required] [--message TEXT] [--format text|json] [--lang en|ko]",
-                   "ask text|secure LABEL [--keyboard NAME] [--min-length N] [--max-length N] [--pattern REGEX] [--mask CHAR]",
-                   "ask select|multiSelect LABEL --option VALUE[=LABEL]… [--min N] [--max N]",
-                   "ask number|date LABEL [--min VALUE] [--max VALUE] [--step N] [--decimals N]"],
+                   "ask KIND LABEL [--keyboard NAME] [--mask CHAR] [--option VALUE[=LABEL]]… [--KEY VALUE]…"],
         texts: HelpTexts(en: HelpText(summary: "ask one question, print its answer", details: """
             Asks one question in the terminal, without a flow file, and prints its answer on
             stdout followed by a newline: the text, true or false, the chosen value, one
@@ -62,27 +76,22 @@ enum Ask {
             \(UsageLine.list(KeyboardType.allCases.map(\.rawValue), indent: 22))
               --default VALUE     the answer it starts with, as --set writes it: text as
                                   it is, true or false, an option's value, values separated
-                                  by commas, a number, YYYY-MM-DD; never a secure one
+                                  by commas, a number, a day; never a secure one
               --required          an empty answer is refused
-              --min-length N, --max-length N
-                                  the length of a text, in characters
-              --pattern REGEX     an ICU regular expression the whole text must match
               --message TEXT      said instead of the standard message when a rule fails
               --option VALUE[=LABEL]
                                   a choice (repeatable, in the order shown); the label is
                                   the value when not given
-              --min VALUE, --max VALUE
-                                  a number's range, a date's earliest and latest day
-                                  (YYYY-MM-DD or today), or how many choices a
-                                  multi-select takes
-              --step N            how far Up and Down move a number (default 1)
-              --decimals N        the digits a number may have after the point (0-6)
               --mask CHAR         the character shown for each character of a secure
                                   answer (default •)
               --format text|json  the answer as text (the default) or as a JSON value
               --accessible        plain line-per-prompt mode (also when TERM=dumb)
               --theme NAME        a built-in theme: \(FlowTheme.builtInNames.joined(separator: ", "))
             \(LanguageOption.help)
+
+            Each kind's own options set the flow file's key of the same name (see the flow
+            file's documentation), for the kinds named:
+            \(keyLines)
 
             When stdin is not a terminal, its first line is the answer. The question is
             drawn on stderr, or on /dev/tty when stderr is not a terminal, so that
@@ -97,10 +106,10 @@ enum Ask {
             invalid piped input, 2 usage error, 74 the answer could not be written,
             130 cancelled (Ctrl-C), 128+N signal N.
             """), ko: KoreanHelp.ask),
-        options: Set(settings.map(\.option)).union(["format", "theme", "lang"]),
+        options: Set(common + keys.map(\.key.option)).union(["format", "theme", "lang"]),
         flags: ["required", "accessible"],
         repeatable: ["option"],
-        operands: [.oneOf(kinds), .text], values: ["format": .oneOf(["text", "json"])],
+        operands: [.choice(kinds), .text], values: ["format": .choice(["text", "json"])],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -140,35 +149,35 @@ enum Ask {
     /// The one-field flow the words ask for.
     ///
     /// - Throws: a usage ``CommandError`` for a missing or unknown kind, a missing label, or
-    ///   an option the kind does not take; a flow error for settings the loader refuses.
+    ///   an option the kind does not take; a usage error too for settings the loader refuses.
     static func question(_ arguments: Arguments) throws(CommandError) -> FlowSpec {
         let words = arguments.positionals
-        guard let kind = words.first else { throw .usage(.askNeedsKind(known: kinds), command: "ask") }
-        guard kinds.contains(kind) else {
-            throw .usage(.unknownKind(kind, nearest: Suggestion.nearest(to: kind, in: kinds), known: kinds), command: "ask")
+        guard let name = words.first else { throw .usage(.askNeedsKind(known: kinds), command: "ask") }
+        guard let kind = fieldKind(name) else {
+            throw .usage(.unknownKind(name, nearest: Suggestion.nearest(to: name, in: kinds), known: kinds), command: "ask")
         }
-        guard words.count >= 2 else { throw .usage(.askNeedsLabel(kind: kind), command: "ask") }
+        guard words.count >= 2 else { throw .usage(.askNeedsLabel(kind: name), command: "ask") }
         guard words.count == 2 else { throw .usage(.askTakesOneLabel(given: words.count - 1), command: "ask") }
-        for setting in settings where arguments.values[setting.option] != nil && !setting.kinds.contains(kind) {
-            throw .usage(.askOptionNotForKind(option: setting.option, kind: kind), command: "ask")
+        let own = kind.questionKeys
+        for (key, _) in keys where arguments.values[key.option] != nil && !own.contains(key) {
+            throw .usage(.askOptionNotForKind(option: key.option, kind: name), command: "ask")
         }
+        let isSecure = name == secure
+        if arguments.values["mask"] != nil && !isSecure { throw .usage(.askOptionNotForKind(option: "mask", kind: name), command: "ask") }
+        if arguments.values["default"] != nil && isSecure { throw .usage(.askOptionNotForKind(option: "default", kind: name), command: "ask") }
         let options = arguments.lists["option"] ?? []
-        if !options.isEmpty && !choices.contains(kind) { throw .usage(.askOptionNotForKind(option: "option", kind: kind), command: "ask") }
-        if options.isEmpty && choices.contains(kind) { throw .usage(.askNeedsOptions(kind: kind), command: "ask") }
+        if !options.isEmpty && !kind.hasOptions { throw .usage(.askOptionNotForKind(option: "option", kind: name), command: "ask") }
+        if options.isEmpty && kind.hasOptions { throw .usage(.askNeedsOptions(kind: name), command: "ask") }
 
         var field = JSONObjectText()
-        field.add("id", string: "answer")
-        field.add("kind", string: kind == "secure" ? "text" : kind)
+        // The label is the id too, so that a message about the answer names what was asked.
+        let id = words[1].isEmpty ? "answer" : words[1]
+        field.add("id", string: id)
+        field.add("kind", string: kind.rawValue)
         field.add("label", string: words[1])
-        if kind == "secure" { field.add("secure", raw: "true") }
+        if isSecure { field.add("secure", raw: "true") }
         for key in ["placeholder", "hint", "keyboard"] {
             if let value = arguments.values[key] { field.add(key, string: value) }
-        }
-        if kind == "number" {
-            if let step = arguments.values["step"] { field.add("step", raw: try number(step, option: "step")) }
-            if arguments.values["decimals"] != nil {
-                field.add("decimals", raw: String(try arguments.integer("decimals", default: 0, in: 0...6, command: "ask")))
-            }
         }
         if !options.isEmpty {
             let list = options.map { item in
@@ -182,29 +191,44 @@ enum Ask {
         }
         var rules = JSONObjectText()
         if arguments.flags.contains("required") { rules.add("required", raw: "true") }
-        for (option, key) in [("min-length", "minLength"), ("max-length", "maxLength")] where arguments.values[option] != nil {
-            rules.add(key, raw: String(try arguments.integer(option, default: 0, in: 0...65536, command: "ask")))
-        }
-        if let pattern = arguments.values["pattern"] { rules.add("pattern", string: pattern) }
         if let message = arguments.values["message"] { rules.add("message", string: message) }
-        for bound in ["min", "max"] {
-            guard let value = arguments.values[bound] else { continue }
-            switch kind {
-            case "number": rules.add(bound, raw: try number(value, option: bound))
-            case "date": rules.add(bound, string: value)
-            default: rules.add(bound == "min" ? "minSelected" : "maxSelected", raw: String(try arguments.integer(bound, default: 0, in: 0...65536, command: "ask")))
-            }
+        for key in own {
+            guard let text = arguments.values[key.option] else { continue }
+            let value = try json(text, key: key)
+            if key.place == .rules { rules.add(key.key, raw: value) } else { field.add(key.key, raw: value) }
         }
         if !rules.isEmpty { field.add("rules", raw: rules.text) }
         let spec = try load(field)
         guard let text = arguments.values["default"] else { return spec }
         // The default is read as --set reads a value, then checked as a flow's default is.
         do throws(PrefillError) {
-            field.add("default", raw: try FlowReducer(spec: spec).answer(parsing: text, for: "answer").json)
+            field.add("default", raw: try FlowReducer(spec: spec).answer(parsing: text, for: FieldID(id)).json)
         } catch {
             throw .usage(.askDefaultRefused(error), command: "ask")
         }
         return try load(field)
+    }
+
+    /// The option's `text` as the JSON value of `key`, or a usage error naming the option.
+    private static func json(_ text: String, key: QuestionKey) throws(CommandError) -> String {
+        let number = Double(text).flatMap { $0.isFinite && !text.contains(where: \.isLetter) ? $0 : nil }
+        switch key.value {
+        case .flag:
+            guard text == "true" || text == "false" else { throw .usage(.askValue(option: key.option, given: text, expected: key.value), command: "ask") }
+            return text
+        case .count:
+            guard let count = Int(text), count >= 0 else { throw .usage(.askValue(option: key.option, given: text, expected: key.value), command: "ask") }
+            return String(count)
+        case .number:
+            guard let number else { throw .usage(.askValue(option: key.option, given: text, expected: key.value), command: "ask") }
+            return JSONText.number(number)
+        case .strings:
+            return "[" + text.split(separator: ",", omittingEmptySubsequences: false).map { JSONText.quote(String($0)) }.joined(separator: ",") + "]"
+        case .text:
+            return JSONText.quote(text)
+        case .bound:
+            return number.map(JSONText.number) ?? JSONText.quote(text)
+        }
     }
 
     /// The untitled flow of `field` alone, its problems said without a file's place: the
@@ -217,18 +241,13 @@ enum Ask {
         do {
             return try FlowSpec(bytes: Array(flow.text.utf8), file: nil)
         } catch let error as FlowSpecError {
-            throw .usage(.askRefused(error.reason), command: "ask")
+            // The key the loader names (`fields[0] ("Age").rules.min`) is said as the option that set it.
+            let key = error.path.flatMap { $0.split(separator: ".").last }.map(String.init)
+            let option = keys.first { $0.key.key == key }?.key.option ?? key.flatMap { common.contains($0) ? $0 : nil }
+            throw .usage(.askRefused(error.reason, option: option), command: "ask")
         } catch {
             throw CommandError(FlowFile.problem(error), kind: .flow)
         }
-    }
-
-    /// `text` as a JSON number, or a usage error naming `option`.
-    private static func number(_ text: String, option: String) throws(CommandError) -> String {
-        guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter }) else {
-            throw .usage(.askNumber(option: option, given: text), command: "ask")
-        }
-        return JSONText.number(value)
     }
 }
 

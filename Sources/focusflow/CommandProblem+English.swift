@@ -46,9 +46,12 @@ extension CommandProblem {
         case .askTakesOneLabel(let count): "ask takes one LABEL, not \(count) words; quote a label with spaces: \"Your name\""
         case .askOptionNotForKind(let option, let kind): "--\(option) does not apply to a \(kind) question"
         case .askNeedsOptions(let kind): "a \(kind) question needs its choices: --option VALUE[=LABEL], once for each"
-        case .askNumber(let option, let given): "--\(option) takes a number, not \(given.debugDescription)"
+        case .askValue(let option, let given, .flag): "--\(option) takes true or false, not \(given.debugDescription)"
+        case .askValue(let option, let given, .count): "--\(option) takes a whole number, 0 or more, not \(given.debugDescription)"
+        case .askValue(let option, let given, _): "--\(option) takes a number, not \(given.debugDescription)"
         case .askDefaultRefused(let error): "--default: \(error.message(in: .en))"
-        case .askRefused(let reason): "the question cannot be asked: \(DisplayText.escaped(reason.message(in: .en)))"
+        case .askRefused(let reason, let option):
+            "the question cannot be asked: " + (option.map { "--\($0): " } ?? "") + DisplayText.escaped(reason.message(in: .en))
         case .completionsShell(let name, let known):
             "completions takes one shell, \(known.joined(separator: ", "))" + (name.map { ", not \($0.debugDescription)" } ?? "") + "; like: focusflow completions bash"
         case .takesNoOperands(let command): "\(command) takes no FLOW nor other words, only options"

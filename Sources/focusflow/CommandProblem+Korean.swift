@@ -48,9 +48,12 @@ extension CommandProblem {
         case .askTakesOneLabel(let count): "ask는 LABEL 하나를 받습니다(받은 단어 \(count)개). 공백이 있는 라벨은 따옴표로 감싸세요: \"이름과 성\""
         case .askOptionNotForKind(let option, let kind): "--\(option)은(는) \(kind) 질문에 쓸 수 없습니다"
         case .askNeedsOptions(let kind): "\(kind) 질문에는 선택지가 필요합니다: 선택지마다 --option VALUE[=LABEL]"
-        case .askNumber(let option, let given): "--\(option)에는 수를 주세요 (받은 값: \(given.debugDescription))"
+        case .askValue(let option, let given, .flag): "--\(option)에는 true나 false를 주세요 (받은 값: \(given.debugDescription))"
+        case .askValue(let option, let given, .count): "--\(option)에는 0 이상의 정수를 주세요 (받은 값: \(given.debugDescription))"
+        case .askValue(let option, let given, _): "--\(option)에는 수를 주세요 (받은 값: \(given.debugDescription))"
         case .askDefaultRefused(let error): "--default를 받을 수 없습니다: \(error.message(in: .ko))"
-        case .askRefused(let reason): "질문을 할 수 없습니다: \(DisplayText.escaped(reason.message(in: .ko)))"
+        case .askRefused(let reason, let option):
+            "질문을 할 수 없습니다: " + (option.map { "--\($0): " } ?? "") + DisplayText.escaped(reason.message(in: .ko))
         case .completionsShell(let name, let known):
             "completions에는 셸 하나를 주세요: \(known.joined(separator: ", "))" + (name.map { " (받은 값: \($0.debugDescription))" } ?? "") + ". 예: focusflow completions bash"
         case .takesNoOperands(let command): "\(command)에는 FLOW나 다른 단어 없이 옵션만 줍니다"

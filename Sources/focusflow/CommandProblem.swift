@@ -49,10 +49,11 @@ enum CommandProblem: Equatable {
     /// An option of `ask` that the question's kind does not take (`--mask` on a text).
     case askOptionNotForKind(option: String, kind: String)
     case askNeedsOptions(kind: String)
-    case askNumber(option: String, given: String)
+    /// A value of an option of `ask` that is not of its key's shape (`--step ten`).
+    case askValue(option: String, given: String, expected: QuestionKey.Value)
     case askDefaultRefused(PrefillError)
     /// A setting the flow loader refuses (`--min-length 9 --max-length 3`).
-    case askRefused(FlowSpecError.Reason)
+    case askRefused(FlowSpecError.Reason, option: String?)
     case completionsShell(String?, known: [String])
     case takesNoOperands(command: String)
     case replayNeedsScript

@@ -21,7 +21,7 @@ enum Completions {
 
             'make install' puts all three where the shells look for them.
             """), ko: KoreanHelp.completions),
-        operands: [.oneOf(shells)],
+        operands: [.choice(shells)],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -148,7 +148,7 @@ enum Completions {
     /// The bash words that complete a `word`.
     private static func bashWords(_ word: Subcommand.Word) -> String {
         switch word {
-        case .oneOf(let words): "_focusflow_words '\(words.joined(separator: " "))'"
+        case .choice(let words): "_focusflow_words '\(words.joined(separator: " "))'"
         case .file: "_focusflow_files"
         case .flow: "_focusflow_flows"
         case .command: "_focusflow_words '\(CLI.commands.map(\.name).joined(separator: " "))'"
@@ -210,7 +210,7 @@ enum Completions {
 
     private static func zshAction(_ word: Subcommand.Word) -> String {
         switch word {
-        case .oneOf(let words): "(\(words.joined(separator: " ")))"
+        case .choice(let words): "(\(words.joined(separator: " ")))"
         case .file: "_files"
         case .flow: "_files -g \"*.json(-.)\""
         case .command: "(\(CLI.commands.map(\.name).joined(separator: " ")))"
@@ -220,7 +220,7 @@ enum Completions {
 
     private static func zshName(_ word: Subcommand.Word) -> String {
         switch word {
-        case .oneOf: "word"
+        case .choice: "word"
         case .file: "file"
         case .flow: "flow"
         case .command: "command"
@@ -247,7 +247,7 @@ enum Completions {
             let condition = "__focusflow_using \(command.name)"
             for option in command.valueOptions.sorted() {
                 let value: String = switch command.value(of: option) {
-                case .oneOf(let words): "-x -a \(fishQuoted(words.joined(separator: " ")))"
+                case .choice(let words): "-x -a \(fishQuoted(words.joined(separator: " ")))"
                 case .file: "-r -F"
                 case .flow: "-r -a '(__fish_complete_suffix .json)'"
                 case .command: "-x -a \(fishQuoted(names))"
@@ -263,7 +263,7 @@ enum Completions {
                 let last = index == command.operands.count - 1 && command.operandsRepeat
                 let at = "__focusflow_using \(command.name); and __focusflow_operand \(command.name) \(index)\(last ? " more" : "")"
                 let what: String? = switch word {
-                case .oneOf(let words): "-a \(fishQuoted(words.joined(separator: " ")))"
+                case .choice(let words): "-a \(fishQuoted(words.joined(separator: " ")))"
                 case .file: "-F"
                 case .flow: "-a '(__fish_complete_suffix .json)'"
                 case .command: "-a \(fishQuoted(names))"

@@ -153,8 +153,8 @@ enum KoreanHelp {
             수, 날짜. 질문은 필드 하나의 흐름입니다: 'focusflow run'과 같은 키, 규칙,
             메시지를 씁니다.
 
-            KIND는 \(Ask.kinds.joined(separator: ", ")) 중 하나입니다(secure는
-            가린 텍스트). LABEL은 묻는 말입니다.
+            KIND는 \(Ask.kinds.joined(separator: ", ")) 중 하나입니다
+            (secure는 가린 텍스트). LABEL은 묻는 말입니다.
 
             옵션
               --placeholder TEXT  답이 비어 있는 동안 흐리게 보이는 글
@@ -162,26 +162,22 @@ enum KoreanHelp {
               --keyboard NAME     텍스트가 받는 문자(UIKit의 이름):
             \(UsageLine.list(KeyboardType.allCases.map(\.rawValue), indent: 22))
               --default VALUE     처음 답. --set과 같이 씁니다: 텍스트는 그대로, true
-                                  또는 false, 옵션 값, 쉼표로 나눈 값들, 수, YYYY-MM-DD.
+                                  또는 false, 옵션 값, 쉼표로 나눈 값들, 수, 날짜.
                                   보안 답은 안 됩니다
               --required          빈 답을 거절합니다
-              --min-length N, --max-length N
-                                  텍스트의 길이(문자 수)
-              --pattern REGEX     텍스트 전체가 맞아야 하는 ICU 정규 표현식
               --message TEXT      규칙에 맞지 않을 때 기본 메시지 대신 할 말
               --option VALUE[=LABEL]
                                   선택지(여러 번, 보이는 순서대로). 라벨이 없으면 값이
                                   라벨입니다
-              --min VALUE, --max VALUE
-                                  수의 범위, 날짜의 처음과 마지막 날(YYYY-MM-DD 또는
-                                  today), multi-select가 받는 선택 수
-              --step N            위아래 키로 수가 움직이는 크기(기본 1)
-              --decimals N        소수점 아래 자릿수(0-6)
               --mask CHAR         보안 답의 글자마다 보여 줄 문자(기본 •)
               --format text|json  답을 텍스트(기본)나 JSON 값으로 씁니다
               --accessible        한 줄에 질문 하나씩 묻는 단순한 모드(TERM=dumb일 때도)
               --theme NAME        내장 테마: \(FlowTheme.builtInNames.joined(separator: ", "))
             \(language)
+
+            종류마다의 옵션은 흐름 파일에서 같은 이름의 키를 정합니다(흐름 파일 문서를
+            보세요). 옵션, 정하는 키, 받는 종류:
+            \(Ask.keyLines)
 
             stdin이 터미널이 아니면 첫 줄이 답입니다. 질문은 stderr에, stderr가 터미널이
             아니면 /dev/tty에 그리므로 answer=$(focusflow ask …)가 됩니다.

@@ -59,7 +59,7 @@ enum Run {
         options: Set(["output", "format", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
         flags: Set(["accessible"]).union(RunStart.flags),
         repeatable: RunStart.repeatable.union(ServiceOptions.repeatable),
-        operands: [.flow], values: ["format": .oneOf(AnswerFormat.allCases.map(\.rawValue))],
+        operands: [.flow], values: ["format": .choice(AnswerFormat.allCases.map(\.rawValue))],
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {

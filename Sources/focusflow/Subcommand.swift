@@ -30,7 +30,7 @@ struct Subcommand: Sendable {
     /// What a word on the command line is, as completions and the manual page offer it.
     enum Word: Sendable, Equatable {
         /// One of these words.
-        case oneOf([String])
+        case choice([String])
         /// A file or folder.
         case file
         /// A flow file: a file ending in `.json`, or a folder on the way to one.
@@ -42,8 +42,8 @@ struct Subcommand: Sendable {
 
         /// The options whose values mean the same in every command.
         static let sharedValues: [String: Word] = [
-            "lang": .oneOf(Language.allCases.map(\.rawValue)), "theme": .oneOf(FlowTheme.builtInNames),
-            "keyboard": .oneOf(KeyboardType.allCases.map(\.rawValue)),
+            "lang": .choice(Language.allCases.map(\.rawValue)), "theme": .choice(FlowTheme.builtInNames),
+            "keyboard": .choice(KeyboardType.allCases.map(\.rawValue)),
             "output": .file, "record": .file, "answers": .file, "draft": .file, "expect": .file,
         ]
     }

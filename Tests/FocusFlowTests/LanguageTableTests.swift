@@ -95,8 +95,9 @@ struct LanguageTableTests {
         .answerNames(.shellVariable("path", name: "PATH"), format: "env"),
         .askNeedsKind(known: ["text", "secure"]), .unknownKind("txt", nearest: "text", known: ["text"]), .unknownKind("zq", nearest: nil, known: ["text"]),
         .askNeedsLabel(kind: "text"), .askTakesOneLabel(given: 2), .askOptionNotForKind(option: "mask", kind: "text"),
-        .askNeedsOptions(kind: "select"), .askNumber(option: "min", given: "ten"),
-        .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields),
+        .askNeedsOptions(kind: "select"), .askValue(option: "min", given: "ten", expected: .number), .askValue(option: "step", given: "x", expected: .count),
+        .askValue(option: "equals", given: "x", expected: .flag),
+        .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields, option: nil), .askRefused(.noFields, option: "step"),
         .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"),
     ]
 
@@ -112,7 +113,7 @@ struct LanguageTableTests {
              .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
              .recordingNoStandIn,
              .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
-             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askNumber,
+             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askValue,
              .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands:
             true
         case .invalidInput:

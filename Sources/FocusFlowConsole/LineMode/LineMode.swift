@@ -38,7 +38,7 @@ package enum LineMode {
             case .line, .tooLong: number += 1
             case .end, .signal: break
             }
-            let place = words.line(number, describe(field))
+            let place = words.line(number, describe(field, in: store.reducer.spec))
             let value: String
             switch read {
             case .line(let line):
@@ -49,7 +49,7 @@ package enum LineMode {
                 }
                 value = text
             case .tooLong: return .invalidInput("\(place): \(words.tooLong(LineReader.lineLimit))")
-            case .end: return .invalidInput(words.inputEndedBefore(describe(field)))
+            case .end: return .invalidInput(words.inputEndedBefore(describe(field, in: store.reducer.spec)))
             case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
             }
             // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
@@ -80,10 +80,10 @@ package enum LineMode {
             switch event {
             case .invalid(let id, let message):
                 guard let field = store.reducer.spec[id] else { continue }
-                return "\(words.line(number, describe(field))): \(message)"
+                return "\(words.line(number, describe(field, in: store.reducer.spec))): \(message)"
             case .sent(let id, _, ok: false):
                 guard let field = store.reducer.spec[id] else { continue }
-                return "\(describe(field)): \(store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)"
+                return "\(describe(field, in: store.reducer.spec)): \(store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)"
             default: continue
             }
         }
@@ -177,11 +177,11 @@ package enum LineMode {
             switch read {
             case .line(let bytes):
                 guard String(validating: bytes, as: UTF8.self) != nil else {
-                    return .invalidInput("\(words.line(number, describe(field))): \(words.notText)")
+                    return .invalidInput("\(words.line(number, describe(field, in: store.reducer.spec))): \(words.notText)")
                 }
                 line = bytes
             case .tooLong:
-                return .invalidInput("\(words.line(number, describe(field))): \(words.tooLong(LineReader.lineLimit))")
+                return .invalidInput("\(words.line(number, describe(field, in: store.reducer.spec))): \(words.tooLong(LineReader.lineLimit))")
             case .end:
                 if haveTerminal, terminalHungUp(0) { return .signalled(SIGHUP) }
                 say(words.cancelled)
@@ -279,7 +279,10 @@ package enum LineMode {
         return nil
     }
 
-    package static func describe(_ field: FieldSpec) -> String { "\(field.label) (\(field.id))" }
+    /// A field as a message names it, `Nickname (nickname)`; a single question by its label alone.
+    package static func describe(_ field: FieldSpec, in spec: FlowSpec) -> String {
+        spec.isSingleQuestion ? field.label : "\(field.label) (\(field.id))"
+    }
 
     private static func outcome(_ store: FlowStore) -> RunOutcome {
         store.state.phase == .completed ? .completed(store.reducer.result(of: store.state)) : .cancelled
