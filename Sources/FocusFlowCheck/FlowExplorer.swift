@@ -6,7 +6,7 @@ import FocusFlowProtocol
 ///
 /// Per text field the explorer types the empty text, a value passing the field's rules, one
 /// failing them and one its keyboard refuses; per choice field it types filter queries and
-/// tries every request of ``FlowRequest/table`` that applies to the field's kind with that
+/// tries every request of ``/FocusFlowProtocol/FlowRequest/table`` that applies to the field's kind with that
 /// row's samples (`set true`/`false`, a few options and one that is none, highlight ±1); it
 /// also presses next, previous, reveal, clear, cancel and jumps (to every field in a flow of up
 /// to ``everyJumpUpTo`` fields, else those of ``jumpTargets(from:)``). Breadth first, so a
@@ -15,7 +15,7 @@ import FocusFlowProtocol
 ///
 /// ```swift
 /// let report = FlowExplorer(spec: try FlowSpec.signup()).run()
-/// #expect(report.violation == nil)
+/// #expect(report.counterexample == nil)
 /// ```
 public struct FlowExplorer: Sendable {
     public struct Options: Sendable {
@@ -100,10 +100,10 @@ public struct FlowExplorer: Sendable {
 
     /// - Parameters:
     ///   - spec: the flow.
-    ///   - transition: the machine under test; the flow's ``FlowReducer`` when `nil`. Tests pass a
+    ///   - transition: the machine under test; the flow's ``/FocusFlow/FlowReducer`` when `nil`. Tests pass a
     ///     deliberately broken one to see the explorer catch it.
-    ///   - roundTrip: a state's snapshot restored; the engine's ``FlowReducer/snapshot(of:focus:)``
-    ///     then ``FlowReducer/restore(_:)`` when `nil`. Tests pass a broken one.
+    ///   - roundTrip: a state's snapshot restored; the engine's ``/FocusFlow/FlowReducer/snapshot(of:focus:)``
+    ///     then ``/FocusFlow/FlowReducer/restore(_:)`` when `nil`. Tests pass a broken one.
     public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil,
                 roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil) {
         let reducer = FlowReducer(spec: spec)
@@ -172,7 +172,7 @@ public struct FlowExplorer: Sendable {
         }
     }
 
-    /// The names of the events this flow can say: every event of ``FlowEvent/Name`` whose kinds
+    /// The names of the events this flow can say: every event of ``/FocusFlow/FlowEvent/Name`` whose kinds
     /// of field the flow has, in the protocol's order.
     public var eventNames: [String] {
         let kinds = Set(reducer.spec.fields.map(\.kind))

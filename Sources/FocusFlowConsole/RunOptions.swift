@@ -28,14 +28,14 @@ public struct RunOptions: Sendable {
     public var mask: Character
     /// Plain line-per-prompt mode (`--accessible`, or `TERM=dumb`).
     public var accessible: Bool
-    /// Whether colours are allowed. Even when they are, ``FlowRunner`` sends none when
+    /// Whether colours are allowed. Even when they are, `FlowRunner` sends none when
     /// `NO_COLOR` is set or the terminal has fewer than 8 colours (terminfo's `colors`).
     public var color: Bool
     /// The theme the host chose (`--theme`); `nil` for the flow's own, or the standard one.
     /// Colours still need ``color``, an unset `NO_COLOR` and a terminal with colours.
     public var theme: FlowTheme?
 
-    /// Sees every action of the walk and the state it applies to (``FlowStore/actionObserver``),
+    /// Sees every action of the walk and the state it applies to (``/FocusFlow/FlowStore/actionObserver``),
     /// in every mode: for `focusflow run --record`.
     public var recorder: (@Sendable (FlowReducer.Action, FlowReducer.State) -> Void)?
     /// Where the walk starts (prefilled answers, a resumed draft); the flow's first state when `nil`.

@@ -26,9 +26,9 @@ public enum FlowRequest: Sendable, Equatable {
     /// first field that needs an answer, and `askInvalid` asks a field whose answer breaks its
     /// rules instead of refusing the request.
     case start(String, skipFilled: Bool = false, askInvalid: Bool = false)
-    /// Asks for the walk's ``FlowSnapshot``, without secure text.
+    /// Asks for the walk's ``/FocusFlow/FlowSnapshot``, without secure text.
     case snapshot
-    /// Puts back the walk a ``FlowSnapshot`` (its raw JSON) was taken of.
+    /// Puts back the walk a ``/FocusFlow/FlowSnapshot`` (its raw JSON) was taken of.
     case restore(String)
     /// The host's answer to a `checking` event's ticket.
     case checked(ticket: Int, ServiceAnswer)

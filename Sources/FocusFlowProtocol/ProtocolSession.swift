@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// A response is `{"events":[…],"state":{"phase","focus","step","steps","surface","keyboard",
-/// "revealed","error"}}`. `step` and `steps` are ``FlowProgress``'s; once completed both are the
+/// "revealed","error"}}`. `step` and `steps` are ``/FocusFlow/FlowProgress``'s; once completed both are the
 /// number of fields answered, and once cancelled they say where the person was. A malformed request, or one that cannot apply (a jump to an unknown or
 /// hidden field, anything after the flow ended), gets `{"error":"…"}` and changes nothing.
 /// Secure text appears only in `completed`'s `values`. The first response starts with

@@ -4,7 +4,7 @@ import FocusFlow
 /// request lines `focusflow serve` and `focusflow replay` read, one a line.
 ///
 /// Plain text is kept as typed. A secure field's typing is recorded as one `text` request when
-/// the field is left (or the walk ends), holding a ``SecureStandIn`` for the value: the same
+/// the field is left (or the walk ends), holding a `SecureStandIn` for the value: the same
 /// number of characters, accepted by the same keyboard, passing or failing the same rules. The
 /// same secret always gets the same stand-in, so a confirmation that matched its password
 /// still matches it in the recording, and one that did not still does not.
@@ -85,7 +85,7 @@ public struct WalkRecorder: Sendable {
         recording.last = state
     }
 
-    /// Records `action`, about to apply to `state` (``FlowStore/actionObserver``'s signature).
+    /// Records `action`, about to apply to `state` (``/FocusFlow/FlowStore/actionObserver``'s signature).
     public mutating func record(_ action: FlowReducer.Action, in state: FlowReducer.State) {
         var after = state
         _ = reducer.reduce(into: &after, action: action)

@@ -1,6 +1,6 @@
 import FocusFlow
 
-/// A search field on its own: the ``TextFieldReducer`` plus a list of options filtered by the
+/// A search field on its own: the ``/FocusFlow/TextFieldReducer`` plus a list of options filtered by the
 /// query with the engine's fold, the one a choice field's filter uses: case, diacritics and width
 /// ignored ("cafe" finds "Café"), Hangul matched while a syllable is still being composed ("하"
 /// finds "한국").

@@ -3,7 +3,7 @@ import FocusFlow
 extension FlowTestStore {
     /// A test store whose walk starts from prefilled answers, as `FlowStore(spec:prefill:)` does.
     ///
-    /// - Throws: ``PrefillError`` naming the field whose answer cannot be taken.
+    /// - Throws: ``/FocusFlow/PrefillError`` naming the field whose answer cannot be taken.
     public convenience init(
         spec: FlowSpec, prefill: FlowPrefill, exhaustivity: Exhaustivity = .on,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

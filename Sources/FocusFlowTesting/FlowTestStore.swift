@@ -63,6 +63,10 @@ public final class FlowTestStore {
     ///   - action: what the person or host does.
     ///   - assert: changes the previous state into the expected one (`$0.focus = "password"`);
     ///     leave it out when the state must not change.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     /// - Returns: the events the action said, which must still be received.
     @discardableResult
     public func send(

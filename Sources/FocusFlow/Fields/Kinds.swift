@@ -8,7 +8,7 @@
 ///
 /// Adding a kind touches its reducer's file in `Fields/` (the reducer and its `FieldBehavior`
 /// conformance: its keys, rules, checks and messages), this file (its case here, in
-/// ``FieldState`` and in ``behavior``; ``FieldAnswer`` only for an answer of a new type),
+/// ``FieldState`` and in `behavior`; ``FieldAnswer`` only for an answer of a new type),
 /// ``FieldAction`` and the request table only for an action no kind takes yet, its terminal
 /// screen's file and `Flows/flow.schema.json` (docs/architecture.md lists the files).
 public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
@@ -57,8 +57,8 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
 
 /// One field's state, whatever its kind: the state of that kind's reducer.
 ///
-/// This is the one switch over the kinds (``opened``): everything else it answers is the kind's
-/// ``FieldBehavior`` conformance, in the kind's own file.
+/// This is the one switch over the kinds (`opened`): everything else it answers is the kind's
+/// `FieldBehavior` conformance, in the kind's own file.
 public enum FieldState: Sendable, Hashable, Codable {
     case text(TextFieldReducer.State)
     case confirm(ConfirmFieldReducer.State)

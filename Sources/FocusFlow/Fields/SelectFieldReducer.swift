@@ -3,7 +3,7 @@
 ///
 /// The filter is a ``TextFieldReducer`` state (verbatim text, its own `changed`/`cleared`);
 /// the visible options are those whose folded label contains the folded query (see
-/// ``SearchFold``). The highlight moves over the visible options; the choice and the highlight
+/// `SearchFold`). The highlight moves over the visible options; the choice and the highlight
 /// survive every change of the filter, so an option filtered out stays chosen.
 public struct SelectFieldReducer: Sendable {
     public struct State: Sendable, Hashable, Codable {
@@ -46,7 +46,7 @@ public struct SelectFieldReducer: Sendable {
 
     /// The options visible under the filter, in option order.
     ///
-    /// - Complexity: one `memchr`/`memcmp` pass over the folded labels; see ``SearchFold``.
+    /// - Complexity: one `memchr`/`memcmp` pass over the folded labels; see `SearchFold`.
     public func visibleOptions(in state: State) -> [FieldOption] {
         options.visible(query: state.filter.text).map { options.options[$0] }
     }

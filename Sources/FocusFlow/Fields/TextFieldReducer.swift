@@ -23,7 +23,7 @@ public struct TextFieldReducer: Sendable {
         /// as two conjoining jamo are different states, although `String`'s `==` calls them equal.
         public static func == (lhs: State, rhs: State) -> Bool { lhs.text.isIdentical(to: rhs.text) }
 
-        /// Hashes the bytes, as ``==`` compares them.
+        /// Hashes the bytes, as ``==(_:_:)`` compares them.
         public func hash(into hasher: inout Hasher) {
             text.withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }

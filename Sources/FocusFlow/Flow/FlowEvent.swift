@@ -1,7 +1,7 @@
 /// What a flow says happened, in the order it happened.
 ///
 /// A secure field's text appears in no event but ``completed(_:)``: its ``changed(field:old:new:)``
-/// carries `nil` for both texts. Every event is spelled once, in ``parts``: its protocol name
+/// carries `nil` for both texts. Every event is spelled once, in `parts`: its protocol name
 /// and members, from which ``name``, ``description`` and the protocol's JSON are all made.
 public enum FlowEvent: Sendable, Equatable {
     /// Focus moved; `to` is `nil` when the flow completed or was cancelled.

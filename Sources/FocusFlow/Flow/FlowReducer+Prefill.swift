@@ -61,7 +61,7 @@ extension FlowReducer {
     }
 
     /// The answer `text` gives `field` as `--set id=text` writes it, typed by the field's kind
-    /// (its ``FieldBehavior`` conformance says how: the text itself, `true`/`false`, an
+    /// (its `FieldBehavior` conformance says how: the text itself, `true`/`false`, an
     /// option's value, a comma-separated list of option values).
     ///
     /// - Throws: ``PrefillError`` naming the field when the text is not of its kind.

@@ -88,7 +88,7 @@ public enum KeyboardType: String, CaseIterable, Sendable, Codable, CustomStringC
     }
 
     /// What the keyboard accepts, in English words, for messages and help (each language's is
-    /// ``RuleMessages/keyboardTakes``).
+    /// ``RuleMessages/keyboardTakes(_:)``).
     public var summary: String {
         switch self {
         case .default, .twitter, .webSearch: "any character but control characters"

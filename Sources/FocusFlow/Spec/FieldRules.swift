@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The rules here mean the same for every kind that takes them; a kind's own rules (a text's
 /// `minLength`, a multi-select's `minSelected`) are properties its own file adds, held in
-/// ``kindRules``.
+/// `kindRules`.
 public struct FieldRules: Sendable, Equatable {
     public var required: Bool
     /// An ICU regular expression (Perl-like syntax, matching code points) the whole value must
@@ -17,7 +17,7 @@ public struct FieldRules: Sendable, Equatable {
     /// The id of an earlier field whose value this one must equal (a password confirmation).
     public var matches: FieldID?
     /// The smallest answer allowed (inclusive), of the kind's type, for a kind whose answers are
-    /// ordered (``FieldBehavior/ordersAnswers``).
+    /// ordered (`FieldBehavior.ordersAnswers`).
     public var min: FieldCondition.Value?
     /// The largest answer allowed (inclusive), of the kind's type.
     public var max: FieldCondition.Value?

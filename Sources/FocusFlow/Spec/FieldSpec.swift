@@ -20,7 +20,7 @@ public struct FieldSpec: Sendable, Equatable {
     /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
     public var `default`: FieldAnswer?
     public var rules: FieldRules
-    /// The day a kind that reads the clock (``FieldBehavior/readsClock``, a date's `"max": "today"`)
+    /// The day a kind that reads the clock (`FieldBehavior.readsClock`, a date's `"max": "today"`)
     /// takes for the current one, `YYYY-MM-DD`: the loader sets it from the host's clock when it is
     /// `nil` (``FlowSpec/dated(_:)`` sets another). Not part of the flow file, nor of the field's equality.
     public var clockDay: String?

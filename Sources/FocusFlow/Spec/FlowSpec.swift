@@ -1,6 +1,6 @@
 /// A flow: its identity, its title and its fields in order.
 ///
-/// A `FlowSpec` is always valid: both ``init(id:title:fields:)`` and the loader check every
+/// A `FlowSpec` is always valid: both ``init(id:title:fields:review:)`` and the loader check every
 /// rule of the flow format (unique ids, references to earlier fields only, patterns that
 /// compile…) and throw a ``FlowSpecError`` otherwise.
 public struct FlowSpec: Sendable, Equatable {

@@ -7,7 +7,7 @@ import FocusFlow
 /// |---|---|---|
 /// | `json` | `{"email":"ada@example.com","age":42}`, one object | `["sms","email"]` |
 /// | `shell` | `email='ada@example.com'`, quoted for `sh` (`'` written `'\''`) | `channels='sms email'` |
-/// | `env` | `EMAIL="ada@example.com"`, `\ " $` and `` ` `` escaped with `\` | `CHANNELS="sms email"` |
+/// | `env` | `EMAIL="ada@example.com"`, `\ " $` and a backquote escaped with `\` | `CHANNELS="sms email"` |
 ///
 /// `shell` and `env` need a name for each field: its id with every character that is not an
 /// ASCII letter, digit or `_` replaced by `_`, and `_` put before a leading digit
@@ -15,7 +15,7 @@ import FocusFlow
 /// walk starts, ``names(for:)`` refuses a flow where two ids come to one name, or where one
 /// comes to a variable the shell itself reads (`PATH`, `IFS`, `HOME` …): evaluated, it would
 /// change how the script goes on. Every answer is written as text (`plainText` of
-/// ``FieldAnswer``), a multi-select's values separated by spaces, an unanswered field as `''`.
+/// ``/FocusFlow/FieldAnswer``), a multi-select's values separated by spaces, an unanswered field as `''`.
 public enum AnswerFormat: String, CaseIterable, Sendable {
     case json, shell, env
 
@@ -65,6 +65,7 @@ public enum AnswerFormat: String, CaseIterable, Sendable {
 
     /// `result` written in this format, every line ending in a newline.
     ///
+    /// - Parameter result: the answers of the completed walk.
     /// - Parameter names: what ``names(for:)`` gave for the result's flow.
     public func text(of result: FlowResult, names: [FieldID: String]) -> String {
         switch self {
@@ -101,7 +102,7 @@ public enum AnswerFormat: String, CaseIterable, Sendable {
         "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 
-    /// `text` in double quotes as a dotenv file has it: `\`, `"`, `$` and `` ` `` escaped with a
+    /// `text` in double quotes as a dotenv file has it: `\`, `"`, `$` and a backquote escaped with a
     /// backslash, so that `sh` reading the file (`set -a; . ./answers.env`) gets the text back
     /// and expands nothing; a line end, carriage return or tab (no keyboard takes one) is
     /// written `\n`, `\r`, `\t`, as dotenv readers spell them.

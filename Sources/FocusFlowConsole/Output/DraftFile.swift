@@ -1,7 +1,7 @@
 import FocusFlow
 import Glibc
 
-/// `--draft FILE`: the walk's non-secure answers and focused field (a ``FlowSnapshot``), kept
+/// `--draft FILE`: the walk's non-secure answers and focused field (a ``/FocusFlow/FlowSnapshot``), kept
 /// in a file so that a walk cut short resumes where it stopped.
 ///
 /// Written after each accepted field (every focus move), and when the walk ends — cancelled,

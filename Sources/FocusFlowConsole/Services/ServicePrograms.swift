@@ -5,7 +5,7 @@ import FocusFlow
 ///
 /// A flow file names a check; only the person who runs the walk names the program, so a flow
 /// from elsewhere cannot run one. Each program runs with `/bin/sh -c COMMAND` and reads one
-/// JSON object on its standard input (``ServiceCall``).
+/// JSON object on its standard input (`ServiceCall`).
 public struct ServicePrograms: Sendable, Equatable {
     /// The command of each check, by its name.
     public var checks: [String: String]
