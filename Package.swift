@@ -54,14 +54,16 @@ let package = Package(
             name: "focusflow",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
             exclude: ["LinkOrder"],
-            linkerSettings: [.unsafeFlags([
-                "-Xlinker", "--wrap=mktemp",
-                "-use-ld=lld",
-                "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/focusflow/LinkOrder/focusflow.order",
-                // The order names functions of the release build; a name it no longer has is skipped.
-                "-Xlinker", "--no-warn-symbol-ordering",
-            ])]),
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "--wrap=mktemp",
+                    "-use-ld=lld",
+                    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/focusflow/LinkOrder/focusflow.order",
+                    // The order names functions of the release build; a name it no longer has is skipped.
+                    "-Xlinker", "--no-warn-symbol-ordering",
+                ])
+            ]),
         .executableTarget(
             name: "focusflow-bench",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport"],
@@ -80,4 +82,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-

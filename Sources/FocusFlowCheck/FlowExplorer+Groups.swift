@@ -125,10 +125,11 @@ extension FlowExplorer {
         for _ in 0...spec.fields.count {
             guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { break }
             if spec.fields[index].kind.typesAnswer, let pass = passing[focus], !state.text(of: focus).isIdentical(to: pass),
-               !group.contains(index) || reducer.failure(of: focus, in: state) != nil {
+                !group.contains(index) || reducer.failure(of: focus, in: state) != nil
+            {
                 guard send(.text(pass)) else { return nil }
             }
-            guard (index + 1 ..< spec.fields.count).contains(where: { reducer.isVisible(spec.fields[$0].id, in: state) }) else { break }
+            guard (index + 1..<spec.fields.count).contains(where: { reducer.isVisible(spec.fields[$0].id, in: state) }) else { break }
             guard send(.next) else { return nil }
             // The host says yes to each check and send on the way: the background passes.
             if let pending = state.checking, pending.field == focus {
@@ -143,7 +144,8 @@ extension FlowExplorer {
         for index in group.sorted().reversed() where spec.fields[index].kind.typesAnswer {
             let id = spec.fields[index].id
             guard state.phase == .editing, !state.text(of: id).isEmpty, reducer.isVisible(id, in: state),
-                  let focus = state.focus, let at = spec.index(of: focus), index <= at else { continue }
+                let focus = state.focus, let at = spec.index(of: focus), index <= at
+            else { continue }
             if focus != id { guard send(.focus(id)) else { return nil } }
             guard send(.clear) else { return nil }
         }

@@ -33,8 +33,10 @@ public struct FlowExplorer: Sendable {
         /// `maxStates` then bound each group's exploration, and states are counted over all.
         public var decompose: Bool
 
-        public init(depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false,
-                    progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil) {
+        public init(
+            depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false,
+            progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil
+        ) {
             self.depth = depth
             self.maxStates = maxStates
             self.decompose = decompose
@@ -104,8 +106,10 @@ public struct FlowExplorer: Sendable {
     ///     deliberately broken one to see the explorer catch it.
     ///   - roundTrip: a state's snapshot restored; the engine's ``/FocusFlow/FlowReducer/snapshot(of:focus:)``
     ///     then ``/FocusFlow/FlowReducer/restore(_:)`` when `nil`. Tests pass a broken one.
-    public init(spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil,
-                roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil) {
+    public init(
+        spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil,
+        roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil
+    ) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
         // The fingerprint encodes the whole flow: once here, not at every state.
@@ -221,8 +225,10 @@ public struct FlowExplorer: Sendable {
         guard invariants.hasServices else { return [] }
         var requests: [FlowRequest] = []
         if let pending = state.checking {
-            requests += [.checked(ticket: pending.ticket, .ok), .checked(ticket: pending.ticket, .refused("Refused by the service")),
-                         .checked(ticket: pending.ticket, .unavailable)]
+            requests += [
+                .checked(ticket: pending.ticket, .ok), .checked(ticket: pending.ticket, .refused("Refused by the service")),
+                .checked(ticket: pending.ticket, .unavailable),
+            ]
         }
         for ticket in state.sends.values.compactMap(\.ticket).sorted() {
             requests += [.sent(ticket: ticket, .ok), .sent(ticket: ticket, .refused("Not sent"))]
@@ -351,7 +357,8 @@ public struct FlowExplorer: Sendable {
                     // moved (an accepted field, a jump) and the review; typing between is not.
                     let moved = events.contains { if case .focusMoved = $0 { true } else { false } }
                     if moved || after.phase == .review,
-                       let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition) {
+                        let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition)
+                    {
                         return found(violation, script(to: states.count - 1))
                     }
                 }

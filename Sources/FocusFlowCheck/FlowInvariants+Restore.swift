@@ -23,8 +23,10 @@ extension FlowInvariants {
             return fail(.restoredHoldsSecret(kept))
         }
         // A field only the person answers (`"prefill": false`) is asked again, as a secure one is.
-        for field in spec.fields where !field.secure && field.prefill && state.answer(of: field.id)?.isEmpty == false
-            && restored.answer(of: field.id) != state.answer(of: field.id) {
+        for field in spec.fields
+        where !field.secure && field.prefill && state.answer(of: field.id)?.isEmpty == false
+            && restored.answer(of: field.id) != state.answer(of: field.id)
+        {
             return fail(.restoredLostAnswer(field.id))
         }
         guard state.phase == .review, secure.allSatisfy({ passing[$0] != nil }) else { return nil }

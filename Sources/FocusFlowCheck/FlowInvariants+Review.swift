@@ -23,7 +23,8 @@ extension FlowInvariants {
         }
         let enter: Bool = { if case .next = action { true } else { action == .field(.submit) } }()
         if before.isAmending, enter, let from = before.focus, after.focus != from || after.phase != .editing,
-           after.phase != .cancelled, reducer.failure(of: from, in: after) == nil {
+            after.phase != .cancelled, reducer.failure(of: from, in: after) == nil
+        {
             let listed = Set(before.reviewed ?? []).union([from])
             let target = visible(after).first { $0 != from && (!listed.contains($0) || reducer.failure(of: $0, in: after) != nil) }
             if let target {

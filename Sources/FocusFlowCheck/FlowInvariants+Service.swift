@@ -18,7 +18,8 @@ extension FlowInvariants {
         }
         // An edit takes the pass away.
         if case .field(let edit) = action, edit != .submit, let focus = before.focus, spec[focus]?.check != nil,
-           before.answer(of: focus) != after.answer(of: focus), after.checked.contains(focus) {
+            before.answer(of: focus) != after.answer(of: focus), after.checked.contains(focus)
+        {
             return fail(.checkedAfterEdit(focus))
         }
         // A field newly passed has passed its check: before, for the answer it holds, or by this answer.
@@ -40,8 +41,9 @@ extension FlowInvariants {
         // Requirements agree with the rules: a field that misses one fails, unless it is left
         // empty and not required (as a rule holds only for an answer given).
         if after.phase == .editing, let focus = after.focus, let field = spec[focus], !field.requirements.isEmpty,
-           field.rules.required || !after.text(of: focus).isEmpty,
-           field.requirementsMet(by: after.text(of: focus)).contains(where: { !$0.met }), reducer.failure(of: focus, in: after) == nil {
+            field.rules.required || !after.text(of: focus).isEmpty,
+            field.requirementsMet(by: after.text(of: focus)).contains(where: { !$0.met }), reducer.failure(of: focus, in: after) == nil
+        {
             return fail(.requirementsDisagree(focus))
         }
         return nil

@@ -112,7 +112,8 @@ public struct FlowInvariants: Sendable {
         }
         // 6
         if case .previous = action, before.phase == .editing, let from = before.focus, let index = spec.index(of: from),
-           let target = spec.fields[..<index].last(where: { reducer.isVisible($0.id, in: before) })?.id, after.focus != target {
+            let target = spec.fields[..<index].last(where: { reducer.isVisible($0.id, in: before) })?.id, after.focus != target
+        {
             return fail(.previousBlocked(from: from, went: after.focus, target: target))
         }
         if edits, let edited = before.focus, events.contains(where: { if case .changed = $0 { true } else { false } }) {

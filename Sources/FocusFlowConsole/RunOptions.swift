@@ -45,8 +45,10 @@ public struct RunOptions: Sendable {
     /// The programs that perform the flow's checks and sends (`--check`, `--send`).
     public var services = ServicePrograms()
 
-    public init(spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true,
-                start: FlowReducer.State? = nil, draft: DraftFile? = nil) {
+    public init(
+        spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true,
+        start: FlowReducer.State? = nil, draft: DraftFile? = nil
+    ) {
         self.spec = spec
         self.mask = mask
         self.accessible = accessible

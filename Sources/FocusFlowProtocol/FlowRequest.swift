@@ -83,10 +83,12 @@ public enum FlowRequest: Sendable, Equatable {
 
         /// - Parameter taking: the field action the request is, any value: the row applies to the
         ///   kinds that take it; `nil` for a request of the flow, which applies to any field.
-        fileprivate init(name: String, argument: Argument, taking sample: FieldAction?, summary: String, needs: String,
-                         options: [String] = [], make: @escaping @Sendable (Value?) -> FlowRequest,
-                         action: @escaping @Sendable (Value?) -> FlowReducer.Action?,
-                         samples: @escaping @Sendable (FieldSpec, [String]) -> [Value?]) {
+        fileprivate init(
+            name: String, argument: Argument, taking sample: FieldAction?, summary: String, needs: String,
+            options: [String] = [], make: @escaping @Sendable (Value?) -> FlowRequest,
+            action: @escaping @Sendable (Value?) -> FlowReducer.Action?,
+            samples: @escaping @Sendable (FieldSpec, [String]) -> [Value?]
+        ) {
             self.name = name
             self.argument = argument
             self.kinds = sample.map { sample in Set(FieldKind.allCases.filter { $0.takes(sample) }) }
@@ -119,66 +121,101 @@ public enum FlowRequest: Sendable, Equatable {
 
     /// The requests, each written once.
     public static let table: [Row] = [
-        Row(name: "text", argument: .string(key: "value"), taking: .textChanged(""),
+        Row(
+            name: "text", argument: .string(key: "value"), taking: .textChanged(""),
             summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query; a number or a date as typed", needs: "the field's whole new text",
             make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
             samples: { _, values in values.map { .string($0) } }),
-        Row(name: "set", argument: .bool, taking: .set(true), summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
+        Row(
+            name: "set", argument: .bool, taking: .set(true), summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
             make: { .set(bool($0)) }, action: { .field(.set(bool($0))) }, samples: { _, _ in [.bool(true), .bool(false)] }),
-        Row(name: "select", argument: .string(key: "value"), taking: .select(""), summary: "chooses a select field's option by its value", needs: "the value of one of the options",
+        Row(
+            name: "select", argument: .string(key: "value"), taking: .select(""), summary: "chooses a select field's option by its value", needs: "the value of one of the options",
             make: { .select(string($0)) }, action: { .field(.select(string($0))) }, samples: { field, _ in optionSamples(field) }),
-        Row(name: "toggle", argument: .string(key: "value"), taking: .toggle(""),
+        Row(
+            name: "toggle", argument: .string(key: "value"), taking: .toggle(""),
             summary: "chooses or lets go a multi-select field's option by its value", needs: "the value of one of the options",
             make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
-        Row(name: "highlight", argument: .int(key: "delta"), taking: .highlight(1),
+        Row(
+            name: "highlight", argument: .int(key: "delta"), taking: .highlight(1),
             summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
             make: { .highlight(int($0)) }, action: { .field(.highlight(int($0))) },
             // Moves reach every option, so a long list would multiply the states by its length:
             // the explorer moves the highlight on lists of up to eight options.
             samples: { field, _ in field.options.count <= 8 ? [.int(1), .int(-1)] : [] }),
-        Row(name: "step", argument: .int(key: "delta"), taking: .step(1),
-            summary: "moves a number field's value by its step, or a date by a day, within its range (`delta` 1 up, -1 down); from the minimum (else 0, or today) when empty", needs: "a whole number, 1 up or -1 down",
+        Row(
+            name: "step", argument: .int(key: "delta"), taking: .step(1),
+            summary: "moves a number field's value by its step, or a date by a day, within its range (`delta` 1 up, -1 down); from the minimum (else 0, or today) when empty",
+            needs: "a whole number, 1 up or -1 down",
             make: { .step(int($0)) }, action: { .field(.step(int($0))) }, samples: { _, _ in [.int(1), .int(-1)] }),
-        Row(name: "next", argument: .none, taking: nil, summary: "validates and moves on; completes on the last field", needs: "",
+        Row(
+            name: "next", argument: .none, taking: nil, summary: "validates and moves on; completes on the last field", needs: "",
             make: { _ in .next }, action: { _ in .next }, samples: { _, _ in [nil] }),
-        Row(name: "previous", argument: .none, taking: nil, summary: "moves back, never blocked", needs: "",
+        Row(
+            name: "previous", argument: .none, taking: nil, summary: "moves back, never blocked", needs: "",
             make: { _ in .previous }, action: { _ in .previous }, samples: { _, _ in [nil] }),
-        Row(name: "focus", argument: .string(key: "field"), taking: nil, summary: "jumps to a visible field (forward jumps validate what they pass); in review, amends it", needs: "the id of a visible field",
+        Row(
+            name: "focus", argument: .string(key: "field"), taking: nil, summary: "jumps to a visible field (forward jumps validate what they pass); in review, amends it",
+            needs: "the id of a visible field",
             make: { .focus(FieldID(string($0))) }, action: { .focus(FieldID(string($0))) }, samples: { _, _ in [] }),
-        Row(name: "reveal", argument: .none, taking: nil, summary: "shows or hides the focused secure field", needs: "",
+        Row(
+            name: "reveal", argument: .none, taking: nil, summary: "shows or hides the focused secure field", needs: "",
             make: { _ in .reveal }, action: { _ in .toggleReveal }, samples: { _, _ in [nil] }),
-        Row(name: "clear", argument: .none, taking: .clear, summary: "clears the focused field (a choice field's filter)", needs: "",
+        Row(
+            name: "clear", argument: .none, taking: .clear, summary: "clears the focused field (a choice field's filter)", needs: "",
             make: { _ in .clear }, action: { _ in .field(.clear) }, samples: { _, _ in [nil] }),
-        Row(name: "cancel", argument: .none, taking: nil, summary: "ends the flow without answers", needs: "",
+        Row(
+            name: "cancel", argument: .none, taking: nil, summary: "ends the flow without answers", needs: "",
             make: { _ in .cancel }, action: { _ in .cancel }, samples: { _, _ in [nil] }),
-        Row(name: "submit", argument: .none, taking: nil,
+        Row(
+            name: "submit", argument: .none, taking: nil,
             summary: "in review, validates every visible field and completes with their answers", needs: "",
             make: { _ in .submit }, action: { _ in .submit }, samples: { _, _ in [nil] }),
-        Row(name: "describe", argument: .none, taking: nil,
+        Row(
+            name: "describe", argument: .none, taking: nil,
             summary: "answers the flow's fields: kind, label, hint, placeholder, options, rules (a number's `min` and `max`), `step` and `decimals` where given, and visibility", needs: "",
             make: { _ in .describe }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "start", argument: .object(key: "answers"), taking: nil,
-            summary: "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field, or with `\"askInvalid\":true` is asked; `\"skipFilled\":true` starts at the first field that needs an answer", needs: "a JSON object of field ids and answers",
+        Row(
+            name: "start", argument: .object(key: "answers"), taking: nil,
+            summary:
+                "starts afresh from prefilled answers, a JSON object as the output writes it; an answer that breaks its rules is an error naming the field, or with `\"askInvalid\":true` is asked; `\"skipFilled\":true` starts at the first field that needs an answer",
+            needs: "a JSON object of field ids and answers",
             options: ["skipFilled", "askInvalid"],
             make: { .start(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "snapshot", argument: .none, taking: nil,
+        Row(
+            name: "snapshot", argument: .none, taking: nil,
             summary: "answers `{\"snapshot\":{…}}`: the focus and every non-secure answer, to keep in the host's own store", needs: "",
             make: { _ in .snapshot }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "restore", argument: .object(key: "snapshot"), taking: nil,
+        Row(
+            name: "restore", argument: .object(key: "snapshot"), taking: nil,
             summary: "puts back a snapshot's walk (of this very flow); secure fields come back empty and are asked again", needs: "a snapshot object as `snapshot` answered it",
             make: { .restore(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
-        Row(name: "checked", argument: .answer, taking: nil,
-            summary: "answers a `checking` event: `\"ok\":true` passes the field and the walk moves on; `\"ok\":false` with a `message` refuses it (the field's error), without one says the check could not be made; a stale ticket changes nothing", needs: "the ticket of a checking event",
-            make: { let (ticket, answer) = answer($0); return .checked(ticket: ticket, answer) },
-            action: { let (ticket, answer) = answer($0); return .checked(ticket: ticket, answer) }, samples: { field, _ in field.check == nil ? [] : ticketSamples }),
-        Row(name: "sent", argument: .answer, taking: nil,
+        Row(
+            name: "checked", argument: .answer, taking: nil,
+            summary:
+                "answers a `checking` event: `\"ok\":true` passes the field and the walk moves on; `\"ok\":false` with a `message` refuses it (the field's error), without one says the check could not be made; a stale ticket changes nothing",
+            needs: "the ticket of a checking event",
+            make: {
+                let (ticket, answer) = answer($0); return .checked(ticket: ticket, answer)
+            },
+            action: {
+                let (ticket, answer) = answer($0); return .checked(ticket: ticket, answer)
+            }, samples: { field, _ in field.check == nil ? [] : ticketSamples }),
+        Row(
+            name: "sent", argument: .answer, taking: nil,
             summary: "answers a `sending` event: `\"ok\":true` says it was sent (the cooldown starts); `\"ok\":false` with a `message` says why not", needs: "the ticket of a sending event",
-            make: { let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer) },
-            action: { let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer) }, samples: { field, _ in field.send == nil ? [] : ticketSamples }),
-        Row(name: "resend", argument: .none, taking: nil,
+            make: {
+                let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer)
+            },
+            action: {
+                let (ticket, answer) = answer($0); return .sent(ticket: ticket, answer)
+            }, samples: { field, _ in field.send == nil ? [] : ticketSamples }),
+        Row(
+            name: "resend", argument: .none, taking: nil,
             summary: "sends the focused field's code again; an error says the time left while its cooldown runs", needs: "",
             make: { _ in .resend }, action: { _ in .resend }, samples: { _, _ in [] }),
-        Row(name: "tick", argument: .int(key: "seconds"), taking: nil,
+        Row(
+            name: "tick", argument: .int(key: "seconds"), taking: nil,
             summary: "moves the walk's clock on by `seconds`: the host sends it as time passes, so that a cooldown counts down and a replay is the same every time", needs: "a whole number of seconds",
             make: { .tick(int($0)) }, action: { .tick(seconds: int($0)) }, samples: { _, _ in [] }),
     ]
@@ -190,29 +227,30 @@ public enum FlowRequest: Sendable, Equatable {
 
     /// The request's row and argument: the one place a request is taken apart.
     public var parts: (row: Row, value: Value?) {
-        let (name, value): (String, Value?) = switch self {
-        case .text(let text): ("text", .string(text))
-        case .next: ("next", nil)
-        case .previous: ("previous", nil)
-        case .focus(let field): ("focus", .string(field.rawValue))
-        case .reveal: ("reveal", nil)
-        case .clear: ("clear", nil)
-        case .cancel: ("cancel", nil)
-        case .set(let flag): ("set", .bool(flag))
-        case .select(let value): ("select", .string(value))
-        case .toggle(let value): ("toggle", .string(value))
-        case .highlight(let delta): ("highlight", .int(delta))
-        case .step(let delta): ("step", .int(delta))
-        case .submit: ("submit", nil)
-        case .describe: ("describe", nil)
-        case .start(let answers, _, _): ("start", .string(answers))
-        case .snapshot: ("snapshot", nil)
-        case .restore(let snapshot): ("restore", .string(snapshot))
-        case .checked(let ticket, let answer): ("checked", .answer(ticket: ticket, answer))
-        case .sent(let ticket, let answer): ("sent", .answer(ticket: ticket, answer))
-        case .resend: ("resend", nil)
-        case .tick(let seconds): ("tick", .int(seconds))
-        }
+        let (name, value): (String, Value?) =
+            switch self {
+            case .text(let text): ("text", .string(text))
+            case .next: ("next", nil)
+            case .previous: ("previous", nil)
+            case .focus(let field): ("focus", .string(field.rawValue))
+            case .reveal: ("reveal", nil)
+            case .clear: ("clear", nil)
+            case .cancel: ("cancel", nil)
+            case .set(let flag): ("set", .bool(flag))
+            case .select(let value): ("select", .string(value))
+            case .toggle(let value): ("toggle", .string(value))
+            case .highlight(let delta): ("highlight", .int(delta))
+            case .step(let delta): ("step", .int(delta))
+            case .submit: ("submit", nil)
+            case .describe: ("describe", nil)
+            case .start(let answers, _, _): ("start", .string(answers))
+            case .snapshot: ("snapshot", nil)
+            case .restore(let snapshot): ("restore", .string(snapshot))
+            case .checked(let ticket, let answer): ("checked", .answer(ticket: ticket, answer))
+            case .sent(let ticket, let answer): ("sent", .answer(ticket: ticket, answer))
+            case .resend: ("resend", nil)
+            case .tick(let seconds): ("tick", .int(seconds))
+            }
         return (Self.rowByName[name]!, value)
     }
 
@@ -285,14 +323,15 @@ public enum FlowRequest: Sendable, Equatable {
     /// `{"action":"step","delta":1}   step 1`, with what each does under it when `summaries`.
     public static func listing(summaries: Bool) -> [String] {
         let forms: [(json: String, text: String, summary: String)] = table.map { row in
-            let sample: Value? = switch row.argument {
-            case .none: nil
-            case .string(let key): .string(key == "field" ? "id" : "…")
-            case .bool: .bool(true)
-            case .int: .int(1)
-            case .answer: .answer(ticket: 7, .ok)
-            case .object: .string("{…}")
-            }
+            let sample: Value? =
+                switch row.argument {
+                case .none: nil
+                case .string(let key): .string(key == "field" ? "id" : "…")
+                case .bool: .bool(true)
+                case .int: .int(1)
+                case .answer: .answer(ticket: 7, .ok)
+                case .object: .string("{…}")
+                }
             let request = row.request(sample)
             return (request.json, request.text, row.summary)
         }
@@ -516,7 +555,8 @@ extension FlowRequest {
     private static func row(named name: String) throws(FlowRequestError) -> Row {
         if let row = rowByName[name] { return row }
         if name.isEmpty { throw FlowRequestError("empty request") }
-        let hint = Suggestion.nearest(to: name, in: actionNames).map { "; did you mean \"\($0)\"?" }
+        let hint =
+            Suggestion.nearest(to: name, in: actionNames).map { "; did you mean \"\($0)\"?" }
             ?? "; expected one of \(actionNames.joined(separator: ", "))"
         throw FlowRequestError("unknown action \(short(name).debugDescription)\(hint)")
     }

@@ -19,8 +19,6 @@ extension ProtocolSession {
     /// shown, `"amending"` while a field is edited from the review, `null` before the review.
     static func writeReview(of state: FlowReducer.State, into out: inout JSONWriter) {
         out.raw(#","review":"#)
-        if state.phase == .review { out.string("reviewing") }
-        else if state.isAmending { out.string("amending") }
-        else { out.raw("null") }
+        if state.phase == .review { out.string("reviewing") } else if state.isAmending { out.string("amending") } else { out.raw("null") }
     }
 }

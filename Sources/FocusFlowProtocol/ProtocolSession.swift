@@ -38,8 +38,10 @@ public struct ProtocolSession: Sendable {
     public init(spec: FlowSpec) {
         reducer = FlowReducer(spec: spec)
         state = reducer.initialState()
-        services = (spec.fields.contains { $0.check != nil }, spec.fields.contains { $0.send != nil },
-                    spec.fields.contains { !$0.requirements.isEmpty })
+        services = (
+            spec.fields.contains { $0.check != nil }, spec.fields.contains { $0.send != nil },
+            spec.fields.contains { !$0.requirements.isEmpty }
+        )
     }
 
     /// The first response, written before any request: the initial focus.
@@ -87,7 +89,8 @@ public struct ProtocolSession: Sendable {
             return Self.error("\(row.name) applies to \(names) fields; \"\(focus)\" is a \(field.kind) field")
         }
         if let value = request.option, let focus = state.focus, let field = reducer.spec[focus],
-           !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
+            !field.options.contains(where: { $0.value.isIdentical(to: value) })
+        {
             let values = field.options.map(\.value)
             let hint = Suggestion.nearest(to: value, in: values).map { "; did you mean \"\($0)\"?" } ?? "; the options are \(values.joined(separator: ", "))"
             return Self.error("\(Self.short(value).debugDescription) is not an option of \"\(focus)\"\(hint)")
@@ -180,7 +183,8 @@ public struct ProtocolSession: Sendable {
     /// The message of a response ``error(_:)`` wrote, or `nil` for any other response.
     public static func errorMessage(of response: String) -> String? {
         guard response.hasPrefix(#"{"error":"#), response.hasSuffix("}"),
-              let object = try? JSONDecoder().decode([String: String].self, from: Data(response.utf8)) else { return nil }
+            let object = try? JSONDecoder().decode([String: String].self, from: Data(response.utf8))
+        else { return nil }
         return object["error"]
     }
 
@@ -247,11 +251,12 @@ public struct ProtocolSession: Sendable {
     /// (a check's; a secure one too, as the host receives `completed`) and the non-secure answers
     /// before it, written inside the event's object (its closing brace is taken back).
     private mutating func writeRequest(of event: FlowEvent) {
-        let request: CheckRequest? = switch event {
-        case .checking(_, _, let ticket): reducer.pendingCheck(in: state).flatMap { $0.ticket == ticket ? $0 : nil }
-        case .sending(_, _, let ticket): reducer.pendingSend(ticket, in: state)
-        default: nil
-        }
+        let request: CheckRequest? =
+            switch event {
+            case .checking(_, _, let ticket): reducer.pendingCheck(in: state).flatMap { $0.ticket == ticket ? $0 : nil }
+            case .sending(_, _, let ticket): reducer.pendingSend(ticket, in: state)
+            default: nil
+            }
         guard let request else { return }
         out.dropLast()
         if let value = request.value {

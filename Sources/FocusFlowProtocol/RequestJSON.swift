@@ -28,11 +28,13 @@ enum RequestJSON {
         let read: [(key: String, value: Value)]? = bytes.withUnsafeBufferPointer { buffer in
             var cursor = JSONCursor(buffer)
             var members: [(key: String, value: Value)] = []
-            guard cursor.peek() == UInt8(ascii: "{"), cursor.members({ cursor, key in
-                guard let value = Self.value(&cursor) else { return false }
-                members.append((key, value))
-                return true
-            }), cursor.atEnd() else { return nil }
+            guard cursor.peek() == UInt8(ascii: "{"),
+                cursor.members({ cursor, key in
+                    guard let value = Self.value(&cursor) else { return false }
+                    members.append((key, value))
+                    return true
+                }), cursor.atEnd()
+            else { return nil }
             return members
         }
         if let read { return read }

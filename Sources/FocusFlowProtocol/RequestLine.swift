@@ -11,7 +11,8 @@ public enum RequestLine {
     public static func request<Line: BidirectionalCollection<UInt8>>(in line: Line) -> Line.SubSequence? {
         let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         guard let first = line.firstIndex(where: { !blank($0) }), line[first] != UInt8(ascii: "#"),
-              let last = line.lastIndex(where: { !blank($0) }) else { return nil }
+            let last = line.lastIndex(where: { !blank($0) })
+        else { return nil }
         return line[first...last]
     }
 }

@@ -25,7 +25,8 @@ enum SecureStandIn {
         for attempt in 0..<600 {
             let candidate = String(value.map { replacement(for: $0, keyboard: field.keyboard, punctuation: attempt >= 300, using: &generator) })
             guard candidate != value, !avoiding.contains(candidate), candidate.count == value.count,
-                  field.keyboard.accepts(candidate) else { continue }
+                field.keyboard.accepts(candidate)
+            else { continue }
             if passes(candidate, like: expected, in: state, reducer: reducer) { return candidate }
         }
         return nil
@@ -44,8 +45,10 @@ enum SecureStandIn {
     private static let digits = Array("0123456789")
     private static let punctuationMarks = Array("!#$%&*+-.=?@^_~")
 
-    private static func replacement(for character: Character, keyboard: KeyboardType, punctuation: Bool,
-                                    using generator: inout SystemRandomNumberGenerator) -> Character {
+    private static func replacement(
+        for character: Character, keyboard: KeyboardType, punctuation: Bool,
+        using generator: inout SystemRandomNumberGenerator
+    ) -> Character {
         func pick(_ set: [Character]) -> Character { set.randomElement(using: &generator)! }
         if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 {
             switch scalar.value {

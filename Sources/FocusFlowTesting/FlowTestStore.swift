@@ -77,7 +77,8 @@ public final class FlowTestStore {
         let secure = state.focus.flatMap { reducer.spec[$0]?.secure } ?? false
         let shown = Self.describe(action, secure: secure)
         if exhaustivity == .on && !pending.isEmpty {
-            Self.fail("""
+            Self.fail(
+                """
                 Must receive every event before sending \(shown); \(pending.count) not received:
                 \(pending.map { "  \($0)" }.joined(separator: "\n"))
                 Likely cause: the previous action said more than the test expected.
@@ -96,7 +97,8 @@ public final class FlowTestStore {
         if expected != state {
             let lines = StateDifference.lines(expected: expected, actual: state)
             let unasserted = before == expected
-            Self.fail("""
+            Self.fail(
+                """
                 State after send(\(shown)) does not match what the test expects (− expected, + actual):
                 \(lines.joined(separator: "\n"))
                 Likely cause: \(unasserted ? "the action changed state that the test did not assert" : "the assert closure describes a different change than the reducer made").
@@ -119,7 +121,8 @@ public final class FlowTestStore {
             return
         }
         guard let next = pending.first else {
-            Self.fail("""
+            Self.fail(
+                """
                 Expected to receive \(event), but no events are left.
                 Likely cause: the action did not say it, or an earlier receive took it.
                 Fix: remove this receive, or check that the action under test says \(event.name).
@@ -128,7 +131,8 @@ public final class FlowTestStore {
         }
         guard next == event else {
             let later = pending.dropFirst().contains(event)
-            Self.fail("""
+            Self.fail(
+                """
                 Received \(next), expected \(event).
                 Likely cause: \(later ? "events are received in the order they were said, and \(next.name) came first" : "the action said \(next.name) and never \(event.name)").
                 Fix: \(later ? "receive \(Self.call(next)) first" : "expect store.receive(\(Self.call(next)))").
@@ -147,7 +151,8 @@ public final class FlowTestStore {
 
     private func checkReceivedAll(at location: Location, when moment: String) {
         guard exhaustivity == .on, !pending.isEmpty else { return }
-        Self.fail("""
+        Self.fail(
+            """
             \(pending.count) event\(pending.count == 1 ? " was" : "s were") said and not received when \(moment):
             \(pending.map { "  \($0)" }.joined(separator: "\n"))
             Likely cause: the last action said more than the test expected.
@@ -167,8 +172,10 @@ public final class FlowTestStore {
             return
         }
         #endif
-        Issue.record(Comment(rawValue: message), sourceLocation: SourceLocation(
-            fileID: "\(location.fileID)", filePath: "\(location.filePath)", line: Int(location.line), column: Int(location.column)))
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(
+                fileID: "\(location.fileID)", filePath: "\(location.filePath)", line: Int(location.line), column: Int(location.column)))
     }
 
     /// Where a call was written, in the forms both Swift Testing and XCTest take.

@@ -8,9 +8,11 @@ enum EngineBench {
     /// A flow of `count` fields cycling through every keyboard, every fourth one secure, no rules.
     static func generated(_ count: Int) throws -> FlowSpec {
         let keyboards = KeyboardType.allCases
-        return try FlowSpec(id: "generated", title: "Generated", fields: (0..<count).map {
-            FieldSpec(id: FieldID("f\($0)"), secure: $0 % 4 == 1, keyboard: keyboards[$0 % keyboards.count])
-        })
+        return try FlowSpec(
+            id: "generated", title: "Generated",
+            fields: (0..<count).map {
+                FieldSpec(id: FieldID("f\($0)"), secure: $0 % 4 == 1, keyboard: keyboards[$0 % keyboards.count])
+            })
     }
 
     /// Typing one character and deleting it again, `n` times each, into the focused field that
@@ -129,13 +131,17 @@ enum EngineBench {
             for (name, m) in cases {
                 let base = baseline[name] ?? m.median
                 baseline[name] = base
-                print("  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) fields \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(Figure.ns(m.median))  \(Figure.ratio(m.median / base))")
+                print(
+                    "  \(String(count).padding(toLength: 6, withPad: " ", startingAt: 0)) fields \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(Figure.ns(m.median))  \(Figure.ratio(m.median / base))"
+                )
             }
         }
 
         let filter = try selectFiltering(options: 10_000)
-        print(String(format: "  select of 10,000 options, one keystroke in the filter (type then erase \"korea\"): median %.1f µs, p99 %.1f µs, %.0f options visible on average",
-                     filter.median / 1e3, filter.p99 / 1e3, filter.visible))
+        print(
+            String(
+                format: "  select of 10,000 options, one keystroke in the filter (type then erase \"korea\"): median %.1f µs, p99 %.1f µs, %.0f options visible on average",
+                filter.median / 1e3, filter.p99 / 1e3, filter.visible))
 
         print("  typing into a field already holding N characters (ratio to 10):")
         let spec = try generated(10)
@@ -211,8 +217,10 @@ enum CheckBench {
             var report: FlowExplorer.Report?
             let elapsed = clock.measure { report = FlowExplorer(spec: spec).run(.init(decompose: true)) }
             let extent = report?.exhaustive == true ? "every reachable state" : "stopped at a limit"
-            print(String(format: "  check 30 plain fields, decomposed: %d groups, %d states, %.3f s, ", report?.groups.count ?? 0,
-                         report?.states ?? 0, seconds(elapsed)) + extent)
+            print(
+                String(
+                    format: "  check 30 plain fields, decomposed: %d groups, %d states, %.3f s, ", report?.groups.count ?? 0,
+                    report?.states ?? 0, seconds(elapsed)) + extent)
         }
         let huge = try FlowSpec(id: "huge", title: "Huge", fields: [FieldSpec(id: "a", rules: .init(maxLength: FieldRules.largestLength))])
         let hugeTime = clock.measure { _ = FlowExplorer(spec: huge).run() }
@@ -224,7 +232,9 @@ enum CheckBench {
         var state = reducer.initialState()
         for i in 0..<chain.count { state.fields[FieldID("c\(i)")] = .init(text: "x") }
         _ = reducer.reduce(into: &state, action: .focus("c7999"))
-        let chainTime = clock.measure { blackHole(reducer.progress(in: state)); blackHole(reducer.result(of: state)) }
+        let chainTime = clock.measure {
+            blackHole(reducer.progress(in: state)); blackHole(reducer.result(of: state))
+        }
         print(String(format: "  8,000 chained when conditions: progress and result %.3f ms", seconds(chainTime) * 1_000))
         let names = (0..<5_000).map { "field\($0)" }
         let word = String(repeating: "fieldx", count: 3_400)
@@ -342,8 +352,10 @@ enum LoadBench {
             let start = median(emptyTimes), total = median(fullTimes)
             let perRequest = (total - start) * 1e3 / Double(requests)
             perRequestBase = perRequestBase ?? perRequest
-            print(String(format: "  %6d fields: empty script %7.2f ms, %d requests %7.2f ms, %6.2f µs a request  %@",
-                         count, start, requests, total, perRequest, Figure.ratio(perRequest / perRequestBase!)))
+            print(
+                String(
+                    format: "  %6d fields: empty script %7.2f ms, %d requests %7.2f ms, %6.2f µs a request  %@",
+                    count, start, requests, total, perRequest, Figure.ratio(perRequest / perRequestBase!)))
         }
         // A child spawned from the bench inherits the bench's own peak (Linux keeps the
         // high-water mark across exec, and posix_spawn's child starts in the bench's memory), so

@@ -44,9 +44,11 @@ struct SwiftFloor {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var programs: [TerminalBench.Program] = []
         var notes: [String] = []
-        for (name, source, flags) in [("Swift", Self.echo, [String]()), ("Swift -static-stdlib", Self.echo, ["-static-stdlib"]),
-                                      ("Swift+JSONDecoder", Self.decoding, []),
-                                      ("Swift+JSONDecoder -static-stdlib", Self.decoding, ["-static-stdlib"])] {
+        for (name, source, flags) in [
+            ("Swift", Self.echo, [String]()), ("Swift -static-stdlib", Self.echo, ["-static-stdlib"]),
+            ("Swift+JSONDecoder", Self.decoding, []),
+            ("Swift+JSONDecoder -static-stdlib", Self.decoding, ["-static-stdlib"]),
+        ] {
             let base = folder + "/" + name.filter { $0.isLetter }
             try Data(source.utf8).write(to: URL(fileURLWithPath: base + ".swift"))
             let output = try Self.run(swiftc, ["-O", base + ".swift", "-o", base] + flags)

@@ -43,9 +43,10 @@ enum TerminalBench {
         let path = directory.appendingPathComponent("focusflow").path
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         let built = FileManager.default.isExecutableFile(atPath: path)
-        return Program(name: built ? "focusflow" : "focusflow-bench --run (same FlowRunner)",
-                       words: built ? [path, "run"] + arguments : [me, "--run"] + arguments,
-                       prompt: Array("› ".utf8), toSecure: "\r")
+        return Program(
+            name: built ? "focusflow" : "focusflow-bench --run (same FlowRunner)",
+            words: built ? [path, "run"] + arguments : [me, "--run"] + arguments,
+            prompt: Array("› ".utf8), toSecure: "\r")
     }
 
     static func report() throws {
@@ -58,15 +59,17 @@ enum TerminalBench {
         let signUp = focusflowProgram([])
         let readline = references.readline, raw = references.raw
         let runtime = swiftRuntime(of: focusflow)
-        print("""
+        print(
+            """
 
             Terminal over a pty, one run: \(focusflow.name) (Swift runtime \(runtime)) beside two C programs of
             this package, built with \(references.compiler): stock GNU readline in callback mode (readline-reference)
             and the floor (raw-echo-reference: raw mode, one read and one write a key). Milliseconds, median / p99;
             ratios of medians. The programs take turns, sample by sample.
             """)
-        print("  " + "what".padding(toLength: 29, withPad: " ", startingAt: 0)
-              + columns(["focusflow", "C readline", "C raw"]) + "  ×readline   ×raw")
+        print(
+            "  " + "what".padding(toLength: 29, withPad: " ", startingAt: 0)
+                + columns(["focusflow", "C readline", "C raw"]) + "  ×readline   ×raw")
 
         let starts = try coldStarts([focusflow, signUp, readline, raw], runs: 80)
         print(row("cold start, first prompt", starts[0], starts[2], starts[3]))
@@ -80,9 +83,10 @@ enum TerminalBench {
         }
 
         let walks = try [signUp, readline, raw].map(signUpWalk)
-        print("  " + "peak RSS, sign-up walk".padding(toLength: 29, withPad: " ", startingAt: 0)
-              + columns(walks.map { String(format: "%.1f MB", $0) })
-              + "  " + Figure.ratio(walks[0] / walks[1]) + "    " + Figure.ratio(walks[0] / walks[2]))
+        print(
+            "  " + "peak RSS, sign-up walk".padding(toLength: 29, withPad: " ", startingAt: 0)
+                + columns(walks.map { String(format: "%.1f MB", $0) })
+                + "  " + Figure.ratio(walks[0] / walks[1]) + "    " + Figure.ratio(walks[0] / walks[2]))
 
         try whatStandsInTheWay([raw, readline, focusflow])
 
@@ -118,8 +122,9 @@ enum TerminalBench {
         print("  " + "program".padding(toLength: 34, withPad: " ", startingAt: 0) + "cold start, median / p99   RSS at first prompt")
         for (program, start) in zip(all, starts) {
             let rss = try rssAtPrompt(program)
-            print("  " + program.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-                  + figures(start).padding(toLength: 27, withPad: " ", startingAt: 0) + String(format: "%5.1f MB", rss))
+            print(
+                "  " + program.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + figures(start).padding(toLength: 27, withPad: " ", startingAt: 0) + String(format: "%5.1f MB", rss))
         }
         for note in floor.linkerNotes { print("  linker, \(note)") }
     }

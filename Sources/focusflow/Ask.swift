@@ -58,54 +58,59 @@ enum Ask {
 
     static let command = Subcommand(
         name: "ask",
-        synopsis: ["ask KIND LABEL [--placeholder TEXT] [--hint TEXT] [--default VALUE] [--required] [--message TEXT] [--format text|json] [--lang en|ko]",
-                   "ask KIND LABEL [--keyboard NAME] [--mask CHAR] [--option VALUE[=LABEL]]… [--KEY VALUE]…"],
-        texts: HelpTexts(en: HelpText(summary: "ask one question, print its answer", details: """
-            Asks one question in the terminal, without a flow file, and prints its answer on
-            stdout followed by a newline: the text, true or false, the chosen value, one
-            value a line for a multi-select, the number, the date. The question is a flow of
-            one field: the same keys, rules and messages as in 'focusflow run'.
+        synopsis: [
+            "ask KIND LABEL [--placeholder TEXT] [--hint TEXT] [--default VALUE] [--required] [--message TEXT] [--format text|json] [--lang en|ko]",
+            "ask KIND LABEL [--keyboard NAME] [--mask CHAR] [--option VALUE[=LABEL]]… [--KEY VALUE]…",
+        ],
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "ask one question, print its answer",
+                details: """
+                    Asks one question in the terminal, without a flow file, and prints its answer on
+                    stdout followed by a newline: the text, true or false, the chosen value, one
+                    value a line for a multi-select, the number, the date. The question is a flow of
+                    one field: the same keys, rules and messages as in 'focusflow run'.
 
-            KIND is one of \(kinds.joined(separator: ", "))
-            (a secure question is a masked text). LABEL is what it asks.
+                    KIND is one of \(kinds.joined(separator: ", "))
+                    (a secure question is a masked text). LABEL is what it asks.
 
-            OPTIONS
-              --placeholder TEXT  shown dim while the answer is empty
-              --hint TEXT         one line of help beside the label
-              --keyboard NAME     the characters a text accepts (UIKit's names):
-            \(UsageLine.list(KeyboardType.allCases.map(\.rawValue), indent: 22))
-              --default VALUE     the answer it starts with, as --set writes it: text as
-                                  it is, true or false, an option's value, values separated
-                                  by commas, a number, a day; never a secure one
-              --required          an empty answer is refused
-              --message TEXT      said instead of the standard message when a rule fails
-              --option VALUE[=LABEL]
-                                  a choice (repeatable, in the order shown); the label is
-                                  the value when not given
-              --mask CHAR         the character shown for each character of a secure
-                                  answer (default •)
-              --format text|json  the answer as text (the default) or as a JSON value
-              --accessible        plain line-per-prompt mode (also when TERM=dumb)
-              --theme NAME        a built-in theme: \(FlowTheme.builtInNames.joined(separator: ", "))
-            \(LanguageOption.help)
+                    OPTIONS
+                      --placeholder TEXT  shown dim while the answer is empty
+                      --hint TEXT         one line of help beside the label
+                      --keyboard NAME     the characters a text accepts (UIKit's names):
+                    \(UsageLine.list(KeyboardType.allCases.map(\.rawValue), indent: 22))
+                      --default VALUE     the answer it starts with, as --set writes it: text as
+                                          it is, true or false, an option's value, values separated
+                                          by commas, a number, a day; never a secure one
+                      --required          an empty answer is refused
+                      --message TEXT      said instead of the standard message when a rule fails
+                      --option VALUE[=LABEL]
+                                          a choice (repeatable, in the order shown); the label is
+                                          the value when not given
+                      --mask CHAR         the character shown for each character of a secure
+                                          answer (default •)
+                      --format text|json  the answer as text (the default) or as a JSON value
+                      --accessible        plain line-per-prompt mode (also when TERM=dumb)
+                      --theme NAME        a built-in theme: \(FlowTheme.builtInNames.joined(separator: ", "))
+                    \(LanguageOption.help)
 
-            Each kind's own options set the flow file's key of the same name (see the flow
-            file's documentation), for the kinds named:
-            \(keyLines)
+                    Each kind's own options set the flow file's key of the same name (see the flow
+                    file's documentation), for the kinds named:
+                    \(keyLines)
 
-            When stdin is not a terminal, its first line is the answer. The question is
-            drawn on stderr, or on /dev/tty when stderr is not a terminal, so that
-            answer=$(focusflow ask …) works.
+                    When stdin is not a terminal, its first line is the answer. The question is
+                    drawn on stderr, or on /dev/tty when stderr is not a terminal, so that
+                    answer=$(focusflow ask …) works.
 
-            EXAMPLES
-              nick=$(focusflow ask text "Nickname" --required --max-length 20)
-              focusflow ask confirm "Continue?" && echo going on
-              plan=$(focusflow ask select "Plan" --option free=Free --option pro=Pro)
+                    EXAMPLES
+                      nick=$(focusflow ask text "Nickname" --required --max-length 20)
+                      focusflow ask confirm "Continue?" && echo going on
+                      plan=$(focusflow ask select "Plan" --option free=Free --option pro=Pro)
 
-            Exit status: 0 answered (for a confirm: yes), 1 a confirm answered no or
-            invalid piped input, 2 usage error, 74 the answer could not be written,
-            130 cancelled (Ctrl-C), 128+N signal N.
-            """), ko: KoreanHelp.ask),
+                    Exit status: 0 answered (for a confirm: yes), 1 a confirm answered no or
+                    invalid piped input, 2 usage error, 74 the answer could not be written,
+                    130 cancelled (Ctrl-C), 128+N signal N.
+                    """), ko: KoreanHelp.ask),
         options: Set(common + keys.map(\.key.option)).union(["format", "theme", "lang"]),
         flags: ["required", "accessible"],
         repeatable: ["option"],
@@ -114,7 +119,8 @@ enum Ask {
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         let language = try LanguageOption.decide(arguments, command: "ask", fallback: LanguageOption.fromEnvironment)
-        let spec = try question(arguments).localized(to: language)
+        var spec = try question(arguments).localized(to: language)
+        spec.isQuestion = true
         let json: Bool
         switch arguments.values["format"] {
         case nil, "text": json = false

@@ -34,7 +34,8 @@ enum CLI {
                 return try command(words.dropFirst(), language: language)
             }
             if let name = first, !name.hasPrefix("-"), !FlowFile.exists(name),
-               let near = Suggestion.nearest(to: name, in: commands.map(\.name)) {
+                let near = Suggestion.nearest(to: name, in: commands.map(\.name))
+            {
                 throw CommandError.usage(.unknownCommand(name, nearest: near), command: "focusflow")
             }
             implicit = true

@@ -9,37 +9,40 @@ enum Check {
     static let command = Subcommand(
         name: "check",
         synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--lang en|ko]"],
-        texts: HelpTexts(en: HelpText(summary: "explore the flow's states, check every invariant", details: """
-            Explores the states FLOW can reach, breadth first, typing into each field the
-            empty text, a value passing its rules, one failing them and one its keyboard
-            refuses, and pressing next, previous, reveal, clear, cancel and jumps (to every
-            field in a flow of up to 12 fields; beyond that to the first, the last, the
-            fields within two of the focus and every field a rule or condition ties to
-            another). Every invariant is checked on every edge. On a violation it prints the
-            shortest script that reaches it (replay it with 'focusflow replay FLOW SCRIPT')
-            and exits 1. Typed values are at most 64 characters, whatever the rules. When
-            stderr is a terminal, the states seen so far are shown there while it runs.
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "explore the flow's states, check every invariant",
+                details: """
+                    Explores the states FLOW can reach, breadth first, typing into each field the
+                    empty text, a value passing its rules, one failing them and one its keyboard
+                    refuses, and pressing next, previous, reveal, clear, cancel and jumps (to every
+                    field in a flow of up to 12 fields; beyond that to the first, the last, the
+                    fields within two of the focus and every field a rule or condition ties to
+                    another). Every invariant is checked on every edge. On a violation it prints the
+                    shortest script that reaches it (replay it with 'focusflow replay FLOW SCRIPT')
+                    and exits 1. Typed values are at most 64 characters, whatever the rules. When
+                    stderr is a terminal, the states seen so far are shown there while it runs.
 
-            Fields that no 'matches' rule or 'when' condition ties together, even through
-            others, form independent groups, and each group is explored apart: from a state
-            where every field outside it holds a passing value (reached by the first
-            requests of any script it prints), typing only into the group's fields and
-            making every move on every field. The invariants then hold for every combination
-            of the groups' values, because a field outside a group is read only as passing
-            or failing a move's check, and a move stops at the first field that fails, as
-            explored in that field's own group. A script is the shortest from its group's
-            start.
+                    Fields that no 'matches' rule or 'when' condition ties together, even through
+                    others, form independent groups, and each group is explored apart: from a state
+                    where every field outside it holds a passing value (reached by the first
+                    requests of any script it prints), typing only into the group's fields and
+                    making every move on every field. The invariants then hold for every combination
+                    of the groups' values, because a field outside a group is read only as passing
+                    or failing a move's check, and a move stops at the first field that fails, as
+                    explored in that field's own group. A script is the shortest from its group's
+                    start.
 
-            OPTIONS
-              --depth N        requests deep to go (default 50; each group's, when
-                               decomposed)
-              --max-states N   distinct states to visit at most (default 200000; each
-                               group's)
-              --no-decompose   explore every combination of the fields' values as one
-              --lang en|ko     the report's language (default: the locale's); the flow's
-                               text given in several languages is checked in it too.
-                               Event names and scripts stay as they are
-            """), ko: KoreanHelp.check),
+                    OPTIONS
+                      --depth N        requests deep to go (default 50; each group's, when
+                                       decomposed)
+                      --max-states N   distinct states to visit at most (default 200000; each
+                                       group's)
+                      --no-decompose   explore every combination of the fields' values as one
+                      --lang en|ko     the report's language (default: the locale's); the flow's
+                                       text given in several languages is checked in it too.
+                                       Event names and scripts stay as they are
+                    """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
         flags: ["no-decompose"],
         operands: [.flow],

@@ -38,7 +38,8 @@ extension CommandProblem {
         case .serviceUnused(let name, let check, let known):
             "no field of the flow names the \(check ? "check" : "send") \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))
         case .setTwice(let id): "--set gives \"\(id)\" twice; give each field once"
-        case .prefillWithResumedDraft(let path): "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"
+        case .prefillWithResumedDraft(let path):
+            "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"
         case .askNeedsKind(let known): "ask needs a KIND and a LABEL, like: focusflow ask text \"Nickname\"; the kinds are \(known.joined(separator: ", "))"
         case .unknownKind(let name, let near, let known):
             "unknown kind \(name.debugDescription)" + (near.map { "; did you mean \($0)?" } ?? "") + " The kinds are \(known.joined(separator: ", "))."
@@ -88,8 +89,11 @@ extension CommandProblem {
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
         case .answersFileRefused(let path, let error):
             // A syntax error is placed as a flow file's is: `answers.json:3:5: …`.
-            if case .syntax(let line, let column, let reason) = error.detail { "--answers \(path):\(line):\(column): \(reason.message(in: .en))" }
-            else { "--answers \(path): \(error.message(in: .en))" }
+            if case .syntax(let line, let column, let reason) = error.detail {
+                "--answers \(path):\(line):\(column): \(reason.message(in: .en))"
+            } else {
+                "--answers \(path): \(error.message(in: .en))"
+            }
         case .invalidInput(let message): message
         }
     }

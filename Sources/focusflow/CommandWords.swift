@@ -84,7 +84,8 @@ struct CommandWords: Sendable {
             "  explored in that field's own group (--no-decompose explores every combination, within the limits)",
         ],
         groupScript: { requests, setup, group in
-            let how = setup == requests
+            let how =
+                setup == requests
                 ? "on the walk to the start of group \(group)"
                 : "\(setup) to the start of group \(group), then the shortest from there"
             return "script (\(requests) requests: \(how); replay with 'focusflow replay FLOW SCRIPT'):"
@@ -113,11 +114,12 @@ struct CommandWords: Sendable {
         everyStateOfEachGroup: "그룹마다 도달할 수 있는 모든 상태",
         toDepthInEachGroup: { "그룹마다 깊이 \($0)까지 (한도: --depth \($1), --max-states \($2))" },
         exploredAsOne: { reason in
-            let why = switch reason {
-            case .allTied: "규칙이나 조건이 모든 필드를 서로 묶습니다"
-            case .noPassingValue(let id): "\"\(id)\" 필드에 통과하는 값을 찾지 못해, 다른 필드를 탐색하는 동안 통과한 채로 둘 수 없습니다"
-            case .failsUntouched(let id): "\"\(id)\" 필드는 건드리지 않으면 통과하지 못해, 다른 필드를 탐색하는 동안 통과한 채로 둘 수 없습니다"
-            }
+            let why =
+                switch reason {
+                case .allTied: "규칙이나 조건이 모든 필드를 서로 묶습니다"
+                case .noPassingValue(let id): "\"\(id)\" 필드에 통과하는 값을 찾지 못해, 다른 필드를 탐색하는 동안 통과한 채로 둘 수 없습니다"
+                case .failsUntouched(let id): "\"\(id)\" 필드는 건드리지 않으면 통과하지 못해, 다른 필드를 탐색하는 동안 통과한 채로 둘 수 없습니다"
+                }
             return "하나로 탐색함: \(why)"
         },
         groups: { "그룹: \($0)\($1.map { " | … (모두 \($0)개)" } ?? "")" },
@@ -128,7 +130,8 @@ struct CommandWords: Sendable {
             "  (--no-decompose는 한도 안에서 모든 조합을 탐색합니다)",
         ],
         groupScript: { requests, setup, group in
-            let how = setup == requests
+            let how =
+                setup == requests
                 ? "그룹 \(group)의 시작으로 가는 길에서"
                 : "그룹 \(group)의 시작까지 \(setup)개, 그다음은 거기서부터 가장 짧게"
             return "스크립트 (요청 \(requests)개: \(how). 'focusflow replay FLOW SCRIPT'로 재생하세요):"

@@ -10,17 +10,20 @@ enum Completions {
     static let command = Subcommand(
         name: "completions",
         synopsis: ["completions bash|zsh|fish"],
-        texts: HelpTexts(en: HelpText(summary: "print the shell completion script", details: """
-            Prints the completion script for SHELL: commands, options, their values
-            (kinds, themes, languages, formats, keyboards) and flow files.
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "print the shell completion script",
+                details: """
+                    Prints the completion script for SHELL: commands, options, their values
+                    (kinds, themes, languages, formats, keyboards) and flow files.
 
-              bash  source <(focusflow completions bash), or save it as
-                    ~/.local/share/bash-completion/completions/focusflow
-              zsh   save it as _focusflow in a folder of $fpath
-              fish  save it as ~/.config/fish/completions/focusflow.fish
+                      bash  source <(focusflow completions bash), or save it as
+                            ~/.local/share/bash-completion/completions/focusflow
+                      zsh   save it as _focusflow in a folder of $fpath
+                      fish  save it as ~/.config/fish/completions/focusflow.fish
 
-            'make install' puts all three where the shells look for them.
-            """), ko: KoreanHelp.completions),
+                    'make install' puts all three where the shells look for them.
+                    """), ko: KoreanHelp.completions),
         operands: [.choice(shells)],
         run: main)
 
@@ -246,13 +249,14 @@ enum Completions {
         for command in CLI.commands {
             let condition = "__focusflow_using \(command.name)"
             for option in command.valueOptions.sorted() {
-                let value: String = switch command.value(of: option) {
-                case .choice(let words): "-x -a \(fishQuoted(words.joined(separator: " ")))"
-                case .file: "-r -F"
-                case .flow: "-r -a '(__fish_complete_suffix .json)'"
-                case .command: "-x -a \(fishQuoted(names))"
-                case .text: "-x"
-                }
+                let value: String =
+                    switch command.value(of: option) {
+                    case .choice(let words): "-x -a \(fishQuoted(words.joined(separator: " ")))"
+                    case .file: "-r -F"
+                    case .flow: "-r -a '(__fish_complete_suffix .json)'"
+                    case .command: "-x -a \(fishQuoted(names))"
+                    case .text: "-x"
+                    }
                 lines.append("complete -c focusflow -n '\(condition)' -l \(option) \(value) -d \(fishQuoted(summary(of: option, in: command)))")
             }
             for flag in command.flags.sorted() {
@@ -262,13 +266,14 @@ enum Completions {
             for (index, word) in command.operands.enumerated() {
                 let last = index == command.operands.count - 1 && command.operandsRepeat
                 let at = "__focusflow_using \(command.name); and __focusflow_operand \(command.name) \(index)\(last ? " more" : "")"
-                let what: String? = switch word {
-                case .choice(let words): "-a \(fishQuoted(words.joined(separator: " ")))"
-                case .file: "-F"
-                case .flow: "-a '(__fish_complete_suffix .json)'"
-                case .command: "-a \(fishQuoted(names))"
-                case .text: nil
-                }
+                let what: String? =
+                    switch word {
+                    case .choice(let words): "-a \(fishQuoted(words.joined(separator: " ")))"
+                    case .file: "-F"
+                    case .flow: "-a '(__fish_complete_suffix .json)'"
+                    case .command: "-a \(fishQuoted(names))"
+                    case .text: nil
+                    }
                 if let what { lines.append("complete -c focusflow -n '\(at)' \(what)") }
             }
         }

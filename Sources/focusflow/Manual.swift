@@ -7,11 +7,14 @@ enum Manual {
     static let command = Subcommand(
         name: "manual",
         synopsis: ["manual [--lang en|ko]"],
-        texts: HelpTexts(en: HelpText(summary: "print the man page (roff)", details: """
-            Prints the focusflow(1) man page in roff, made from the same texts as every
-            --help: read it with 'focusflow manual | man -l -'. 'make install' installs it
-            as share/man/man1/focusflow.1. With --lang ko, the page is in Korean.
-            """), ko: KoreanHelp.manual),
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "print the man page (roff)",
+                details: """
+                    Prints the focusflow(1) man page in roff, made from the same texts as every
+                    --help: read it with 'focusflow manual | man -l -'. 'make install' installs it
+                    as share/man/man1/focusflow.1. With --lang ko, the page is in Korean.
+                    """), ko: KoreanHelp.manual),
         options: ["lang"],
         run: { arguments throws(CommandError) in
             guard arguments.positionals.isEmpty else { throw .usage(.takesNoOperands(command: "manual"), command: "manual") }
@@ -40,7 +43,10 @@ enum Manual {
         variables: [
             ("NO_COLOR", "set to anything: no colours, whatever the theme."),
             ("TERM", "the terminal's kind: its colours and keys come from terminfo; dumb, or none, asks in plain lines as --accessible does."),
-            ("LC_ALL, LC_MESSAGES, LANG", "the first that is set chooses the language when --lang is not given: ko_KR.UTF-8 gives Korean, anything else English. serve and replay speak English unless given --lang."),
+            (
+                "LC_ALL, LC_MESSAGES, LANG",
+                "the first that is set chooses the language when --lang is not given: ko_KR.UTF-8 gives Korean, anything else English. serve and replay speak English unless given --lang."
+            ),
             ("INPUTRC", "the GNU readline init file read for the keys of text fields (default ~/.inputrc)."),
         ],
         fileEntries: [

@@ -13,7 +13,8 @@ enum ProgressLineSignals {
         for number in signals {
             var old = sigaction()
             guard sigaction(number, nil, &old) == 0,
-                  unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
+                unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+            else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 let erase: StaticString = "\r\u{1B}[K"

@@ -20,42 +20,47 @@ enum Run {
 
     static let command = Subcommand(
         name: "run",
-        synopsis: ["[run] [FLOW] [--output FILE] [--format json|shell|env] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
-                   "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]",
-                   "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--check-timeout SECONDS]"],
-        texts: HelpTexts(en: HelpText(summary: "walk a flow, print the answers as JSON (the default command)", details: """
-            Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the
-            answers as one JSON object on stdout, in field order. The interface itself goes
-            to stderr, or to /dev/tty when stderr is not a terminal.
+        synopsis: [
+            "[run] [FLOW] [--output FILE] [--format json|shell|env] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
+            "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]",
+            "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--check-timeout SECONDS]",
+        ],
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "walk a flow, print the answers as JSON (the default command)",
+                details: """
+                    Walks FLOW (default: the built-in sign-up flow) in the terminal and prints the
+                    answers as one JSON object on stdout, in field order. The interface itself goes
+                    to stderr, or to /dev/tty when stderr is not a terminal.
 
-            OPTIONS
-              --output FILE   write the answers to FILE instead of stdout: a regular file is
-                              replaced atomically (mode 0600; a symlink's target is
-                              replaced), a FIFO, character device or /dev/fd/N is written
-                              directly; '-' is stdout (a file named - is ./-)
-            \(FormatOption.help)
-              --accessible    plain line-per-prompt mode (also when TERM=dumb)
-              --mask CHAR     the character shown for each character of a secure field
-                              (default •); one visible character, one or two columns wide
-              --theme NAME    colour the screen with a built-in theme instead of the flow's
-                              own "theme"; NO_COLOR and a terminal without colours
-                              still get none.
-                              Themes: \(FlowTheme.builtInNames.joined(separator: ", "))
-              --record FILE   write the walk to FILE as a script for 'focusflow replay',
-                              each secure value replaced by a stand-in of the same length
-                              that passes the same rules (replaced atomically, mode 0600)
-            \(LanguageOption.help)
-            \(RunStart.help)
-            \(ServiceOptions.help)
+                    OPTIONS
+                      --output FILE   write the answers to FILE instead of stdout: a regular file is
+                                      replaced atomically (mode 0600; a symlink's target is
+                                      replaced), a FIFO, character device or /dev/fd/N is written
+                                      directly; '-' is stdout (a file named - is ./-)
+                    \(FormatOption.help)
+                      --accessible    plain line-per-prompt mode (also when TERM=dumb)
+                      --mask CHAR     the character shown for each character of a secure field
+                                      (default •); one visible character, one or two columns wide
+                      --theme NAME    colour the screen with a built-in theme instead of the flow's
+                                      own "theme"; NO_COLOR and a terminal without colours
+                                      still get none.
+                                      Themes: \(FlowTheme.builtInNames.joined(separator: ", "))
+                      --record FILE   write the walk to FILE as a script for 'focusflow replay',
+                                      each secure value replaced by a stand-in of the same length
+                                      that passes the same rules (replaced atomically, mode 0600)
+                    \(LanguageOption.help)
+                    \(RunStart.help)
+                    \(ServiceOptions.help)
 
-            KEYS
-            \(SessionKey.helpLines(.english).joined(separator: "\n"))
+                    KEYS
+                    \(SessionKey.helpLines(.english).joined(separator: "\n"))
 
-            When stdin is not a terminal, each line answers the next visible field.
-            Where the answers go is checked before the first field shows: a closed stdout, a
-            folder, a read-only file or a missing folder stops the run at once (exit 74).
-            \(exitStatuses)
-            """), ko: KoreanHelp.run),
+                    When stdin is not a terminal, each line answers the next visible field.
+                    Where the answers go is checked before the first field shows: a closed stdout, a
+                    folder, a read-only file or a missing folder stops the run at once (exit 74).
+                    \(exitStatuses)
+                    """), ko: KoreanHelp.run),
         options: Set(["output", "format", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
         flags: Set(["accessible"]).union(RunStart.flags),
         repeatable: RunStart.repeatable.union(ServiceOptions.repeatable),

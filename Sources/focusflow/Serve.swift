@@ -22,20 +22,23 @@ enum Serve {
     static let command = Subcommand(
         name: "serve",
         synopsis: ["serve [FLOW] [--lang en|ko]"],
-        texts: HelpTexts(en: HelpText(summary: "the JSON-lines protocol on stdin and stdout, for embedding", details: """
-            Reads one request a line on stdin and writes one JSON response a line on stdout,
-            flushed per line, starting with a response for the initial focus. With no FLOW,
-            the built-in sign-up flow.
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "the JSON-lines protocol on stdin and stdout, for embedding",
+                details: """
+                    Reads one request a line on stdin and writes one JSON response a line on stdout,
+                    flushed per line, starting with a response for the initial focus. With no FLOW,
+                    the built-in sign-up flow.
 
-            With --lang ko, rule messages and the flow's text given in several languages are
-            in Korean; serve speaks English otherwise, whatever the locale (protocol keys,
-            event names and JSON are never translated).
+                    With --lang ko, rule messages and the flow's text given in several languages are
+                    in Korean; serve speaks English otherwise, whatever the locale (protocol keys,
+                    event names and JSON are never translated).
 
-            \(requests)
+                    \(requests)
 
-            Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a
-            response cannot be written.
-            """), ko: KoreanHelp.serve),
+                    Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a
+                    response cannot be written.
+                    """), ko: KoreanHelp.serve),
         options: ["lang"],
         followsLocale: false,
         operands: [.flow],
@@ -44,22 +47,25 @@ enum Serve {
     static let replayCommand = Subcommand(
         name: "replay",
         synopsis: ["replay [--expect GOLDEN] [FLOW] SCRIPT"],
-        texts: HelpTexts(en: HelpText(summary: "the protocol with the requests from a file", details: """
-            Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW'
-            would. With one file, it is the SCRIPT for the built-in sign-up flow; a flow
-            file given alone is a usage error (the SCRIPT is missing).
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "the protocol with the requests from a file",
+                details: """
+                    Reads the requests from SCRIPT and prints exactly what 'focusflow serve FLOW'
+                    would. With one file, it is the SCRIPT for the built-in sign-up flow; a flow
+                    file given alone is a usage error (the SCRIPT is missing).
 
-            With --expect GOLDEN, nothing is printed: each response is compared with the
-            same line of GOLDEN (the saved output of an earlier replay), and the first that
-            differs — or a line missing or left over — is named with what was expected and
-            what came.
+                    With --expect GOLDEN, nothing is printed: each response is compared with the
+                    same line of GOLDEN (the saved output of an earlier replay), and the first that
+                    differs — or a line missing or left over — is named with what was expected and
+                    what came.
 
-            \(requests)
+                    \(requests)
 
-            Exit status: 0 at the end of the script (with --expect: every response as GOLDEN
-            says), 1 a response differs from GOLDEN, 2 for a usage or flow error or a script
-            or GOLDEN that cannot be read, 74 when a response cannot be written.
-            """), ko: KoreanHelp.replay),
+                    Exit status: 0 at the end of the script (with --expect: every response as GOLDEN
+                    says), 1 a response differs from GOLDEN, 2 for a usage or flow error or a script
+                    or GOLDEN that cannot be read, 74 when a response cannot be written.
+                    """), ko: KoreanHelp.replay),
         options: ["expect"],
         followsLocale: false,
         operands: [.flow, .file],
@@ -95,7 +101,8 @@ enum Serve {
         // answer a question nobody asked.
         var first: LineReader.Read? = reader.next()
         if case .line(let bytes)? = first, let recorded = WalkRecorder.recordedFlow(inHeader: String(decoding: bytes, as: UTF8.self)),
-           recorded != spec.id {
+            recorded != spec.id
+        {
             throw CommandError(.scriptOfOtherFlow(scriptPath, recorded: recorded, replayed: spec.id), kind: .flow)
         }
         var line = 0
@@ -110,7 +117,11 @@ enum Serve {
             Output.error("focusflow: \(scriptPath):\(line): \(message)")
         }
         if var golden = try arguments.values["expect"].map({ path throws(CommandError) in try GoldenResponses(path: path) }) {
-            try run(spec, next: next, answer: { response throws(CommandError) in place(response); try golden.check(response) })
+            try run(
+                spec, next: next,
+                answer: { response throws(CommandError) in
+                    place(response); try golden.check(response)
+                })
             try golden.finish()
             return ExitStatus.success
         }

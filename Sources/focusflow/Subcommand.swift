@@ -48,10 +48,12 @@ struct Subcommand: Sendable {
         ]
     }
 
-    init(name: String, synopsis: [String], texts: @autoclosure @escaping @Sendable () -> HelpTexts,
-         options: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = [], followsLocale: Bool = true,
-         operands: [Word] = [], operandsRepeat: Bool = false, values: [String: Word] = [:],
-         run: @escaping @Sendable (Arguments) throws(CommandError) -> Int32) {
+    init(
+        name: String, synopsis: [String], texts: @autoclosure @escaping @Sendable () -> HelpTexts,
+        options: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = [], followsLocale: Bool = true,
+        operands: [Word] = [], operandsRepeat: Bool = false, values: [String: Word] = [:],
+        run: @escaping @Sendable (Arguments) throws(CommandError) -> Int32
+    ) {
         self.name = name
         self.synopsis = synopsis
         self.makeTexts = texts

@@ -10,17 +10,20 @@ enum Validate {
     static let command = Subcommand(
         name: "validate",
         synopsis: ["validate FLOW... [--lang en|ko]"],
-        texts: HelpTexts(en: HelpText(summary: "check flow files", details: """
-            Checks each flow file. Prints "FLOW: ok" for a valid one; for an invalid one,
-            a line for each problem, in file order (up to 20), naming the file, the line
-            and column or the field path, and the problem; a key that cannot be read is
-            read past, and a JSON syntax error is the last problem found. A JSON
-            Schema (such as Flows/flow.schema.json, which 'Flows/*.json' includes) is
-            skipped with a note; a folder is an error. The report and the errors are in
-            the language of --lang en|ko, else of the locale (LC_ALL, LC_MESSAGES, LANG);
-            places (files, lines, columns, field paths) are named as they are.
-            Exit status: 0 when all are valid, 2 otherwise.
-            """), ko: KoreanHelp.validate),
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "check flow files",
+                details: """
+                    Checks each flow file. Prints "FLOW: ok" for a valid one; for an invalid one,
+                    a line for each problem, in file order (up to 20), naming the file, the line
+                    and column or the field path, and the problem; a key that cannot be read is
+                    read past, and a JSON syntax error is the last problem found. A JSON
+                    Schema (such as Flows/flow.schema.json, which 'Flows/*.json' includes) is
+                    skipped with a note; a folder is an error. The report and the errors are in
+                    the language of --lang en|ko, else of the locale (LC_ALL, LC_MESSAGES, LANG);
+                    places (files, lines, columns, field paths) are named as they are.
+                    Exit status: 0 when all are valid, 2 otherwise.
+                    """), ko: KoreanHelp.validate),
         options: ["lang"],
         operands: [.flow], operandsRepeat: true,
         run: main)

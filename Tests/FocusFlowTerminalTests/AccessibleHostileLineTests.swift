@@ -43,9 +43,11 @@ struct AccessibleHostileLineTests {
         #expect(sameSettings(terminal.settings, terminal.settingsBefore))
     }
 
-    @Test("At the review too, a line that is not UTF-8 ends the walk with exit 1, naming the line", arguments: [
-        ("en", "line 3: review: the line is not valid UTF-8 text"), ("ko", "3번째 줄: 검토: 이 줄은 올바른 UTF-8 텍스트가 아니어서"),
-    ])
+    @Test(
+        "At the review too, a line that is not UTF-8 ends the walk with exit 1, naming the line",
+        arguments: [
+            ("en", "line 3: review: the line is not valid UTF-8 text"), ("ko", "3번째 줄: 검토: 이 줄은 올바른 UTF-8 텍스트가 아니어서"),
+        ])
     func notTextAtReview(lang: String, expected: String) throws {
         let terminal = try PseudoTerminal(["run", "--accessible", "--lang", lang, try TerminalTests.flow(LanguageNotesTests.reviewFlow)])
         #expect(terminal.waitFor(lang == "en" ? "Step 1 of 2." : "2단계 중 1단계."), "\(terminal.output)")
@@ -69,9 +71,12 @@ struct AccessibleHostileLineTests {
         // A terminal in canonical mode holds at most 4095 bytes of a line; one read a byte at a
         // time (-icanon) passes any length, as a paste into such a terminal does.
         let flow = try TerminalTests.flow(LanguageNotesTests.flow)
-        let process = try PseudoTerminalProcess(["/bin/sh", "-c", #"stty -icanon; exec "$0" "$@""#, PseudoTerminal.executable,
-                                                 "run", "--accessible", "--lang", test.lang, flow],
-                                                columns: 80, rows: 24, environment: ReadlineParityTests.environment)
+        let process = try PseudoTerminalProcess(
+            [
+                "/bin/sh", "-c", #"stty -icanon; exec "$0" "$@""#, PseudoTerminal.executable,
+                "run", "--accessible", "--lang", test.lang, flow,
+            ],
+            columns: 80, rows: 24, environment: ReadlineParityTests.environment)
         let text = { String(decoding: process.terminalBytes, as: UTF8.self) }
         #expect(process.waitFor(seconds: 10) { text().contains(test.lang == "en" ? "Step 1 of 2." : "2단계 중 1단계.") }, "\(text())")
         // The settings the walk started with: the terminal's, -icanon.

@@ -8,24 +8,26 @@ import Testing
 /// which no answer can be mistaken for.
 @Suite("Accessible line mode: a way back", .serialized)
 struct AccessibleModeTests {
-    @Test("What a line means", arguments: [
-        ("ada@example.com", LineInput.answer("ada@example.com")),
-        ("", .answer("")),
-        ("/back", .command(.key(.back))),
-        ("/BACK ", .command(.key(.back))),
-        ("/cancel", .command(.key(.cancel))),
-        ("/help", .command(.help)),
-        ("//back", .answer("/back")),
-        ("///", .answer("//")),
-        ("//", .answer("/")),
-        ("a/back", .answer("a/back")),
-        (" /back", .answer(" /back")),
-        ("/bakc", .unknownCommand("bakc")),
-        ("/", .unknownCommand("")),
-        ("\u{1B}[Z", .command(.key(.back))),
-        ("typed\u{1B}[Z", .command(.key(.back))),
-        ("\u{1B}[A", .escapeSequence),
-    ])
+    @Test(
+        "What a line means",
+        arguments: [
+            ("ada@example.com", LineInput.answer("ada@example.com")),
+            ("", .answer("")),
+            ("/back", .command(.key(.back))),
+            ("/BACK ", .command(.key(.back))),
+            ("/cancel", .command(.key(.cancel))),
+            ("/help", .command(.help)),
+            ("//back", .answer("/back")),
+            ("///", .answer("//")),
+            ("//", .answer("/")),
+            ("a/back", .answer("a/back")),
+            (" /back", .answer(" /back")),
+            ("/bakc", .unknownCommand("bakc")),
+            ("/", .unknownCommand("")),
+            ("\u{1B}[Z", .command(.key(.back))),
+            ("typed\u{1B}[Z", .command(.key(.back))),
+            ("\u{1B}[A", .escapeSequence),
+        ])
     func parse(line: String, input: LineInput) {
         #expect(LineInput(line: Array(line.utf8)) == input)
     }
@@ -63,7 +65,8 @@ struct AccessibleModeTests {
 
     @Test("Enter keeps an answer only where the answer passes: a refused one is not offered again")
     func keepsOnlyWhatPasses() throws {
-        let flow = try TerminalTests.flow(#"{"id":"t","title":"Terms","fields":[{"id":"ok","kind":"confirm","label":"Accept","default":false,"rules":{"equals":true}},{"id":"name","label":"Name","default":"Ada"}]}"#)
+        let flow = try TerminalTests.flow(
+            #"{"id":"t","title":"Terms","fields":[{"id":"ok","kind":"confirm","label":"Accept","default":false,"rules":{"equals":true}},{"id":"name","label":"Name","default":"Ada"}]}"#)
         let terminal = try PseudoTerminal([flow, "--accessible"])
         #expect(terminal.waitFor("Step 1 of 2. Accept"), "\(terminal.output)")
         #expect(terminal.waitFor("): "), "\(terminal.output)")

@@ -11,19 +11,23 @@ import PseudoTerminalSupport
 struct AnswerTargetTerminalTests {
     /// `focusflow run` on a pseudo-terminal, through `sh -c` for the redirection `shell` adds.
     static func start(_ shell: String, in folder: String) throws -> PseudoTerminalProcess {
-        let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
-                           "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let environment = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
+        ]
         let script = "cd \"$1\" && exec \"$0\" run \(shell)"
         return try PseudoTerminalProcess(["/bin/sh", "-c", script, PseudoTerminal.executable, folder], columns: 80, rows: 24, environment: environment)
     }
 
-    @Test("A bad --output or an unwritable stdout is said at once, exit 74, and no field shows", arguments: [
-        ("--output answers", "cannot write the answers to answers: it is a folder; name a file in it, like answers/answers.json. Nothing was asked."),
-        ("--output locked.json", "cannot write the answers to locked.json: it is read-only; make it writable or name another file. Nothing was asked."),
-        ("--output /dev/fd/63", "cannot write the answers to /dev/fd/63: it is closed. Nothing was asked."),
-        (">&-", "cannot write the answers to stdout: it is closed. Nothing was asked."),
-        (">/dev/full", "cannot write the answers to stdout: it is /dev/full, where every write fails. Nothing was asked."),
-    ])
+    @Test(
+        "A bad --output or an unwritable stdout is said at once, exit 74, and no field shows",
+        arguments: [
+            ("--output answers", "cannot write the answers to answers: it is a folder; name a file in it, like answers/answers.json. Nothing was asked."),
+            ("--output locked.json", "cannot write the answers to locked.json: it is read-only; make it writable or name another file. Nothing was asked."),
+            ("--output /dev/fd/63", "cannot write the answers to /dev/fd/63: it is closed. Nothing was asked."),
+            (">&-", "cannot write the answers to stdout: it is closed. Nothing was asked."),
+            (">/dev/full", "cannot write the answers to stdout: it is /dev/full, where every write fails. Nothing was asked."),
+        ])
     func refusedBeforeTheFirstField(shell: String, message: String) throws {
         let folder = NSTemporaryDirectory() + "focusflow-pty-target-\(UUID())"
         try FileManager.default.createDirectory(atPath: folder + "/answers", withIntermediateDirectories: true)

@@ -19,8 +19,9 @@ struct CheckSignalTests {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-               let close = stat.lastIndex(of: ")"),
-               stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("R") {
+                let close = stat.lastIndex(of: ")"),
+                stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("R")
+            {
                 return true
             }
             usleep(2_000)
@@ -28,8 +29,9 @@ struct CheckSignalTests {
         return false
     }
 
-    @Test("SIGTERM or SIGINT ends a check busy exploring 300 fields at once, with 128 + the signal, its progress line erased and the terminal as it was",
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM or SIGINT ends a check busy exploring 300 fields at once, with 128 + the signal, its progress line erased and the terminal as it was",
+        arguments: [SIGTERM, SIGINT])
     func signalWhileBusy(signal: Int32) throws {
         let path = try Self.largeFlow()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -13,9 +13,11 @@ struct ChoiceScreenTests {
         return #"{"id":"s","title":"Pick","fields":[{"id":"pick","kind":"select","label":"Pick one","placeholder":"Type to filter","options":[\#(options)]}]}"#
     }()
 
-    static let multiFlow = #"{"id":"m","title":"Many","fields":[{"id":"many","kind":"multiSelect","label":"Pick some","options":[{"value":"a","label":"Apple"},{"value":"b","label":"Banana"},{"value":"c","label":"Cherry"}]}]}"#
+    static let multiFlow =
+        #"{"id":"m","title":"Many","fields":[{"id":"many","kind":"multiSelect","label":"Pick some","options":[{"value":"a","label":"Apple"},{"value":"b","label":"Banana"},{"value":"c","label":"Cherry"}]}]}"#
 
-    static let mixedFlow = #"{"id":"x","title":"Mixed","fields":[{"id":"name","label":"Name"},{"id":"method","kind":"select","label":"Delivery","options":[{"value":"post","label":"Post"},{"value":"pickup","label":"Pick up in store"}]},{"id":"ok","kind":"confirm","label":"Agree"},{"id":"note","label":"Note"}]}"#
+    static let mixedFlow =
+        #"{"id":"x","title":"Mixed","fields":[{"id":"name","label":"Name"},{"id":"method","kind":"select","label":"Delivery","options":[{"value":"post","label":"Post"},{"value":"pickup","label":"Pick up in store"}]},{"id":"ok","kind":"confirm","label":"Agree"},{"id":"note","label":"Note"}]}"#
 
     @Test("Confirm shows Yes / No with the default marked; Right, y and n change it; Enter accepts and moves on")
     func confirmOverPty() throws {
@@ -192,7 +194,8 @@ struct ChoiceScreenTests {
         #expect(terminal.stdoutText == #"{"name":"Ada","method":"pickup","ok":true,"note":""}"# + "\n")
     }
 
-    static let longFlow = #"{"id":"l","title":"Long","fields":[{"id":"many","kind":"multiSelect","label":"Pick","options":[{"value":"a","label":"Apple from the orchard at the end of the long road"},{"value":"b","label":"Banana"}]}]}"#
+    static let longFlow =
+        #"{"id":"l","title":"Long","fields":[{"id":"many","kind":"multiSelect","label":"Pick","options":[{"value":"a","label":"Apple from the orchard at the end of the long road"},{"value":"b","label":"Banana"}]}]}"#
 
     @Test("A list row longer than the line wraps, and after resizes one list is on screen with its highlight and choices", arguments: [[30, 80], [79, 24, 80]])
     func listWrapsAndResizes(widths: [Int]) throws {

@@ -11,9 +11,11 @@ struct ColorTests {
         output.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) != nil
     }
 
-    @Test("Through a pty: colours on xterm-256color and screen, none on vt100, none with NO_COLOR", arguments: [
-        ("xterm-256color", "", true), ("screen", "", true), ("vt100", "", false), ("xterm-256color", "1", false),
-    ])
+    @Test(
+        "Through a pty: colours on xterm-256color and screen, none on vt100, none with NO_COLOR",
+        arguments: [
+            ("xterm-256color", "", true), ("screen", "", true), ("vt100", "", false), ("xterm-256color", "1", false),
+        ])
     func throughPseudoTerminal(term: String, noColor: String, coloured: Bool) throws {
         let terminal = try PseudoTerminal(["run"], environment: ["TERM": term, "NO_COLOR": noColor])
         #expect(terminal.waitFor("Ctrl-C cancel"))
@@ -28,24 +30,28 @@ struct ColorTests {
         }
     }
 
-    @Test("terminfo's colour count is read as it is", arguments: [
-        ("xterm-256color", 256), ("screen", 8), ("vt100", nil), ("dumb", nil), ("no-such-terminal-here", nil),
-    ] as [(String, Int?)])
+    @Test(
+        "terminfo's colour count is read as it is",
+        arguments: [
+            ("xterm-256color", 256), ("screen", 8), ("vt100", nil), ("dumb", nil), ("no-such-terminal-here", nil),
+        ] as [(String, Int?)])
     func terminfo(term: String, colors: Int?) {
         #expect(ColorChoice.terminfoColors(term) == colors)
     }
 
-    @Test("The one decision: allowed, NO_COLOR unset or empty, and at least 8 colours", arguments: [
-        (true, nil, "xterm-256color", 256, true),
-        (true, "", "xterm-256color", 256, true),
-        (true, "1", "xterm-256color", 256, false),
-        (true, "0", "xterm-256color", 256, false),   // any non-empty NO_COLOR, as no-color.org says
-        (false, nil, "xterm-256color", 256, false),  // the host turned colours off
-        (true, nil, "screen", 8, true),
-        (true, nil, "ansi-mono", nil, false),
-        (true, nil, "vt100", nil, false),
-        (true, nil, nil, nil, false),
-    ] as [(Bool, String?, String?, Int?, Bool)])
+    @Test(
+        "The one decision: allowed, NO_COLOR unset or empty, and at least 8 colours",
+        arguments: [
+            (true, nil, "xterm-256color", 256, true),
+            (true, "", "xterm-256color", 256, true),
+            (true, "1", "xterm-256color", 256, false),
+            (true, "0", "xterm-256color", 256, false),  // any non-empty NO_COLOR, as no-color.org says
+            (false, nil, "xterm-256color", 256, false),  // the host turned colours off
+            (true, nil, "screen", 8, true),
+            (true, nil, "ansi-mono", nil, false),
+            (true, nil, "vt100", nil, false),
+            (true, nil, nil, nil, false),
+        ] as [(Bool, String?, String?, Int?, Bool)])
     func decision(allowed: Bool, noColor: String?, term: String?, colors: Int?, expected: Bool) {
         let environment = ["NO_COLOR": noColor, "TERM": term].compactMapValues { $0 }
         let decided = ColorChoice.decide(allowed: allowed, environment: { environment[$0] }, colors: { _ in colors })

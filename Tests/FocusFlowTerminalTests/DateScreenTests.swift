@@ -7,7 +7,8 @@ import Testing
 /// flows give dates, not "today", so that a walk is the same any day.
 @Suite("Date fields on the interactive screen", .serialized)
 struct DateScreenTests {
-    static let flow = #"{"id":"d","title":"Dates","fields":[{"id":"birthday","kind":"date","label":"Birthday","rules":{"required":true,"min":"1900-01-01","max":"2020-12-31"}},{"id":"note","label":"Note"}]}"#
+    static let flow =
+        #"{"id":"d","title":"Dates","fields":[{"id":"birthday","kind":"date","label":"Birthday","rules":{"required":true,"min":"1900-01-01","max":"2020-12-31"}},{"id":"note","label":"Note"}]}"#
 
     @Test("In tmux: the shape is the placeholder, typed digits get their separators, a letter is refused with what a date is, an impossible day is refused with its message, Up and Down move a day")
     func dateInTmux() throws {
@@ -63,9 +64,11 @@ struct DateScreenTests {
         #expect(tmux.exitStatus() == 130)
     }
 
-    @Test("The cursor's place in a reshaped text: after as many letters and digits as before it, and the separators typed after them", arguments: [
-        ("2027-90-3", "20279", 6), ("2027-90-3", "", 0), ("2027-03", "2027-", 5), ("1.5", "1,", 2), ("1.5", "1,5", 3), ("2027-03", "2027", 4),
-    ])
+    @Test(
+        "The cursor's place in a reshaped text: after as many letters and digits as before it, and the separators typed after them",
+        arguments: [
+            ("2027-90-3", "20279", 6), ("2027-90-3", "", 0), ("2027-03", "2027-", 5), ("1.5", "1,", 2), ("1.5", "1,5", 3), ("2027-03", "2027", 4),
+        ])
     func cursorMapping(text: String, before: String, expected: Int) {
         #expect(InteractiveSession.point(in: text, matching: before[...]) == expected)
     }

@@ -9,7 +9,8 @@ import Testing
 @Suite("Drafts across languages", .serialized)
 struct DraftLanguageTests {
     static let secret = "hunter2-secret"
-    static let flow = #"{"id":"acct","title":{"en":"Account","ko":"계정"},"fields":["#
+    static let flow =
+        #"{"id":"acct","title":{"en":"Account","ko":"계정"},"fields":["#
         + #"{"id":"email","label":{"en":"Email","ko":"이메일"},"rules":{"required":true,"message":{"en":"Enter an email","ko":"이메일을 입력하세요"}}},"#
         + #"{"id":"password","label":{"en":"Password","ko":"비밀번호"},"secure":true,"rules":{"required":true,"minLength":8},"hint":{"en":"8 or more","ko":"8자 이상"}},"#
         + #"{"id":"nickname","label":{"en":"Nickname","ko":"닉네임"}},"#

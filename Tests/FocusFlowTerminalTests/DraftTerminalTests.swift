@@ -12,8 +12,9 @@ struct DraftTerminalTests {
         return haystack.indices.contains { haystack[$0...].starts(with: bytes) }
     }
 
-    @Test("SIGHUP (or SIGTERM) mid-flow writes a draft without the secret; the next run resumes at the secure fields and completion removes it",
-          arguments: [([String](), SIGHUP), (["--accessible"], SIGHUP), ([], SIGTERM)])
+    @Test(
+        "SIGHUP (or SIGTERM) mid-flow writes a draft without the secret; the next run resumes at the secure fields and completion removes it",
+        arguments: [([String](), SIGHUP), (["--accessible"], SIGHUP), ([], SIGTERM)])
     func hangUpAndResume(mode: [String], signal: Int32) throws {
         let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -29,11 +29,11 @@ struct EditingTests {
     @Test("Backspace, Delete, Left and Right take a whole grapheme in a plain field", arguments: graphemes)
     func graphemesPlain(name: String, text: String) throws {
         let terminal = try Self.start(Self.twoFields, label: "A")
-        terminal.send("a" + text + "\u{7F}")                       // Backspace takes it all
+        terminal.send("a" + text + "\u{7F}")  // Backspace takes it all
         #expect(terminal.waitForLine(2, "› a"), "\(name): \(terminal.screen().text)")
-        terminal.send(text + "b\u{1B}[D\u{1B}[DX")                  // two Left: before the grapheme
+        terminal.send(text + "b\u{1B}[D\u{1B}[DX")  // two Left: before the grapheme
         #expect(terminal.waitForLine(2, "› aX\(text)b"), "\(name): \(terminal.screen().text)")
-        terminal.send("\u{1B}[3~")                                  // Delete takes it all
+        terminal.send("\u{1B}[3~")  // Delete takes it all
         #expect(terminal.waitForLine(2, "› aXb"), "\(name): \(terminal.screen().text)")
         terminal.send("\u{1}\u{1B}[C" + text + "\u{1B}[D\u{1B}[C\u{4}")  // Right steps over it; Ctrl-D deletes X
         #expect(terminal.waitForLine(2, "› a\(text)b"), "\(name): \(terminal.screen().text)")
@@ -65,18 +65,18 @@ struct EditingTests {
         #expect(terminal.waitFor("Code  ["))
         terminal.send("1\r")
         #expect(terminal.waitFor("Last  ["))
-        terminal.send("\u{1B}[Z\u{1B}[Z")                        // back to First
+        terminal.send("\u{1B}[Z\u{1B}[Z")  // back to First
         #expect(terminal.waitForLine(2, "› one"), "\(terminal.screen().text)")
-        terminal.send("\u{15}draft-text\u{1B}[A")                // Up stashes the draft, shows "one"
+        terminal.send("\u{15}draft-text\u{1B}[A")  // Up stashes the draft, shows "one"
         #expect(terminal.waitForLine(2, "› one"), "\(terminal.screen().text)")
         terminal.send("\r")
         #expect(terminal.waitFor { _ in terminal.screen().lines[1].hasPrefix("Code") })
-        terminal.send("\u{1B}[B")                                // Down in Code
+        terminal.send("\u{1B}[B")  // Down in Code
         terminal.send("2")
         #expect(terminal.waitForLine(2, "› 12"), "\(terminal.screen().text)")
         terminal.send("\r")
         #expect(terminal.waitFor { _ in terminal.screen().lines[1].hasPrefix("Last") })
-        terminal.send("\u{1B}[Bz\r")                             // Down in Last
+        terminal.send("\u{1B}[Bz\r")  // Down in Last
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"first":"one","code":"12","last":"z"}"# + "\n")
     }
@@ -88,11 +88,11 @@ struct EditingTests {
         #expect(terminal.waitFor("B  ["))
         terminal.send("\u{1B}[Z")
         #expect(terminal.waitForLine(2, "› one"), "\(terminal.screen().text)")
-        terminal.send("\u{15}\u{1B}[AX")                          // Up recalls "one", X edits it
+        terminal.send("\u{15}\u{1B}[AX")  // Up recalls "one", X edits it
         #expect(terminal.waitForLine(2, "› oneX"), "\(terminal.screen().text)")
-        terminal.send("\r\u{1B}[Z")                               // "oneX" submitted; back to A
+        terminal.send("\r\u{1B}[Z")  // "oneX" submitted; back to A
         #expect(terminal.waitForLine(2, "› oneX"), "\(terminal.screen().text)")
-        terminal.send("\u{15}\u{1B}[A\u{1B}[A")                   // history: "oneX", then "one" as submitted
+        terminal.send("\u{15}\u{1B}[A\u{1B}[A")  // history: "oneX", then "one" as submitted
         #expect(terminal.waitForLine(2, "› one"), "\(terminal.screen().text)")
         terminal.send("\r\r")
         #expect(terminal.finish() == 0)
@@ -108,7 +108,7 @@ struct EditingTests {
         #expect(terminal.waitForLine(2, "› hello"), "\(terminal.screen().text)")
         terminal.send("\u{15}\u{12}ll")
         #expect(terminal.waitFor { _ in terminal.screen().text.contains("(reverse-i-search)`ll': hello") }, "\(terminal.screen().text)")
-        terminal.send("\u{1B}[C")                                 // Right ends the search, keeping the match
+        terminal.send("\u{1B}[C")  // Right ends the search, keeping the match
         #expect(terminal.waitForLine(2, "› hello"), "\(terminal.screen().text)")
         terminal.send("\r\r")
         #expect(terminal.finish() == 0)
@@ -133,8 +133,9 @@ struct EditingTests {
 
     // MARK: - Point 7: readline parity and what differs on purpose
 
-    @Test("ESC Enter and ESC Ctrl-J are Enter, not a switch to vi mode: typing still inserts, Shift-Tab still goes back",
-          arguments: [("\u{1B}\r", false), ("\u{1B}\n", false), ("\u{1B}\r", true), ("\u{1B}\n", true)])
+    @Test(
+        "ESC Enter and ESC Ctrl-J are Enter, not a switch to vi mode: typing still inserts, Shift-Tab still goes back",
+        arguments: [("\u{1B}\r", false), ("\u{1B}\n", false), ("\u{1B}\r", true), ("\u{1B}\n", true)])
     func noViMode(keys: String, secure: Bool) throws {
         let flow = secure ? Self.secureThenPlain : Self.twoFields
         let terminal = try Self.start(flow, label: secure ? "Secret" : "A")
@@ -168,7 +169,7 @@ struct EditingTests {
     @Test("Overwrite mode (Insert) ends with its field")
     func overwriteStaysInField() throws {
         let terminal = try Self.start(Self.twoFields, label: "A")
-        terminal.send("abc\u{1B}[2~\u{1}X")                         // Insert, Home, X overwrites a
+        terminal.send("abc\u{1B}[2~\u{1}X")  // Insert, Home, X overwrites a
         #expect(terminal.waitForLine(2, "› Xbc"), "\(terminal.screen().text)")
         terminal.send("\r")
         #expect(terminal.waitFor("B  ["))
@@ -179,11 +180,13 @@ struct EditingTests {
         #expect(terminal.stdoutText == #"{"a":"Xbc","b":"Zxy"}"# + "\n")
     }
 
-    @Test("Undo after a refused character undoes the last accepted edit", arguments: [
-        ("12\u{1}|a|\u{1F}", "", "Home, a refused, undo: the typing of 12 goes"),
-        ("12\u{1}|a|\u{1F}3", "3", "and typing goes on"),
-        ("1\u{1B}[2~\u{1}|a|\u{1F}", "", "in overwrite mode too"),
-    ])
+    @Test(
+        "Undo after a refused character undoes the last accepted edit",
+        arguments: [
+            ("12\u{1}|a|\u{1F}", "", "Home, a refused, undo: the typing of 12 goes"),
+            ("12\u{1}|a|\u{1F}3", "3", "and typing goes on"),
+            ("1\u{1B}[2~\u{1}|a|\u{1F}", "", "in overwrite mode too"),
+        ])
     func undoAfterRefusal(keys: String, expected: String, why: String) throws {
         let terminal = try Self.start(Self.threeFields, label: "First")
         terminal.send("f\r")
@@ -205,29 +208,31 @@ struct EditingTests {
         let terminal = try Self.start(Self.twoFields, label: "A")
         terminal.send("abc\u{1D}\u{1B}yd")
         #expect(terminal.waitForLine(2, "› abcd"), "\(terminal.screen().text)")
-        terminal.send("\u{1}\u{1D}cX\u{1B}\u{1D}aY")                 // C-] c, then M-C-] a backwards
+        terminal.send("\u{1}\u{1D}cX\u{1B}\u{1D}aY")  // C-] c, then M-C-] a backwards
         #expect(terminal.waitForLine(2, "› YabXcd"), "\(terminal.screen().text)")
         terminal.send("\r\r")
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"a":"YabXcd","b":""}"# + "\n")
     }
 
-    @Test("A secure field's kills delete what readline's would, and keep nothing", arguments: [
-        ("foo-bar\u{1B}\u{7F}", "foo-", "M-DEL stops at a non-alphanumeric"),
-        ("a b c d\u{1B}3\u{17}", "a ", "M-3 C-w takes three words"),
-        ("foo bar.baz\u{1B}2\u{1B}b\u{1B}d", "foo .baz", "M-d ends at a non-alphanumeric"),
-        ("ab\u{B}\u{1F}", "", "C-k at the end deletes nothing, so undo takes the typing back"),
-        ("ab\u{1}\u{15}\u{1F}", "", "C-u at the start deletes nothing, so undo takes the typing back"),
-        ("abc\u{1B}2\u{7F}", "a", "M-2 Backspace takes two characters"),
-        ("abc\u{2}\u{18}\u{7F}", "c", "C-x DEL takes what is before the cursor, as C-u does"),
-        ("abc\u{1}\u{6}\u{1B}-\u{18}\u{7F}", "a", "M-- C-x DEL takes what is after the cursor, as C-k does"),
-    ])
+    @Test(
+        "A secure field's kills delete what readline's would, and keep nothing",
+        arguments: [
+            ("foo-bar\u{1B}\u{7F}", "foo-", "M-DEL stops at a non-alphanumeric"),
+            ("a b c d\u{1B}3\u{17}", "a ", "M-3 C-w takes three words"),
+            ("foo bar.baz\u{1B}2\u{1B}b\u{1B}d", "foo .baz", "M-d ends at a non-alphanumeric"),
+            ("ab\u{B}\u{1F}", "", "C-k at the end deletes nothing, so undo takes the typing back"),
+            ("ab\u{1}\u{15}\u{1F}", "", "C-u at the start deletes nothing, so undo takes the typing back"),
+            ("abc\u{1B}2\u{7F}", "a", "M-2 Backspace takes two characters"),
+            ("abc\u{2}\u{18}\u{7F}", "c", "C-x DEL takes what is before the cursor, as C-u does"),
+            ("abc\u{1}\u{6}\u{1B}-\u{18}\u{7F}", "a", "M-- C-x DEL takes what is after the cursor, as C-k does"),
+        ])
     func secureKills(keys: String, expected: String, why: String) throws {
         let terminal = try Self.start(Self.secureThenPlain, label: "Secret")
         terminal.send(keys)
         terminal.send("\r")
         #expect(terminal.waitFor("Note  ["))
-        terminal.send("\u{19}\r")                                  // Ctrl-Y in the next field yanks nothing
+        terminal.send("\u{19}\r")  // Ctrl-Y in the next field yanks nothing
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"secret":"\#(expected)","note":""}"# + "\n", "\(why)")
     }

@@ -5,9 +5,11 @@ import Testing
 /// the line and however many rows it wraps over.
 @Suite("Form echo over a pseudo-terminal", .serialized)
 struct FormEchoTests {
-    @Test("Typing at the end of a 10,000-character line writes a few bytes per key, not the line", arguments: [
-        (80, "a"), (80, "한"), (20, "a"),
-    ])
+    @Test(
+        "Typing at the end of a 10,000-character line writes a few bytes per key, not the line",
+        arguments: [
+            (80, "a"), (80, "한"), (20, "a"),
+        ])
     func echoAtTheEnd(columns: Int, letter: String) throws {
         let flow = try TerminalTests.flow(#"{"id":"e","title":"Echo","fields":[{"id":"a","label":"A"}]}"#)
         let terminal = try PseudoTerminal([flow], columns: columns)

@@ -14,17 +14,17 @@ struct FormLayoutTests {
 
     static let placements = [
         Placement(text: "abc", columns: 10, end: .init(row: 0, column: 5)),
-        Placement(text: "abcdefgh", columns: 10, end: .init(row: 1, column: 0)),       // ends at the margin
+        Placement(text: "abcdefgh", columns: 10, end: .init(row: 1, column: 0)),  // ends at the margin
         Placement(text: "abcdefghi", columns: 10, end: .init(row: 1, column: 1)),
-        Placement(text: "abcdefg한", columns: 10, end: .init(row: 1, column: 2)),      // 한 does not fit in the last column
-        Placement(text: "abcdef한", columns: 10, end: .init(row: 1, column: 0)),       // 한 fills the row exactly
+        Placement(text: "abcdefg한", columns: 10, end: .init(row: 1, column: 2)),  // 한 does not fit in the last column
+        Placement(text: "abcdef한", columns: 10, end: .init(row: 1, column: 0)),  // 한 fills the row exactly
         Placement(text: "한한한한한", columns: 10, end: .init(row: 1, column: 2)),
         Placement(text: "👍🏽👍🏽👍🏽👍🏽", columns: 9, end: .init(row: 1, column: 2)),
     ]
 
     @Test("Text after a two-column prompt ends where a terminal puts it, and writing it breaks rows there", arguments: placements)
     func placement(_ placement: Placement) {
-        var screen = Screen(columns: placement.columns, rows: 4)        // sets the locale wcwidth needs
+        var screen = Screen(columns: placement.columns, rows: 4)  // sets the locale wcwidth needs
         let layout = RowLayout(columns: placement.columns)
         let start = ScreenPosition(row: 0, column: 2)
         #expect(layout.advance(start, over: placement.text) == placement.end)
@@ -60,9 +60,11 @@ struct FormLayoutTests {
         #expect("🙂🙂 🙂🙂 🙂🙂".wrapped(toColumns: 5) == ["🙂🙂", "🙂🙂", "🙂🙂"])  // two columns each, in any locale
     }
 
-    @Test("An edit inside a grapheme starts at the grapheme", arguments: [
-        ("ab", 1, 1), ("👍🏽", 4, 0), ("a👍🏽", 5, 1), ("a\r\nb", 2, 1), ("한", 1, 0), ("", 0, 0),
-    ])
+    @Test(
+        "An edit inside a grapheme starts at the grapheme",
+        arguments: [
+            ("ab", 1, 1), ("👍🏽", 4, 0), ("a👍🏽", 5, 1), ("a\r\nb", 2, 1), ("한", 1, 0), ("", 0, 0),
+        ])
     func characterBoundary(text: String, offset: Int, boundary: Int) {
         #expect(text.characterBoundary(atOrBefore: offset) == boundary)
     }

@@ -75,7 +75,7 @@ struct FormScreenTmuxTests {
     func wideCharacterAtTheMargin(columns: Int) throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.flow)], columns: columns, rows: 20)
         #expect(tmux.waitFor("Plain"))
-        let ascii = String(repeating: "a", count: columns - 3)      // the prompt and these leave one column
+        let ascii = String(repeating: "a", count: columns - 3)  // the prompt and these leave one column
         tmux.type(ascii + "한b")
         #expect(tmux.waitFor { $0.count > 4 && $0[2] == "› " + ascii && $0[3] == "한b" }, "\(columns): \(tmux.text)")
         #expect(Self.block(tmux.lines, from: 4).joined(separator: " ") == Self.firstKeys, "\(columns): \(tmux.text)")
@@ -190,9 +190,11 @@ struct FormScreenTmuxTests {
         #expect(tmux.exitStatus() == 130)
     }
 
-    @Test("The key line fits the step: no way back on the first field, Enter finishes on the last", arguments: [
-        (0, firstKeys), (1, secureKeys), (2, lastKeys),
-    ])
+    @Test(
+        "The key line fits the step: no way back on the first field, Enter finishes on the last",
+        arguments: [
+            (0, firstKeys), (1, secureKeys), (2, lastKeys),
+        ])
     func keyLine(step: Int, keys: String) throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.flow)])
         #expect(tmux.waitFor("Plain"))

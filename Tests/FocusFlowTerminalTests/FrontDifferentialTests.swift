@@ -28,9 +28,11 @@ struct FrontDifferentialTests {
 
     @Test("A password manager's paste with characters the keyboard refuses is refused whole, in the terminal and in serve")
     func refusedPaste() throws {
-        let keys: [DifferentialKey] = [.type("a"), .enter, .paste("Pässwörd-한글-2024"), .paste("Passw0rd-2024"), .enter,
-                                       .paste("Pässwörd-한글-2024"), .paste("Passw0rd-2024"), .enter,
-                                       .paste("12-34"), .paste("1234"), .enter, .enter, .space, .enter, .type("y"), .enter]
+        let keys: [DifferentialKey] = [
+            .type("a"), .enter, .paste("Pässwörd-한글-2024"), .paste("Passw0rd-2024"), .enter,
+            .paste("Pässwörd-한글-2024"), .paste("Passw0rd-2024"), .enter,
+            .paste("12-34"), .paste("1234"), .enter, .enter, .space, .enter, .type("y"), .enter,
+        ]
         let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
         try walk.expectSameFronts()
         #expect(walk.answers["password"] as? String == "Passw0rd-2024", "\(walk.answers)")
@@ -41,8 +43,10 @@ struct FrontDifferentialTests {
 
     @Test("A select's first Enter takes its first option, in the terminal and in serve")
     func selectFirstEnter() throws {
-        let keys: [DifferentialKey] = [.type("a"), .tab, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
-                                       .enter, .space, .enter, .type("y"), .enter]
+        let keys: [DifferentialKey] = [
+            .type("a"), .tab, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
+            .enter, .space, .enter, .type("y"), .enter,
+        ]
         let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
         try walk.expectSameFronts()
         #expect(walk.answers["country"] as? String == "kr", "\(walk.answers)")
@@ -51,9 +55,11 @@ struct FrontDifferentialTests {
 
     @Test("A select whose filter shows no option refuses Enter in both fronts; Down then Enter takes the second match")
     func selectFilter() throws {
-        let keys: [DifferentialKey] = [.type("a"), .enter, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
-                                       .type("z"), .type("z"), .enter, .backspace, .backspace, .type("n"), .down, .enter,
-                                       .type("r"), .space, .backspace, .up, .space, .enter, .type("y"), .enter]
+        let keys: [DifferentialKey] = [
+            .type("a"), .enter, .paste("Passw0rd"), .enter, .paste("Passw0rd"), .enter, .enter,
+            .type("z"), .type("z"), .enter, .backspace, .backspace, .type("n"), .down, .enter,
+            .type("r"), .space, .backspace, .up, .space, .enter, .type("y"), .enter,
+        ]
         let walk = try DifferentialWalk(flow: Self.everyKind, keys: keys)
         try walk.expectSameFronts()
         // "n" shows New Zealand, France and Norway; the highlight goes to the first, Down is France.
@@ -66,9 +72,12 @@ struct FrontDifferentialTests {
 
     @Test("A multi-select's Space toggles, or goes on a filter that finds a label with a space, in both fronts")
     func multiSelectSpace() throws {
-        let flow = #"{"id":"m","title":"M","fields":[{"id":"places","kind":"multiSelect","label":"Places","options":[{"value":"nz","label":"New Zealand"},{"value":"no","label":"Norway"},{"value":"nl","label":"Netherlands"}]},{"id":"last","label":"Last"}]}"#
-        let keys: [DifferentialKey] = [.space, .type("n"), .type("e"), .type("w"), .space, .type("z"), .space, .backspace, .backspace,
-                                       .backspace, .backspace, .backspace, .type("r"), .space, .space, .space, .tab, .enter]
+        let flow =
+            #"{"id":"m","title":"M","fields":[{"id":"places","kind":"multiSelect","label":"Places","options":[{"value":"nz","label":"New Zealand"},{"value":"no","label":"Norway"},{"value":"nl","label":"Netherlands"}]},{"id":"last","label":"Last"}]}"#
+        let keys: [DifferentialKey] = [
+            .space, .type("n"), .type("e"), .type("w"), .space, .type("z"), .space, .backspace, .backspace,
+            .backspace, .backspace, .backspace, .type("r"), .space, .space, .space, .tab, .enter,
+        ]
         let walk = try DifferentialWalk(flow: flow, keys: keys, firstLabel: "Places")
         try walk.expectSameFronts()
         // Space on "new" types ("New Zealand" goes on with a space); on "new z" it chooses New Zealand.
@@ -87,9 +96,11 @@ struct FrontDifferentialTests {
     func numberSteps() throws {
         // Age: Up twice from empty is 14 then 15, a letter is refused, 999 is out of range, Down clamps it to 120.
         // Change: Down from empty clamps to -10.0, a second minus is refused, -2,5 is typed as -2.5, Up is -2.0.
-        let keys: [DifferentialKey] = [.type("a"), .enter, .up, .up, .type("x"), .backspace, .backspace, .type("9"), .type("9"),
-                                       .type("9"), .enter, .down, .enter, .down, .down, .type("-"), .backspace, .backspace, .backspace,
-                                       .backspace, .type("-"), .type("2"), .type(","), .type("5"), .up, .enter]
+        let keys: [DifferentialKey] = [
+            .type("a"), .enter, .up, .up, .type("x"), .backspace, .backspace, .type("9"), .type("9"),
+            .type("9"), .enter, .down, .enter, .down, .down, .type("-"), .backspace, .backspace, .backspace,
+            .backspace, .type("-"), .type("2"), .type(","), .type("5"), .up, .enter,
+        ]
         let walk = try DifferentialWalk(flow: Self.numbers, keys: keys)
         try walk.expectSameFronts()
         #expect(walk.answers["age"] as? Double == 120, "\(walk.answers)")
@@ -116,8 +127,10 @@ struct FrontDifferentialTests {
     @Test("Up/Down on a date field are its step request, typed digits get their separators from the engine, in the terminal and in serve")
     func dateSteps() throws {
         // Arrival: Up crosses into February; Birthday: digits with a slash refused, Down a day.
-        let keys: [DifferentialKey] = [.type("a"), .enter, .up, .up, .down, .enter, .type("1"), .type("9"), .type("9"), .type("0"),
-                                       .type("/"), .type("0"), .type("4"), .type("2"), .type("3"), .down, .enter]
+        let keys: [DifferentialKey] = [
+            .type("a"), .enter, .up, .up, .down, .enter, .type("1"), .type("9"), .type("9"), .type("0"),
+            .type("/"), .type("0"), .type("4"), .type("2"), .type("3"), .down, .enter,
+        ]
         let walk = try DifferentialWalk(flow: Self.dates, keys: keys)
         try walk.expectSameFronts()
         #expect(walk.answers["arrival"] as? String == "2030-02-01", "\(walk.answers)")
@@ -313,12 +326,14 @@ struct DifferentialWalk {
     func expectSameFronts(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let keys = "keys: \(self.keys)"
         #expect(terminalStatus == (serveAnswers.isEmpty ? 130 : 0), "\(keys)", sourceLocation: sourceLocation)
-        #expect(Self.canonical(answers) == Self.canonical(serveAnswers), "terminal \(answers), serve \(serveAnswers); \(keys)",
-                sourceLocation: sourceLocation)
+        #expect(
+            Self.canonical(answers) == Self.canonical(serveAnswers), "terminal \(answers), serve \(serveAnswers); \(keys)",
+            sourceLocation: sourceLocation)
         let terminal = comparable(terminalEvents), serve = comparable(serveEvents)
         if terminal != serve {
             let at = zip(terminal, serve).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(terminal.count, serve.count)
-            Issue.record("""
+            Issue.record(
+                """
                 the events differ from event \(at): terminal \(terminal.dropFirst(at).prefix(4)), serve \(serve.dropFirst(at).prefix(4)); \
                 \(keys)
                 """, sourceLocation: sourceLocation)

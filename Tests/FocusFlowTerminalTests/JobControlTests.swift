@@ -20,9 +20,10 @@ struct JobControlTests {
             tmux.press("Enter")
             // sh's own prompt first (see `run`): a line typed while bash still has the terminal
             // raw keeps its CR, and sh's line never ends.
-            #expect(tmux.waitFor(timeout: 10) { lines in
-                lines.lastIndex { $0.hasSuffix("exec sh") }.map { lines[($0 + 1)...].contains { $0.hasPrefix("$") } } ?? false
-            }, "\(tmux.text)")
+            #expect(
+                tmux.waitFor(timeout: 10) { lines in
+                    lines.lastIndex { $0.hasSuffix("exec sh") }.map { lines[($0 + 1)...].contains { $0.hasPrefix("$") } } ?? false
+                }, "\(tmux.text)")
             tmux.type("echo \"in-$0\"")
             tmux.press("Enter")
             #expect(tmux.waitFor(timeout: 10) { $0.contains("in-sh") }, "\(tmux.text)")
@@ -107,8 +108,9 @@ struct JobControlTests {
             tmux.type("fg")
             tmux.press("Enter")
             // The form is drawn again under the shell's lines: its key line is the last line.
-            #expect(tmux.waitFor { $0.last(where: { !$0.isEmpty })?.hasSuffix("Ctrl-C cancel") == true },
-                    "cycle \(cycle): fg did not bring the form back:\n\(tmux.text)")
+            #expect(
+                tmux.waitFor { $0.last(where: { !$0.isEmpty })?.hasSuffix("Ctrl-C cancel") == true },
+                "cycle \(cycle): fg did not bring the form back:\n\(tmux.text)")
         }
         tmux.type("def")
         #expect(tmux.waitFor("› ••••••"), "\(tmux.text)")
@@ -152,8 +154,9 @@ struct JobControlTests {
         #expect(!tmux.text.contains("hunter2"))
     }
 
-    @Test("Started in the background, or sent there with bg, it waits stopped without drawing, and draws when brought to the foreground",
-          arguments: shells)
+    @Test(
+        "Started in the background, or sent there with bg, it waits stopped without drawing, and draws when brought to the foreground",
+        arguments: shells)
     func backgroundStart(shell: String) throws {
         let tmux = try Self.shell(shell)
         tmux.type("stty -a > before; \"$FOCUSFLOW\" flow.json > out &")
@@ -181,8 +184,9 @@ struct JobControlTests {
         tmux.press("Enter")
         #expect(Self.run(tmux, "true", printing: "done-bg"))
         let forms = tmux.text.components(separatedBy: "Ctrl-C cancel").count
-        #expect(!tmux.lines.drop(while: { !$0.hasPrefix("$ bg") }).contains { $0.contains("Ctrl-C cancel") },
-                "the form was drawn from the background:\n\(tmux.text)")
+        #expect(
+            !tmux.lines.drop(while: { !$0.hasPrefix("$ bg") }).contains { $0.contains("Ctrl-C cancel") },
+            "the form was drawn from the background:\n\(tmux.text)")
         tmux.type("fg")
         tmux.press("Enter")
         #expect(tmux.waitFor { $0.joined(separator: "\n").components(separatedBy: "Ctrl-C cancel").count > forms }, "the form was not redrawn:\n\(tmux.text)")
@@ -225,8 +229,9 @@ struct ScreenJobControlTests {
             screen.type("fg")
             screen.enter()
             // The form is drawn again under the shell's lines: its key line is the last line.
-            #expect(screen.waitFor { $0.last(where: { !$0.isEmpty })?.hasSuffix("Ctrl-C cancel") == true },
-                    "cycle \(cycle): fg did not bring the form back:\n\(screen.text)")
+            #expect(
+                screen.waitFor { $0.last(where: { !$0.isEmpty })?.hasSuffix("Ctrl-C cancel") == true },
+                "cycle \(cycle): fg did not bring the form back:\n\(screen.text)")
         }
         screen.type("def")
         screen.enter()

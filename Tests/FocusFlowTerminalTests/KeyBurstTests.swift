@@ -25,8 +25,9 @@ struct KeyBurstTests {
 
     /// A plain field, then the field under test, then a plain one after it.
     static func flow(secure: Bool) throws -> String {
-        try TerminalTests.flow(#"{"id":"k","title":"Keys","fields":[{"id":"first","label":"First"},"#
-            + #"{"id":"line","label":"Line","secure":\#(secure)},{"id":"last","label":"Last"}]}"#)
+        try TerminalTests.flow(
+            #"{"id":"k","title":"Keys","fields":[{"id":"first","label":"First"},"#
+                + #"{"id":"line","label":"Line","secure":\#(secure)},{"id":"last","label":"Last"}]}"#)
     }
 
     /// The line stock readline accepts after the typed text and the keys, typed one at a time
@@ -34,8 +35,9 @@ struct KeyBurstTests {
     /// in one read — an ESC ending Ctrl-R's search with input behind it — so the line it
     /// promises is the key-by-key one, and focusflow must give it however the keys arrive.
     static func reference(secure: Bool) throws -> String? {
-        let process = try PseudoTerminalProcess([ReadlineParityTests.reference] + (secure ? ["--secure"] : []), columns: 80, rows: 24,
-                                                environment: ReadlineParityTests.environment)
+        let process = try PseudoTerminalProcess(
+            [ReadlineParityTests.reference] + (secure ? ["--secure"] : []), columns: 80, rows: 24,
+            environment: ReadlineParityTests.environment)
         let prompt = Array((secure ? "* " : "> ").utf8)
         guard process.waitFor(seconds: 5, { process.terminalBytes.count >= prompt.count && process.terminalBytes.suffix(prompt.count).elementsEqual(prompt) }) else {
             return nil
@@ -87,8 +89,9 @@ struct KeyBurstTests {
         let tmux = try Tmux([], shell: true)
         #expect(tmux.waitFor("$"))
         let folder = Tmux.quote(tmux.folder)
-        tmux.type(#"stty -g > \#(folder)/before; "$FOCUSFLOW" \#(Tmux.quote(try Self.flow(secure: test.secure))) > \#(folder)/stdout; "#
-            + #"s=$?; stty -g > \#(folder)/after; echo $s > \#(folder)/status"#)
+        tmux.type(
+            #"stty -g > \#(folder)/before; "$FOCUSFLOW" \#(Tmux.quote(try Self.flow(secure: test.secure))) > \#(folder)/stdout; "#
+                + #"s=$?; stty -g > \#(folder)/after; echo $s > \#(folder)/status"#)
         tmux.press("Enter")
         #expect(tmux.waitFor("First"))
         tmux.type("one")

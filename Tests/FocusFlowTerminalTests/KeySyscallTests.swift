@@ -45,10 +45,13 @@ struct KeySyscallTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let flowPath = folder + "/flow.json", log = folder + "/strace.log"
         try Data(flow.utf8).write(to: URL(fileURLWithPath: flowPath))
-        let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
-                           "PATH": "/usr/bin:/bin", "HOME": folder]
-        let process = try PseudoTerminalProcess([strace ?? "strace", "-qq", "-o", log, PseudoTerminal.executable, "run", flowPath],
-                                                columns: 100, rows: 40, environment: environment)
+        let environment = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin", "HOME": folder,
+        ]
+        let process = try PseudoTerminalProcess(
+            [strace ?? "strace", "-qq", "-o", log, PseudoTerminal.executable, "run", flowPath],
+            columns: 100, rows: 40, environment: environment)
         #expect(process.waitFor(seconds: 20) { String(decoding: process.terminalBytes, as: UTF8.self).contains("Ctrl-C cancel") })
         // focusflow is strace's child.
         let children = (try? String(contentsOfFile: "/proc/\(process.pid)/task/\(process.pid)/children", encoding: .utf8)) ?? ""
@@ -106,13 +109,16 @@ struct KeySyscallTests {
         }
         let calls = traced.filter { !Self.allocator.contains($0.name) }
         // The reads of the measured keys, `b` and Backspace (strace writes it `\177`).
-        let reads = calls.indices.filter { calls[$0].name == "read" && calls[$0].fd == "0"
-            && (calls[$0].line.contains(#""b""#) || calls[$0].line.contains(#""\177""#)) }
+        let reads = calls.indices.filter {
+            calls[$0].name == "read" && calls[$0].fd == "0"
+                && (calls[$0].line.contains(#""b""#) || calls[$0].line.contains(#""\177""#))
+        }
         #expect(reads.count == keys.count, "\(reads.count) reads of the \(keys.count) keys")
         for read in reads {
             let next = calls.index(after: read)
-            #expect(next < calls.count && calls[next].name == "write",
-                    "after a key's read came \(next < calls.count ? calls[next].description : "nothing"), not the echo's write")
+            #expect(
+                next < calls.count && calls[next].name == "write",
+                "after a key's read came \(next < calls.count ? calls[next].description : "nothing"), not the echo's write")
             // Back to the previous write: what the loop did before it read this key.
             let previous = calls[..<read].lastIndex { $0.name == "write" } ?? read
             let before = calls[(previous + 1)..<read].map(\.description)

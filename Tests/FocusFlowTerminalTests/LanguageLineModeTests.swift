@@ -41,8 +41,9 @@ struct LanguageLineModeTests {
 
     @Test("Korean prompts, notes and refusals; 아니요 and 예 answer the confirm; a number amends at the review")
     func korean() throws {
-        let terminal = try PseudoTerminal(["run", "--accessible", try TerminalTests.flow(LanguageTmuxTests.flow)],
-                                          environment: ["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"])
+        let terminal = try PseudoTerminal(
+            ["run", "--accessible", try TerminalTests.flow(LanguageTmuxTests.flow)],
+            environment: ["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"])
         #expect(terminal.waitFor("짧은 검토. 답을 입력하고 Enter를 누르세요."), "\(terminal.output)")
         #expect(terminal.waitFor("3단계 중 1단계. 이름: "), "\(terminal.output)")
         #expect(terminal.type("/back\n", expect: "첫 번째 항목이라 돌아갈 곳이 없습니다."))

@@ -11,7 +11,8 @@ import Testing
 /// fatal-signal notes, and the keyboard badge. Through the real binary, piped and on a pty.
 @Suite("Languages: notes and refusals in English and Korean", .serialized)
 struct LanguageNotesTests {
-    static let flow = #"{"id":"s","title":{"en":"Sign","ko":"가입"},"fields":["#
+    static let flow =
+        #"{"id":"s","title":{"en":"Sign","ko":"가입"},"fields":["#
         + #"{"id":"pw","label":{"en":"Password","ko":"비밀번호"},"secure":true,"keyboard":"asciiCapable"},"#
         + #"{"id":"name","label":{"en":"Name","ko":"이름"}}]}"#
     static let reviewFlow = flow.replacingOccurrences(of: #""id":"s","#, with: #""id":"s","review":true,"#)
@@ -31,22 +32,24 @@ struct LanguageNotesTests {
     }
 
     static let languages = [
-        Words(lang: "en",
-              invalidLine1: "line 1: Password (pw): the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8",
-              tooLongLine1: "line 1: Password (pw): the line is longer than 1048576 bytes, the most a line may hold",
-              invalidAtReview: "line 3: review: the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8",
-              extraLines: "focusflow: the walk completed at line 2; the input after it was not used.",
-              otherJob: "focusflow: the terminal belongs to another job",
-              fatal: "focusflow: stopped by a fatal signal; the terminal was restored.",
-              badge: "Password  [abc]"),
-        Words(lang: "ko",
-              invalidLine1: "1번째 줄: 비밀번호 (pw): 이 줄은 올바른 UTF-8 텍스트가 아니어서 아무것도 바꾸지 않았습니다. 답을 UTF-8로 보내세요",
-              tooLongLine1: "1번째 줄: 비밀번호 (pw): 이 줄은 한 줄에 담을 수 있는 최대 크기인 1048576바이트보다 깁니다",
-              invalidAtReview: "3번째 줄: 검토: 이 줄은 올바른 UTF-8 텍스트가 아니어서 아무것도 바꾸지 않았습니다. 답을 UTF-8로 보내세요",
-              extraLines: "focusflow: 2번째 줄에서 모든 항목에 답했습니다. 그 뒤의 입력은 쓰지 않았습니다.",
-              otherJob: "focusflow: 터미널을 다른 작업이 쓰고 있습니다",
-              fatal: "focusflow: 치명적인 시그널로 멈췄습니다. 터미널은 원래대로 돌려 놓았습니다.",
-              badge: "비밀번호  [영문]"),
+        Words(
+            lang: "en",
+            invalidLine1: "line 1: Password (pw): the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8",
+            tooLongLine1: "line 1: Password (pw): the line is longer than 1048576 bytes, the most a line may hold",
+            invalidAtReview: "line 3: review: the line is not valid UTF-8 text, and nothing was changed; send the answer as UTF-8",
+            extraLines: "focusflow: the walk completed at line 2; the input after it was not used.",
+            otherJob: "focusflow: the terminal belongs to another job",
+            fatal: "focusflow: stopped by a fatal signal; the terminal was restored.",
+            badge: "Password  [abc]"),
+        Words(
+            lang: "ko",
+            invalidLine1: "1번째 줄: 비밀번호 (pw): 이 줄은 올바른 UTF-8 텍스트가 아니어서 아무것도 바꾸지 않았습니다. 답을 UTF-8로 보내세요",
+            tooLongLine1: "1번째 줄: 비밀번호 (pw): 이 줄은 한 줄에 담을 수 있는 최대 크기인 1048576바이트보다 깁니다",
+            invalidAtReview: "3번째 줄: 검토: 이 줄은 올바른 UTF-8 텍스트가 아니어서 아무것도 바꾸지 않았습니다. 답을 UTF-8로 보내세요",
+            extraLines: "focusflow: 2번째 줄에서 모든 항목에 답했습니다. 그 뒤의 입력은 쓰지 않았습니다.",
+            otherJob: "focusflow: 터미널을 다른 작업이 쓰고 있습니다",
+            fatal: "focusflow: 치명적인 시그널로 멈췄습니다. 터미널은 원래대로 돌려 놓았습니다.",
+            badge: "비밀번호  [영문]"),
     ]
 
     /// Runs `focusflow arguments…` with `input` on stdin, bytes as they are.
@@ -67,8 +70,9 @@ struct LanguageNotesTests {
 
     @Test("Piped: a line that is not UTF-8 is refused in the session's language, naming the line and the field", arguments: languages)
     func pipedNotText(words: Words) throws {
-        let result = try Self.piped(["run", "--lang", words.lang, try TerminalTests.flow(Self.flow)],
-                                    input: Array("open".utf8) + [0xFF] + Array("sesame\nJo\n".utf8))
+        let result = try Self.piped(
+            ["run", "--lang", words.lang, try TerminalTests.flow(Self.flow)],
+            input: Array("open".utf8) + [0xFF] + Array("sesame\nJo\n".utf8))
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(words.invalidLine1), "\(result.stderr)")
@@ -77,8 +81,9 @@ struct LanguageNotesTests {
 
     @Test("Piped: a line over the cap is refused in the session's language, naming the line and the field", arguments: languages)
     func pipedTooLong(words: Words) throws {
-        let result = try Self.piped(["run", "--lang", words.lang, try TerminalTests.flow(Self.flow)],
-                                    input: Array(repeating: UInt8(ascii: "a"), count: 1_100_000) + Array("\nJo\n".utf8))
+        let result = try Self.piped(
+            ["run", "--lang", words.lang, try TerminalTests.flow(Self.flow)],
+            input: Array(repeating: UInt8(ascii: "a"), count: 1_100_000) + Array("\nJo\n".utf8))
         #expect(result.status == 1)
         #expect(result.stderr.contains(words.tooLongLine1), "\(result.stderr.prefix(300))")
         #expect(result.stderr.utf8.count < 2000, "the line is not repeated")
@@ -86,8 +91,9 @@ struct LanguageNotesTests {
 
     @Test("Piped: a line that is not UTF-8 at the review is refused in the session's language", arguments: languages)
     func pipedNotTextAtReview(words: Words) throws {
-        let result = try Self.piped(["run", "--lang", words.lang, try TerminalTests.flow(Self.reviewFlow)],
-                                    input: Array("\(Self.secret)\nJo\n".utf8) + [0xC3, 0x28, 0x0A])
+        let result = try Self.piped(
+            ["run", "--lang", words.lang, try TerminalTests.flow(Self.reviewFlow)],
+            input: Array("\(Self.secret)\nJo\n".utf8) + [0xC3, 0x28, 0x0A])
         #expect(result.status == 1)
         #expect(result.stderr.contains(words.invalidAtReview), "\(result.stderr)")
         #expect(!result.stderr.contains(Self.secret))
@@ -141,8 +147,9 @@ struct LanguageNotesTests {
         // A shell with job control starts the walk as a background job that ignores SIGTTIN:
         // the walk cannot stop until it is brought to the foreground, and must say why it ends.
         let script = #"set -m; (trap '' TTIN; exec "$0" "$@") & wait $!; echo "status $?" >&2"#
-        let process = try PseudoTerminalProcess(["/bin/sh", "-c", script, PseudoTerminal.executable, "--lang", words.lang, try TerminalTests.flow(Self.flow)],
-                                                columns: 200, rows: 24, environment: ReadlineParityTests.environment)
+        let process = try PseudoTerminalProcess(
+            ["/bin/sh", "-c", script, PseudoTerminal.executable, "--lang", words.lang, try TerminalTests.flow(Self.flow)],
+            columns: 200, rows: 24, environment: ReadlineParityTests.environment)
         let text = { String(decoding: process.terminalBytes, as: UTF8.self) }
         #expect(process.waitFor(seconds: 10) { text().contains("status ") }, "\(text())")
         #expect(text().contains(words.otherJob), "\(text())")
@@ -152,8 +159,10 @@ struct LanguageNotesTests {
     @Test("Every new note has a Korean sentence that differs from the English one")
     func table() {
         let en = TerminalWords.english, ko = TerminalWords.korean
-        let pairs = [(en.notText, ko.notText), (en.tooLong(1), ko.tooLong(1)), (en.extraLines(2), ko.extraLines(2)),
-                     (en.otherJob, ko.otherJob), (en.noTerminal("x"), ko.noTerminal("x")), (en.fatalSignal, ko.fatalSignal)]
+        let pairs = [
+            (en.notText, ko.notText), (en.tooLong(1), ko.tooLong(1)), (en.extraLines(2), ko.extraLines(2)),
+            (en.otherJob, ko.otherJob), (en.noTerminal("x"), ko.noTerminal("x")), (en.fatalSignal, ko.fatalSignal),
+        ]
         for (english, korean) in pairs {
             #expect(english != korean)
             #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "no Hangul in \(korean)")

@@ -8,7 +8,8 @@ import Testing
 @Suite("Languages: the terminal in Korean", .serialized)
 struct LanguageTmuxTests {
     static let secret = "8642"
-    static let flow = #"{"id":"short","title":{"en":"Short review","ko":"짧은 검토"},"review":true,"fields":["#
+    static let flow =
+        #"{"id":"short","title":{"en":"Short review","ko":"짧은 검토"},"review":true,"fields":["#
         + #"{"id":"name","label":{"en":"Name","ko":"이름"},"rules":{"required":true}},"#
         + #"{"id":"pin","label":{"en":"PIN","ko":"비밀 번호"},"secure":true,"keyboard":"numberPad","rules":{"minLength":4}},"#
         + #"{"id":"agree","kind":"confirm","label":{"en":"Agree","ko":"동의"},"rules":{"equals":true}}]}"#
@@ -43,9 +44,12 @@ struct LanguageTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("답을 확인하세요"), "\(tmux.text)")
         #expect(tmux.waitFor { $0.count > 6 && $0[0] == "짧은 검토  검토" }, "\(tmux.text)")
-        #expect(Array(tmux.lines[1...6]) == ["답을 확인하세요", "› 이름: 에이다", "  비밀 번호: ••••", "  동의: 예",
-                                              "", "↑/↓ 이동 · Enter 바꾸기 · s 제출 · Shift-Tab 마지막 답 · Ctrl-C 취소"],
-                "\(tmux.text)")
+        #expect(
+            Array(tmux.lines[1...6]) == [
+                "답을 확인하세요", "› 이름: 에이다", "  비밀 번호: ••••", "  동의: 예",
+                "", "↑/↓ 이동 · Enter 바꾸기 · s 제출 · Shift-Tab 마지막 답 · Ctrl-C 취소",
+            ],
+            "\(tmux.text)")
         tmux.type("x")
         #expect(tmux.waitFor("s를 누르면 제출하고, Enter를 누르면 표시된 답을 바꿉니다."), "\(tmux.text)")
         #expect(!tmux.text.contains("1234"))
@@ -64,8 +68,10 @@ struct LanguageTmuxTests {
         tmux.type("1234")
         tmux.press("Enter")
         #expect(tmux.waitFor("예 / 아니요"), "\(tmux.text)")
-        for (key, line) in [("ㅜ", "예 / [아니요]"), ("ㅛ", "[예] / 아니요"), ("아니요", "예 / [아니요]"), ("네", "[예] / 아니요"),
-                            ("아니오", "예 / [아니요]"), ("예", "[예] / 아니요")] {
+        for (key, line) in [
+            ("ㅜ", "예 / [아니요]"), ("ㅛ", "[예] / 아니요"), ("아니요", "예 / [아니요]"), ("네", "[예] / 아니요"),
+            ("아니오", "예 / [아니요]"), ("예", "[예] / 아니요"),
+        ] {
             tmux.type(key)
             #expect(tmux.waitFor(line), "after \(key): \(tmux.text)")
         }

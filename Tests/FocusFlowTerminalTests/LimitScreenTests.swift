@@ -8,12 +8,15 @@ import Testing
 /// what would pass a limit refused as it is typed or chosen, with the bell and the limit's words.
 @Suite("Limits on the interactive screen", .serialized)
 struct LimitScreenTests {
-    static let flow = #"{"id":"l","title":"Limits","fields":[{"id":"nick","label":"Nick","rules":{"maxLength":5}},{"id":"topics","kind":"multiSelect","label":"Topics","options":["a","b","c"],"rules":{"maxSelected":2}},{"id":"end","label":"End"}]}"#
+    static let flow =
+        #"{"id":"l","title":"Limits","fields":[{"id":"nick","label":"Nick","rules":{"maxLength":5}},{"id":"topics","kind":"multiSelect","label":"Topics","options":["a","b","c"],"rules":{"maxSelected":2}},{"id":"end","label":"End"}]}"#
 
-    static let spec = try! FlowSpec(id: "l", title: "L", fields: [
-        FieldSpec(id: "nick", label: "Nick", rules: FieldRules(maxLength: 5)),
-        FieldSpec(id: "topics", kind: .multiSelect, label: "Topics", options: ["a", "b", "c"], rules: FieldRules(maxSelected: 2)),
-    ])
+    static let spec = try! FlowSpec(
+        id: "l", title: "L",
+        fields: [
+            FieldSpec(id: "nick", label: "Nick", rules: FieldRules(maxLength: 5)),
+            FieldSpec(id: "topics", kind: .multiSelect, label: "Topics", options: ["a", "b", "c"], rules: FieldRules(maxSelected: 2)),
+        ])
 
     @Test("In process: a limited text says how many of its characters it has; a choice past the limit is refused with its words")
     func inProcess() throws {

@@ -8,9 +8,12 @@ import Testing
 /// accessible line mode and from piped input.
 @Suite("Number fields on the interactive screen", .serialized)
 struct NumberScreenTests {
-    static let flow = #"{"id":"n","title":"Numbers","fields":[{"id":"age","kind":"number","label":"Age","rules":{"required":true,"min":13,"max":120}},{"id":"change","kind":"number","label":"Change","step":0.5,"decimals":1,"rules":{"min":-10,"max":10}},{"id":"note","label":"Note"}]}"#
+    static let flow =
+        #"{"id":"n","title":"Numbers","fields":[{"id":"age","kind":"number","label":"Age","rules":{"required":true,"min":13,"max":120}},{"id":"change","kind":"number","label":"Change","step":0.5,"decimals":1,"rules":{"min":-10,"max":10}},{"id":"note","label":"Note"}]}"#
 
-    @Test("In tmux: the 123 badge and ↑/↓ step; Up on the empty field takes the minimum, a letter is refused naming the range, an out-of-range value is refused with its message, a comma becomes a point")
+    @Test(
+        "In tmux: the 123 badge and ↑/↓ step; Up on the empty field takes the minimum, a letter is refused naming the range, an out-of-range value is refused with its message, a comma becomes a point"
+    )
     func numberInTmux() throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.flow)])
         #expect(tmux.waitFor("Age  [123]"), "\(tmux.text)")
@@ -84,9 +87,11 @@ struct NumberScreenTests {
         #expect(terminal.stdoutText == #"{"age":42,"change":3.5,"note":""}"# + "\n")
     }
 
-    @Test("The review shows a number as it is written, and (no answer) while unanswered", arguments: [
-        (FieldAnswer.number(42), "42"), (.number(72.5), "72.5"), (.number(nil), "(no answer)"),
-    ])
+    @Test(
+        "The review shows a number as it is written, and (no answer) while unanswered",
+        arguments: [
+            (FieldAnswer.number(42), "42"), (.number(72.5), "72.5"), (.number(nil), "(no answer)"),
+        ])
     func review(answer: FieldAnswer, shown: String) {
         let field = FieldSpec(id: "age", kind: .number)
         #expect(ReviewAnswers.shown(field, answer, mask: "•") == shown)

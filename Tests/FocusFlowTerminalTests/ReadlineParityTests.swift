@@ -12,13 +12,16 @@ import Testing
 @Suite("Plain fields edit as stock readline does", .serialized)
 struct ReadlineParityTests {
     static let seconds = Double(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SECONDS"] ?? "") ?? 3
-    static let seed: UInt64 = UInt64(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SEED"] ?? "")
+    static let seed: UInt64 =
+        UInt64(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SEED"] ?? "")
         ?? (ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SECONDS"] == nil ? 20_261_130 : UInt64.random(in: 1...1_000_000_000))
 
     static let reference: String = URL(fileURLWithPath: PseudoTerminal.executable)
         .deletingLastPathComponent().appendingPathComponent("readline-reference").path
-    static let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
-                              "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    static let environment = [
+        "TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
+        "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
+    ]
 
     @Test("Random editing keys leave the same line in a plain field as in stock readline")
     func plainFields() throws {
@@ -32,8 +35,9 @@ struct ReadlineParityTests {
 
     /// Every key that reads the key after it, followed by every key that sends an escape
     /// sequence, on purpose: the random cases meet these pairs seldom.
-    @Test("A key that reads the next key, followed by a key that sends an escape sequence, leaves the line stock readline leaves",
-          arguments: RandomKeys.readers + RandomKeys.quoting)
+    @Test(
+        "A key that reads the next key, followed by a key that sends an escape sequence, leaves the line stock readline leaves",
+        arguments: RandomKeys.readers + RandomKeys.quoting)
     func readerThenSequence(reader: RandomKeys.Key) throws {
         let flow = try TerminalTests.flow(#"{"id":"d","title":"D","fields":[{"id":"line","label":"Line"}]}"#)
         let quotes = RandomKeys.quoting.contains { $0.name == reader.name }
@@ -78,12 +82,16 @@ struct ReadlineParityTests {
             let typed = sequence.map(\.bytes).joined()
             let expected = try Self.referenceLine(typed, secure: secure)
             let got = try Self.focusflowLine(typed, flow: flow)
-            #expect(expected != nil && got != nil, """
+            #expect(
+                expected != nil && got != nil,
+                """
                 A program did not hand over its line (stock readline: \(expected != nil), focusflow: \(got != nil); \
                 seed \(Self.seed), case \(cases)). Keys: \(sequence.map(\.name).joined(separator: " "))
                 """)
             // The keys are random test input, never a person's secret: printing them replays the case.
-            #expect(got == expected, """
+            #expect(
+                got == expected,
+                """
                 focusflow and stock readline differ (seed \(Self.seed), case \(cases); replay with \
                 FOCUSFLOW_FUZZ_SEED=\(Self.seed)). Keys: \(sequence.map(\.name).joined(separator: " "))
                 """)
@@ -109,7 +117,8 @@ struct ReadlineParityTests {
         guard process.waitFor(seconds: 5, { String(decoding: process.terminalBytes, as: UTF8.self).contains("Line  [") }) else { return nil }
         type(keys, then: "\r", into: process)
         guard process.finish(seconds: 5) == 0,
-              let object = try? JSONSerialization.jsonObject(with: Data(process.stdoutBytes)) as? [String: String] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: Data(process.stdoutBytes)) as? [String: String]
+        else { return nil }
         return object["line"]
     }
 }

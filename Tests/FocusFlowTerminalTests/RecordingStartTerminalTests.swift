@@ -17,8 +17,10 @@ struct RecordingStartTerminalTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(#"{"password":"Hunter-2024","confirm":"Hunter-2024"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/answers.json"))
-        let terminal = try PseudoTerminal(["run", folder + "/flow.json", "--set", "user=ada", "--answers", folder + "/answers.json",
-                                           "--skip-filled", "--record", folder + "/walk.script"])
+        let terminal = try PseudoTerminal([
+            "run", folder + "/flow.json", "--set", "user=ada", "--answers", folder + "/answers.json",
+            "--skip-filled", "--record", folder + "/walk.script",
+        ])
         #expect(terminal.waitFor("Word"))
         terminal.send("비밀번호🙂\r")
         #expect(terminal.finish() == 0)

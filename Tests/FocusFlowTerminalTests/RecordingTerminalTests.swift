@@ -5,8 +5,9 @@ import Testing
 /// become a replay script whose secrets are stand-ins.
 @Suite("Recording an interactive walk", .serialized)
 struct RecordingTerminalTests {
-    @Test("A walk through a pty is recorded, on the interactive screen and in the accessible line mode; replaying it completes; no secret is in it",
-          arguments: ["xterm-256color", "dumb"])
+    @Test(
+        "A walk through a pty is recorded, on the interactive screen and in the accessible line mode; replaying it completes; no secret is in it",
+        arguments: ["xterm-256color", "dumb"])
     func interactiveWalk(term: String) throws {
         let folder = NSTemporaryDirectory() + "focusflow-record-pty-\(UUID())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

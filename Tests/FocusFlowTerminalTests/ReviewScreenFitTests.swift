@@ -9,7 +9,8 @@ struct ReviewScreenFitTests {
     /// A review flow of twelve text fields, all prefilled by `--set` and skipped, so the walk
     /// starts on the last field, one Enter from the review.
     static let count = 12
-    static let manyFlow = #"{"id":"many","title":"Many","review":true,"fields":["#
+    static let manyFlow =
+        #"{"id":"many","title":"Many","review":true,"fields":["#
         + (1...count).map { #"{"id":"f\#($0)","label":"Field \#($0)"}"# }.joined(separator: ",") + "]}"
     static let sets = (1...count).flatMap { ["--set", "f\($0)=v\($0)"] }
 
@@ -51,8 +52,9 @@ struct ReviewScreenFitTests {
         let tmux = try Self.atReview(rows: rows)
         #expect(tmux.waitFor { Self.fits($0, rows: rows, marked: "Field 1: v1") }, "rows \(rows): the review does not fit:\n\(tmux.text)")
         for _ in 1..<Self.count { tmux.press("Down") }
-        #expect(tmux.waitFor { Self.fits($0, rows: rows, marked: "Field 12: v12") && $0.contains { $0.hasPrefix("↑ ") } },
-                "rows \(rows): after eleven Downs:\n\(tmux.text)")
+        #expect(
+            tmux.waitFor { Self.fits($0, rows: rows, marked: "Field 12: v12") && $0.contains { $0.hasPrefix("↑ ") } },
+            "rows \(rows): after eleven Downs:\n\(tmux.text)")
         for _ in 0..<5 { tmux.press("Up") }
         #expect(tmux.waitFor { Self.fits($0, rows: rows, marked: "Field 7: v7") }, "rows \(rows): after five Ups:\n\(tmux.text)")
         tmux.press("Enter")
@@ -105,9 +107,11 @@ struct ReviewScreenFitTests {
     @Test("The review is drawn in the theme's styles: title, labels, heading as a hint, the marked row highlighted")
     func themed() throws {
         let output = try Self.walk(environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
-        for (part, sequence) in [("title", "\u{1B}[1;36mThemed\u{1B}[0m  \u{1B}[2mreview"), ("label", "\u{1B}[4mTown\u{1B}[0m: Rome"),
-                                 ("hint", "\u{1B}[90mCheck your answers"), ("highlight", "\u{1B}[7;38;5;208m› Name: Ada"),
-                                 ("moved highlight", "\u{1B}[7;38;5;208m› Town: Rome")] {
+        for (part, sequence) in [
+            ("title", "\u{1B}[1;36mThemed\u{1B}[0m  \u{1B}[2mreview"), ("label", "\u{1B}[4mTown\u{1B}[0m: Rome"),
+            ("hint", "\u{1B}[90mCheck your answers"), ("highlight", "\u{1B}[7;38;5;208m› Name: Ada"),
+            ("moved highlight", "\u{1B}[7;38;5;208m› Town: Rome"),
+        ] {
             #expect(output.contains(sequence), "\(part): \(sequence.debugDescription)")
         }
         #expect(!output.contains("\u{1B}[1m› "), "the marked row is the theme's highlight, not plain bold")

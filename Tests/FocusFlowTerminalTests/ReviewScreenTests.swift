@@ -11,7 +11,8 @@ import Testing
 @Suite("Review screen", .serialized)
 struct ReviewScreenTests {
     static let secret = "8642"
-    static let flow = #"{"id":"short","title":"Short review","review":true,"fields":["#
+    static let flow =
+        #"{"id":"short","title":"Short review","review":true,"fields":["#
         + #"{"id":"name","label":"Name","rules":{"required":true}},"#
         + #"{"id":"pin","label":"PIN","secure":true,"keyboard":"numberPad","rules":{"minLength":4}},"#
         + #"{"id":"agree","kind":"confirm","label":"Agree","rules":{"equals":true}}]}"#
@@ -38,8 +39,11 @@ struct ReviewScreenTests {
     func screen() throws {
         let tmux = try Self.tmuxAtReview()
         #expect(tmux.waitFor { $0.count > 6 && $0[0] == "Short review  review" }, "\(tmux.text)")
-        #expect(Array(tmux.lines[1...6]) == ["Check your answers", "› Name: Ada", "  PIN: ••••", "  Agree: yes",
-                                              "", Self.keys], "\(tmux.text)")
+        #expect(
+            Array(tmux.lines[1...6]) == [
+                "Check your answers", "› Name: Ada", "  PIN: ••••", "  Agree: yes",
+                "", Self.keys,
+            ], "\(tmux.text)")
         #expect(!tmux.text.contains(Self.secret))
         tmux.press("s")
         #expect(tmux.exitStatus() == 0)

@@ -41,12 +41,18 @@ final class RecordingContext: ScreenContext {
 
 @Suite("Screens in process: drawn from states, keys run from their tables")
 struct ScreenInProcessTests {
-    static let spec = try! FlowSpec(id: "s", title: "S", fields: [
-        FieldSpec(id: "places", kind: .multiSelect, label: "Places", options: [.init(value: "nz", label: "New Zealand"),
-                                                                              .init(value: "no", label: "Norway"), .init(value: "nl", label: "Netherlands")]),
-        FieldSpec(id: "ok", kind: .confirm, label: "Agree"),
-        FieldSpec(id: "country", kind: .select, label: "Country", options: ["kr", "jp", "fr"]),
-    ])
+    static let spec = try! FlowSpec(
+        id: "s", title: "S",
+        fields: [
+            FieldSpec(
+                id: "places", kind: .multiSelect, label: "Places",
+                options: [
+                    .init(value: "nz", label: "New Zealand"),
+                    .init(value: "no", label: "Norway"), .init(value: "nl", label: "Netherlands"),
+                ]),
+            FieldSpec(id: "ok", kind: .confirm, label: "Agree"),
+            FieldSpec(id: "country", kind: .select, label: "Country", options: ["kr", "jp", "fr"]),
+        ])
 
     static func screen(_ id: FieldID) -> any FieldScreen {
         FieldScreens.screen(for: spec[id]!, words: .english)
@@ -113,9 +119,11 @@ struct ScreenInProcessTests {
         #expect(country.body(context) { _ in 10 }.rows == [], "the message under the input says it; the list adds no second line")
     }
 
-    @Test("A confirm answers to the Korean keyboard's jamo on y and n and to the words Korean speakers type", arguments: [
-        ("ㅛ", true), ("ㅜ", false), ("예", true), ("네", true), ("응", true), ("아니요", false), ("아니오", false), ("아뇨", false),
-    ])
+    @Test(
+        "A confirm answers to the Korean keyboard's jamo on y and n and to the words Korean speakers type",
+        arguments: [
+            ("ㅛ", true), ("ㅜ", false), ("예", true), ("네", true), ("응", true), ("아니요", false), ("아니오", false), ("아뇨", false),
+        ])
     func confirmKorean(key: String, answer: Bool) {
         let context = RecordingContext(Self.spec)
         context.store.send(.next)
@@ -125,9 +133,11 @@ struct ScreenInProcessTests {
         #expect(context.refusals.isEmpty)
     }
 
-    @Test("Every single-letter key of every table answers to its Korean 2-set jamo, with and without Shift", arguments: [
-        ("y", "ㅛ"), ("Y", "ㅛ"), ("n", "ㅜ"), ("s", "ㄴ"), ("S", "ㄴ"), ("q", "ㅂ"), ("Q", "ㅃ"), ("r", "ㄱ"), ("R", "ㄲ"), ("m", "ㅡ"),
-    ])
+    @Test(
+        "Every single-letter key of every table answers to its Korean 2-set jamo, with and without Shift",
+        arguments: [
+            ("y", "ㅛ"), ("Y", "ㅛ"), ("n", "ㅜ"), ("s", "ㄴ"), ("S", "ㄴ"), ("q", "ㅂ"), ("Q", "ㅃ"), ("r", "ㄱ"), ("R", "ㄲ"), ("m", "ㅡ"),
+        ])
     func koreanTwoSet(letter: String, jamo: String) {
         #expect(KeyNames.korean2Set[letter] == jamo)
         let binding = KeyBinding([letter]) { _ in }

@@ -19,8 +19,9 @@ struct SearchCrashTests {
         "\u{1B}[D\u{1B}y",
     ]
 
-    @Test("Ctrl-R, then Alt-y, Alt-x, a bracketed paste or an arrow in one read: no crash, the walk completes",
-          arguments: bursts.indices)
+    @Test(
+        "Ctrl-R, then Alt-y, Alt-x, a bracketed paste or an arrow in one read: no crash, the walk completes",
+        arguments: bursts.indices)
     func burstDuringSearch(index: Int) throws {
         let terminal = try PseudoTerminal([try TerminalTests.flow(Self.flow)])
         #expect(terminal.waitFor("Alpha"))

@@ -6,8 +6,10 @@ import Testing
 /// performed by the shipped example scripts of Flows/signup.json.
 @Suite("Checks, sends and requirements in line mode", .serialized)
 struct ServiceLineModeTests {
-    static let programs = ["--check", "nickname-free=Flows/signup-check.sh", "--check", "code-valid=Flows/signup-check.sh",
-                           "--send", "sms-code=Flows/signup-send.sh"]
+    static let programs = [
+        "--check", "nickname-free=Flows/signup-check.sh", "--check", "code-valid=Flows/signup-check.sh",
+        "--send", "sms-code=Flows/signup-send.sh",
+    ]
 
     @Test("Each check and send is said as it starts; a refusal asks the field again; /resend says how long is left; requirements are listed with the field")
     func walk() throws {
@@ -38,8 +40,11 @@ struct ServiceLineModeTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pid = folder + "/pid"
-        let terminal = try PseudoTerminal(["run", "Flows/signup.json", "--accessible", "--check", "nickname-free=echo $$ > '\(pid)'; sleep 300",
-                                           "--check", "code-valid=exit 0", "--send", "sms-code=exit 0"], directory: PseudoTerminal.packageRoot.path)
+        let terminal = try PseudoTerminal(
+            [
+                "run", "Flows/signup.json", "--accessible", "--check", "nickname-free=echo $$ > '\(pid)'; sleep 300",
+                "--check", "code-valid=exit 0", "--send", "sms-code=exit 0",
+            ], directory: PseudoTerminal.packageRoot.path)
         #expect(terminal.waitFor("Step 1 of 6. Email"))
         #expect(terminal.type("ada@example.com\n", expect: "Step 2 of 6."))
         #expect(terminal.type("hunter2-secret\n", expect: "Step 3 of 6."))

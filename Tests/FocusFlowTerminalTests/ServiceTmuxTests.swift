@@ -48,8 +48,11 @@ struct ServiceTmuxTests {
         // The checker answers after a marker file appears, so the spinner is seen for certain.
         let gate = folder + "/go"
         let slow = "while [ ! -e '\(gate)' ]; do sleep 0.05; done; rm -f '\(gate)'; exec Flows/signup-check.sh"
-        let tmux = try Tmux(["run", "Flows/signup.json", "--check", "nickname-free=\(slow)", "--check", "code-valid=Flows/signup-check.sh",
-                             "--send", "sms-code=Flows/signup-send.sh"], environment: ["SIGNUP_OUTBOX": outbox], directory: Self.root)
+        let tmux = try Tmux(
+            [
+                "run", "Flows/signup.json", "--check", "nickname-free=\(slow)", "--check", "code-valid=Flows/signup-check.sh",
+                "--send", "sms-code=Flows/signup-send.sh",
+            ], environment: ["SIGNUP_OUTBOX": outbox], directory: Self.root)
         #expect(tmux.waitFor("Email"))
         tmux.type("ada@example.com")
         tmux.press("Enter")
@@ -105,8 +108,11 @@ struct ServiceTmuxTests {
         let pids = folder + "/pids"
         // The checker and a child of its own, both recorded, then stuck.
         let stuck = "sleep 300 & echo \"$$ $!\" > '\(pids)'; wait"
-        let tmux = try Tmux(["run", "Flows/signup.json", "--check", "nickname-free=\(stuck)", "--check", "code-valid=exit 0",
-                             "--send", "sms-code=exit 0", "--check-timeout", "600"], directory: Self.root)
+        let tmux = try Tmux(
+            [
+                "run", "Flows/signup.json", "--check", "nickname-free=\(stuck)", "--check", "code-valid=exit 0",
+                "--send", "sms-code=exit 0", "--check-timeout", "600",
+            ], directory: Self.root)
         Self.toNickname(tmux)
         tmux.type("ada")
         tmux.press("Enter")
@@ -129,8 +135,11 @@ struct ServiceTmuxTests {
         let tries = folder + "/tries"
         // The first try never answers; the second passes.
         let once = "if [ -e '\(tries)' ]; then exit 0; fi; echo 1 > '\(tries)'; sleep 300"
-        let tmux = try Tmux(["run", "Flows/signup.json", "--check", "nickname-free=\(once)", "--check", "code-valid=exit 0",
-                             "--send", "sms-code=exit 0", "--check-timeout", "1"], directory: Self.root)
+        let tmux = try Tmux(
+            [
+                "run", "Flows/signup.json", "--check", "nickname-free=\(once)", "--check", "code-valid=exit 0",
+                "--send", "sms-code=exit 0", "--check-timeout", "1",
+            ], directory: Self.root)
         Self.toNickname(tmux)
         tmux.type("ada")
         tmux.press("Enter")
@@ -162,7 +171,10 @@ struct ServiceTmuxTests {
         #expect(tmux.waitFor("Resend in "))
         let deadline = Date().addingTimeInterval(10)
         while ((try? String(contentsOfFile: outbox, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 && Date() < deadline { usleep(10_000) }
-        #expect((try String(contentsOfFile: outbox, encoding: .utf8)).split(separator: "\n") == [#"{"field":"code","send":"sms","answers":{"phone":"555"}}"#, #"{"field":"code","send":"sms","answers":{"phone":"555"}}"#])
+        #expect(
+            (try String(contentsOfFile: outbox, encoding: .utf8)).split(separator: "\n") == [
+                #"{"field":"code","send":"sms","answers":{"phone":"555"}}"#, #"{"field":"code","send":"sms","answers":{"phone":"555"}}"#,
+            ])
         tmux.type("1")
         tmux.press("Enter")
         #expect(tmux.exitStatus() == 0)

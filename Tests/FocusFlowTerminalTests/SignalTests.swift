@@ -51,8 +51,9 @@ struct SignalTests {
     /// for a full, non-interactive report with registers and images.
     static let backtracer = ["", "enable=yes,interactive=no,registers=all,images=all"]
 
-    @Test("A fatal signal restores the terminal, prints nothing from memory and ends with 128 + the signal",
-          arguments: fatal, backtracer)
+    @Test(
+        "A fatal signal restores the terminal, prints nothing from memory and ends with 128 + the signal",
+        arguments: fatal, backtracer)
     func fatalSignal(signal: Int32, backtrace: String) throws {
         let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow)], environment: ["SWIFT_BACKTRACE": backtrace])
         Self.secretTyped(terminal)
@@ -64,8 +65,9 @@ struct SignalTests {
         #expect(terminal.stdoutText.isEmpty)
     }
 
-    @Test("serve holds secure answers in memory too: a fatal signal prints no crash report there either",
-          arguments: [SIGSEGV, SIGABRT], backtracer)
+    @Test(
+        "serve holds secure answers in memory too: a fatal signal prints no crash report there either",
+        arguments: [SIGSEGV, SIGABRT], backtracer)
     func fatalSignalInServe(signal: Int32, backtrace: String) throws {
         let terminal = try PseudoTerminal(["serve", try TerminalTests.flow(TerminalTests.secretFlow)], environment: ["SWIFT_BACKTRACE": backtrace])
         #expect(terminal.waitFor { _ in terminal.stdoutText.contains("\"focus\":\"secret\"") })
@@ -127,8 +129,11 @@ struct SignalTests {
         let deadline = Date().addingTimeInterval(10)
         repeat {
             if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-               let close = stat.lastIndex(of: ")"),
-               stat[stat.index(close, offsetBy: 2)] == "T" { return true }
+                let close = stat.lastIndex(of: ")"),
+                stat[stat.index(close, offsetBy: 2)] == "T"
+            {
+                return true
+            }
             usleep(5_000)
         } while Date() < deadline
         return false

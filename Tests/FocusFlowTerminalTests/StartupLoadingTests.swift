@@ -21,13 +21,15 @@ struct StartupLoadingTests {
             close(fd)
         }
         let maps = String(decoding: bytes, as: UTF8.self)
-        return Set(maps.split(separator: "\n").compactMap { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).last.map { String($0.split(separator: "/").last ?? "") }
-        }.filter { $0.contains(".so") })
+        return Set(
+            maps.split(separator: "\n").compactMap { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).last.map { String($0.split(separator: "/").last ?? "") }
+            }.filter { $0.contains(".so") })
     }
 
-    @Test("A flow without a pattern shows its first prompt without loading ICU, one with a pattern loads it",
-          arguments: [(plainFlow, false), (patternFlow, true)])
+    @Test(
+        "A flow without a pattern shows its first prompt without loading ICU, one with a pattern loads it",
+        arguments: [(plainFlow, false), (patternFlow, true)])
     func icuOnlyForPatterns(json: String, loadsICU: Bool) throws {
         let path = try TerminalTests.flow(json)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -51,7 +53,7 @@ struct StartupLoadingTests {
         let headers = Int(integer(UInt64.self, at: 0x20)), size = Int(integer(UInt16.self, at: 0x36))
         for index in 0..<Int(integer(UInt16.self, at: 0x38)) {
             let header = headers + index * size
-            guard integer(UInt32.self, at: header) == 2 else { continue }   // PT_DYNAMIC
+            guard integer(UInt32.self, at: header) == 2 else { continue }  // PT_DYNAMIC
             let start = Int(integer(UInt64.self, at: header + 8)), length = Int(integer(UInt64.self, at: header + 32))
             return stride(from: start, to: start + length, by: 16).map { (integer(Int64.self, at: $0), integer(UInt64.self, at: $0 + 8)) }
         }
@@ -65,8 +67,8 @@ struct StartupLoadingTests {
     func relocationsPacked() throws {
         let dynamic = try Self.dynamicSection(of: PseudoTerminal.executable)
         #expect(!dynamic.isEmpty, "the dynamic section was found")
-        let relr = dynamic.first { $0.tag == 36 }?.value            // DT_RELRSZ is 35, DT_RELR 36
-        let listed = dynamic.first { $0.tag == 8 }?.value ?? 0      // DT_RELASZ
+        let relr = dynamic.first { $0.tag == 36 }?.value  // DT_RELRSZ is 35, DT_RELR 36
+        let listed = dynamic.first { $0.tag == 8 }?.value ?? 0  // DT_RELASZ
         #expect(relr != nil, "DT_RELR present")
         #expect(listed < 64 * 1024, "relocations listed one by one: \(listed) bytes")
     }

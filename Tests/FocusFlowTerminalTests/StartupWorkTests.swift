@@ -41,10 +41,12 @@ struct StartupWorkTests {
         }
     }
 
-    @Test("A locale name says UTF-8 in any case, with or without the dash", arguments: [
-        ("C.UTF-8", true), ("en_US.utf8", true), ("ko_KR.UTF8", true), ("de_DE.Utf-8", true), ("UTF-8", true),
-        ("C", false), ("POSIX", false), ("en_US.ISO-8859-1", false), ("", false), ("UTF", false), ("utf-16", false),
-    ])
+    @Test(
+        "A locale name says UTF-8 in any case, with or without the dash",
+        arguments: [
+            ("C.UTF-8", true), ("en_US.utf8", true), ("ko_KR.UTF8", true), ("de_DE.Utf-8", true), ("UTF-8", true),
+            ("C", false), ("POSIX", false), ("en_US.ISO-8859-1", false), ("", false), ("UTF", false), ("utf-16", false),
+        ])
     func utf8Locale(name: String, isUTF8: Bool) {
         #expect(TerminalLocale.isUTF8(name) == isUTF8, "\(name)")
     }

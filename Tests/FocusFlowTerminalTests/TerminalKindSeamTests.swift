@@ -67,8 +67,9 @@ struct TerminalKindSeamTests {
         }
         for screen in FieldKind.allCases.map(Self.screenName) + ["FieldScreens"] {
             let exists = files.contains("FocusFlowConsole/Screens/\(screen).swift")
-            #expect(exists,
-                    "Sources/FocusFlowConsole/Screens/\(screen).swift does not exist: each kind's screen, and what finds one, live in the Screens folder.")
+            #expect(
+                exists,
+                "Sources/FocusFlowConsole/Screens/\(screen).swift does not exist: each kind's screen, and what finds one, live in the Screens folder.")
         }
     }
 
@@ -93,7 +94,9 @@ struct TerminalKindSeamTests {
             offences += try Self.offences(of: name, in: text, file: file)
         }
         let clean = offences.isEmpty
-        #expect(clean, """
+        #expect(
+            clean,
+            """
             \(offences.joined(separator: ", ")) \(offences.count == 1 ? "names" : "name") \(name.what) outside \
             Sources/FocusFlowConsole/Screens/: what a kind shows and how its keys act belong in its screen \
             (ask the focused FieldScreen instead of branching on the kind there).

@@ -90,7 +90,8 @@ struct TerminalTests {
 
     @Test("A stray ESC before Enter or C-j still submits, in tmux, on a text, a secure and a confirm field and on the review", arguments: ["Enter", "C-j"])
     func escapeThenEnter(enter: String) throws {
-        let flow = try Self.flow(#"{"id":"e","title":"E","review":true,"fields":[{"id":"name","label":"Name"},{"id":"pin","label":"PIN","secure":true},{"id":"ok","kind":"confirm","label":"Agree","default":true}]}"#)
+        let flow = try Self.flow(
+            #"{"id":"e","title":"E","review":true,"fields":[{"id":"name","label":"Name"},{"id":"pin","label":"PIN","secure":true},{"id":"ok","kind":"confirm","label":"Agree","default":true}]}"#)
         let tmux = try Tmux([flow])
         #expect(tmux.waitFor("Name"), "\(tmux.text)")
         tmux.type("Ada")
@@ -143,7 +144,7 @@ struct TerminalTests {
         let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"word","label":"Word"},{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)
         let terminal = try PseudoTerminal([flow])
         #expect(terminal.waitFor("Word"))
-        terminal.send("abc\u{15}7\r")             // Ctrl-U kills "abc" into the kill ring
+        terminal.send("abc\u{15}7\r")  // Ctrl-U kills "abc" into the kill ring
         #expect(terminal.waitFor("Digits"))
         terminal.send("12")
         #expect(terminal.waitForLine(2, "› 12"), "\(terminal.screen().text)")
@@ -156,7 +157,7 @@ struct TerminalTests {
         #expect(terminal.waitForLine(2, "› 123"), "\(terminal.screen().text)")
         terminal.send("\u{1B}[200~45\u{1B}[201~")
         #expect(terminal.waitForLine(2, "› 12345"), "\(terminal.screen().text)")
-        terminal.send("\u{19}")                      // Ctrl-Y yanks "abc": all refused
+        terminal.send("\u{19}")  // Ctrl-Y yanks "abc": all refused
         #expect(terminal.waitFor("\"a\", \"b\" and \"c\" are not accepted"), "\(terminal.screen().text)")
         terminal.send("9")
         #expect(terminal.waitForLine(2, "› 123459"), "\(terminal.screen().text)")
@@ -208,11 +209,11 @@ struct TerminalTests {
     func secureHasNoKillRingOrHistory() throws {
         let terminal = try PseudoTerminal([try Self.flow(Self.secretFlow)])
         #expect(terminal.waitFor("Secret"))
-        terminal.send("hunter22\u{15}")              // Ctrl-U in a secure field deletes, never kills
-        terminal.send("\u{1B}[A\u{12}")              // Up and Ctrl-R find nothing
+        terminal.send("hunter22\u{15}")  // Ctrl-U in a secure field deletes, never kills
+        terminal.send("\u{1B}[A\u{12}")  // Up and Ctrl-R find nothing
         terminal.send("ok\r")
         #expect(terminal.waitFor("Note"))
-        terminal.send("\u{19}\r")                    // Ctrl-Y in the next field yanks nothing
+        terminal.send("\u{19}\r")  // Ctrl-Y in the next field yanks nothing
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"secret":"ok","note":""}"# + "\n")
         #expect(!terminal.output.contains("hunter"))
@@ -225,10 +226,11 @@ struct TerminalTests {
         terminal.send(String(repeating: "x", count: 45))
         #expect(terminal.waitFor { _ in terminal.screen(columns: 20, rows: 12).text.filter { $0 == "•" }.count == 45 })
         terminal.send(String(repeating: "\u{7F}", count: 40))
-        #expect(terminal.waitFor { _ in
-            let screen = terminal.screen(columns: 20, rows: 12)
-            return screen.text.filter { $0 == "•" }.count == 5 && screen.lines.contains("› •••••")
-        })
+        #expect(
+            terminal.waitFor { _ in
+                let screen = terminal.screen(columns: 20, rows: 12)
+                return screen.text.filter { $0 == "•" }.count == 5 && screen.lines.contains("› •••••")
+            })
         terminal.send("\u{3}")
         #expect(terminal.finish() == 130)
         #expect(!terminal.output.contains("xxx"))
@@ -315,7 +317,7 @@ struct TerminalOptionTests {
         #expect(terminal.waitFor("Email"))
         terminal.send("a@b.co\rhunter2-secret\rhunter2-secret\r")
         #expect(terminal.waitFor("Nickname"))
-        terminal.send("에이다🙂\u{1B}[D\u{1B}[DX")   // two left, then X between 이 and 다
+        terminal.send("에이다🙂\u{1B}[D\u{1B}[DX")  // two left, then X between 이 and 다
         #expect(terminal.waitForLine(2, "› 에이X다🙂"), "\(terminal.screen().text)")
         let screen = terminal.screen()
         #expect(screen.row == 2 && screen.column == 2 + 5, "cursor after X: prompt 2 + 에이 4 + X 1")
@@ -330,12 +332,12 @@ struct TerminalOptionTests {
         #expect(terminal.waitFor("A  ["))
         terminal.send("first\r")
         #expect(terminal.waitFor("B  ["))
-        terminal.send("\u{1B}[A")                         // Up in b: b has no history yet
+        terminal.send("\u{1B}[A")  // Up in b: b has no history yet
         terminal.send("x")
         #expect(terminal.waitForLine(2, "› x"), "\(terminal.screen().text)")
-        terminal.send("\u{1B}[Z")                         // back to a
+        terminal.send("\u{1B}[Z")  // back to a
         #expect(terminal.waitForLine(2, "› first"), "\(terminal.screen().text)")
-        terminal.send("\u{15}\u{1B}[A")                   // clear, then Up: a's own history
+        terminal.send("\u{15}\u{1B}[A")  // clear, then Up: a's own history
         #expect(terminal.waitForLine(2, "› first"), "\(terminal.screen().text)")
         terminal.send("\r\r")
         #expect(terminal.finish() == 0)
@@ -371,9 +373,11 @@ struct TerminalOptionTests {
 
 @Suite("Display widths")
 struct DisplayWidthTests {
-    @Test("Characters are counted as a person counts them, fast path or not", arguments: [
-        ("", 0), ("abc", 3), ("a\r\nb", 3), ("\r\r\n", 2), ("한글", 2), ("👍🏽a", 2), ("e\u{301}", 1), ("\u{1100}\u{1161}", 1),
-    ])
+    @Test(
+        "Characters are counted as a person counts them, fast path or not",
+        arguments: [
+            ("", 0), ("abc", 3), ("a\r\nb", 3), ("\r\r\n", 2), ("한글", 2), ("👍🏽a", 2), ("e\u{301}", 1), ("\u{1100}\u{1161}", 1),
+        ])
     func characters(text: String, count: Int) {
         #expect(DisplayWidth.characters(in: text) == count)
         #expect(DisplayWidth.characters(in: text) == text.count)

@@ -84,9 +84,11 @@ struct ThemeColorTests {
         #expect(output.contains("\u{1B}[7;33m› small"), "208 (orange) becomes yellow")
     }
 
-    @Test("NO_COLOR and a terminal without colours draw the themed flow with no SGR at all, the highlight still marked", arguments: [
-        ("xterm-256color", "1"), ("vt100", ""),
-    ])
+    @Test(
+        "NO_COLOR and a terminal without colours draw the themed flow with no SGR at all, the highlight still marked",
+        arguments: [
+            ("xterm-256color", "1"), ("vt100", ""),
+        ])
     func noColours(term: String, noColor: String) throws {
         let output = try Self.walk(["--theme", "high-contrast"], environment: ["TERM": term, "NO_COLOR": noColor])
         #expect(!ColorTests.hasStyling(output), "TERM=\(term) NO_COLOR=\(noColor)")

@@ -31,7 +31,7 @@ struct TmuxEditingTests {
         tmux.press("Right")
         #expect(tmux.waitFor { _ in tmux.cursor.x == 4 + DisplayWidthProbe.columns(text) }, "\(name): cursor at \(tmux.cursor)")
         tmux.press("Left")
-        tmux.press("DC")                                         // Delete
+        tmux.press("DC")  // Delete
         #expect(tmux.waitFor { $0.contains("› aXb") }, "\(name): \(tmux.text)")
         #expect(tmux.cursor.x == 4, "\(name): cursor at \(tmux.cursor)")
         tmux.press("Enter")
@@ -162,8 +162,9 @@ struct TmuxEditingTests {
         $endif
         """#
 
-    @Test("Function keys and modified cursor keys type nothing, in a plain and a secure field; Insert is overwrite mode whatever the inputrc says",
-          arguments: [false, true])
+    @Test(
+        "Function keys and modified cursor keys type nothing, in a plain and a secure field; Insert is overwrite mode whatever the inputrc says",
+        arguments: [false, true])
     func functionKeysTypeNothing(secure: Bool) throws {
         let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
         try Data(Self.debianInputrc.utf8).write(to: URL(fileURLWithPath: inputrc))

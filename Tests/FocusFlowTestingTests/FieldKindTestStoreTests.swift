@@ -4,11 +4,13 @@ import Testing
 @Suite("Exhaustive test store over field kinds")
 struct FieldKindTestStoreTests {
     static func choices() throws -> FlowSpec {
-        try FlowSpec(id: "choices", title: "Choices", fields: [
-            FieldSpec(id: "terms", kind: .confirm, rules: .init(equals: true, message: "Accept the terms")),
-            FieldSpec(id: "country", kind: .select, options: [.init(value: "kr", label: "대한민국 · Korea"), .init(value: "jp", label: "日本 · Japan")]),
-            FieldSpec(id: "channels", kind: .multiSelect, options: ["sms", "email", "post"], rules: .init(minSelected: 1)),
-        ])
+        try FlowSpec(
+            id: "choices", title: "Choices",
+            fields: [
+                FieldSpec(id: "terms", kind: .confirm, rules: .init(equals: true, message: "Accept the terms")),
+                FieldSpec(id: "country", kind: .select, options: [.init(value: "kr", label: "대한민국 · Korea"), .init(value: "jp", label: "日本 · Japan")]),
+                FieldSpec(id: "channels", kind: .multiSelect, options: ["sms", "email", "post"], rules: .init(minSelected: 1)),
+            ])
     }
 
     @Test("A walk over every kind that states every change and receives every event passes")
@@ -45,10 +47,12 @@ struct FieldKindTestStoreTests {
             $0.focus = nil
         }
         store.receive(.focusMoved(from: "channels", to: nil))
-        store.receive(.completed(FlowResult(answers: [
-            .init(field: "terms", answer: .bool(true)), .init(field: "country", answer: .choice("jp")),
-            .init(field: "channels", answer: .choices(["sms", "post"])),
-        ])))
+        store.receive(
+            .completed(
+                FlowResult(answers: [
+                    .init(field: "terms", answer: .bool(true)), .init(field: "country", answer: .choice("jp")),
+                    .init(field: "channels", answer: .choices(["sms", "post"])),
+                ])))
         store.finish()
     }
 
@@ -83,10 +87,13 @@ struct FieldKindTestStoreTests {
     }
 
     static func numbers() throws -> FlowSpec {
-        try FlowSpec(id: "numbers", title: "Numbers", fields: [
-            FieldSpec(id: "age", kind: .number, rules: .init(required: true, min: 13, max: 120)),
-            FieldSpec(id: "birthday", kind: .date, rules: .init(max: "2020-12-31")),
-        ]).dated("2026-12-01")
+        try FlowSpec(
+            id: "numbers", title: "Numbers",
+            fields: [
+                FieldSpec(id: "age", kind: .number, rules: .init(required: true, min: 13, max: 120)),
+                FieldSpec(id: "birthday", kind: .date, rules: .init(max: "2020-12-31")),
+            ]
+        ).dated("2026-12-01")
     }
 
     @Test("A number and a date walk through the exhaustive store: a step is a change of text, a refusal changes nothing")

@@ -4,8 +4,9 @@ import Testing
 @Suite("Exhaustive test store")
 struct FlowTestStoreTests {
     static func signup() throws -> FlowSpec {
-        try FlowSpec(contentsOf: .init(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Flows/signup.json"))
+        try FlowSpec(
+            contentsOf: .init(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Flows/signup.json"))
     }
 
     /// Types an email and presses Next, stating every change and receiving every event.

@@ -10,12 +10,16 @@ struct PrefillTestStoreTests {
         let store = try FlowTestStore(spec: spec, prefill: FlowPrefill(answers: ["terms": .bool(true), "country": .text("jp"), "channels": .choices(["post", "sms"])], skipFilled: true))
         #expect(store.state.focus == "channels", "every field is filled, so the walk starts on the last")
         #expect(store.state.answer(of: "channels") == .choices(["sms", "post"]))
-        store.send(.next) { $0.phase = .completed; $0.focus = nil }
+        store.send(.next) {
+            $0.phase = .completed; $0.focus = nil
+        }
         store.receive(.focusMoved(from: "channels", to: nil))
-        store.receive(.completed(FlowResult(answers: [
-            .init(field: "terms", answer: .bool(true), secure: false),
-            .init(field: "country", answer: .choice("jp"), secure: false),
-            .init(field: "channels", answer: .choices(["sms", "post"]), secure: false),
-        ])))
+        store.receive(
+            .completed(
+                FlowResult(answers: [
+                    .init(field: "terms", answer: .bool(true), secure: false),
+                    .init(field: "country", answer: .choice("jp"), secure: false),
+                    .init(field: "channels", answer: .choices(["sms", "post"]), secure: false),
+                ])))
     }
 }

@@ -5,11 +5,11 @@ import Testing
 @Suite("Exhaustive test store: review and amend")
 struct ReviewTestStoreTests {
     static let json = #"""
-    {"id": "short", "title": "Short", "review": true, "fields": [
-      {"id": "name", "label": "Name", "rules": {"required": true}},
-      {"id": "pin", "label": "PIN", "secure": true, "keyboard": "numberPad", "rules": {"minLength": 4}}
-    ]}
-    """#
+        {"id": "short", "title": "Short", "review": true, "fields": [
+          {"id": "name", "label": "Name", "rules": {"required": true}},
+          {"id": "pin", "label": "PIN", "secure": true, "keyboard": "numberPad", "rules": {"minLength": 4}}
+        ]}
+        """#
 
     static func store() throws -> FlowTestStore { FlowTestStore(spec: try FlowSpec(json: Data(json.utf8))) }
 

@@ -25,8 +25,9 @@ struct AnswerFormatTests {
         return (flow, try ScratchFolder.write(json, named: "answers", ".json"))
     }
 
-    @Test("eval \"$(focusflow run --format shell)\" gives every value back as typed, running nothing",
-          arguments: ["/bin/sh", "/bin/bash"])
+    @Test(
+        "eval \"$(focusflow run --format shell)\" gives every value back as typed, running nothing",
+        arguments: ["/bin/sh", "/bin/bash"])
     func shellEval(shell: String) throws {
         let (flow, answers) = try Self.hostileWalk()
         let folder = URL(fileURLWithPath: ScratchFolder.name("eval"))
@@ -38,15 +39,17 @@ struct AnswerFormatTests {
             eval "$answers"
             printf '%s\\n' \(names)
             """
-        let result = try Command.run(["-c", script], data: nil, directory: folder,
-                                     environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: shell))
+        let result = try Command.run(
+            ["-c", script], data: nil, directory: folder,
+            environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: shell))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.hostile.map { $0 + "\n" }.joined())
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path), "the eval ran a command")
     }
 
-    @Test("--format env --output FILE is a dotenv file that sh reads back (set -a; . FILE) value for value, expanding nothing",
-          arguments: ["/bin/sh", "/bin/bash"])
+    @Test(
+        "--format env --output FILE is a dotenv file that sh reads back (set -a; . FILE) value for value, expanding nothing",
+        arguments: ["/bin/sh", "/bin/bash"])
     func dotenvReadBack(shell: String) throws {
         let (flow, answers) = try Self.hostileWalk()
         let folder = URL(fileURLWithPath: ScratchFolder.name("env"))
@@ -66,7 +69,8 @@ struct AnswerFormatTests {
 
     @Test("Every kind's answer in the shell and env formats: text, yes/no, the value, the values spaced, the number, the date")
     func everyKind() throws {
-        let flow = try ScratchFolder.write("""
+        let flow = try ScratchFolder.write(
+            """
             {"id":"kinds","title":"Kinds","fields":[
               {"id":"name","label":"Name"},
               {"id":"terms","kind":"confirm","label":"Terms"},
@@ -80,39 +84,46 @@ struct AnswerFormatTests {
         let lines = "Ada\ny\nFree\nsms,post\n42\n1990-04-23\n\n"
         let shell = try Command.run(["run", flow, "--format", "shell"], input: lines)
         #expect(shell.status == 0, "\(shell.stderr)")
-        #expect(shell.stdout == """
-            name='Ada'
-            terms='true'
-            plan='free'
-            channels='sms post'
-            age='42'
-            born='1990-04-23'
-            nick_name=''
+        #expect(
+            shell.stdout == """
+                name='Ada'
+                terms='true'
+                plan='free'
+                channels='sms post'
+                age='42'
+                born='1990-04-23'
+                nick_name=''
 
-            """)
+                """)
         let env = try Command.run(["run", flow, "--format", "env"], input: lines)
         #expect(env.stdout.split(separator: "\n") == [#"NAME="Ada""#, #"TERMS="true""#, #"PLAN="free""#, #"CHANNELS="sms post""#, #"AGE="42""#, #"BORN="1990-04-23""#, #"NICK_NAME="""#])
         let json = try Command.run(["run", flow, "--format", "json"], input: lines)
         #expect(json.stdout == #"{"name":"Ada","terms":true,"plan":"free","channels":["sms","post"],"age":42,"born":"1990-04-23","nick-name":""}"# + "\n")
     }
 
-    @Test("An id becomes a shell name by one rule", arguments: [
-        ("email", "email"), ("first-name", "first_name"), ("2fa", "_2fa"), ("a.b c", "a_b_c"), ("_x", "_x"), ("이름", "__"), ("café", "caf_"),
-    ])
+    @Test(
+        "An id becomes a shell name by one rule",
+        arguments: [
+            ("email", "email"), ("first-name", "first_name"), ("2fa", "_2fa"), ("a.b c", "a_b_c"), ("_x", "_x"), ("이름", "__"), ("café", "caf_"),
+        ])
     func shellName(id: String, name: String) {
         #expect(AnswerFormat.shellName(FieldID(id)) == name)
     }
 
-    @Test("Shell quoting is exact for any text, line ends and quotes included", arguments: [
-        ("", "''"), ("a'b", #"'a'\''b'"#), ("x\ny", "'x\ny'"), (#"a\b"#, #"'a\b'"#),
-    ])
+    @Test(
+        "Shell quoting is exact for any text, line ends and quotes included",
+        arguments: [
+            ("", "''"), ("a'b", #"'a'\''b'"#), ("x\ny", "'x\ny'"), (#"a\b"#, #"'a\b'"#),
+        ])
     func shellQuoted(text: String, quoted: String) {
         #expect(AnswerFormat.shellQuoted(text) == quoted)
     }
 
-    @Test("Dotenv quoting escapes what a double-quoted value would expand, and spells control characters", arguments: [
-        ("", #""""#), (#"a"b"#, #""a\"b""#), ("$HOME `x` \\", #""\$HOME \`x\` \\""#), ("x\ny\tz\r", #""x\ny\tz\r""#), ("it's", #""it's""#),
-    ])
+    @Test(
+        "Dotenv quoting escapes what a double-quoted value would expand, and spells control characters",
+        arguments: [
+            ("", #""""#), (#"a"b"#, #""a\"b""#), ("$HOME `x` \\", #""\$HOME \`x\` \\""#), ("x\ny\tz\r", #""x\ny\tz\r""#), ("it's", #""it's""#),
+        ])
     func dotenvQuoted(text: String, quoted: String) {
         #expect(AnswerFormat.dotenvQuoted(text) == quoted)
     }

@@ -22,18 +22,21 @@ struct AnswersNeverLostTests {
 
     static func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
-    @Test("A closed, read-only or full stdout stops the run before the first field, exit 74", arguments: [
-        (">&-", "it is closed"),
-        (">/dev/full", "it is /dev/full, where every write fails"),
-        ("1</dev/null", "it is open for reading only"),
-    ])
+    @Test(
+        "A closed, read-only or full stdout stops the run before the first field, exit 74",
+        arguments: [
+            (">&-", "it is closed"),
+            (">/dev/full", "it is /dev/full, where every write fails"),
+            ("1</dev/null", "it is open for reading only"),
+        ])
     func unwritableStdout(redirection: String, reason: String) throws {
         let result = try Command.shell("exec \"$FOCUSFLOW\" run \(redirection)", input: Self.answers)
         #expect(result.status == 74)
-        #expect(result.stderr == """
-            focusflow: cannot write the answers to stdout: \(reason). Nothing was asked. '--output FILE' writes the answers elsewhere.
+        #expect(
+            result.stderr == """
+                focusflow: cannot write the answers to stdout: \(reason). Nothing was asked. '--output FILE' writes the answers elsewhere.
 
-            """)
+                """)
         #expect(!result.stderr.contains("hunter2"))
     }
 
@@ -99,7 +102,8 @@ struct AnswersNeverLostTests {
     @Test("--output follows a symbolic link and replaces its target, mode 0600; the link stays")
     func symlinkTarget() throws {
         try Self.withFolder { folder in
-            let result = try Command.shell("echo old > target && chmod 644 target && ln -s target link && exec \"$FOCUSFLOW\" run --output link", input: Self.answers, directory: URL(fileURLWithPath: folder))
+            let result = try Command.shell(
+                "echo old > target && chmod 644 target && ln -s target link && exec \"$FOCUSFLOW\" run --output link", input: Self.answers, directory: URL(fileURLWithPath: folder))
             #expect(result.status == 0)
             let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link")
             #expect(link == "target")
@@ -110,12 +114,14 @@ struct AnswersNeverLostTests {
         }
     }
 
-    @Test("--output writes /dev/fd/N, /dev/stdout and /dev/null directly", arguments: [
-        ("exec \"$FOCUSFLOW\" run --output /dev/fd/5 5>&1", true),
-        ("exec \"$FOCUSFLOW\" run --output /proc/self/fd/1", true),
-        ("exec \"$FOCUSFLOW\" run --output /dev/stdout", true),
-        ("exec \"$FOCUSFLOW\" run --output /dev/null", false),
-    ])
+    @Test(
+        "--output writes /dev/fd/N, /dev/stdout and /dev/null directly",
+        arguments: [
+            ("exec \"$FOCUSFLOW\" run --output /dev/fd/5 5>&1", true),
+            ("exec \"$FOCUSFLOW\" run --output /proc/self/fd/1", true),
+            ("exec \"$FOCUSFLOW\" run --output /dev/stdout", true),
+            ("exec \"$FOCUSFLOW\" run --output /dev/null", false),
+        ])
     func descriptors(script: String, onStdout: Bool) throws {
         let result = try Command.shell(script, input: Self.answers)
         #expect(result.status == 0)

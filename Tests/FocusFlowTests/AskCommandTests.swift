@@ -31,7 +31,8 @@ struct AskCommandTests {
 
     @Test("In $(…) of a real shell the answer is the variable's value, quotes and $(…) kept as typed")
     func captured() throws {
-        let result = try Command.shell(#"""
+        let result = try Command.shell(
+            #"""
             nick=$(printf '%s\n' "it's \`x\` \$(y)" | "$FOCUSFLOW" ask text Nickname --required)
             printf '[%s]\n' "$nick"
             if printf 'n\n' | "$FOCUSFLOW" ask confirm 'Go?' >/dev/null; then echo yes; else echo "no $?"; fi
@@ -51,10 +52,12 @@ struct AskCommandTests {
         #expect(try Command.run(["ask", "text", "Code", "--pattern", "[0-9]{4}"], input: "1234\n").stdout == "1234\n")
     }
 
-    @Test("--default starts the answer; an empty line keeps it", arguments: [
-        (["text", "Name", "--default", "Ada"], "Ada\n"), (["confirm", "Go?", "--default", "true"], "true\n"),
-        (["select", "Plan", "--option", "a", "--option", "b", "--default", "b"], "b\n"), (["number", "N", "--default", "7"], "7\n"),
-    ])
+    @Test(
+        "--default starts the answer; an empty line keeps it",
+        arguments: [
+            (["text", "Name", "--default", "Ada"], "Ada\n"), (["confirm", "Go?", "--default", "true"], "true\n"),
+            (["select", "Plan", "--option", "a", "--option", "b", "--default", "b"], "b\n"), (["number", "N", "--default", "7"], "7\n"),
+        ])
     func defaults(words: [String], printed: String) throws {
         let result = try Command.run(["ask"] + words, input: "\n")
         #expect(result.status == 0, "\(result.stderr)")
@@ -122,7 +125,8 @@ struct AskCommandTests {
         #expect(general.stdout.contains("ask"))
         let own = try Command.run(["help", "ask"])
         for option in ["placeholder", "hint", "keyboard", "default", "required", "message", "option", "mask", "format", "accessible", "theme", "lang"]
-            + Ask.keys.map(\.key.option) {
+            + Ask.keys.map(\.key.option)
+        {
             #expect(own.stdout.contains("--\(option)"), "ask --help does not name --\(option)")
         }
     }

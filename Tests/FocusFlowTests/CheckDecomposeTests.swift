@@ -11,11 +11,14 @@ struct CheckDecomposeTests {
     /// `count` text fields `f0`, `f1`, …; every third required, every fourth secure, keyboards in turn.
     static func untied(_ count: Int, mixed: Bool) throws -> FlowSpec {
         let keyboards: [KeyboardType] = [.default, .asciiCapable, .numberPad, .emailAddress]
-        return try FlowSpec(id: "untied", title: "Untied", fields: (0..<count).map { i in
-            guard mixed else { return FieldSpec(id: FieldID("f\(i)")) }
-            return FieldSpec(id: FieldID("f\(i)"), secure: i % 4 == 3, keyboard: keyboards[i % keyboards.count],
-                             rules: .init(required: i % 3 == 0, maxLength: i % 5 == 0 ? 6 : nil))
-        })
+        return try FlowSpec(
+            id: "untied", title: "Untied",
+            fields: (0..<count).map { i in
+                guard mixed else { return FieldSpec(id: FieldID("f\(i)")) }
+                return FieldSpec(
+                    id: FieldID("f\(i)"), secure: i % 4 == 3, keyboard: keyboards[i % keyboards.count],
+                    rules: .init(required: i % 3 == 0, maxLength: i % 5 == 0 ? 6 : nil))
+            })
     }
 
     static func file(_ spec: FlowSpec) throws -> URL {
@@ -28,16 +31,19 @@ struct CheckDecomposeTests {
     @Test("Groups: a matches rule or a when condition ties fields, even through others; the rest stand alone")
     func groups() throws {
         #expect(FlowExplorer.independentGroups(in: try FlowSpec.signup()) == [[0], [1, 2], [3], [4], [5]])
-        let spec = try FlowSpec(id: "g", title: "G", fields: [
-            FieldSpec(id: "a"), FieldSpec(id: "b"), FieldSpec(id: "c", rules: .init(matches: "a")),
-            FieldSpec(id: "d", when: .init(field: "b", test: .notEmpty(true))),
-            FieldSpec(id: "e", when: .init(field: "d", test: .notEmpty(true))), FieldSpec(id: "f"),
-        ])
+        let spec = try FlowSpec(
+            id: "g", title: "G",
+            fields: [
+                FieldSpec(id: "a"), FieldSpec(id: "b"), FieldSpec(id: "c", rules: .init(matches: "a")),
+                FieldSpec(id: "d", when: .init(field: "b", test: .notEmpty(true))),
+                FieldSpec(id: "e", when: .init(field: "d", test: .notEmpty(true))), FieldSpec(id: "f"),
+            ])
         #expect(FlowExplorer.independentGroups(in: spec) == [[0, 2], [1, 3, 4], [5]])
     }
 
-    @Test("30 untied text fields: every group explored to every reachable state, well within the default limit",
-          arguments: [false, true])
+    @Test(
+        "30 untied text fields: every group explored to every reachable state, well within the default limit",
+        arguments: [false, true])
     func thirtyFields(mixed: Bool) throws {
         let spec = try Self.untied(30, mixed: mixed)
         let report = FlowExplorer(spec: spec).run(.init(decompose: true))
@@ -105,8 +111,9 @@ struct CheckDecomposeTests {
                 let apart = FlowExplorer(spec: spec, transition: transition).run(apartLimits)
                 compared += 1
                 if !apart.groups.isEmpty { decomposed += 1 }
-                #expect(whole.counterexample?.violation.invariant == apart.counterexample?.violation.invariant,
-                        "seed \(seed), \(what): as one \(String(describing: whole.counterexample?.violation)), apart \(String(describing: apart.counterexample?.violation)) in \(json)")
+                #expect(
+                    whole.counterexample?.violation.invariant == apart.counterexample?.violation.invariant,
+                    "seed \(seed), \(what): as one \(String(describing: whole.counterexample?.violation)), apart \(String(describing: apart.counterexample?.violation)) in \(json)")
                 if let counterexample = apart.counterexample {
                     violations += 1
                     #expect(CheckFuzzTests.replays(counterexample.script, reducer, transition), "seed \(seed), \(what): the script does not replay from the start")

@@ -17,17 +17,27 @@ struct CheckRestoreTests {
 
     /// Snapshot-and-restore round trips broken on purpose.
     static let brokenRoundTrips: [(String, @Sendable (FlowReducer) -> @Sendable (FlowReducer.State) -> FlowReducer.State?)] = [
-        ("keeps the secure text", { reducer in { state in
-            guard var restored = try? reducer.restore(reducer.snapshot(of: state)) else { return nil }
-            for field in reducer.spec.fields where field.secure { restored.fields[field.id] = state.fields[field.id] }
-            return restored
-        } }),
-        ("drops the last non-secure answer", { reducer in { state in
-            let snapshot = reducer.snapshot(of: state)
-            var answers = snapshot.answers
-            if let last = reducer.spec.fields.last(where: { answers[$0.id] != nil }) { answers[last.id] = nil }
-            return try? reducer.restore(FlowSnapshot(flow: snapshot.flow, fingerprint: snapshot.fingerprint, focus: snapshot.focus, answers: answers))
-        } }),
+        (
+            "keeps the secure text",
+            { reducer in
+                { state in
+                    guard var restored = try? reducer.restore(reducer.snapshot(of: state)) else { return nil }
+                    for field in reducer.spec.fields where field.secure { restored.fields[field.id] = state.fields[field.id] }
+                    return restored
+                }
+            }
+        ),
+        (
+            "drops the last non-secure answer",
+            { reducer in
+                { state in
+                    let snapshot = reducer.snapshot(of: state)
+                    var answers = snapshot.answers
+                    if let last = reducer.spec.fields.last(where: { answers[$0.id] != nil }) { answers[last.id] = nil }
+                    return try? reducer.restore(FlowSnapshot(flow: snapshot.flow, fingerprint: snapshot.fingerprint, focus: snapshot.focus, answers: answers))
+                }
+            }
+        ),
     ]
 
     @Test("check finds a snapshot round trip broken on purpose (invariant 15)", arguments: brokenRoundTrips.indices)
@@ -42,16 +52,26 @@ struct CheckRestoreTests {
 
     /// Machines broken in review on requests that must change nothing there.
     static let brokenInReview: [(String, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
-        ("completes on next in review, unchecked", { reducer in { state, action in
-            guard state.phase == .review, case .next = action else { return reducer.reduce(into: &state, action: action) }
-            state.phase = .completed
-            return [.completed(reducer.result(of: state))]
-        } }),
-        ("reveals a secure answer on reveal in review", { reducer in { state, action in
-            guard state.phase == .review, case .toggleReveal = action else { return reducer.reduce(into: &state, action: action) }
-            state.revealed.toggle()
-            return []
-        } }),
+        (
+            "completes on next in review, unchecked",
+            { reducer in
+                { state, action in
+                    guard state.phase == .review, case .next = action else { return reducer.reduce(into: &state, action: action) }
+                    state.phase = .completed
+                    return [.completed(reducer.result(of: state))]
+                }
+            }
+        ),
+        (
+            "reveals a secure answer on reveal in review",
+            { reducer in
+                { state, action in
+                    guard state.phase == .review, case .toggleReveal = action else { return reducer.reduce(into: &state, action: action) }
+                    state.revealed.toggle()
+                    return []
+                }
+            }
+        ),
     ]
 
     @Test("check tries next and reveal in review and finds a machine that acts on them (invariant 14)", arguments: brokenInReview.indices)

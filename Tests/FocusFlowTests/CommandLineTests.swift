@@ -56,11 +56,13 @@ struct CommandLineTests {
         #expect(withOptions.stdout == Self.loginJSON)
     }
 
-    @Test("A near-miss of a command that is no file is taken for a typo; anything else is a flow to run", arguments: [
-        (["serv"], "focusflow: unknown command 'serv'; did you mean 'serve'?\nRun 'focusflow --help' for usage.\n"),
-        (["login.flow"], "focusflow: login.flow: no such file\n"),
-        (["--mask", "ab"], "focusflow: --mask takes one visible character, one or two columns wide, not \"ab\"\nRun 'focusflow --help' for usage.\n"),
-    ])
+    @Test(
+        "A near-miss of a command that is no file is taken for a typo; anything else is a flow to run",
+        arguments: [
+            (["serv"], "focusflow: unknown command 'serv'; did you mean 'serve'?\nRun 'focusflow --help' for usage.\n"),
+            (["login.flow"], "focusflow: login.flow: no such file\n"),
+            (["--mask", "ab"], "focusflow: --mask takes one visible character, one or two columns wide, not \"ab\"\nRun 'focusflow --help' for usage.\n"),
+        ])
     func typos(arguments: [String], message: String) throws {
         let result = try Command.run(arguments, input: Self.answers)
         #expect(result.status == 2)
@@ -68,12 +70,14 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("An option given twice is a usage error", arguments: [
-        (["run", "--output", "a.json", "--output", "b.json"], "output", "run"),
-        (["run", "--mask=*", "--mask", "#"], "mask", "run"),
-        (["--accessible", "--accessible"], "accessible", "focusflow"),
-        (["check", "--depth", "3", "--depth", "4"], "depth", "check"),
-    ])
+    @Test(
+        "An option given twice is a usage error",
+        arguments: [
+            (["run", "--output", "a.json", "--output", "b.json"], "output", "run"),
+            (["run", "--mask=*", "--mask", "#"], "mask", "run"),
+            (["--accessible", "--accessible"], "accessible", "focusflow"),
+            (["check", "--depth", "3", "--depth", "4"], "depth", "check"),
+        ])
     func repeatedOption(arguments: [String], option: String, command: String) throws {
         let folder = NSTemporaryDirectory() + "focusflow-twice-\(UUID())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -86,9 +90,11 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "an answers file was written")
     }
 
-    @Test("--mask refuses what is not one visible character of width 1 or 2", arguments: [
-        "", "ab", " ", "\t", "\u{7}", "\u{301}", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{3164}", "\u{FE0F}", "\u{2028}",
-    ])
+    @Test(
+        "--mask refuses what is not one visible character of width 1 or 2",
+        arguments: [
+            "", "ab", " ", "\t", "\u{7}", "\u{301}", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{3164}", "\u{FE0F}", "\u{2028}",
+        ])
     func maskRefused(mask: String) throws {
         let result = try Command.run(["run", "--mask", mask], input: Self.answers)
         #expect(result.status == 2)
@@ -96,9 +102,11 @@ struct CommandLineTests {
         #expect(result.stderr == "focusflow: --mask takes one visible character, one or two columns wide, not \(mask.debugDescription)\nRun 'focusflow run --help' for usage.\n")
     }
 
-    @Test("--mask takes one visible character of width 1 or 2: ASCII, a bullet, Hangul, emoji, a composed accent", arguments: [
-        "*", "•", "한", "🙂", "👍🏽", "e\u{301}", "#",
-    ])
+    @Test(
+        "--mask takes one visible character of width 1 or 2: ASCII, a bullet, Hangul, emoji, a composed accent",
+        arguments: [
+            "*", "•", "한", "🙂", "👍🏽", "e\u{301}", "#",
+        ])
     func maskAccepted(mask: String) throws {
         let result = try Command.run(["run", "--mask", mask], input: Self.answers)
         #expect(result.status == 0)
@@ -132,11 +140,13 @@ struct CommandLineTests {
         #expect(result.stderr == "focusflow: Flows/flow.schema.json: a JSON Schema for flow files, not a flow\n")
     }
 
-    @Test("replay with a flow and no script is a usage error, exit 2", arguments: [
-        (["replay", "Flows/login.json"], "replay needs a SCRIPT after the flow: Flows/login.json is a flow file"),
-        (["replay"], "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"),
-        (["replay", "Flows/login.json", "a", "b"], "replay takes a flow and a script, not 3 files"),
-    ])
+    @Test(
+        "replay with a flow and no script is a usage error, exit 2",
+        arguments: [
+            (["replay", "Flows/login.json"], "replay needs a SCRIPT after the flow: Flows/login.json is a flow file"),
+            (["replay"], "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"),
+            (["replay", "Flows/login.json", "a", "b"], "replay takes a flow and a script, not 3 files"),
+        ])
     func replayWithoutScript(arguments: [String], message: String) throws {
         let result = try Command.run(arguments)
         #expect(result.status == 2)

@@ -37,12 +37,16 @@ struct CompletionsTests {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         if line.hasSuffix(" ") { words.append("") }
         let array = words.map { "'\($0)'" }.joined(separator: " ")
-        let result = try Command.run(["-c", """
-            source '\(script)'
-            COMP_WORDS=(\(array)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
-            _focusflow
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
+        let result = try Command.run(
+            [
+                "-c",
+                """
+                source '\(script)'
+                COMP_WORDS=(\(array)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                _focusflow
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """,
+            ], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -59,10 +63,14 @@ struct CompletionsTests {
     @Test("bash: --format=, split at the = as bash splits it, completes the value")
     func bashEquals() throws {
         let script = try Self.script("bash")
-        let result = try Command.run(["-c", """
-            source '\(script)'
-            COMP_WORDS=(focusflow run --format = sh); COMP_CWORD=4; _focusflow; printf '%s\\n' "${COMPREPLY[@]}"
-            """], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
+        let result = try Command.run(
+            [
+                "-c",
+                """
+                source '\(script)'
+                COMP_WORDS=(focusflow run --format = sh); COMP_CWORD=4; _focusflow; printf '%s\\n' "${COMPREPLY[@]}"
+                """,
+            ], data: nil, program: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.stdout == "shell\n")
     }
 

@@ -25,26 +25,32 @@ struct DateFieldReducerTests {
     typealias Day = DateFieldReducer.Day
     static let birthday = DateFieldReducer.Format(min: Day("1900-01-01"), max: Day(today), today: Day(today)!)
 
-    @Test("Typed digits go into the shape, the engine placing the separators; anything else, or a ninth digit, is refused", arguments: [
-        ("1", "1"), ("1990", "1990"), ("19900", "1990-0"), ("1990-", "1990"), ("199004", "1990-04"), ("1990042", "1990-04-2"),
-        ("19900423", "1990-04-23"), ("1990-04-23", "1990-04-23"), ("199004231", nil), ("1990/04", nil), ("1990-04-2a", nil), ("", ""),
-    ] as [(String, String?)])
+    @Test(
+        "Typed digits go into the shape, the engine placing the separators; anything else, or a ninth digit, is refused",
+        arguments: [
+            ("1", "1"), ("1990", "1990"), ("19900", "1990-0"), ("1990-", "1990"), ("199004", "1990-04"), ("1990042", "1990-04-2"),
+            ("19900423", "1990-04-23"), ("1990-04-23", "1990-04-23"), ("199004231", nil), ("1990/04", nil), ("1990-04-2a", nil), ("", ""),
+        ] as [(String, String?)])
     func typed(text: String, taken: String?) {
         #expect(DateFieldReducer(format: Self.birthday).typed(text) == taken, "\(text.debugDescription)")
     }
 
-    @Test("A day of the calendar: leap years, month lengths, the shape", arguments: [
-        ("2024-02-29", true), ("2023-02-29", false), ("1900-02-29", false), ("2000-02-29", true), ("2023-04-31", false),
-        ("2023-13-01", false), ("2023-00-10", false), ("2023-1-01", false), ("2023-12-31", true),
-    ])
+    @Test(
+        "A day of the calendar: leap years, month lengths, the shape",
+        arguments: [
+            ("2024-02-29", true), ("2023-02-29", false), ("1900-02-29", false), ("2000-02-29", true), ("2023-04-31", false),
+            ("2023-13-01", false), ("2023-00-10", false), ("2023-1-01", false), ("2023-12-31", true),
+        ])
     func real(text: String, real: Bool) {
         #expect((Day(text) != nil) == real, "\(text)")
     }
 
-    @Test("Up and Down move a day across months and years from the date, clamped; an empty field takes the first day it allows (the minimum, else today)", arguments: [
-        ("2024-02-28", 1, "2024-02-29"), ("2024-02-29", 1, "2024-03-01"), ("2023-12-31", 1, "2024-01-01"), ("2024-01-01", -1, "2023-12-31"),
-        ("", 1, "1900-01-01"), ("", -1, "1900-01-01"), (today, 1, today), ("2023-02-29", 1, "1900-01-01"), ("1990-04", -1, "1900-01-01"),
-    ])
+    @Test(
+        "Up and Down move a day across months and years from the date, clamped; an empty field takes the first day it allows (the minimum, else today)",
+        arguments: [
+            ("2024-02-28", 1, "2024-02-29"), ("2024-02-29", 1, "2024-03-01"), ("2023-12-31", 1, "2024-01-01"), ("2024-01-01", -1, "2023-12-31"),
+            ("", 1, "1900-01-01"), ("", -1, "1900-01-01"), (today, 1, today), ("2023-02-29", 1, "1900-01-01"), ("1990-04", -1, "1900-01-01"),
+        ])
     func step(from text: String, delta: Int, to expected: String) {
         var state = DateFieldReducer.State(text: text)
         var effects: [DateFieldReducer.Effect] = []
@@ -94,14 +100,16 @@ struct DateFlowTests {
         #expect((events.last == .rejected(field: "birthday")) == rejected, "\(events)")
     }
 
-    @Test("A date not typed whole, a day the calendar has not, or one out of range fails with its message, in both languages", arguments: [
-        ("1990-04", Language.en, "Birthday must be a date written YYYY-MM-DD."),
-        ("2023-02-29", .en, "Birthday: 2023-02-29 is not a day of the calendar."),
-        ("2027-01-01", .en, "Birthday must be between 1900-01-01 and 2026-12-01."),
-        ("", .en, "Birthday is required."),
-        ("2023-02-29", .ko, "Birthday: 2023-02-29은(는) 달력에 없는 날짜입니다."),
-        ("2027-01-01", .ko, "Birthday 항목은 1900-01-01부터 2026-12-01까지여야 합니다."),
-    ])
+    @Test(
+        "A date not typed whole, a day the calendar has not, or one out of range fails with its message, in both languages",
+        arguments: [
+            ("1990-04", Language.en, "Birthday must be a date written YYYY-MM-DD."),
+            ("2023-02-29", .en, "Birthday: 2023-02-29 is not a day of the calendar."),
+            ("2027-01-01", .en, "Birthday must be between 1900-01-01 and 2026-12-01."),
+            ("", .en, "Birthday is required."),
+            ("2023-02-29", .ko, "Birthday: 2023-02-29은(는) 달력에 없는 날짜입니다."),
+            ("2027-01-01", .ko, "Birthday 항목은 1900-01-01부터 2026-12-01까지여야 합니다."),
+        ])
     func validation(text: String, language: Language, message: String) throws {
         let (_, state, events) = try run([.next, .field(.textChanged(text)), .next], spec: dated(language: language))
         #expect(state.focus == "birthday")
@@ -115,13 +123,17 @@ struct DateFlowTests {
         #expect(events.last == .invalid(field: "arrival", message: "Arrival must be on or after 2026-12-01."))
     }
 
-    @Test("when with min shows the guardian for a birthday from 2010 on; completed keeps the dates as strings", arguments: [
-        ("2010-01-01", true), ("2009-12-31", false),
-    ])
+    @Test(
+        "when with min shows the guardian for a birthday from 2010 on; completed keeps the dates as strings",
+        arguments: [
+            ("2010-01-01", true), ("2009-12-31", false),
+        ])
     func whenOnADate(birthday: String, guardian: Bool) throws {
         let (reducer, state, events) = try run([.next, .field(.textChanged(birthday)), .next])
         #expect(reducer.isVisible("guardian", in: state) == guardian)
-        if guardian { #expect(state.focus == "guardian", "\(events)") } else {
+        if guardian {
+            #expect(state.focus == "guardian", "\(events)")
+        } else {
             guard case .completed(let result)? = events.last else { Issue.record("\(events)"); return }
             #expect(result.json == #"{"arrival":"2026-12-01","birthday":"2009-12-31"}"#)
         }
@@ -146,9 +158,11 @@ struct DateFlowTests {
 
 @Suite("Date fields: prefill and the flow file")
 struct DatePrefillTests {
-    @Test("--answers and --set take a date string or \"today\" (the field's today); another shape or a day the calendar has not is the wrong type", arguments: [
-        ("1990-04-23", true), ("1990-4-23", false), ("2023-02-29", false), ("today", true),
-    ])
+    @Test(
+        "--answers and --set take a date string or \"today\" (the field's today); another shape or a day the calendar has not is the wrong type",
+        arguments: [
+            ("1990-04-23", true), ("1990-4-23", false), ("2023-02-29", false), ("today", true),
+        ])
     func prefill(text: String, taken: Bool) throws {
         let reducer = FlowReducer(spec: try dated())
         let answers = try FlowPrefill.answers(json: Array(#"{"birthday":"\#(text)"}"#.utf8))
@@ -242,9 +256,11 @@ struct DateProtocolTests {
         #expect(report.completed && report.cancelled && report.fieldsFocused.count == 3)
     }
 
-    @Test("check tries the bounds of a when that reads a date or a number, so the field it guards is reached", arguments: [
-        #"{"id":"b","kind":"date","label":"B"}"#, #"{"id":"b","kind":"number","label":"B","rules":{"min":0}}"#,
-    ])
+    @Test(
+        "check tries the bounds of a when that reads a date or a number, so the field it guards is reached",
+        arguments: [
+            #"{"id":"b","kind":"date","label":"B"}"#, #"{"id":"b","kind":"number","label":"B","rules":{"min":0}}"#,
+        ])
     func checkReachesGuardedField(source: String) throws {
         let bound = source.contains("date") ? #""1999-12-31""# : "1000"
         let json = #"{"id":"w","title":"W","fields":["# + source + #",{"id":"old","label":"Old","when":{"field":"b","max":"# + bound + #"}}]}"#

@@ -23,39 +23,66 @@ struct ExplorerTests {
 
     /// Machines broken on purpose, each against the invariant it breaks: the checker can fail.
     static let broken: [(String, Int, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
-        ("loses the text of the field it leaves on previous", 5, { reducer in { state, action in
-            let left = state.focus
-            let events = reducer.reduce(into: &state, action: action)
-            if case .previous = action, let left, state.focus != left { state.fields[left] = .init(text: "") }
-            return events
-        } }),
-        ("forgets to say keyboardChanged", 4, { reducer in { state, action in
-            reducer.reduce(into: &state, action: action).filter { if case .keyboardChanged = $0 { false } else { true } }
-        } }),
-        ("lets refused text in", 7, { reducer in { state, action in
-            let events = reducer.reduce(into: &state, action: action)
-            if events == [.rejected(field: state.focus!)], case .field(.textChanged(let text)) = action { state.fields[state.focus!] = .init(text: text) }
-            return events.filter { $0 != .rejected(field: state.focus ?? "") }
-        } }),
-        ("says the secure text in changed", 8, { reducer in { state, action in
-            let focus = state.focus
-            return reducer.reduce(into: &state, action: action).map { event in
-                if case .changed(let field, nil, nil) = event, field == focus { return .changed(field: field, old: "", new: state.text(of: field)) }
-                return event
+        (
+            "loses the text of the field it leaves on previous", 5,
+            { reducer in
+                { state, action in
+                    let left = state.focus
+                    let events = reducer.reduce(into: &state, action: action)
+                    if case .previous = action, let left, state.focus != left { state.fields[left] = .init(text: "") }
+                    return events
+                }
             }
-        } }),
-        ("keeps a secure field revealed after leaving it", 2, { reducer in { state, action in
-            let revealed = state.revealed
-            let events = reducer.reduce(into: &state, action: action)
-            if revealed, case .next = action { state.revealed = true; state.surface = .plain }
-            return events
-        } }),
+        ),
+        (
+            "forgets to say keyboardChanged", 4,
+            { reducer in
+                { state, action in
+                    reducer.reduce(into: &state, action: action).filter { if case .keyboardChanged = $0 { false } else { true } }
+                }
+            }
+        ),
+        (
+            "lets refused text in", 7,
+            { reducer in
+                { state, action in
+                    let events = reducer.reduce(into: &state, action: action)
+                    if events == [.rejected(field: state.focus!)], case .field(.textChanged(let text)) = action { state.fields[state.focus!] = .init(text: text) }
+                    return events.filter { $0 != .rejected(field: state.focus ?? "") }
+                }
+            }
+        ),
+        (
+            "says the secure text in changed", 8,
+            { reducer in
+                { state, action in
+                    let focus = state.focus
+                    return reducer.reduce(into: &state, action: action).map { event in
+                        if case .changed(let field, nil, nil) = event, field == focus { return .changed(field: field, old: "", new: state.text(of: field)) }
+                        return event
+                    }
+                }
+            }
+        ),
+        (
+            "keeps a secure field revealed after leaving it", 2,
+            { reducer in
+                { state, action in
+                    let revealed = state.revealed
+                    let events = reducer.reduce(into: &state, action: action)
+                    if revealed, case .next = action { state.revealed = true; state.surface = .plain }
+                    return events
+                }
+            }
+        ),
     ]
 
     /// Replaying `script` through the broken machine `transition` breaks an invariant on the
     /// last step and not before; through the real reducer it breaks none.
-    static func expectReplays(_ script: [FlowRequest], reducer: FlowReducer,
-                              through transition: (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]) {
+    static func expectReplays(
+        _ script: [FlowRequest], reducer: FlowReducer,
+        through transition: (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
+    ) {
         let invariants = FlowInvariants(reducer: reducer)
         var broken = reducer.initialState(), real = reducer.initialState()
         for (step, request) in script.enumerated() {

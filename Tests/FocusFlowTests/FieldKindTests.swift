@@ -6,10 +6,12 @@ import FocusFlowProtocol
 
 @Suite("Field kinds: the fold behind every filter")
 struct SearchFoldTests {
-    @Test("Case, diacritics and width fold away; Hangul is matched jamo by jamo", arguments: [
-        ("Café", "cafe"), ("ZÜRICH", "zurich"), ("Ｋｏｒｅａ", "korea"), ("Việt Nam", "viet nam"),
-        ("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"), ("e\u{301}", "e"),
-    ])
+    @Test(
+        "Case, diacritics and width fold away; Hangul is matched jamo by jamo",
+        arguments: [
+            ("Café", "cafe"), ("ZÜRICH", "zurich"), ("Ｋｏｒｅａ", "korea"), ("Việt Nam", "viet nam"),
+            ("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"), ("e\u{301}", "e"),
+        ])
     func folds(text: String, folded: String) {
         #expect(SearchFold.bytes(text) == Array(folded.utf8))
     }
@@ -21,8 +23,9 @@ struct SearchFoldTests {
         #expect(values.contains("kr"))
     }
 
-    @Test("Narrowing from the query before gives exactly what a whole search gives, key by key, as a person types and erases",
-          arguments: ["south korea", "ＫＯＲ", "대한민국", "\u{1112}\u{1161}\u{11AB}", "e\u{301}", "an", "Việt"])
+    @Test(
+        "Narrowing from the query before gives exactly what a whole search gives, key by key, as a person types and erases",
+        arguments: ["south korea", "ＫＯＲ", "대한민국", "\u{1112}\u{1161}\u{11AB}", "e\u{301}", "an", "Việt"])
     func narrowingAgreesWithAWholeSearch(typed: String) throws {
         let country = try #require(try Fixtures.flow("account")["country"])
         // Every prefix of what is typed, by grapheme then by scalar (Hangul typed jamo by jamo).
@@ -70,8 +73,11 @@ struct FieldKindReducerTests {
         #expect(reducer.visibleOptions(in: state).map(\.value) == ["fr"])
         reducer.reduce(into: &state, action: .filter(.clear)) { effects.append($0) }
         // Choosing an option highlights it, so that Enter (which takes the highlight) keeps it.
-        #expect(effects == [.highlighted(old: nil, new: "jp"), .chosen(old: nil, new: "jp"), .highlighted(old: "jp", new: "kr"),
-                            .filter(.changed(old: "", new: "fra")), .highlighted(old: "kr", new: "fr"), .filter(.cleared)])
+        #expect(
+            effects == [
+                .highlighted(old: nil, new: "jp"), .chosen(old: nil, new: "jp"), .highlighted(old: "jp", new: "kr"),
+                .filter(.changed(old: "", new: "fra")), .highlighted(old: "kr", new: "fr"), .filter(.cleared),
+            ])
         #expect(state.highlight == "fr")
         #expect(state.choice == "jp")
     }
@@ -153,7 +159,8 @@ struct FieldKindFlowTests {
         #expect(state.focus == "country" && state.keyboard == .default && state.surface == .plain)
         // Next takes the highlighted option, as Enter does; a filter that shows none refuses it.
         #expect(reducer.reduce(into: &state, action: .field(.textChanged("zzq"))) == [.changed(field: "country", old: "", new: "zzq")])
-        #expect(reducer.reduce(into: &state, action: .next)
+        #expect(
+            reducer.reduce(into: &state, action: .next)
                 == [.invalid(field: "country", message: "Country: the filter shows no option to choose.")])
         #expect(reducer.reduce(into: &state, action: .field(.textChanged("한국"))) == [.changed(field: "country", old: "zzq", new: "한국")])
         #expect(reducer.reduce(into: &state, action: .field(.select("kr"))) == [.chosen(field: "country", old: nil, new: "kr")])
@@ -186,11 +193,17 @@ struct FieldKindFlowTests {
 
 @Suite("Field kinds: what Enter and Space do, decided by the engine")
 struct ChoiceKeyRuleTests {
-    static let spec: FlowSpec = try! FlowSpec(id: "k", title: "K", fields: [
-        FieldSpec(id: "country", kind: .select, label: "Country", options: [.init(value: "kr", label: "대한민국"), .init(value: "nz", label: "New Zealand"),
-                                                           .init(value: "no", label: "Norway")], rules: .init(required: true)),
-        FieldSpec(id: "places", kind: .multiSelect, options: [.init(value: "nz", label: "New Zealand"), .init(value: "no", label: "Norway")]),
-    ])
+    static let spec: FlowSpec = try! FlowSpec(
+        id: "k", title: "K",
+        fields: [
+            FieldSpec(
+                id: "country", kind: .select, label: "Country",
+                options: [
+                    .init(value: "kr", label: "대한민국"), .init(value: "nz", label: "New Zealand"),
+                    .init(value: "no", label: "Norway"),
+                ], rules: .init(required: true)),
+            FieldSpec(id: "places", kind: .multiSelect, options: [.init(value: "nz", label: "New Zealand"), .init(value: "no", label: "Norway")]),
+        ])
 
     @Test("Next on an untouched select takes its first option, as the terminal's Enter does")
     func nextTakesFirst() {
@@ -212,7 +225,8 @@ struct ChoiceKeyRuleTests {
     func chosenKept() {
         let reducer = FlowReducer(spec: Self.spec)
         var state = reducer.initialState()
-        #expect(reducer.reduce(into: &state, action: .field(.select("no")))
+        #expect(
+            reducer.reduce(into: &state, action: .field(.select("no")))
                 == [.highlighted(field: "country", from: nil, to: "no"), .chosen(field: "country", old: nil, new: "no")])
         _ = reducer.reduce(into: &state, action: .field(.textChanged("xyz")))
         #expect(reducer.reduce(into: &state, action: .next) == [.invalid(field: "country", message: "Country: the filter shows no option to choose.")])
@@ -227,9 +241,11 @@ struct ChoiceKeyRuleTests {
         #expect(state.answer(of: "country") == .choice("no"))
     }
 
-    @Test("Space toggles in a multi-select unless it goes on a filter that finds a label with a space", arguments: [
-        ("", true), ("new", false), ("NEW", false), ("new z", true), ("norway", true), ("nor", true), ("xyz", true),
-    ])
+    @Test(
+        "Space toggles in a multi-select unless it goes on a filter that finds a label with a space",
+        arguments: [
+            ("", true), ("new", false), ("NEW", false), ("new z", true), ("norway", true), ("nor", true), ("xyz", true),
+        ])
     func spaceToggles(query: String, toggles: Bool) throws {
         let places = try #require(Self.spec["places"])
         #expect(places.spaceToggles(query: query) == toggles, "\(query.debugDescription)")
@@ -276,9 +292,11 @@ struct FieldKindProtocolTests {
 
     @Test("Every request of the table round-trips through its JSON and text forms", arguments: FlowRequest.table.map(\.name))
     func roundTrip(name: String) throws {
-        let samples: [FlowRequest] = [.text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
-                                       .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
-                                       .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30)]
+        let samples: [FlowRequest] = [
+            .text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
+            .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
+            .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30),
+        ]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
         #expect(try FlowRequest(line: Array(request.text.utf8)) == request)
@@ -289,12 +307,15 @@ struct FieldKindProtocolTests {
 struct FieldKindExplorerTests {
     /// A small flow with every choice kind: a confirm, a select shown while it is yes, a multi-select.
     static func choices() throws -> FlowSpec {
-        try FlowSpec(id: "choices", title: "Choices", fields: [
-            FieldSpec(id: "ok", kind: .confirm, rules: .init(required: true)),
-            FieldSpec(id: "pick", kind: .select, options: ["kr", "jp", .init(value: "fr", label: "France")], rules: .init(required: true),
-                      when: .init(field: "ok", test: .equals(true))),
-            FieldSpec(id: "many", kind: .multiSelect, options: ["sms", "email", "post"], rules: .init(minSelected: 1)),
-        ])
+        try FlowSpec(
+            id: "choices", title: "Choices",
+            fields: [
+                FieldSpec(id: "ok", kind: .confirm, rules: .init(required: true)),
+                FieldSpec(
+                    id: "pick", kind: .select, options: ["kr", "jp", .init(value: "fr", label: "France")], rules: .init(required: true),
+                    when: .init(field: "ok", test: .equals(true))),
+                FieldSpec(id: "many", kind: .multiSelect, options: ["sms", "email", "post"], rules: .init(minSelected: 1)),
+            ])
     }
 
     @Test("The new flows and a flow of every kind hold all invariants over every reachable state", arguments: ["choices", "preferences", "delivery"])
@@ -323,36 +344,57 @@ struct FieldKindExplorerTests {
 
     /// Machines broken on purpose, each against the new invariant it breaks.
     static let broken: [(String, Int, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
-        ("chooses a value that is none of the options", 9, { reducer in { state, action in
-            let events = reducer.reduce(into: &state, action: action)
-            if case .field(.select(let value)) = action, let focus = state.focus { state.fields[field: focus] = .select(.init(choice: value)) }
-            return events.filter { if case .rejected = $0 { false } else { true } }
-        } }),
-        ("forgets the choice when the filter changes", 10, { reducer in { state, action in
-            let events = reducer.reduce(into: &state, action: action)
-            if case .field(.textChanged) = action, let focus = state.focus, case .select(var select)? = state.fields[field: focus] {
-                select.choice = nil
-                state.fields[field: focus] = .select(select)
+        (
+            "chooses a value that is none of the options", 9,
+            { reducer in
+                { state, action in
+                    let events = reducer.reduce(into: &state, action: action)
+                    if case .field(.select(let value)) = action, let focus = state.focus { state.fields[field: focus] = .select(.init(choice: value)) }
+                    return events.filter { if case .rejected = $0 { false } else { true } }
+                }
             }
-            return events
-        } }),
-        ("keeps choices in the order they were toggled", 11, { reducer in { state, action in
-            let events = reducer.reduce(into: &state, action: action)
-            if case .field(.toggle(let value)) = action, let focus = state.focus, case .multiSelect(var multi)? = state.fields[field: focus],
-               let index = multi.chosen.firstIndex(of: value) {
-                multi.chosen.append(multi.chosen.remove(at: index))
-                state.fields[field: focus] = .multiSelect(multi)
+        ),
+        (
+            "forgets the choice when the filter changes", 10,
+            { reducer in
+                { state, action in
+                    let events = reducer.reduce(into: &state, action: action)
+                    if case .field(.textChanged) = action, let focus = state.focus, case .select(var select)? = state.fields[field: focus] {
+                        select.choice = nil
+                        state.fields[field: focus] = .select(select)
+                    }
+                    return events
+                }
             }
-            return events
-        } }),
-        ("drops the choice of a field that becomes hidden", 12, { reducer in { state, action in
-            let events = reducer.reduce(into: &state, action: action)
-            if !reducer.isVisible("pick", in: state), case .select(var pick)? = state.fields[field: "pick"] {
-                pick.choice = nil
-                state.fields[field: "pick"] = .select(pick)
+        ),
+        (
+            "keeps choices in the order they were toggled", 11,
+            { reducer in
+                { state, action in
+                    let events = reducer.reduce(into: &state, action: action)
+                    if case .field(.toggle(let value)) = action, let focus = state.focus, case .multiSelect(var multi)? = state.fields[field: focus],
+                        let index = multi.chosen.firstIndex(of: value)
+                    {
+                        multi.chosen.append(multi.chosen.remove(at: index))
+                        state.fields[field: focus] = .multiSelect(multi)
+                    }
+                    return events
+                }
             }
-            return events
-        } }),
+        ),
+        (
+            "drops the choice of a field that becomes hidden", 12,
+            { reducer in
+                { state, action in
+                    let events = reducer.reduce(into: &state, action: action)
+                    if !reducer.isVisible("pick", in: state), case .select(var pick)? = state.fields[field: "pick"] {
+                        pick.choice = nil
+                        state.fields[field: "pick"] = .select(pick)
+                    }
+                    return events
+                }
+            }
+        ),
     ]
 
     @Test("The explorer finds each deliberately broken choice machine, with a replayable script", arguments: broken.indices)

@@ -24,9 +24,10 @@ struct FlowReducerTests {
         let (state, events) = Fixtures.run(reducer, Fixtures.signupAnswers.flatMap { Fixtures.answer($0.1) })
         #expect(state.phase == .completed)
         #expect(state.focus == nil)
-        let result = FlowResult(answers: Fixtures.signupAnswers.map {
-            .init(field: $0.0, value: $0.1, secure: $0.0 == "password" || $0.0 == "confirm")
-        })
+        let result = FlowResult(
+            answers: Fixtures.signupAnswers.map {
+                .init(field: $0.0, value: $0.1, secure: $0.0 == "password" || $0.0 == "confirm")
+            })
         #expect(events.suffix(2) == [.focusMoved(from: "code", to: nil), .completed(result)])
         #expect(result.json == #"{"email":"ada@example.com","password":"correct horse","confirm":"correct horse","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}"#)
     }
@@ -36,11 +37,12 @@ struct FlowReducerTests {
         var state = reducer.initialState()
         _ = reducer.reduce(into: &state, action: .field(.textChanged("ada@example.com")))
         let events = reducer.reduce(into: &state, action: .next)
-        #expect(events == [
-            .focusMoved(from: "email", to: "password"),
-            .surfaceChanged(field: "password", from: .plain, to: .secure),
-            .keyboardChanged(from: .emailAddress, to: .asciiCapable),
-        ])
+        #expect(
+            events == [
+                .focusMoved(from: "email", to: "password"),
+                .surfaceChanged(field: "password", from: .plain, to: .secure),
+                .keyboardChanged(from: .emailAddress, to: .asciiCapable),
+            ])
         #expect(state.focus == "password" && state.surface == .secure && state.keyboard == .asciiCapable)
     }
 
@@ -80,11 +82,12 @@ struct FlowReducerTests {
         #expect(state.focus == "password")
         #expect(state.error == "Password must be at least 8 characters.")
         let events = reducer.reduce(into: &state, action: .previous)
-        #expect(events == [
-            .focusMoved(from: "password", to: "email"),
-            .surfaceChanged(field: "email", from: .secure, to: .plain),
-            .keyboardChanged(from: .asciiCapable, to: .emailAddress),
-        ])
+        #expect(
+            events == [
+                .focusMoved(from: "password", to: "email"),
+                .surfaceChanged(field: "email", from: .secure, to: .plain),
+                .keyboardChanged(from: .asciiCapable, to: .emailAddress),
+            ])
         #expect(state.text(of: "password") == "short")
         #expect(state.text(of: "email") == "ada@example.com")
     }
@@ -101,10 +104,11 @@ struct FlowReducerTests {
         var (state, _) = Fixtures.run(reducer, Fixtures.signupAnswers.prefix(5).flatMap { Fixtures.answer($0.1) })
         #expect(state.focus == "code")
         let events = reducer.reduce(into: &state, action: .focus("email"))
-        #expect(events == [
-            .focusMoved(from: "code", to: "email"),
-            .keyboardChanged(from: .numberPad, to: .emailAddress),
-        ])
+        #expect(
+            events == [
+                .focusMoved(from: "code", to: "email"),
+                .keyboardChanged(from: .numberPad, to: .emailAddress),
+            ])
         for (id, value) in Fixtures.signupAnswers.prefix(5) { #expect(state.text(of: id) == value) }
     }
 
@@ -119,11 +123,12 @@ struct FlowReducerTests {
     func forwardJumpStopsAtInvalid() {
         var (state, _) = Fixtures.run(reducer, Fixtures.signupAnswers.prefix(3).flatMap { Fixtures.answer($0.1) } + [.focus("email")])
         let events = reducer.reduce(into: &state, action: .focus("code"))
-        #expect(events == [
-            .focusMoved(from: "email", to: "nickname"),
-            .keyboardChanged(from: .emailAddress, to: .default),
-            .invalid(field: "nickname", message: "Nickname is required."),
-        ])
+        #expect(
+            events == [
+                .focusMoved(from: "email", to: "nickname"),
+                .keyboardChanged(from: .emailAddress, to: .default),
+                .invalid(field: "nickname", message: "Nickname is required."),
+            ])
         #expect(state.focus == "nickname")
     }
 
@@ -162,10 +167,12 @@ struct FlowReducerTests {
     @Test("A secure field's text appears in no event but completed, and in no description")
     func secureRedaction() {
         let secret = "hunter2-hunter2"
-        let (state, events) = Fixtures.run(reducer, Fixtures.answer("ada@example.com") + [
-            .field(.textChanged(secret)), .toggleReveal, .toggleReveal, .field(.clear), .field(.textChanged(secret)), .next,
-            .field(.textChanged(secret + "x")), .next, .previous,
-        ])
+        let (state, events) = Fixtures.run(
+            reducer,
+            Fixtures.answer("ada@example.com") + [
+                .field(.textChanged(secret)), .toggleReveal, .toggleReveal, .field(.clear), .field(.textChanged(secret)), .next,
+                .field(.textChanged(secret + "x")), .next, .previous,
+            ])
         for event in events {
             if case .completed = event { continue }
             #expect(!"\(event)".contains("hunter2"))
@@ -205,10 +212,12 @@ struct FlowReducerTests {
 
     @Test("Completion with a field left invalid by a later edit moves focus there instead")
     func completionChecksEverything() throws {
-        let spec = try FlowSpec(id: "c", title: "", fields: [
-            FieldSpec(id: "a", rules: .init(required: true)),
-            FieldSpec(id: "b"),
-        ])
+        let spec = try FlowSpec(
+            id: "c", title: "",
+            fields: [
+                FieldSpec(id: "a", rules: .init(required: true)),
+                FieldSpec(id: "b"),
+            ])
         let reducer = FlowReducer(spec: spec)
         var (state, _) = Fixtures.run(reducer, Fixtures.answer("x") + [.previous, .field(.clear), .focus("b")])
         // The jump validated "a" and stopped there.
@@ -221,14 +230,18 @@ struct FlowReducerTests {
 
 @Suite("required: a value of only white space is empty")
 struct RequiredWhitespaceTests {
-    static let spec = try! FlowSpec(id: "w", title: "W", fields: [
-        FieldSpec(id: "name", label: "Name", rules: .init(required: true)),
-        FieldSpec(id: "note", label: "Note"),
-    ])
+    static let spec = try! FlowSpec(
+        id: "w", title: "W",
+        fields: [
+            FieldSpec(id: "name", label: "Name", rules: .init(required: true)),
+            FieldSpec(id: "note", label: "Note"),
+        ])
 
-    @Test("Only spaces (an em or an ideographic space too) are refused as required; text with spaces around it passes", arguments: [
-        ("   ", false), (" \u{2003}", false), ("\u{3000}", false), (" \u{00A0} ", false), (" a ", true), ("에이다", true), ("", false),
-    ])
+    @Test(
+        "Only spaces (an em or an ideographic space too) are refused as required; text with spaces around it passes",
+        arguments: [
+            ("   ", false), (" \u{2003}", false), ("\u{3000}", false), (" \u{00A0} ", false), (" a ", true), ("에이다", true), ("", false),
+        ])
     func whitespace(text: String, passes: Bool) {
         let store = FlowStore(spec: Self.spec)
         store.send(.field(.textChanged(text)))

@@ -58,93 +58,163 @@ struct FlowSpecTests {
         ("{\"id\": \"x\" \"fields\": []}", "bad.json:1:12: expected ',' or '}' after a value in an object"),
         ("{\"id\": \"x\",\n\"fields\": [{\"id\": \"a}]}", "bad.json:2:19: a string that never ends; expected a closing '\"'"),
         ("{\"id\": \"한\", \"fields\": [}", "bad.json:1:24: expected a value (a string, number, object, list, true, false or null)"),
-        ("{\"id\": \"x\", \"title\": \"\\ud83d!\", \"fields\": [{\"id\": \"a\"}]}",
-         "bad.json:1:23: a lone surrogate in \\u escapes: half of a pair (\\ud83d\\ude00) without the other"),
+        (
+            "{\"id\": \"x\", \"title\": \"\\ud83d!\", \"fields\": [{\"id\": \"a\"}]}",
+            "bad.json:1:23: a lone surrogate in \\u escapes: half of a pair (\\ud83d\\ude00) without the other"
+        ),
         ("{\"id\": \"x\", \"fields\": [{\"id\": \"a\"}]} x", "bad.json:1:38: unexpected text after the object ends"),
         ("[1]", "bad.json: expected an object; a flow is a JSON object with \"id\", \"title\" and \"fields\""),
         ("{\"id\":\"x\"}", "bad.json: missing \"fields\""),
         ("{\"id\":\"x\",\"fields\":[]}", "bad.json: fields: a flow needs at least one field"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"numPad\"}]}",
-         "bad.json: fields[0] (\"a\").keyboard: unknown keyboard \"numPad\"; did you mean \"numberPad\"?"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"klingon\"}]}",
-         "bad.json: fields[0] (\"a\").keyboard: unknown keyboard \"klingon\"; expected one of default, asciiCapable, numbersAndPunctuation, url, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad"),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"numPad\"}]}",
+            "bad.json: fields[0] (\"a\").keyboard: unknown keyboard \"numPad\"; did you mean \"numberPad\"?"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"keyboard\":\"klingon\"}]}",
+            "bad.json: fields[0] (\"a\").keyboard: unknown keyboard \"klingon\"; expected one of default, asciiCapable, numbersAndPunctuation, url, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad"
+        ),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"a\"}]}", "bad.json: fields[1].id: duplicate id \"a\" (fields[0] has it already)"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"\"}]}", "bad.json: fields[0].id: a field id cannot be empty"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"password\"},{\"id\":\"b\",\"rules\":{\"matches\":\"pasword\"}}]}",
-         "bad.json: fields[1] (\"b\").rules.matches: \"pasword\" names no earlier field; did you mean \"password\"?"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"matches\":\"b\"}},{\"id\":\"b\"}]}",
-         "bad.json: fields[0] (\"a\").rules.matches: \"b\" names no earlier field; it is the first field"),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"password\"},{\"id\":\"b\",\"rules\":{\"matches\":\"pasword\"}}]}",
+            "bad.json: fields[1] (\"b\").rules.matches: \"pasword\" names no earlier field; did you mean \"password\"?"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"matches\":\"b\"}},{\"id\":\"b\"}]}",
+            "bad.json: fields[0] (\"a\").rules.matches: \"b\" names no earlier field; it is the first field"
+        ),
         // A field that names itself names no earlier field, and ids that are one text in
         // Unicode (a Kelvin sign and K) are one id.
-        (#"{"id":"x","fields":[{"id":"a"},{"id":"b","rules":{"matches":"b"}}]}"#,
-         #"bad.json: fields[1] ("b").rules.matches: "b" names no earlier field (earlier fields: a)"#),
-        (#"{"id":"x","fields":[{"id":"a"},{"id":"b","when":{"field":"b","notEmpty":true}}]}"#,
-         #"bad.json: fields[1] ("b").when.field: "b" names no earlier field (earlier fields: a)"#),
-        (#"{"id":"x","fields":[{"id":"a","rules":{"matches":"a"}}]}"#,
-         #"bad.json: fields[0] ("a").rules.matches: "a" names no earlier field; it is the first field"#),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"K\"},{\"id\":\"\u{212A}\"}]}",
-         "bad.json: fields[1].id: duplicate id \"\u{212A}\" (fields[0] has it already)"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"rules\":{\"matches\":\"\u{212A}\"}},{\"id\":\"K\"}]}",
-         "bad.json: fields[1] (\"b\").rules.matches: \"\u{212A}\" names no earlier field (earlier fields: a)"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
-         "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
-         "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\", or bounds \"min\" and/or \"max\""),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
-         "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression: a range whose end comes before its start, at character 3"),
+        (
+            #"{"id":"x","fields":[{"id":"a"},{"id":"b","rules":{"matches":"b"}}]}"#,
+            #"bad.json: fields[1] ("b").rules.matches: "b" names no earlier field (earlier fields: a)"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a"},{"id":"b","when":{"field":"b","notEmpty":true}}]}"#,
+            #"bad.json: fields[1] ("b").when.field: "b" names no earlier field (earlier fields: a)"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","rules":{"matches":"a"}}]}"#,
+            #"bad.json: fields[0] ("a").rules.matches: "a" names no earlier field; it is the first field"#
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"K\"},{\"id\":\"\u{212A}\"}]}",
+            "bad.json: fields[1].id: duplicate id \"\u{212A}\" (fields[0] has it already)"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"rules\":{\"matches\":\"\u{212A}\"}},{\"id\":\"K\"}]}",
+            "bad.json: fields[1] (\"b\").rules.matches: \"\u{212A}\" names no earlier field (earlier fields: a)"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"zz\",\"notEmpty\":true}}]}",
+            "bad.json: fields[1] (\"b\").when.field: \"zz\" names no earlier field (earlier fields: a)"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\"},{\"id\":\"b\",\"when\":{\"field\":\"a\"}}]}",
+            "bad.json: fields[1] (\"b\").when: a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\", or bounds \"min\" and/or \"max\""
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
+            "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression: a range whose end comes before its start, at character 3"
+        ),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":\"8\"}}]}", "bad.json: fields[0] (\"a\").rules.minLength: expected a whole number"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":9,\"maxLength\":3}}]}",
-         "bad.json: fields[0] (\"a\").rules.minLength: minLength 9 is more than maxLength 3: no value could pass"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"oneOf\":[]}}]}",
-         "bad.json: fields[0] (\"a\").rules.oneOf: an empty list allows no value; leave oneOf out instead"),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":9,\"maxLength\":3}}]}",
+            "bad.json: fields[0] (\"a\").rules.minLength: minLength 9 is more than maxLength 3: no value could pass"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"oneOf\":[]}}]}",
+            "bad.json: fields[0] (\"a\").rules.oneOf: an empty list allows no value; leave oneOf out instead"
+        ),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secrue\":true}]}", "bad.json: fields[0] (\"a\").secrue: unknown key \"secrue\"; did you mean \"secure\"?"),
         ("{\"id\":\"x\",\"fields\":{\"id\":\"a\"}}", "bad.json: fields: expected a list"),
         ("{\"id\":7,\"fields\":[{\"id\":\"a\"}]}", "bad.json: id: expected a string"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":null}]}", "bad.json: fields[0].id: expected a string, found null"),
         // Text shown on the terminal may hold no control character: ESC[2J would clear the screen.
-        (#"{"id":"x","title":"Sign up\u001b[2J","fields":[{"id":"a"}]}"#,
-         #"bad.json: title: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
-        (#"{"id":"x","fields":[{"id":"a","label":"Two\nlines"}]}"#,
-         #"bad.json: fields[0] ("a").label: contains the control character U+000A (line feed); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
-        (#"{"id":"x","fields":[{"id":"a"},{"id":"b","placeholder":"del\#u{7F}"}]}"#,
-         #"bad.json: fields[1] ("b").placeholder: contains the control character U+007F (delete); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
-        (#"{"id":"x","fields":[{"id":"a","hint":"c1 \u009b2J"}]}"#,
-         #"bad.json: fields[0] ("a").hint: contains the control character U+009B; text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
-        (#"{"id":"x","fields":[{"id":"a","rules":{"required":true,"message":"\u0007Required"}}]}"#,
-         #"bad.json: fields[0] ("a").rules.message: contains the control character U+0007 (bell); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
-        (#"{"id":"x","fields":[{"id":"a","rules":{"oneOf":["post","pick\tup"]}}]}"#,
-         #"bad.json: fields[0] ("a").rules.oneOf[1]: contains the control character U+0009 (tab); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
-        (#"{"id":"x","fields":[{"id":"a\u001b[31m"}]}"#,
-         #"bad.json: fields[0].id: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
+        (
+            #"{"id":"x","title":"Sign up\u001b[2J","fields":[{"id":"a"}]}"#,
+            #"bad.json: title: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","label":"Two\nlines"}]}"#,
+            #"bad.json: fields[0] ("a").label: contains the control character U+000A (line feed); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a"},{"id":"b","placeholder":"del\#u{7F}"}]}"#,
+            #"bad.json: fields[1] ("b").placeholder: contains the control character U+007F (delete); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","hint":"c1 \u009b2J"}]}"#,
+            #"bad.json: fields[0] ("a").hint: contains the control character U+009B; text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","rules":{"required":true,"message":"\u0007Required"}}]}"#,
+            #"bad.json: fields[0] ("a").rules.message: contains the control character U+0007 (bell); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","rules":{"oneOf":["post","pick\tup"]}}]}"#,
+            #"bad.json: fields[0] ("a").rules.oneOf[1]: contains the control character U+0009 (tab); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a\u001b[31m"}]}"#,
+            #"bad.json: fields[0].id: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
         // A message that quotes the flow's text writes its control characters as escapes.
-        (#"{"id":"x","fields":[{"id":"a"},{"id":"b","rules":{"matches":"\u001b[2J"}}]}"#,
-         #"bad.json: fields[1] ("b").rules.matches: "\u{1B}[2J" names no earlier field (earlier fields: a)"#),
-        (#"{"id":"x\r","fields":[{"id":"a"}]}"#,
-         #"bad.json: id: contains the control character U+000D (carriage return); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#),
+        (
+            #"{"id":"x","fields":[{"id":"a"},{"id":"b","rules":{"matches":"\u001b[2J"}}]}"#,
+            #"bad.json: fields[1] ("b").rules.matches: "\u{1B}[2J" names no earlier field (earlier fields: a)"#
+        ),
+        (
+            #"{"id":"x\r","fields":[{"id":"a"}]}"#,
+            #"bad.json: id: contains the control character U+000D (carriage return); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
         // Field kinds: what only some kinds may have, and values of the source's type.
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"secure\":true,\"options\":[\"a\"]}]}",
-         "bad.json: fields[0] (\"c\").secure: a select field has no text to hide; remove \"secure\""),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"keyboard\":\"numberPad\"}]}",
-         "bad.json: fields[0] (\"t\").keyboard: a confirm field has no text to type; remove \"keyboard\""),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"chekbox\"}]}",
-         "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect, number, date"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"selct\"}]}",
-         "bad.json: fields[0] (\"t\").kind: unknown kind \"selct\"; did you mean \"select\"?"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\"}]}",
-         "bad.json: fields[0] (\"c\").options: a select field needs at least one option"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"options\":[\"post\",\"pickup\"],\"default\":\"pots\"}]}",
-         "bad.json: fields[0] (\"c\").default: \"pots\" is not one of the options; did you mean \"post\"?"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"options\":[\"a\"],\"rules\":{\"minLength\":2}}]}",
-         "bad.json: fields[0] (\"c\").rules.minLength: minLength applies to text fields, and this is a select field"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\"},{\"id\":\"u\",\"when\":{\"field\":\"t\",\"equals\":\"yes\"}}]}",
-         "bad.json: fields[1] (\"u\").when.equals: \"t\" is a confirm field, so compare it with true or false, not \"yes\""),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"m\",\"kind\":\"multiSelect\",\"options\":[\"sms\",\"email\"]},{\"id\":\"u\",\"when\":{\"field\":\"m\",\"in\":[\"smss\"]}}]}",
-         "bad.json: fields[1] (\"u\").when.in: \"smss\" is not an option of \"m\"; did you mean \"sms\"?"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"s\",\"kind\":\"select\",\"options\":[\"a\"]},{\"id\":\"u\",\"rules\":{\"matches\":\"s\"}}]}",
-         "bad.json: fields[1] (\"u\").rules.matches: \"s\" is a select field; matches compares text with a text field"),
-        ("{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"default\":\"yes\"}]}",
-         "bad.json: fields[0] (\"t\").default: expected true or false"),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"secure\":true,\"options\":[\"a\"]}]}",
+            "bad.json: fields[0] (\"c\").secure: a select field has no text to hide; remove \"secure\""
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"keyboard\":\"numberPad\"}]}",
+            "bad.json: fields[0] (\"t\").keyboard: a confirm field has no text to type; remove \"keyboard\""
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"chekbox\"}]}",
+            "bad.json: fields[0] (\"t\").kind: unknown kind \"chekbox\"; expected one of text, confirm, select, multiSelect, number, date"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"selct\"}]}",
+            "bad.json: fields[0] (\"t\").kind: unknown kind \"selct\"; did you mean \"select\"?"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\"}]}",
+            "bad.json: fields[0] (\"c\").options: a select field needs at least one option"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"options\":[\"post\",\"pickup\"],\"default\":\"pots\"}]}",
+            "bad.json: fields[0] (\"c\").default: \"pots\" is not one of the options; did you mean \"post\"?"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"options\":[\"a\"],\"rules\":{\"minLength\":2}}]}",
+            "bad.json: fields[0] (\"c\").rules.minLength: minLength applies to text fields, and this is a select field"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\"},{\"id\":\"u\",\"when\":{\"field\":\"t\",\"equals\":\"yes\"}}]}",
+            "bad.json: fields[1] (\"u\").when.equals: \"t\" is a confirm field, so compare it with true or false, not \"yes\""
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"m\",\"kind\":\"multiSelect\",\"options\":[\"sms\",\"email\"]},{\"id\":\"u\",\"when\":{\"field\":\"m\",\"in\":[\"smss\"]}}]}",
+            "bad.json: fields[1] (\"u\").when.in: \"smss\" is not an option of \"m\"; did you mean \"sms\"?"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"s\",\"kind\":\"select\",\"options\":[\"a\"]},{\"id\":\"u\",\"rules\":{\"matches\":\"s\"}}]}",
+            "bad.json: fields[1] (\"u\").rules.matches: \"s\" is a select field; matches compares text with a text field"
+        ),
+        (
+            "{\"id\":\"x\",\"fields\":[{\"id\":\"t\",\"kind\":\"confirm\",\"default\":\"yes\"}]}",
+            "bad.json: fields[0] (\"t\").default: expected true or false"
+        ),
     ]
 
     @Test("A bad flow gets one clear message naming the file and the place", arguments: badFlows)
@@ -229,10 +299,12 @@ struct FlowSpecTests {
 
     @Test("A plain field's pattern remembers its last value; a secure field's remembers nothing")
     func patternMemo() throws {
-        let spec = try FlowSpec(id: "p", title: "", fields: [
-            FieldSpec(id: "code", rules: .init(pattern: "[0-9]+")),
-            FieldSpec(id: "pin", secure: true, rules: .init(pattern: "[0-9]{4}")),
-        ])
+        let spec = try FlowSpec(
+            id: "p", title: "",
+            fields: [
+                FieldSpec(id: "code", rules: .init(pattern: "[0-9]+")),
+                FieldSpec(id: "pin", secure: true, rules: .init(pattern: "[0-9]{4}")),
+            ])
         let reducer = FlowReducer(spec: spec)
         var state = reducer.initialState()
         state.fields["code"] = .init(text: "123")

@@ -12,12 +12,13 @@ struct FlowStoreTests {
         let returned = store.send(.field(.textChanged("ada@example.com"))) + store.send(.next)
         #expect(store.state.focus == "password")
         #expect(heard == returned)
-        #expect(heard == [
-            .changed(field: "email", old: "", new: "ada@example.com"),
-            .focusMoved(from: "email", to: "password"),
-            .surfaceChanged(field: "password", from: .plain, to: .secure),
-            .keyboardChanged(from: .emailAddress, to: .asciiCapable),
-        ])
+        #expect(
+            heard == [
+                .changed(field: "email", old: "", new: "ada@example.com"),
+                .focusMoved(from: "email", to: "password"),
+                .surfaceChanged(field: "password", from: .plain, to: .secure),
+                .keyboardChanged(from: .emailAddress, to: .asciiCapable),
+            ])
     }
 
     @Test("The event stream yields every event and finishes when the flow ends")

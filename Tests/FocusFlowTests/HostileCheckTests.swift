@@ -39,8 +39,9 @@ struct HostileCheckTests {
         if max < FlowExplorer.valueLengthCap { #expect(values.contains { $0.count > max } || min > 0 && values.contains { $0.count < min }) }
     }
 
-    @Test("focusflow check on a flow with the longest maxLength or minLength the loader takes ends with its report, no crash",
-          arguments: [#"{"maxLength":65536}"#, #"{"minLength":65536}"#, #"{"required":true,"minLength":65536,"maxLength":65536}"#])
+    @Test(
+        "focusflow check on a flow with the longest maxLength or minLength the loader takes ends with its report, no crash",
+        arguments: [#"{"maxLength":65536}"#, #"{"minLength":65536}"#, #"{"required":true,"minLength":65536,"maxLength":65536}"#])
     func checkCommandSurvives(rules: String) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-huge-\(UUID()).json")
         try Data(#"{"id":"h","title":"H","fields":[{"id":"a","label":"A","rules":\#(rules)}]}"#.utf8).write(to: file)

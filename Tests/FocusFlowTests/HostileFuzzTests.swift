@@ -11,7 +11,8 @@ import Testing
 @Suite("Hostile input fuzzers")
 struct HostileFuzzTests {
     static let seconds = Double(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SECONDS"] ?? "") ?? 2
-    static let seed: UInt64 = UInt64(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SEED"] ?? "")
+    static let seed: UInt64 =
+        UInt64(ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SEED"] ?? "")
         ?? (ProcessInfo.processInfo.environment["FOCUSFLOW_FUZZ_SECONDS"] == nil ? 20_261_130 : UInt64.random(in: 1...1_000_000_000))
 
     static let secret = "Fuzz-s3cret-ZQX"
@@ -91,8 +92,9 @@ struct HostileFuzzTests {
         let dir = try Self.folder()
         try Self.fuzz("serve") { random, number in
             let lines = (0..<(1 + random.below(30))).map { _ in Self.line(&random) }
-            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" serve f.json"#], data: Self.input(lines), directory: dir,
-                                         environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            let result = try Command.run(
+                ["-c", #"timeout -s KILL 30 "$FOCUSFLOW" serve f.json"#], data: Self.input(lines), directory: dir,
+                environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
             #expect(result.status == 0, "serve ended with \(result.status) (seed \(Self.seed), case \(number))")
             #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("{") })
         }
@@ -105,8 +107,9 @@ struct HostileFuzzTests {
             var lines = [Array(Self.secret.utf8)]
             if random.below(2) == 0 { lines.append(Array(Self.secret.utf8)) }
             lines += (0..<random.below(8)).map { _ in random.below(3) == 0 ? Array(random.pick(["a", "b", "c", "1", "Jo", "x"]).utf8) : Self.line(&random) }
-            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" run f.json"#], data: Self.input(lines), directory: dir,
-                                         environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            let result = try Command.run(
+                ["-c", #"timeout -s KILL 30 "$FOCUSFLOW" run f.json"#], data: Self.input(lines), directory: dir,
+                environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
             #expect([0, 1].contains(result.status), "run ended with \(result.status) (seed \(Self.seed), case \(number))")
             #expect(!result.stderr.contains(Self.secret), "a secret reached stderr (seed \(Self.seed), case \(number))")
         }
@@ -127,8 +130,9 @@ struct HostileFuzzTests {
                 }
             }
             try Data(bytes).write(to: dir.appendingPathComponent("m.json"))
-            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" validate m.json"#], data: nil, directory: dir,
-                                         environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            let result = try Command.run(
+                ["-c", #"timeout -s KILL 30 "$FOCUSFLOW" validate m.json"#], data: nil, directory: dir,
+                environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
             #expect([0, 2].contains(result.status), "validate ended with \(result.status) (seed \(Self.seed), case \(number))")
             if result.status == 2 { #expect(result.stderr.contains("m.json"), "the refusal names no file: \(result.stderr)") }
         }
@@ -142,13 +146,16 @@ struct HostileFuzzTests {
         chmod(dir.appendingPathComponent("ro").path, 0o444)
         _ = symlink("d/inside.json", dir.appendingPathComponent("link").path)
         _ = symlink("missing/x.json", dir.appendingPathComponent("dangling").path)
-        let targets = ["-", "./-", "out.json", "d", "d/", "d/a.json", "missing/x.json", "/dev/null", "/dev/full", "/dev/stdout",
-                       "/dev/fd/9", "link", "dangling", "ro", ".", "", "out\u{1B}[2J.json", String(repeating: "n", count: 300), ".out.json.tmp"]
+        let targets = [
+            "-", "./-", "out.json", "d", "d/", "d/a.json", "missing/x.json", "/dev/null", "/dev/full", "/dev/stdout",
+            "/dev/fd/9", "link", "dangling", "ro", ".", "", "out\u{1B}[2J.json", String(repeating: "n", count: 300), ".out.json.tmp",
+        ]
         try Self.fuzz("output") { random, number in
             let target = random.pick(targets)
             let input = Self.input([Array(Self.secret.utf8), Array(Self.secret.utf8), Array("Jo".utf8), Array("a".utf8)])
-            let result = try Command.run(["-c", #"timeout -s KILL 30 "$FOCUSFLOW" run f.json --output "$TARGET""#], data: input, directory: dir,
-                                         environment: ["FOCUSFLOW": Command.executable.path, "TARGET": target], program: URL(fileURLWithPath: "/bin/sh"))
+            let result = try Command.run(
+                ["-c", #"timeout -s KILL 30 "$FOCUSFLOW" run f.json --output "$TARGET""#], data: input, directory: dir,
+                environment: ["FOCUSFLOW": Command.executable.path, "TARGET": target], program: URL(fileURLWithPath: "/bin/sh"))
             #expect([0, 2, 74].contains(result.status), "--output \(target.debugDescription) ended with \(result.status) (seed \(Self.seed), case \(number))")
             #expect(!result.stderr.contains(Self.secret))
             if !["-", "/dev/stdout"].contains(target) { #expect(!result.stdout.contains(Self.secret)) }

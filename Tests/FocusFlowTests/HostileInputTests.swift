@@ -85,15 +85,17 @@ struct HostileInputTests {
 
     // MARK: 6, 7. Flow files
 
-    @Test("A flow refuses what JSON would take silently or without a place", arguments: [
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","secure":false,"secure":true}]}"#, "f.json:1:70: the key \"secure\" is given twice"),
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","s\u0065cure":false,"secure":true}]}"#, "the key \"secure\" is given twice"),
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"minLength":1.5}}]}"#, "f.json:1:76: 1.5 is not a whole number"),
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"maxLength":1e308}}]}"#, "f.json:1:76: 1e308 is not a whole number"),
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"minLength":2147483648}}]}"#, "f.json:1:76: 2147483648 is too large"),
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"maxLength":9223372036854775807}}]}"#, "f.json:1:76: 9223372036854775807 is too large"),
-        (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"maxLength":10000000}}]}"#, "f.json: fields[0] (\"a\").rules.maxLength: 10000000 is more than 65536"),
-    ])
+    @Test(
+        "A flow refuses what JSON would take silently or without a place",
+        arguments: [
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","secure":false,"secure":true}]}"#, "f.json:1:70: the key \"secure\" is given twice"),
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","s\u0065cure":false,"secure":true}]}"#, "the key \"secure\" is given twice"),
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"minLength":1.5}}]}"#, "f.json:1:76: 1.5 is not a whole number"),
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"maxLength":1e308}}]}"#, "f.json:1:76: 1e308 is not a whole number"),
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"minLength":2147483648}}]}"#, "f.json:1:76: 2147483648 is too large"),
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"maxLength":9223372036854775807}}]}"#, "f.json:1:76: 9223372036854775807 is too large"),
+            (#"{"id":"p","title":"P","fields":[{"id":"a","label":"A","rules":{"maxLength":10000000}}]}"#, "f.json: fields[0] (\"a\").rules.maxLength: 10000000 is more than 65536"),
+        ])
     func flowRefusals(flow: String, message: String) throws {
         let dir = try Self.folder(["f.json": flow])
         let result = try Command.run(["validate", "f.json"], directory: dir)
@@ -105,10 +107,13 @@ struct HostileInputTests {
     /// The numbers JSON takes but a flow cannot hold are refused at their own place, the file
     /// named: here on the third line, after other text, so that a place that is missing, the
     /// start of the file or the end of the number fails the test.
-    @Test("A number that is not whole or too large is refused naming the file, its line and its column",
-          arguments: [("1e308", "is not a whole number"), ("1.5", "is not a whole number"), ("2147483648", "is too large"),
-                      ("9223372036854775807", "is too large")],
-          ["minLength", "maxLength"])
+    @Test(
+        "A number that is not whole or too large is refused naming the file, its line and its column",
+        arguments: [
+            ("1e308", "is not a whole number"), ("1.5", "is not a whole number"), ("2147483648", "is too large"),
+            ("9223372036854775807", "is too large"),
+        ],
+        ["minLength", "maxLength"])
     func numberRefusalsLocated(number: (text: String, says: String), key: String) throws {
         // Line 3: three spaces, `"rules":{`, then `"minLength":` or `"maxLength":`, so the number is at column 25.
         let flow = "{\"id\":\"p\",\"title\":\"P\",\"fields\":[\n  {\"id\":\"a\",\"label\":\"A\",\n   \"rules\":{\"\(key)\":\(number.text)}}]}\n"
@@ -140,8 +145,9 @@ struct HostileInputTests {
     /// write fail. The name is planted with the very PID focusflow runs with: `sh -c` plants it
     /// with its own `$$` and then `exec`s focusflow, which keeps that PID. The planted folder
     /// holds a file, so that a run that removed or replaced it is seen too.
-    @Test("A folder planted at the old temporary name .NAME.PID.tmp, with focusflow's own PID, stops neither --output, --draft nor --record, and is left as it was",
-          arguments: [("--output", "out.json"), ("--draft", "draft.json"), ("--record", "rec.json")])
+    @Test(
+        "A folder planted at the old temporary name .NAME.PID.tmp, with focusflow's own PID, stops neither --output, --draft nor --record, and is left as it was",
+        arguments: [("--output", "out.json"), ("--draft", "draft.json"), ("--record", "rec.json")])
     func plantedTemporaryName(option: String, file: String) throws {
         let dir = try Self.folder(["s.json": Self.secureFlow])
         let script = #"""

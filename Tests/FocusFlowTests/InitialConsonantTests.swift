@@ -14,24 +14,26 @@ struct InitialConsonantTests {
         field.visibleOptions(query: query).map { countries[$0] }
     }
 
-    @Test("Consonants, mixed queries and a syllable still being composed", arguments: [
-        ("ㅎ", ["대한민국", "북한", "ㅎㅎ 상회"]),
-        ("ㄷㅎㅁㄱ", ["대한민국"]),
-        ("ㄷ ㅎ", []),
-        ("대ㅎ", ["대한민국"]),
-        ("대하ㅁ", []),
-        ("민ㄱ", ["대한민국"]),
-        ("ㅁㄱ", ["대한민국", "미국"]),
-        ("ㄱ", ["대한민국", "중국", "미국"]),
-        ("ㅂ하", ["북한"]),
-        ("ㅎㅎ", ["ㅎㅎ 상회"]),
-        ("  ㅈㄱ", ["중국"]),
-        ("hㅋ", []),
-        // Without a lone consonant the fold alone decides, as before.
-        ("하", ["대한민국", "북한"]),
-        ("대하", ["대한민국"]),
-        ("hong", ["Hong Kong"]),
-    ])
+    @Test(
+        "Consonants, mixed queries and a syllable still being composed",
+        arguments: [
+            ("ㅎ", ["대한민국", "북한", "ㅎㅎ 상회"]),
+            ("ㄷㅎㅁㄱ", ["대한민국"]),
+            ("ㄷ ㅎ", []),
+            ("대ㅎ", ["대한민국"]),
+            ("대하ㅁ", []),
+            ("민ㄱ", ["대한민국"]),
+            ("ㅁㄱ", ["대한민국", "미국"]),
+            ("ㄱ", ["대한민국", "중국", "미국"]),
+            ("ㅂ하", ["북한"]),
+            ("ㅎㅎ", ["ㅎㅎ 상회"]),
+            ("  ㅈㄱ", ["중국"]),
+            ("hㅋ", []),
+            // Without a lone consonant the fold alone decides, as before.
+            ("하", ["대한민국", "북한"]),
+            ("대하", ["대한민국"]),
+            ("hong", ["Hong Kong"]),
+        ])
     func initials(query: String, expected: [String]) {
         #expect(Self.shown(query) == expected)
     }

@@ -36,23 +36,25 @@ struct InvariantLanguageTests {
     static func sampled(_ breach: Breach) -> Bool {
         switch breach {
         case .focusNotAField, .focusHidden, .focusAfterEditing, .wrongSurface, .startsRevealed, .wrongKeyboard, .focusMovedCount,
-             .focusStayedButMoved, .keyboardChangedCount, .surfaceChangedCount, .jumpSpokeOfPassed, .textLost, .previousBlocked,
-             .notRevalidated, .refusedTextLetIn, .rejectedChangedState, .changedCarriesSecret, .eventShowsSecret,
-             .descriptionShowsSecret, .notAnOption, .outOfOrder, .filterChangedAnswer, .untouchedAnswerChanged,
-             .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview, .editInReview,
-             .submitFocusedOther, .submitNotCompleted, .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer,
-             .restoredNotCompleted, .restoredOtherAnswers, .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged,
-             .requestShowsSecret, .requirementsDisagree:
+            .focusStayedButMoved, .keyboardChangedCount, .surfaceChangedCount, .jumpSpokeOfPassed, .textLost, .previousBlocked,
+            .notRevalidated, .refusedTextLetIn, .rejectedChangedState, .changedCarriesSecret, .eventShowsSecret,
+            .descriptionShowsSecret, .notAnOption, .outOfOrder, .filterChangedAnswer, .untouchedAnswerChanged,
+            .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview, .editInReview,
+            .submitFocusedOther, .submitNotCompleted, .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer,
+            .restoredNotCompleted, .restoredOtherAnswers, .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged,
+            .requestShowsSecret, .requirementsDisagree:
             true
         }
     }
 
     /// Latin words a Korean sentence may hold: the names it quotes (events, phases, surfaces,
     /// keyboards, requests, fields).
-    static let names: Set<String> = ["focusMoved", "keyboardChanged", "surfaceChanged", "changed", "rejected", "completed", "review",
-                                     "editing", "submit", "cancel", "previous", "next", "Next", "surface", "secure", "revealed",
-                                     "plain", "true", "false", "default", "numberPad", "email", "password", "confirm", "code",
-                                     "phone", "plan", "topics", "gold", "a", "b", "nickname", "checked"]
+    static let names: Set<String> = [
+        "focusMoved", "keyboardChanged", "surfaceChanged", "changed", "rejected", "completed", "review",
+        "editing", "submit", "cancel", "previous", "next", "Next", "surface", "secure", "revealed",
+        "plain", "true", "false", "default", "numberPad", "email", "password", "confirm", "code",
+        "phone", "plan", "topics", "gold", "a", "b", "nickname", "checked",
+    ]
 
     @Test("Every invariant violation reads in Korean, with Hangul and no English but the names it quotes", arguments: breaches)
     func korean(_ breach: Breach) {

@@ -8,8 +8,9 @@ struct InvariantTests {
     /// Surfaces of two neighbouring fields: plain→secure, secure→plain, secure→secure, plain→plain.
     static let surfacePairs: [(Bool, Bool)] = [(false, true), (true, false), (true, true), (false, false)]
 
-    @Test("No transition loses text or the focus, over every surface pair, with and without reveal",
-          arguments: surfacePairs, [false, true])
+    @Test(
+        "No transition loses text or the focus, over every surface pair, with and without reveal",
+        arguments: surfacePairs, [false, true])
     func surfaceTransitions(pair: (Bool, Bool), reveal: Bool) throws {
         let (firstSecure, secondSecure) = pair
         let reducer = FlowReducer(spec: try Fixtures.pair(.asciiCapable, secure: firstSecure, .asciiCapable, secure: secondSecure))

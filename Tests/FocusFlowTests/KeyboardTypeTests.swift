@@ -79,17 +79,19 @@ struct KeyboardTypeTests {
 
 @Suite("Refused characters, as a message names them")
 struct RefusedNamesTests {
-    @Test("Each refused character once, in order, quoted as it shows, or by its code points when it does not", arguments: [
-        (KeyboardType.asciiCapable, "Pässwörd-한글-2024", [#""ä""#, #""ö""#, #""한""#, #""글""#]),
-        (.asciiCapable, "abc", []),
-        (.numberPad, "1a2a3b", [#""a""#, #""b""#]),
-        (.emailAddress, "a b\u{1B}c", ["U+0020", "U+001B"]),
-        (.default, "a\u{7}\u{200B}b", ["U+0007"]),
-        (.asciiCapable, "e\u{301}", [#""é""#]),
-        (.asciiCapable, "🇰🇷", [#""🇰🇷""#]),
-        (.numberPad, #"1"2"#, [#"'"'"#]),
-        (.numberPad, "abcdefghijk", [#""a""#, #""b""#, #""c""#, #""d""#, #""e""#, #""f""#, #""g""#, #""h""#, "…"]),
-    ])
+    @Test(
+        "Each refused character once, in order, quoted as it shows, or by its code points when it does not",
+        arguments: [
+            (KeyboardType.asciiCapable, "Pässwörd-한글-2024", [#""ä""#, #""ö""#, #""한""#, #""글""#]),
+            (.asciiCapable, "abc", []),
+            (.numberPad, "1a2a3b", [#""a""#, #""b""#]),
+            (.emailAddress, "a b\u{1B}c", ["U+0020", "U+001B"]),
+            (.default, "a\u{7}\u{200B}b", ["U+0007"]),
+            (.asciiCapable, "e\u{301}", [#""é""#]),
+            (.asciiCapable, "🇰🇷", [#""🇰🇷""#]),
+            (.numberPad, #"1"2"#, [#"'"'"#]),
+            (.numberPad, "abcdefghijk", [#""a""#, #""b""#, #""c""#, #""d""#, #""e""#, #""f""#, #""g""#, #""h""#, "…"]),
+        ])
     func names(keyboard: KeyboardType, text: String, expected: [String]) {
         #expect(keyboard.refusedNames(in: text) == expected, "\(keyboard), \(text.debugDescription)")
     }

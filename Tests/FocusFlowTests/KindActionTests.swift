@@ -11,9 +11,11 @@ struct KindActionTests {
     /// where it takes options.
     static func flow(_ kind: FieldKind) throws -> FlowSpec {
         let options: [FieldOption] = kind.hasOptions ? [.init(value: "a"), .init(value: "b")] : []
-        return try FlowSpec(id: "k", title: "K", fields: [
-            FieldSpec(id: "f", kind: kind, label: "F", options: options), FieldSpec(id: "after", label: "After"),
-        ])
+        return try FlowSpec(
+            id: "k", title: "K",
+            fields: [
+                FieldSpec(id: "f", kind: kind, label: "F", options: options), FieldSpec(id: "after", label: "After"),
+            ])
     }
 
     /// Every action, with a value each kind that takes it takes.
@@ -54,8 +56,10 @@ struct KindActionTests {
 
     @Test("Each request of a field applies to the kinds that take its action", arguments: FieldKind.allCases)
     func requestRowsAgree(kind: FieldKind) {
-        let rows: [(String, FieldAction)] = [("text", .textChanged("")), ("clear", .clear), ("set", .set(true)), ("select", .select("")),
-                                             ("toggle", .toggle("")), ("highlight", .highlight(1)), ("step", .step(1))]
+        let rows: [(String, FieldAction)] = [
+            ("text", .textChanged("")), ("clear", .clear), ("set", .set(true)), ("select", .select("")),
+            ("toggle", .toggle("")), ("highlight", .highlight(1)), ("step", .step(1)),
+        ]
         for (name, action) in rows {
             let row = FlowRequest.table.first { $0.name == name }
             #expect(row?.kinds?.contains(kind) == kind.takes(action), "\(name) and \(kind)")

@@ -18,8 +18,10 @@ struct KindSeamTests {
     /// What names one kind in code: a kind's case (`.confirm`, `.select(…)`, `.multiSelect`, as a
     /// kind, a state, an action or a request), a kind's reducer type, a comparison with a kind,
     /// or a kind spelled out (`FieldKind.text`).
-    static var kindNames: Regex<AnyRegexOutput> { try! Regex(
-        #"\.(confirm|select|multiSelect)\b|\b(Confirm|Select|MultiSelect|Number|Date)FieldReducer\b|(^|[^A-Za-z0-9_])kind *(==|!=) *\.|FieldKind\.(text|confirm|select|multiSelect|number|date)\b"#) }
+    static var kindNames: Regex<AnyRegexOutput> {
+        try! Regex(
+            #"\.(confirm|select|multiSelect)\b|\b(Confirm|Select|MultiSelect|Number|Date)FieldReducer\b|(^|[^A-Za-z0-9_])kind *(==|!=) *\.|FieldKind\.(text|confirm|select|multiSelect|number|date)\b"#)
+    }
 
     /// A kind's own files: its reducer and whatever sits beside it under the same name
     /// (`ConfirmFieldReducer.swift`, `TextFieldReducer+Field.swift`).
@@ -50,7 +52,8 @@ struct KindSeamTests {
             guard !Self.sharedFiles.contains(name), !Self.isOwnFile(name) else { continue }
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in Self.kindLines(in: text) {
-                Issue.record("""
+                Issue.record(
+                    """
                     Sources/\(target)/\(file):\(number) names a field kind (`\(line)`), so adding a kind would have to \
                     touch this file too. Ask the field's kind instead: its `FieldBehavior` conformance (in the kind's \
                     own file), `FieldKind.typesAnswer`/`hasOptions`, or a `FieldState` property.

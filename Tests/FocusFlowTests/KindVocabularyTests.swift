@@ -27,8 +27,10 @@ struct KindVocabularyTests {
     ]
 
     /// The targets whose sources ship (the bench and the C references do not).
-    static let targets = ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTesting", "FocusFlowSearch",
-                          "FocusFlowConsole", "FocusFlowTerminal", "focusflow"]
+    static let targets = [
+        "FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTesting", "FocusFlowSearch",
+        "FocusFlowConsole", "FocusFlowTerminal", "focusflow",
+    ]
 
     /// The tables every kind adds a row to, wherever they are.
     static let tables: Set<String> = ["Kinds.swift", "FieldAction.swift", "FlowRequest.swift", "FlowEvent.swift", "FieldBehavior.swift"]
@@ -39,8 +41,10 @@ struct KindVocabularyTests {
         let name = (file as NSString).lastPathComponent
         let type = kind.prefix(1).uppercased() + kind.dropFirst()
         // The text kind's screen serves the secure one too; the multi-select's shares the option screen.
-        let screens: [String: [String]] = ["multiSelect": ["OptionScreen", "OptionPicker"], "select": ["OptionScreen", "OptionPicker"],
-                                           "number": ["SteppedScreen"], "date": ["SteppedScreen"]]
+        let screens: [String: [String]] = [
+            "multiSelect": ["OptionScreen", "OptionPicker"], "select": ["OptionScreen", "OptionPicker"],
+            "number": ["SteppedScreen"], "date": ["SteppedScreen"],
+        ]
         return name.hasPrefix("\(type)FieldReducer") || name == "\(type)Screen.swift"
             || (screens[kind] ?? []).contains { name == "\($0).swift" }
     }
@@ -72,7 +76,8 @@ struct KindVocabularyTests {
     @Test("No shared file names a kind's words", arguments: vocabularies)
     func vocabularyStaysHome(vocabulary: Vocabulary) throws {
         for file in try Self.files(naming: vocabulary).sorted() {
-            Issue.record("""
+            Issue.record(
+                """
                 Sources/\(file) names the \(vocabulary.kind) kind's words (\(vocabulary.pattern)): a shared file must ask \
                 the kind (its FieldBehavior conformance) rather than spell what only one kind means.
                 """)

@@ -16,18 +16,19 @@ struct LanguageCommandTests {
         let result = try Command.run(["run", "Flows/account.json"], input: Self.answers + "예\n\n", environment: Self.locale(["LANG": "ko_KR.UTF-8"]))
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""terms":true"#))
-        #expect(result.stderr == """
-            답을 검토하세요:
-              1. 이메일: ada@example.com
-              2. 비밀번호: ••••••••••••••
-              3. 비밀번호 확인: ••••••••••••••
-              4. 별명: 에이다
-              5. 전화번호: +82 10 1234 5678
-              6. 인증 코드: 123456
-              7. 국가: 대한민국 (한국) · South Korea
-              8. 서비스 약관에 동의합니다: 예
+        #expect(
+            result.stderr == """
+                답을 검토하세요:
+                  1. 이메일: ada@example.com
+                  2. 비밀번호: ••••••••••••••
+                  3. 비밀번호 확인: ••••••••••••••
+                  4. 별명: 에이다
+                  5. 전화번호: +82 10 1234 5678
+                  6. 인증 코드: 123456
+                  7. 국가: 대한민국 (한국) · South Korea
+                  8. 서비스 약관에 동의합니다: 예
 
-            """)
+                """)
         #expect(!result.stderr.contains(Self.secret))
     }
 
@@ -39,21 +40,26 @@ struct LanguageCommandTests {
         if !yes { #expect(result.stderr.hasSuffix("You must accept the terms to create an account\n")) }
     }
 
-    @Test("The first set of LC_ALL, LC_MESSAGES and LANG decides; --lang overrides them", arguments: [
-        (["LANG": "ko_KR.UTF-8"], [String](), true),
-        (["LC_ALL": "en_US.UTF-8", "LANG": "ko_KR.UTF-8"], [], false),
-        (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], [], true),
-        (["LC_MESSAGES": "ko", "LANG": "en_US.UTF-8"], [], true),
-        (["LANG": "C.UTF-8"], [], false),
-        (["LANG": "ko_KR.UTF-8"], ["--lang", "en"], false),
-        (["LANG": "en_US.UTF-8"], ["--lang", "ko"], true),
-    ])
+    @Test(
+        "The first set of LC_ALL, LC_MESSAGES and LANG decides; --lang overrides them",
+        arguments: [
+            (["LANG": "ko_KR.UTF-8"], [String](), true),
+            (["LC_ALL": "en_US.UTF-8", "LANG": "ko_KR.UTF-8"], [], false),
+            (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], [], true),
+            (["LC_MESSAGES": "ko", "LANG": "en_US.UTF-8"], [], true),
+            (["LANG": "C.UTF-8"], [], false),
+            (["LANG": "ko_KR.UTF-8"], ["--lang", "en"], false),
+            (["LANG": "en_US.UTF-8"], ["--lang", "ko"], true),
+        ])
     func selection(_ variables: [String: String], _ options: [String], _ korean: Bool) throws {
         let result = try Command.run(["run", "Flows/account.json"] + options, input: "x\n", environment: Self.locale(variables))
         #expect(result.status == 1)
-        #expect(result.stderr == (korean
-            ? "focusflow: 1번째 줄: 이메일 (email): you@example.com 같은 이메일 주소를 입력하세요\n"
-            : "focusflow: line 1: Email (email): Enter an email address like you@example.com\n"), "\(variables) \(options)")
+        #expect(
+            result.stderr
+                == (korean
+                    ? "focusflow: 1번째 줄: 이메일 (email): you@example.com 같은 이메일 주소를 입력하세요\n"
+                    : "focusflow: line 1: Email (email): Enter an email address like you@example.com\n"),
+            "\(variables) \(options)")
     }
 
     @Test("A built-in rule message in Korean, piped, with the flow's Korean label")
@@ -90,8 +96,9 @@ struct LanguageCommandTests {
         #expect(korean.stdout.contains(#"{"event":"invalid","field":"email","message":"you@example.com 같은 이메일 주소를 입력하세요"}"#))
         let described = try Command.run(["serve", "--lang", "ko", "Flows/account.json"], input: "describe\n", environment: Self.locale([:]))
         #expect(described.stdout.contains(#""flow":{"id":"account","title":"계정 만들기 (전체)","language":"ko"}"#), "\(described.stdout)")
-        #expect(described.stdout.contains(#""label":"이메일""#) && described.stdout.contains(#""message":"you@example.com 같은 이메일 주소를 입력하세요""#),
-                "describe gives the chosen language's texts, not every language: \(described.stdout)")
+        #expect(
+            described.stdout.contains(#""label":"이메일""#) && described.stdout.contains(#""message":"you@example.com 같은 이메일 주소를 입력하세요""#),
+            "describe gives the chosen language's texts, not every language: \(described.stdout)")
         let english = try Command.run(["serve", "Flows/account.json"], input: "text a\nnext\n", environment: Self.locale(["LANG": "ko_KR.UTF-8"]))
         #expect(english.stdout.contains(#""message":"Enter an email address like you@example.com""#))
     }

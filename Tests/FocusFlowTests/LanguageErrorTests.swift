@@ -35,36 +35,51 @@ struct LanguageErrorTests {
     }
 
     static let mistakes: [Mistake] = [
-        Mistake(words: ["run", "--bogus"], english: "focusflow: unknown option --bogus\nRun 'focusflow run --help' for usage.\n",
-                korean: "focusflow: 알 수 없는 옵션입니다: --bogus\n사용법은 'focusflow run --help'로 보세요.\n"),
-        Mistake(words: ["run", "--outptu", "x"], english: "focusflow: unknown option --outptu; did you mean --output?\n",
-                korean: "focusflow: 알 수 없는 옵션입니다: --outptu. 혹시 --output인가요?\n"),
-        Mistake(words: ["rnu"], english: "focusflow: unknown command 'rnu'; did you mean 'run'?\nRun 'focusflow --help' for usage.\n",
-                korean: "focusflow: 알 수 없는 명령입니다: 'rnu'. 혹시 'run'인가요?\n사용법은 'focusflow --help'로 보세요.\n"),
-        Mistake(words: ["run", "a.json", "b.json"], english: "focusflow: run takes one flow file at most, not 2\n",
-                korean: "focusflow: run에는 흐름 파일을 하나만 줄 수 있습니다 (2개를 받았습니다)\n"),
-        Mistake(words: ["validate"], english: "focusflow: validate needs at least one flow file\n",
-                korean: "focusflow: validate에는 흐름 파일이 하나 이상 필요합니다\n"),
-        Mistake(words: ["check", "--depth", "0"], english: "focusflow: --depth takes a whole number from 1 to 1000, not \"0\"\n",
-                korean: "focusflow: --depth에는 1부터 1000까지의 정수를 주세요 (받은 값: \"0\")\n"),
-        Mistake(words: ["run", "--theme", "nope"], english: "focusflow: unknown theme \"nope\".",
-                korean: "focusflow: 알 수 없는 테마입니다: \"nope\"."),
-        Mistake(words: ["run", "--accessible=yes"], english: "focusflow: --accessible takes no value\n",
-                korean: "focusflow: --accessible에는 값을 줄 수 없습니다\n"),
-        Mistake(words: ["run", "--mask", "ab"], english: "focusflow: --mask takes one visible character",
-                korean: "focusflow: --mask에는 보이는 문자 하나를 주세요"),
-        Mistake(words: ["run", "--set", "email"], english: "focusflow: --set takes ID=VALUE, like --set email=ada@example.com; \"email\" has no =\n",
-                korean: "focusflow: --set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \"email\"에는 =가 없습니다\n"),
-        Mistake(words: ["run", "--set", "emial=x"], english: "focusflow: --set: no field \"emial\" in the flow \"signup\"; did you mean \"email\"?\n",
-                korean: "focusflow: --set을 받을 수 없습니다: 흐름 \"signup\"에 \"emial\" 필드가 없습니다. 혹시 \"email\"인가요?\n"),
-        Mistake(words: ["run", "Flows/account.json", "--set", "terms=maybe"], english: "focusflow: --set: \"terms\" is a confirm field: give true or false\n",
-                korean: "focusflow: --set을 받을 수 없습니다: \"terms\"는 confirm 필드입니다. true 또는 false을 주세요\n"),
-        Mistake(words: ["help", "rn"], english: "focusflow: there is no command 'rn'; did you mean 'run'?\n",
-                korean: "focusflow: 'rn' 명령은 없습니다. 혹시 'run'인가요?\n"),
-        Mistake(words: ["run", "/nonexistent/flow.json"], english: "focusflow: /nonexistent/flow.json: no such file\n",
-                korean: "focusflow: /nonexistent/flow.json: 파일이 없습니다\n"),
-        Mistake(words: ["run", "Flows"], english: "focusflow: Flows: a folder, not a flow file; name the flows in it, like Flows/*.json\n",
-                korean: "focusflow: Flows: 흐름 파일이 아니라 폴더입니다. 그 안의 흐름 파일을 지정하세요 (예: Flows/*.json)\n"),
+        Mistake(
+            words: ["run", "--bogus"], english: "focusflow: unknown option --bogus\nRun 'focusflow run --help' for usage.\n",
+            korean: "focusflow: 알 수 없는 옵션입니다: --bogus\n사용법은 'focusflow run --help'로 보세요.\n"),
+        Mistake(
+            words: ["run", "--outptu", "x"], english: "focusflow: unknown option --outptu; did you mean --output?\n",
+            korean: "focusflow: 알 수 없는 옵션입니다: --outptu. 혹시 --output인가요?\n"),
+        Mistake(
+            words: ["rnu"], english: "focusflow: unknown command 'rnu'; did you mean 'run'?\nRun 'focusflow --help' for usage.\n",
+            korean: "focusflow: 알 수 없는 명령입니다: 'rnu'. 혹시 'run'인가요?\n사용법은 'focusflow --help'로 보세요.\n"),
+        Mistake(
+            words: ["run", "a.json", "b.json"], english: "focusflow: run takes one flow file at most, not 2\n",
+            korean: "focusflow: run에는 흐름 파일을 하나만 줄 수 있습니다 (2개를 받았습니다)\n"),
+        Mistake(
+            words: ["validate"], english: "focusflow: validate needs at least one flow file\n",
+            korean: "focusflow: validate에는 흐름 파일이 하나 이상 필요합니다\n"),
+        Mistake(
+            words: ["check", "--depth", "0"], english: "focusflow: --depth takes a whole number from 1 to 1000, not \"0\"\n",
+            korean: "focusflow: --depth에는 1부터 1000까지의 정수를 주세요 (받은 값: \"0\")\n"),
+        Mistake(
+            words: ["run", "--theme", "nope"], english: "focusflow: unknown theme \"nope\".",
+            korean: "focusflow: 알 수 없는 테마입니다: \"nope\"."),
+        Mistake(
+            words: ["run", "--accessible=yes"], english: "focusflow: --accessible takes no value\n",
+            korean: "focusflow: --accessible에는 값을 줄 수 없습니다\n"),
+        Mistake(
+            words: ["run", "--mask", "ab"], english: "focusflow: --mask takes one visible character",
+            korean: "focusflow: --mask에는 보이는 문자 하나를 주세요"),
+        Mistake(
+            words: ["run", "--set", "email"], english: "focusflow: --set takes ID=VALUE, like --set email=ada@example.com; \"email\" has no =\n",
+            korean: "focusflow: --set에는 ID=VALUE를 주세요 (예: --set email=ada@example.com). \"email\"에는 =가 없습니다\n"),
+        Mistake(
+            words: ["run", "--set", "emial=x"], english: "focusflow: --set: no field \"emial\" in the flow \"signup\"; did you mean \"email\"?\n",
+            korean: "focusflow: --set을 받을 수 없습니다: 흐름 \"signup\"에 \"emial\" 필드가 없습니다. 혹시 \"email\"인가요?\n"),
+        Mistake(
+            words: ["run", "Flows/account.json", "--set", "terms=maybe"], english: "focusflow: --set: \"terms\" is a confirm field: give true or false\n",
+            korean: "focusflow: --set을 받을 수 없습니다: \"terms\"는 confirm 필드입니다. true 또는 false을 주세요\n"),
+        Mistake(
+            words: ["help", "rn"], english: "focusflow: there is no command 'rn'; did you mean 'run'?\n",
+            korean: "focusflow: 'rn' 명령은 없습니다. 혹시 'run'인가요?\n"),
+        Mistake(
+            words: ["run", "/nonexistent/flow.json"], english: "focusflow: /nonexistent/flow.json: no such file\n",
+            korean: "focusflow: /nonexistent/flow.json: 파일이 없습니다\n"),
+        Mistake(
+            words: ["run", "Flows"], english: "focusflow: Flows: a folder, not a flow file; name the flows in it, like Flows/*.json\n",
+            korean: "focusflow: Flows: 흐름 파일이 아니라 폴더입니다. 그 안의 흐름 파일을 지정하세요 (예: Flows/*.json)\n"),
     ]
 
     @Test("A command-line mistake is said in Korean, from the locale or from --lang anywhere, naming the same place", arguments: Asking.allCases, mistakes)

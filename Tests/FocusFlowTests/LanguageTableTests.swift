@@ -35,7 +35,8 @@ struct LanguageTableTests {
         .tooLarge(70000, limit: 65536, key: "maxLength"), .minAboveMax("9", "3", minKey: "minLength", maxKey: "maxLength"), .emptyList(key: "oneOf"),
         .minAboveMax("130", "120"), .notPositive("-1"), .notWithin(7, least: 0, most: 6), .kind(NumberFieldReducer.moreDecimalsThanField("0.25", decimals: 1)), .wrongBound(.number),
         .rangeNotForKind(source: "zq", kind: .text),
-        .badPattern("[a-", .bracket, column: 4), .badPattern("(", .other, column: nil), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours("red", "blue"), .colourNumber("300"),
+        .badPattern("[a-", .bracket, column: 4), .badPattern("(", .other, column: nil), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds,
+        .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
         .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest(keys: ["minLength", "pattern"]), .requirementsNotForKind(.confirm), .defaultNotPrefilled,
     ]
@@ -44,18 +45,19 @@ struct LanguageTableTests {
     static func sampled(_ reason: Reason) -> Bool {
         switch reason {
         case .noSuchFile, .cannotBeRead, .emptyFile, .notText, .textAfterEnd, .nestedTooDeeply, .endsWhereValueShouldBe,
-             .expectedValue, .commaBeforeBrace, .expectedKey, .duplicateKey, .expectedColon, .endsInsideObject,
-             .expectedCommaOrBrace, .commaBeforeBracket, .endsInsideList, .expectedCommaOrBracket, .unknownEscape,
-             .expectedHexDigits, .loneSurrogate, .controlInString, .unterminatedString, .expectedLiteral, .expectedDigit,
-             .expectedDigitAfterPoint, .expectedDigitInExponent, .notWholeNumber, .numberTooLarge, .expected, .foundNull,
-             .missingKey, .unknownKey, .unknownKind, .unknownKeyboard, .conditionNeedsOneTest, .expectedLocalizedText,
-             .notLanguageCode, .noLanguage, .controlCharacter, .noFields, .emptyID, .duplicateID, .namesNoEarlierField,
-             .matchesNonText, .noTextToHide, .noTextToType, .needsOption, .duplicateOption, .optionsNotAllowed,
-             .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
-             .moreThanOptions, .tooLarge, .emptyList, .kind,
-             .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .patternsUnavailable, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber, .unknownStyleWord,
-             .badServiceName, .needsSend, .requirementNeedsOneTest, .requirementsNotForKind, .defaultNotPrefilled,
-             .other:
+            .expectedValue, .commaBeforeBrace, .expectedKey, .duplicateKey, .expectedColon, .endsInsideObject,
+            .expectedCommaOrBrace, .commaBeforeBracket, .endsInsideList, .expectedCommaOrBracket, .unknownEscape,
+            .expectedHexDigits, .loneSurrogate, .controlInString, .unterminatedString, .expectedLiteral, .expectedDigit,
+            .expectedDigitAfterPoint, .expectedDigitInExponent, .notWholeNumber, .numberTooLarge, .expected, .foundNull,
+            .missingKey, .unknownKey, .unknownKind, .unknownKeyboard, .conditionNeedsOneTest, .expectedLocalizedText,
+            .notLanguageCode, .noLanguage, .controlCharacter, .noFields, .emptyID, .duplicateID, .namesNoEarlierField,
+            .matchesNonText, .noTextToHide, .noTextToType, .needsOption, .duplicateOption, .optionsNotAllowed,
+            .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
+            .moreThanOptions, .tooLarge, .emptyList, .kind,
+            .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .patternsUnavailable, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber,
+            .unknownStyleWord,
+            .badServiceName, .needsSend, .requirementNeedsOneTest, .requirementsNotForKind, .defaultNotPrefilled,
+            .other:
             true
         }
     }
@@ -106,15 +108,16 @@ struct LanguageTableTests {
     static func sampled(_ problem: CommandProblem) -> Bool {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
-             .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
-             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft, .replayNeedsScript, .replayFileCount,
-             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
-             .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
-             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
-             .recordingNoStandIn,
-             .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
-             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askValue,
-             .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands:
+            .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
+            .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft,
+            .replayNeedsScript, .replayFileCount,
+            .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
+            .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
+            .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
+            .recordingNoStandIn,
+            .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
+            .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askValue,
+            .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands:
             true
         case .invalidInput:
             false
@@ -135,7 +138,7 @@ struct LanguageTableTests {
     static func sampled(_ detail: PrefillError.Detail) -> Bool {
         switch detail {
         case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notText, .syntax, .notSnapshot,
-             .otherFlow, .personOnly:
+            .otherFlow, .personOnly:
             true
         case .other: false
         }
@@ -149,16 +152,19 @@ struct LanguageTableTests {
     }
 
     /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
-    static let vocabulary = Set(["JSON", "UTF", "ICU", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
-                                          "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
-                                          "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
-                                          "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
-                                          "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
-                                          "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
-                                          "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
-                                          "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
-                                          "shell", "env", "format", "PATH", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "option", "select", "confirm", "multiSelect"]
-                                          + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
+    static let vocabulary = Set(
+        [
+            "JSON", "UTF", "ICU", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
+            "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
+            "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
+            "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
+            "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
+            "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
+            "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
+            "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
+            "shell", "env", "format", "PATH", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "option", "select", "confirm", "multiSelect",
+        ]
+            + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
     static func check(korean: String, english: String, given: String) -> [String] {
         var problems: [String] = []
@@ -195,7 +201,7 @@ struct LanguageTableTests {
     static func sampled(_ error: SystemError) -> Bool {
         switch error {
         case .noSuchFile, .permissionDenied, .notPermitted, .noSpace, .isFolder, .notFolder, .readOnlyFileSystem, .exists,
-             .quotaExceeded, .inputOutput, .brokenPipe, .badDescriptor, .noDevice, .nameTooLong, .linkLoop, .fileTooLarge:
+            .quotaExceeded, .inputOutput, .brokenPipe, .badDescriptor, .noDevice, .nameTooLong, .linkLoop, .fileTooLarge:
             true
         case .other:
             false
@@ -229,7 +235,7 @@ struct LanguageTableTests {
     static func sampled(_ reason: AnswerTarget.Failure.Reason) -> Bool {
         switch reason {
         case .noName, .system, .readOnly, .folder, .notWritableKind, .tooManyLinks, .folderMissing, .folderUnusable,
-             .notAFolder, .cannotCreate, .closed, .openForReading, .full, .pipeNobodyReads:
+            .notAFolder, .cannotCreate, .closed, .openForReading, .full, .pipeNobodyReads:
             true
         }
     }

@@ -6,30 +6,36 @@ import Testing
 /// and flow text given per language.
 @Suite("Languages: engine and loader")
 struct LanguageTests {
-    @Test("The first set of LC_ALL, LC_MESSAGES and LANG decides; ko… gives Korean, anything else English", arguments: [
-        (["LANG": "ko_KR.UTF-8"], Language.ko),
-        (["LANG": "ko"], .ko),
-        (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], .ko),
-        (["LC_ALL": "C", "LANG": "ko_KR.UTF-8"], .en),
-        (["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], .ko),
-        (["LC_MESSAGES": "en_GB.UTF-8", "LANG": "ko_KR.UTF-8"], .en),
-        (["LANG": "fr_FR.UTF-8"], .en),
-        ([:], .en),
-    ])
+    @Test(
+        "The first set of LC_ALL, LC_MESSAGES and LANG decides; ko… gives Korean, anything else English",
+        arguments: [
+            (["LANG": "ko_KR.UTF-8"], Language.ko),
+            (["LANG": "ko"], .ko),
+            (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], .ko),
+            (["LC_ALL": "C", "LANG": "ko_KR.UTF-8"], .en),
+            (["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], .ko),
+            (["LC_MESSAGES": "en_GB.UTF-8", "LANG": "ko_KR.UTF-8"], .en),
+            (["LANG": "fr_FR.UTF-8"], .en),
+            ([:], .en),
+        ])
     func environment(_ environment: [String: String], _ expected: Language) {
         #expect(Language(environment: environment) == expected, "\(environment)")
         #expect(Language(variable: { environment[$0] }) == expected, "\(environment)")
     }
 
-    @Test("The locale is read with one lookup a variable, LC_ALL, LC_MESSAGES, LANG, stopping at the first set", arguments: [
-        (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], ["LC_ALL"]),
-        (["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8"], ["LC_ALL", "LC_MESSAGES"]),
-        (["LANG": "ko"], ["LC_ALL", "LC_MESSAGES", "LANG"]),
-        ([:], ["LC_ALL", "LC_MESSAGES", "LANG"]),
-    ])
+    @Test(
+        "The locale is read with one lookup a variable, LC_ALL, LC_MESSAGES, LANG, stopping at the first set",
+        arguments: [
+            (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], ["LC_ALL"]),
+            (["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8"], ["LC_ALL", "LC_MESSAGES"]),
+            (["LANG": "ko"], ["LC_ALL", "LC_MESSAGES", "LANG"]),
+            ([:], ["LC_ALL", "LC_MESSAGES", "LANG"]),
+        ])
     func lookups(_ environment: [String: String], _ asked: [String]) {
         var names: [String] = []
-        _ = Language(variable: { names.append($0); return environment[$0] })
+        _ = Language(variable: {
+            names.append($0); return environment[$0]
+        })
         #expect(names == asked, "\(environment)")
     }
 
@@ -121,16 +127,24 @@ struct LanguageTests {
 
     static let badTexts: [(String, String)] = [
         (#"{"id":"t","fields":[{"id":"a","label":{"en":1}}]}"#, "t.json: fields[0] (\"a\").label.en: expected a string"),
-        (#"{"id":"t","fields":[{"id":"a","label":{"English":"A"}}]}"#,
-         "t.json: fields[0] (\"a\").label.English: \"English\" is not a language code; write a code such as \"en\", \"ko\" or \"en-GB\""),
-        (#"{"id":"t","fields":[{"id":"a","label":{}}]}"#,
-         "t.json: fields[0] (\"a\").label: give the text in at least one language, as {\"en\": \"Email\", \"ko\": \"이메일\"}"),
+        (
+            #"{"id":"t","fields":[{"id":"a","label":{"English":"A"}}]}"#,
+            "t.json: fields[0] (\"a\").label.English: \"English\" is not a language code; write a code such as \"en\", \"ko\" or \"en-GB\""
+        ),
+        (
+            #"{"id":"t","fields":[{"id":"a","label":{}}]}"#,
+            "t.json: fields[0] (\"a\").label: give the text in at least one language, as {\"en\": \"Email\", \"ko\": \"이메일\"}"
+        ),
         (#"{"id":"t","fields":[{"id":"a","label":["A"]}]}"#, "t.json: fields[0] (\"a\").label: expected a string, or an object of language codes and strings"),
-        (#"{"id":"t","fields":[{"id":"a","label":{"en":"A","ko":"\u001b[31m가"}}]}"#,
-         "t.json: fields[0] (\"a\").label.ko: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"),
+        (
+            #"{"id":"t","fields":[{"id":"a","label":{"en":"A","ko":"\u001b[31m가"}}]}"#,
+            "t.json: fields[0] (\"a\").label.ko: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"
+        ),
         (#"{"id":"t","title":{"en":"T","ko":"\u0007"},"fields":[{"id":"a"}]}"#, "t.json: title.ko: contains the control character U+0007"),
-        (#"{"id":"t","fields":[{"id":"a","kind":"select","options":[{"value":"x","label":{"EN":"X"}}]}]}"#,
-         "t.json: fields[0] (\"a\").options[0].label.EN: \"EN\" is not a language code"),
+        (
+            #"{"id":"t","fields":[{"id":"a","kind":"select","options":[{"value":"x","label":{"EN":"X"}}]}]}"#,
+            "t.json: fields[0] (\"a\").options[0].label.EN: \"EN\" is not a language code"
+        ),
         (#"{"id":"t","fields":[{"id":"a","rules":{"message":{"ko":null}}}]}"#, "t.json: fields[0] (\"a\").rules.message.ko: expected a string, found null"),
     ]
 

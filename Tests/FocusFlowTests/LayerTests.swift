@@ -69,8 +69,10 @@ struct LayerTests {
             let allowed = layer.mayImport.union(layer.target == "FocusFlow" ? Self.engineExceptions[file] ?? [] : [])
             for (module, fallback) in Self.imports(in: text) where !allowed.contains(module) {
                 let foundationFallback = module == "Foundation" && fallback && layer.mayImport.contains("FoundationEssentials")
-                #expect(foundationFallback,
-                        "Sources/\(layer.target)/\(file) imports \(module), which \(layer.target) may not: it may import \(layer.mayImport.sorted().joined(separator: ", ")) (Foundation only as the #else of #if canImport(FoundationEssentials)). Move the code that needs \(module) to a layer above, or pass what it needs down.")
+                #expect(
+                    foundationFallback,
+                    "Sources/\(layer.target)/\(file) imports \(module), which \(layer.target) may not: it may import \(layer.mayImport.sorted().joined(separator: ", ")) (Foundation only as the #else of #if canImport(FoundationEssentials)). Move the code that needs \(module) to a layer above, or pass what it needs down."
+                )
             }
         }
     }

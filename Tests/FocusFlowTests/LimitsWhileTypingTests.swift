@@ -80,9 +80,12 @@ struct LimitsWhileTypingTests {
         #expect(lines[6].hasPrefix(#"{"events":[{"event":"rejected","field":"topics"}]"#), "\(lines[6])")
     }
 
-    @Test("Piped lines: a text past maxLength and a list past maxSelected fail, naming the line and the limit",
-          arguments: [("abcdef\n", "line 1: Nick (nick): Nick must be at most 5 characters."),
-                      ("abc\na,b,c\n", "line 2: Topics (topics): Topics: choose at most 2 options.")])
+    @Test(
+        "Piped lines: a text past maxLength and a list past maxSelected fail, naming the line and the limit",
+        arguments: [
+            ("abcdef\n", "line 1: Nick (nick): Nick must be at most 5 characters."),
+            ("abc\na,b,c\n", "line 2: Topics (topics): Topics: choose at most 2 options."),
+        ])
     func pipedLinesRefused(input: String, message: String) throws {
         let url = try Self.file()
         defer { try? FileManager.default.removeItem(at: url) }
@@ -101,11 +104,15 @@ struct LimitsWhileTypingTests {
         #expect(result.stdout == #"{"nick":"abcde","topics":["b","c"],"end":"ok"}"# + "\n", "\(result.stdout)")
     }
 
-    @Test("A default past maxLength or maxSelected is refused when the flow loads: no one could keep it", arguments: [
-        (#"{"id":"c","default":"abcdef","rules":{"maxLength":3}}"#, #"fields[0] ("c").default: the default has 6 characters, more than maxLength (3) allows"#),
-        (#"{"id":"t","kind":"multiSelect","options":["x","y"],"default":["x","y"],"rules":{"maxSelected":1}}"#,
-         #"fields[0] ("t").default: the default chooses 2 options, more than maxSelected (1) allows"#),
-    ])
+    @Test(
+        "A default past maxLength or maxSelected is refused when the flow loads: no one could keep it",
+        arguments: [
+            (#"{"id":"c","default":"abcdef","rules":{"maxLength":3}}"#, #"fields[0] ("c").default: the default has 6 characters, more than maxLength (3) allows"#),
+            (
+                #"{"id":"t","kind":"multiSelect","options":["x","y"],"default":["x","y"],"rules":{"maxSelected":1}}"#,
+                #"fields[0] ("t").default: the default chooses 2 options, more than maxSelected (1) allows"#
+            ),
+        ])
     func defaultPastLimit(field: String, message: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-default-\(UUID()).json")
         try Data(#"{"id":"d","title":"D","fields":[\#(field)]}"#.utf8).write(to: url)

@@ -49,10 +49,10 @@ struct LoadingTests {
     /// The estimate of a list's length from its first elements: `(count, read, left)` — elements
     /// read, the bytes they took, the bytes left — and the room it reserves.
     static let estimates: [(count: Int, read: Int, left: Int, expected: Int)] = [
-        (32, 3_200, 96_800, 1_126),      // 1,000 elements like the first, an eighth more and one
-        (32, 3_200, 0, 32),              // nothing left: nothing more
-        (32, 64, 100, 82),               // never more than the 50 that two bytes each allow
-        (0, 0, 1_000, 0),                // nothing read yet: no estimate
+        (32, 3_200, 96_800, 1_126),  // 1,000 elements like the first, an eighth more and one
+        (32, 3_200, 0, 32),  // nothing left: nothing more
+        (32, 64, 100, 82),  // never more than the 50 that two bytes each allow
+        (0, 0, 1_000, 0),  // nothing read yet: no estimate
     ]
 
     @Test("A list's length is estimated from its first elements, with an eighth to spare and never beyond what the bytes can hold", arguments: estimates)

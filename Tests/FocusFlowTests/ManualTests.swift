@@ -24,8 +24,9 @@ struct ManualTests {
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(text.contains("FOCUSFLOW(1)"))
         let file = try ScratchFolder.write(try Command.run(["manual", "--lang", language]).stdout, named: "man", ".1")
-        let man = try Command.run(["-l", file], data: nil, environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"],
-                                  program: URL(fileURLWithPath: "/usr/bin/man"))
+        let man = try Command.run(
+            ["-l", file], data: nil, environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"],
+            program: URL(fileURLWithPath: "/usr/bin/man"))
         #expect(man.status == 0, "man is needed (.ci/run installs man-db): \(man.stderr)")
         #expect(man.stderr.isEmpty, "\(man.stderr)")
         #expect(man.stdout.contains(language == "ko" ? "종료 상태" : "EXIT STATUS"))

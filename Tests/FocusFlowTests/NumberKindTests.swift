@@ -24,23 +24,25 @@ struct NumberFieldReducerTests {
     static let change = NumberFieldReducer.Format(min: -10, max: 10, step: 0.5, decimals: 1)
     static let free = NumberFieldReducer.Format()
 
-    @Test("What may be typed: digits, a leading minus only where negatives are allowed, one separator only with decimals; a comma becomes a point",
-          arguments: [
+    @Test(
+        "What may be typed: digits, a leading minus only where negatives are allowed, one separator only with decimals; a comma becomes a point",
+        arguments: [
             (age, "42", "42"), (age, "4a", nil), (age, "-4", nil), (age, "4.5", nil), (age, "4 ", nil), (age, "", ""),
             (change, "-", "-"), (change, "-2,5", "-2.5"), (change, "2.5", "2.5"), (change, "2.5.", nil), (change, "2-", nil),
             (change, "--2", nil), (change, ".5", ".5"), (free, "-12", "-12"), (free, "1e5", nil), (free, "١٢", nil),
-          ] as [(NumberFieldReducer.Format, String, String?)])
+        ] as [(NumberFieldReducer.Format, String, String?)])
     func typed(format: NumberFieldReducer.Format, text: String, taken: String?) {
         #expect(NumberFieldReducer(format: format).typed(text) == taken, "\(format) \(text.debugDescription)")
     }
 
-    @Test("Up and Down step from the value, clamped at the ends, written with the decimals; an empty field takes the first value it allows (the minimum, else 0 in the range)",
-          arguments: [
+    @Test(
+        "Up and Down step from the value, clamped at the ends, written with the decimals; an empty field takes the first value it allows (the minimum, else 0 in the range)",
+        arguments: [
             (age, "", 1, "13"), (age, "", -1, "13"), (age, "42", 1, "43"), (age, "120", 1, "120"), (age, "500", -1, "120"),
             (age, "-", 1, "13"), (change, "", 1, "-10.0"), (change, "2.5", 1, "3.0"), (change, "9.8", 1, "10.0"),
             (change, "-10", -1, "-10.0"), (change, "0,3", -2, "-0.7"), (free, "", -1, "0"), (free, "", 1, "0"),
             (.init(min: 5), "", -1, "5"), (.init(max: -3), "", 1, "-3"),
-          ] as [(NumberFieldReducer.Format, String, Int, String)])
+        ] as [(NumberFieldReducer.Format, String, Int, String)])
     func step(format: NumberFieldReducer.Format, from text: String, delta: Int, to expected: String) {
         var state = NumberFieldReducer.State(text: text)
         var effects: [NumberFieldReducer.Effect] = []
@@ -57,9 +59,12 @@ struct NumberFieldReducerTests {
         #expect(effects.isEmpty && state.text == "120")
     }
 
-    @Test("An answer is a JSON number: whole numbers without .0, others in their fewest digits; unanswered is null",
-          arguments: [(FieldAnswer.number(42), "42"), (.number(42.5), "42.5"), (.number(-0.25), "-0.25"), (.number(nil), "null"),
-                      (.number(1e15), "1000000000000000"), (.number(1e20), "1e+20")])
+    @Test(
+        "An answer is a JSON number: whole numbers without .0, others in their fewest digits; unanswered is null",
+        arguments: [
+            (FieldAnswer.number(42), "42"), (.number(42.5), "42.5"), (.number(-0.25), "-0.25"), (.number(nil), "null"),
+            (.number(1e15), "1000000000000000"), (.number(1e20), "1e+20"),
+        ])
     func json(answer: FieldAnswer, json: String) {
         #expect(answer.json == json)
     }
@@ -97,10 +102,12 @@ struct NumberFlowTests {
         #expect(state.fields[field: "age"] == .number(.init(text: "14")))
     }
 
-    @Test("Out of range or ill-formed fails with the range; empty and required says required; in both languages", arguments: [
-        ("150", Language.en, "Age must be between 13 and 120."), ("12", .en, "Age must be between 13 and 120."),
-        ("", .en, "Age is required."), ("150", .ko, "Age 항목은 13 이상 120 이하여야 합니다."), ("", .ko, "Age 항목은 필수입니다."),
-    ])
+    @Test(
+        "Out of range or ill-formed fails with the range; empty and required says required; in both languages",
+        arguments: [
+            ("150", Language.en, "Age must be between 13 and 120."), ("12", .en, "Age must be between 13 and 120."),
+            ("", .en, "Age is required."), ("150", .ko, "Age 항목은 13 이상 120 이하여야 합니다."), ("", .ko, "Age 항목은 필수입니다."),
+        ])
     func validation(text: String, language: Language, message: String) throws {
         let (_, state, events) = try run([.field(.textChanged(text)), .next], spec: loaded(language: language))
         #expect(state.focus == "age")
@@ -124,11 +131,13 @@ struct NumberFlowTests {
         #expect(events.last == .invalid(field: "change", message: "Change must be between -10 and 10."))
     }
 
-    @Test("The range message reads with one bound, or none", arguments: [
-        (#"{"min":0}"#, "N must be at least 0.", "N 항목은 0 이상이어야 합니다."),
-        (#"{"max":9.5}"#, "N must be at most 9.5.", "N 항목은 9.5 이하여야 합니다."),
-        (#"{}"#, "N must be a number.", "N 항목은 숫자여야 합니다."),
-    ])
+    @Test(
+        "The range message reads with one bound, or none",
+        arguments: [
+            (#"{"min":0}"#, "N must be at least 0.", "N 항목은 0 이상이어야 합니다."),
+            (#"{"max":9.5}"#, "N must be at most 9.5.", "N 항목은 9.5 이하여야 합니다."),
+            (#"{}"#, "N must be a number.", "N 항목은 숫자여야 합니다."),
+        ])
     func oneBound(rules: String, english: String, korean: String) throws {
         let flow = #"{"id":"n","fields":[{"id":"n","label":"N","kind":"number","decimals":1,"rules":\#(rules)}]}"#
         let field = try #require(try loaded(flow)["n"])
@@ -136,11 +145,13 @@ struct NumberFlowTests {
         #expect(field.numberRangeMessage(.korean) == korean)
     }
 
-    @Test("when with max and min shows the field for its side of the bound (inclusive); completed keeps the number a number", arguments: [
-        ("15", FieldID("guardian"), #"{"age":15,"guardian":"","change":null}"#),
-        ("17", "guardian", #"{"age":17,"guardian":"","change":null}"#),
-        ("18", "adult", #"{"age":18,"adult":true,"change":null}"#),
-    ])
+    @Test(
+        "when with max and min shows the field for its side of the bound (inclusive); completed keeps the number a number",
+        arguments: [
+            ("15", FieldID("guardian"), #"{"age":15,"guardian":"","change":null}"#),
+            ("17", "guardian", #"{"age":17,"guardian":"","change":null}"#),
+            ("18", "adult", #"{"age":18,"adult":true,"change":null}"#),
+        ])
     func completesWithANumber(age: String, shown: FieldID, output: String) throws {
         let (reducer, typed, _) = try run([.field(.textChanged(age))])
         #expect(["guardian", "adult"].filter { reducer.isVisible($0, in: typed) } == [shown])
@@ -206,10 +217,12 @@ struct NumberPrefillTests {
         #expect(set.stdout == #"{"name":"Ada","age":42,"weight":70}"# + "\n", "\(set.stderr)")
     }
 
-    @Test("A piped line out of range, or one that cannot be typed, names the field and the range, exit 1", arguments: [
-        ("150", "focusflow: line 2: Age (age): Age must be between 13 and 120."),
-        ("abc", #"focusflow: line 2: Age (age): "abc" cannot be typed here: Age must be between 13 and 120."#),
-    ])
+    @Test(
+        "A piped line out of range, or one that cannot be typed, names the field and the range, exit 1",
+        arguments: [
+            ("150", "focusflow: line 2: Age (age): Age must be between 13 and 120."),
+            ("abc", #"focusflow: line 2: Age (age): "abc" cannot be typed here: Age must be between 13 and 120."#),
+        ])
     func pipedRefusal(line: String, message: String) throws {
         let result = try Command.run(["run", "Flows/profile.json"], input: "Ada\n\(line)\n")
         #expect(result.status == 1 && result.stdout.isEmpty)
@@ -236,8 +249,14 @@ struct NumberFlowFileTests {
         (#"{"kind":"number","step":"x"}"#, #"fields[0] ("n").step: expected a number"#),
         (#"{"kind":"number","decimals":7}"#, #"fields[0] ("n").decimals: must be from 0 to 6, not 7"#),
         (#"{"kind":"number","decimals":1,"step":0.25}"#, #"fields[0] ("n").step: 0.25 has more decimal places than the field's decimals (1) allow; no value typed into the field could reach it"#),
-        (#"{"kind":"number","rules":{"min":0.5,"max":0.7}}"#, #"fields[0] ("n").rules.min: 0.5 has more decimal places than the field's decimals (0) allow; no value typed into the field could reach it"#),
-        (#"{"kind":"number","decimals":1,"default":1.55}"#, #"fields[0] ("n").default: 1.55 has more decimal places than the field's decimals (1) allow; no value typed into the field could reach it"#),
+        (
+            #"{"kind":"number","rules":{"min":0.5,"max":0.7}}"#,
+            #"fields[0] ("n").rules.min: 0.5 has more decimal places than the field's decimals (0) allow; no value typed into the field could reach it"#
+        ),
+        (
+            #"{"kind":"number","decimals":1,"default":1.55}"#,
+            #"fields[0] ("n").default: 1.55 has more decimal places than the field's decimals (1) allow; no value typed into the field could reach it"#
+        ),
         (#"{"kind":"number","rules":{"min":"a"}}"#, #"fields[0] ("n").rules.min: min and max of a number field must be a number"#),
         (#"{"kind":"number","default":"42"}"#, #"fields[0] ("n").default: expected a number"#),
         (#"{"kind":"number","secure":true}"#, #"fields[0] ("n").secure: a number field has no text to hide; remove "secure""#),
@@ -262,10 +281,16 @@ struct NumberFlowFileTests {
     static let badConditions: [(String, String)] = [
         (#"{"id":"a"},{"id":"b","when":{"field":"a","max":3}}"#, #"fields[1] ("b").when.max: "a" is a text field, whose answers have no order; min and max compare number and date fields"#),
         (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","min":"x"}}"#, #"fields[1] ("b").when.min: "a" is a number field, so compare it with a number, not "x""#),
-        (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","max":3,"equals":2}}"#, #"fields[1] ("b").when: a condition needs exactly one of "equals", "in" or "notEmpty", or bounds "min" and/or "max""#),
+        (
+            #"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","max":3,"equals":2}}"#,
+            #"fields[1] ("b").when: a condition needs exactly one of "equals", "in" or "notEmpty", or bounds "min" and/or "max""#
+        ),
         (#"{"id":"a","kind":"number"},{"id":"b","rules":{"matches":"a"}}"#, #"fields[1] ("b").rules.matches: "a" is a number field; matches compares text with a text field"#),
         (#"{"id":"a","kind":"number"},{"id":"b","when":{"field":"a","min":10,"max":5}}"#, #"fields[1] ("b").when.min: min 10 is more than max 5: no value could pass"#),
-        (#"{"id":"a","kind":"date"},{"id":"b","when":{"field":"a","min":"2001-01-01","max":"2000-12-31"}}"#, #"fields[1] ("b").when.min: min 2001-01-01 is more than max 2000-12-31: no value could pass"#),
+        (
+            #"{"id":"a","kind":"date"},{"id":"b","when":{"field":"a","min":"2001-01-01","max":"2000-12-31"}}"#,
+            #"fields[1] ("b").when.min: min 2001-01-01 is more than max 2000-12-31: no value could pass"#
+        ),
     ]
 
     @Test("A when with bounds needs an ordered source of its type, and no other test beside it", arguments: badConditions)
@@ -328,7 +353,10 @@ struct NumberProtocolTests {
         #expect(lines[4].hasPrefix(#"{"events":[{"event":"invalid","field":"age","message":"Age must be between 13 and 120."}]"#))
         #expect(lines[5].hasPrefix(#"{"events":[{"event":"changed","field":"age","old":"150","new":"120"}]"#), "\(lines[5])")
         #expect(lines[6].hasPrefix(#"{"events":[{"event":"focusMoved","from":"age","to":"adult"}"#), "\(lines[6])")
-        #expect(lines[7].contains(#"{"id":"change","kind":"number","label":"Change","hint":null,"placeholder":null,"secure":false,"keyboard":"numbersAndPunctuation","options":[],"default":null,"step":0.5,"decimals":1,"rules":{"max":10,"min":-10},"when":null"#), "\(lines[7])")
+        #expect(
+            lines[7].contains(
+                #"{"id":"change","kind":"number","label":"Change","hint":null,"placeholder":null,"secure":false,"keyboard":"numbersAndPunctuation","options":[],"default":null,"step":0.5,"decimals":1,"rules":{"max":10,"min":-10},"when":null"#
+            ), "\(lines[7])")
         #expect(lines[7].contains(#""when":{"field":"age","max":17}"#))
         let replayed = try Command.run(["replay", flow, script])
         #expect(replayed.stdout == served.stdout)
@@ -374,8 +402,10 @@ struct NumberProtocolTests {
     @Test("A recording keeps typed numbers as text requests and Up/Down as step requests; its replay completes with the same numbers")
     func recording() throws {
         let spec = try loaded()
-        let actions: [FlowReducer.Action] = [.field(.textChanged("4")), .field(.textChanged("42")), .field(.step(-1)), .next, .next,
-                                             .field(.textChanged("2,5")), .next]
+        let actions: [FlowReducer.Action] = [
+            .field(.textChanged("4")), .field(.textChanged("42")), .field(.step(-1)), .next, .next,
+            .field(.textChanged("2,5")), .next,
+        ]
         let (script, last, store) = try WalkRecorderTests.recordAndReplay(spec, actions)
         #expect(store.state.phase == .completed)
         #expect(script.contains(#"{"action":"text","value":"42"}"#) && script.contains(#"{"action":"step","delta":-1}"#), "\(script)")

@@ -14,27 +14,33 @@ struct PrefillCommandTests {
 
     @Test("--set fills a field; an empty line keeps it, another line replaces it")
     func setKeeps() throws {
-        let result = try Command.run(["run", "--set", "email=ada@example.com", "--set=nickname=에이다"],
-                                     input: "\n\(Self.secret)\n\(Self.secret)\n\n+82 10 1234 5678\n123456\n")
+        let result = try Command.run(
+            ["run", "--set", "email=ada@example.com", "--set=nickname=에이다"],
+            input: "\n\(Self.secret)\n\(Self.secret)\n\n+82 10 1234 5678\n123456\n")
         #expect(result.status == 0)
         #expect(result.stdout == #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다","phone":"+82 10 1234 5678","code":"123456"}"# + "\n")
     }
 
     @Test("--set is typed by the field's kind; --skip-filled with every field filled starts on the last")
     func setTyped() throws {
-        let result = try Command.run(["run", "Flows/preferences.json", "--set", "newsletter=true", "--set", "channels=sms,email",
-                                      "--set", "phone=+82 10 1234 5678", "--set", "language=en", "--skip-filled"], input: "\n")
+        let result = try Command.run(
+            [
+                "run", "Flows/preferences.json", "--set", "newsletter=true", "--set", "channels=sms,email",
+                "--set", "phone=+82 10 1234 5678", "--set", "language=en", "--skip-filled",
+            ], input: "\n")
         #expect(result.status == 0)
         #expect(result.stdout == #"{"newsletter":true,"channels":["email","sms"],"phone":"+82 10 1234 5678","language":"en"}"# + "\n")
     }
 
-    @Test("A bad --set is an error naming the field, exit 2, before anything is asked", arguments: [
-        (["--set", "password=\(secret)"], "--set cannot give \"password\": it is a secure field"),
-        (["--set", "emial=ada@example.com"], "no field \"emial\" in the flow \"signup\"; did you mean \"email\"?"),
-        (["--set", "email"], "--set takes ID=VALUE"),
-        (["--set", "code=12"], "prefilled answers: the answer given for \"code\" (Verification code) breaks its rules: Enter the 6-digit code. Fix it, or pass --ask-invalid to be asked for it."),
-        (["--draft-discard"], "--draft-discard needs --draft FILE"),
-    ])
+    @Test(
+        "A bad --set is an error naming the field, exit 2, before anything is asked",
+        arguments: [
+            (["--set", "password=\(secret)"], "--set cannot give \"password\": it is a secure field"),
+            (["--set", "emial=ada@example.com"], "no field \"emial\" in the flow \"signup\"; did you mean \"email\"?"),
+            (["--set", "email"], "--set takes ID=VALUE"),
+            (["--set", "code=12"], "prefilled answers: the answer given for \"code\" (Verification code) breaks its rules: Enter the 6-digit code. Fix it, or pass --ask-invalid to be asked for it."),
+            (["--draft-discard"], "--draft-discard needs --draft FILE"),
+        ])
     func refused(arguments: [String], message: String) throws {
         let result = try Command.run(["run"] + arguments, input: "")
         #expect(result.status == 2)
@@ -45,8 +51,9 @@ struct PrefillCommandTests {
 
     @Test("--ask-invalid asks a field whose prefilled value breaks its rules")
     func askInvalid() throws {
-        let result = try Command.run(["run", "--set", "email=ada@example.com", "--set", "code=12", "--ask-invalid", "--skip-filled"],
-                                     input: "\(Self.secret)\n\(Self.secret)\n에이다\n+82 10 1234 5678\n123456\n")
+        let result = try Command.run(
+            ["run", "--set", "email=ada@example.com", "--set", "code=12", "--ask-invalid", "--skip-filled"],
+            input: "\(Self.secret)\n\(Self.secret)\n에이다\n+82 10 1234 5678\n123456\n")
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix(#""code":"123456"}"# + "\n"))
     }
@@ -109,7 +116,10 @@ struct DraftCommandTests {
         try Data(#"{"id":"f","title":"F","fields":[{"id":"a","label":"A","rules":{"maxLength":5}},{"id":"b","label":"B"}]}"#.utf8).write(to: URL(fileURLWithPath: flow))
         let refused = try Command.run(["run", flow, "--draft", draft], input: "two\n")
         #expect(refused.status == 2)
-        #expect(refused.stderr == "focusflow: cannot resume the draft \(draft): the saved answers are of the flow \"f\" as it was before it changed; they cannot be resumed with this one. '--draft-discard' starts afresh (and replaces it).\n")
+        #expect(
+            refused.stderr
+                == "focusflow: cannot resume the draft \(draft): the saved answers are of the flow \"f\" as it was before it changed; they cannot be resumed with this one. '--draft-discard' starts afresh (and replaces it).\n"
+        )
         let fresh = try Command.run(["run", flow, "--draft", draft, "--draft-discard"], input: "one\ntwo\n")
         #expect(fresh.status == 0)
         #expect(fresh.stdout == #"{"a":"one","b":"two"}"# + "\n")

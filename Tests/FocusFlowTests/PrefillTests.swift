@@ -50,11 +50,13 @@ struct PrefillTests {
         #expect(state.focus == "password", "skipFilled starts at the first field that needs an answer")
     }
 
-    @Test("skipFilled starts at the first visible field without a passing prefilled answer", arguments: [
-        ([FieldID](), FieldID("email")),
-        ([FieldID("email")], FieldID("password")),
-        ([FieldID("email"), FieldID("nickname")], FieldID("password")),
-    ] as [([FieldID], FieldID)])
+    @Test(
+        "skipFilled starts at the first visible field without a passing prefilled answer",
+        arguments: [
+            ([FieldID](), FieldID("email")),
+            ([FieldID("email")], FieldID("password")),
+            ([FieldID("email"), FieldID("nickname")], FieldID("password")),
+        ] as [([FieldID], FieldID)])
     func skipFilled(filled: [FieldID], focus: FieldID) throws {
         let reducer = FlowReducer(spec: try FlowSpec.signup())
         let answers = Dictionary(uniqueKeysWithValues: Fixtures.signupAnswers.filter { filled.contains($0.0) }.map { ($0.0, FieldAnswer.text($0.1)) })
@@ -81,8 +83,9 @@ struct PrefillTests {
         _ = reducer.reduce(into: &state, action: .previous)
         #expect(state.focus == "nickname")
         _ = reducer.reduce(into: &state, action: .field(.textChanged("")))
-        #expect(reducer.reduce(into: &state, action: .next).contains { if case .invalid(field: "nickname", _) = $0 { true } else { false } },
-                "once focused, a field is asked like any other")
+        #expect(
+            reducer.reduce(into: &state, action: .next).contains { if case .invalid(field: "nickname", _) = $0 { true } else { false } },
+            "once focused, a field is asked like any other")
     }
 
     @Test("skipFilled stops at a prefilled field that no longer passes (its partner changed)")
@@ -118,13 +121,15 @@ struct PrefillTests {
         }
     }
 
-    @Test("A value of the wrong type, or no option, is an error naming the field", arguments: [
-        (FieldID("newsletter"), FieldAnswer.text("maybe"), "\"newsletter\" is a confirm field: give true or false"),
-        ("language", .text("kr"), "\"kr\" is not an option of \"language\"; did you mean \"ko\"?"),
-        ("channels", .choices(["email", "fax"]), "\"fax\" is not an option of \"channels\"; the options are email, sms, push, post"),
-        ("phone", .bool(true), "\"phone\" is a text field: give a string"),
-        ("phone", .text("+82 10 x"), "the answer given for \"phone\" (Mobile number) has \"x\", which this field does not take; it takes digits, space and + * # ( ) -"),
-    ])
+    @Test(
+        "A value of the wrong type, or no option, is an error naming the field",
+        arguments: [
+            (FieldID("newsletter"), FieldAnswer.text("maybe"), "\"newsletter\" is a confirm field: give true or false"),
+            ("language", .text("kr"), "\"kr\" is not an option of \"language\"; did you mean \"ko\"?"),
+            ("channels", .choices(["email", "fax"]), "\"fax\" is not an option of \"channels\"; the options are email, sms, push, post"),
+            ("phone", .bool(true), "\"phone\" is a text field: give a string"),
+            ("phone", .text("+82 10 x"), "the answer given for \"phone\" (Mobile number) has \"x\", which this field does not take; it takes digits, space and + * # ( ) -"),
+        ])
     func wrongType(field: FieldID, answer: FieldAnswer, message: String) throws {
         let reducer = FlowReducer(spec: try Fixtures.flow("preferences"))
         #expect(throws: PrefillError(.wrongType, field: field, message: message)) {
@@ -132,13 +137,15 @@ struct PrefillTests {
         }
     }
 
-    @Test("--set text is typed by the field's kind", arguments: [
-        (FieldID("newsletter"), "false", FieldAnswer.bool(false)),
-        ("newsletter", "yes", .bool(true)),
-        ("language", "ja", .choice("ja")),
-        ("channels", "sms, email", .choices(["email", "sms"])),
-        ("phone", " +82 10 ", .text(" +82 10 ")),
-    ])
+    @Test(
+        "--set text is typed by the field's kind",
+        arguments: [
+            (FieldID("newsletter"), "false", FieldAnswer.bool(false)),
+            ("newsletter", "yes", .bool(true)),
+            ("language", "ja", .choice("ja")),
+            ("channels", "sms, email", .choices(["email", "sms"])),
+            ("phone", " +82 10 ", .text(" +82 10 ")),
+        ])
     func setParsing(field: FieldID, text: String, answer: FieldAnswer) throws {
         let reducer = FlowReducer(spec: try Fixtures.flow("preferences"))
         #expect(try reducer.answer(parsing: text, for: field) == answer)

@@ -58,9 +58,11 @@ struct ProgressTests {
         #expect(problems.isEmpty, "\(name): \(problems.count) problems, first: \(problems.prefix(3).joined(separator: "; "))")
     }
 
-    @Test("Delivery: every walk counts honestly, whether the address and the voucher appear or not", arguments: [
-        ("post", ""), ("post", "R1"), ("pickup", ""), ("pickup", "R1"),
-    ])
+    @Test(
+        "Delivery: every walk counts honestly, whether the address and the voucher appear or not",
+        arguments: [
+            ("post", ""), ("post", "R1"), ("pickup", ""), ("pickup", "R1"),
+        ])
     func deliveryWalks(method: String, referral: String) throws {
         let spec = try Fixtures.flow("delivery")
         let answers: [FieldID: String] = [
@@ -124,12 +126,13 @@ struct ProgressTests {
         static func summary(_ spec: FlowSpec) -> String {
             spec.fields.map { field in
                 guard let when = field.when else { return field.id.rawValue }
-                let test = switch when.test {
-                case .equals(let value): "=\(value)"
-                case .in(let values): "∈\(values)"
-                case .notEmpty(let flag): flag ? "≠∅" : "=∅"
-                case .range(let min, let max): "∈[\(min.map(String.init(describing:)) ?? "")…\(max.map(String.init(describing:)) ?? "")]"
-                }
+                let test =
+                    switch when.test {
+                    case .equals(let value): "=\(value)"
+                    case .in(let values): "∈\(values)"
+                    case .notEmpty(let flag): flag ? "≠∅" : "=∅"
+                    case .range(let min, let max): "∈[\(min.map(String.init(describing:)) ?? "")…\(max.map(String.init(describing:)) ?? "")]"
+                    }
                 return "\(field.id)(\(when.field)\(test))"
             }.joined(separator: " ")
         }
@@ -149,8 +152,9 @@ struct ProgressTests {
         #expect(state.focus == "referral")
         #expect(reducer.progress(in: state) == FlowProgress(step: 3, steps: 3, isFirst: false, isLast: true), "Enter finishes here: 3/3")
         _ = reducer.reduce(into: &state, action: .field(.textChanged("R1")))
-        #expect(reducer.progress(in: state) == FlowProgress(step: 3, steps: 4, isFirst: false, isLast: false),
-                "a referral shows the voucher: Enter no longer finishes")
+        #expect(
+            reducer.progress(in: state) == FlowProgress(step: 3, steps: 4, isFirst: false, isLast: false),
+            "a referral shows the voucher: Enter no longer finishes")
         _ = reducer.reduce(into: &state, action: .focus("name"))
         #expect(reducer.progress(in: state) == FlowProgress(step: 1, steps: 6, isFirst: true, isLast: false))
     }

@@ -13,8 +13,10 @@ struct ProtocolSnapshotTests {
 
     @Test("start prefills the answers and starts at the first field; a line of text form does the same")
     func start() throws {
-        for line in [#"{"action":"start","answers":{"email":"ada@example.com","nickname":"에이다"}}"#,
-                     #"start {"email":"ada@example.com","nickname":"에이다"}"#] {
+        for line in [
+            #"{"action":"start","answers":{"email":"ada@example.com","nickname":"에이다"}}"#,
+            #"start {"email":"ada@example.com","nickname":"에이다"}"#,
+        ] {
             var session = try Self.session()
             _ = Self.respond(&session, ["text x@y.z", "next"])
             let response = session.respond(toLine: Array(line.utf8))
@@ -38,12 +40,14 @@ struct ProtocolSnapshotTests {
         #expect(!result.stdout.contains("hunter2"))
     }
 
-    @Test("start with an answer that breaks its rules, or an unknown id, is an error naming the field and changes nothing", arguments: [
-        (#"{"action":"start","answers":{"code":"12"}}"#, #"{"error":"the answer given for \"code\" (Verification code) breaks its rules: Enter the 6-digit code"}"#),
-        (#"{"action":"start","answers":{"emial":"a@b.c"}}"#, #"{"error":"no field \"emial\" in the flow \"signup\"; did you mean \"email\"?"}"#),
-        (#"{"action":"start","answers":"email"}"#, #"{"error":"\"answers\" must be a JSON object"}"#),
-        (#"{"action":"start"}"#, #"{"error":"start needs \"answers\": a JSON object of field ids and answers"}"#),
-    ])
+    @Test(
+        "start with an answer that breaks its rules, or an unknown id, is an error naming the field and changes nothing",
+        arguments: [
+            (#"{"action":"start","answers":{"code":"12"}}"#, #"{"error":"the answer given for \"code\" (Verification code) breaks its rules: Enter the 6-digit code"}"#),
+            (#"{"action":"start","answers":{"emial":"a@b.c"}}"#, #"{"error":"no field \"emial\" in the flow \"signup\"; did you mean \"email\"?"}"#),
+            (#"{"action":"start","answers":"email"}"#, #"{"error":"\"answers\" must be a JSON object"}"#),
+            (#"{"action":"start"}"#, #"{"error":"start needs \"answers\": a JSON object of field ids and answers"}"#),
+        ])
     func startRefused(line: String, error: String) throws {
         var session = try Self.session()
         let before = session.state

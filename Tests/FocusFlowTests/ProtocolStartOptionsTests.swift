@@ -9,10 +9,12 @@ import Testing
 struct ProtocolStartOptionsTests {
     static func session() throws -> ProtocolSession { ProtocolSession(spec: try FlowSpec.signup()) }
 
-    @Test("skipFilled starts at the first field that needs an answer, in the JSON and the text form", arguments: [
-        #"{"action":"start","answers":{"email":"ada@example.com"},"skipFilled":true}"#,
-        #"start skipFilled {"email":"ada@example.com"}"#,
-    ])
+    @Test(
+        "skipFilled starts at the first field that needs an answer, in the JSON and the text form",
+        arguments: [
+            #"{"action":"start","answers":{"email":"ada@example.com"},"skipFilled":true}"#,
+            #"start skipFilled {"email":"ada@example.com"}"#,
+        ])
     func skipFilled(line: String) throws {
         var session = try Self.session()
         let response = session.respond(toLine: Array(line.utf8))
@@ -32,20 +34,24 @@ struct ProtocolStartOptionsTests {
         #expect(strict.respond(toLine: Array(#"{"action":"start","answers":{"code":"12"},"askInvalid":false}"#.utf8)).hasPrefix(#"{"error":"the answer given for \"code\""#))
     }
 
-    @Test("A start with options is written back as it was read, in both forms", arguments: [
-        FlowRequest.start(#"{"email":"a@b.c"}"#, skipFilled: true, askInvalid: true),
-        FlowRequest.start(#"{"email":"a@b.c"}"#, skipFilled: false, askInvalid: true),
-        FlowRequest.start(#"{}"#),
-    ])
+    @Test(
+        "A start with options is written back as it was read, in both forms",
+        arguments: [
+            FlowRequest.start(#"{"email":"a@b.c"}"#, skipFilled: true, askInvalid: true),
+            FlowRequest.start(#"{"email":"a@b.c"}"#, skipFilled: false, askInvalid: true),
+            FlowRequest.start(#"{}"#),
+        ])
     func roundTrip(request: FlowRequest) throws {
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request, "\(request.json)")
         #expect(try FlowRequest(line: Array(request.text.utf8)) == request, "\(request.text)")
     }
 
-    @Test("An option on a request that takes none, or not true/false, is an error that says so", arguments: [
-        (#"{"action":"next","skipFilled":true}"#, #"{"error":"next takes no \"skipFilled\""}"#),
-        (#"{"action":"start","answers":{},"askInvalid":"yes"}"#, #"{"error":"\"askInvalid\" must be true or false"}"#),
-    ])
+    @Test(
+        "An option on a request that takes none, or not true/false, is an error that says so",
+        arguments: [
+            (#"{"action":"next","skipFilled":true}"#, #"{"error":"next takes no \"skipFilled\""}"#),
+            (#"{"action":"start","answers":{},"askInvalid":"yes"}"#, #"{"error":"\"askInvalid\" must be true or false"}"#),
+        ])
     func refused(line: String, error: String) throws {
         var session = try Self.session()
         #expect(session.respond(toLine: Array(line.utf8)) == error)

@@ -34,13 +34,28 @@ struct ProtocolTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 18)
-        #expect(lines[0] == #"{"protocol":2,"events":[{"event":"focusMoved","from":null,"to":"email"}],"state":{"phase":"editing","focus":"email","step":1,"steps":6,"surface":"plain","kind":"text","keyboard":"emailAddress","revealed":false,"error":null}}"#)
-        #expect(lines[3] == #"{"events":[{"event":"changed","field":"password"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"secure","kind":"text","keyboard":"asciiCapable","revealed":false,"error":null}}"#)
-        #expect(lines[4] == #"{"events":[{"event":"surfaceChanged","field":"password","from":"secure","to":"plain"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"plain","kind":"text","keyboard":"asciiCapable","revealed":true,"error":null}}"#)
+        #expect(
+            lines[0]
+                == #"{"protocol":2,"events":[{"event":"focusMoved","from":null,"to":"email"}],"state":{"phase":"editing","focus":"email","step":1,"steps":6,"surface":"plain","kind":"text","keyboard":"emailAddress","revealed":false,"error":null}}"#
+        )
+        #expect(
+            lines[3]
+                == #"{"events":[{"event":"changed","field":"password"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"secure","kind":"text","keyboard":"asciiCapable","revealed":false,"error":null}}"#
+        )
+        #expect(
+            lines[4]
+                == #"{"events":[{"event":"surfaceChanged","field":"password","from":"secure","to":"plain"}],"state":{"phase":"editing","focus":"password","step":2,"steps":6,"surface":"plain","kind":"text","keyboard":"asciiCapable","revealed":true,"error":null}}"#
+        )
         #expect(lines[8].hasPrefix(#"{"events":[{"event":"focusMoved","from":"nickname","to":"email"}"#))
         #expect(lines[9].hasPrefix(#"{"events":[{"event":"focusMoved","from":"email","to":"nickname"}"#))
-        #expect(lines[14] == #"{"events":[{"event":"rejected","field":"code"}],"state":{"phase":"editing","focus":"code","step":6,"steps":6,"surface":"plain","kind":"text","keyboard":"numberPad","revealed":false,"error":null}}"#)
-        #expect(lines[16] == #"{"events":[{"event":"focusMoved","from":"code","to":null},{"event":"completed","values":{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}}],"state":{"phase":"completed","focus":null,"step":6,"steps":6,"surface":"plain","kind":null,"keyboard":"numberPad","revealed":false,"error":null}}"#)
+        #expect(
+            lines[14]
+                == #"{"events":[{"event":"rejected","field":"code"}],"state":{"phase":"editing","focus":"code","step":6,"steps":6,"surface":"plain","kind":"text","keyboard":"numberPad","revealed":false,"error":null}}"#
+        )
+        #expect(
+            lines[16]
+                == #"{"events":[{"event":"focusMoved","from":"code","to":null},{"event":"completed","values":{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}}],"state":{"phase":"completed","focus":null,"step":6,"steps":6,"surface":"plain","kind":null,"keyboard":"numberPad","revealed":false,"error":null}}"#
+        )
         #expect(lines[17] == #"{"error":"the flow is completed; no request applies any more"}"#)
         for (index, line) in lines.enumerated() where index != 16 {
             #expect(!line.contains("hunter2"), "line \(index) shows the secure value")
@@ -59,9 +74,11 @@ struct ProtocolTests {
         #expect(!served.stdout.isEmpty)
     }
 
-    @Test("After cancel the state reports the step the person was on, not the last", arguments: [
-        ("", 1, 6), ("text ada@example.com\nnext\n", 2, 6), ("text ada@example.com\nnext\ntext hunter2-secret\nnext\n", 3, 6),
-    ])
+    @Test(
+        "After cancel the state reports the step the person was on, not the last",
+        arguments: [
+            ("", 1, 6), ("text ada@example.com\nnext\n", 2, 6), ("text ada@example.com\nnext\ntext hunter2-secret\nnext\n", 3, 6),
+        ])
     func cancelKeepsStep(before: String, step: Int, steps: Int) throws {
         let result = try Command.run(["serve", "Flows/signup.json"], input: before + "cancel\n")
         #expect(result.status == 0)
@@ -85,7 +102,10 @@ struct ProtocolTests {
         ("{\"action\":\"focus\"}", #"{"error":"focus needs \"field\": the id of a visible field"}"#),
         ("{\"value\":\"x\"}", #"{"error":"the request has no \"action\""}"#),
         ("{\"action\":\"next\",\"extra\":1}", #"{"error":"unknown key \"extra\" in the request"}"#),
-        ("[1,2]", #"{"error":"unknown action \"[1,2]\"; expected one of text, set, select, toggle, highlight, step, next, previous, focus, reveal, clear, cancel, submit, describe, start, snapshot, restore, checked, sent, resend, tick"}"#),
+        (
+            "[1,2]",
+            #"{"error":"unknown action \"[1,2]\"; expected one of text, set, select, toggle, highlight, step, next, previous, focus, reveal, clear, cancel, submit, describe, start, snapshot, restore, checked, sent, resend, tick"}"#
+        ),
         ("{\"action\":\"text\",\"value\":\"\u{FF}\"}", #"{"error":"the request is not valid UTF-8"}"#),
         ("{" + String(repeating: "x", count: 1_000_000), #"{"error":"the request is not a JSON object: column 2: expected a key in double quotes"}"#),
     ]
@@ -93,7 +113,8 @@ struct ProtocolTests {
     @Test("A malformed request gets an error, changes nothing, and the server goes on", arguments: malformed)
     func malformedRequest(request: String, error: String) throws {
         var input = Data("{\"action\":\"text\",\"value\":\"Ada\"}\n".utf8)
-        input += request == "{\"action\":\"text\",\"value\":\"\u{FF}\"}"
+        input +=
+            request == "{\"action\":\"text\",\"value\":\"\u{FF}\"}"
             ? Data([0x7B] + Array(#""action":"text","value":""#.utf8) + [0xFF, 0x22, 0x7D])
             : Data(request.utf8)
         input += Data("\n{\"action\":\"clear\"}\n".utf8)
@@ -102,24 +123,29 @@ struct ProtocolTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[2] == error)
-        #expect(lines[3].hasPrefix(#"{"events":[{"event":"changed","field":"name","old":"Ada","new":""},{"event":"cleared","field":"name"}]"#),
-                "the request before the bad one still holds")
+        #expect(
+            lines[3].hasPrefix(#"{"events":[{"event":"changed","field":"name","old":"Ada","new":""},{"event":"cleared","field":"name"}]"#),
+            "the request before the bad one still holds")
     }
 
-    @Test("Requests read the same in both forms", arguments: [
-        FlowRequest.text("a b  c"), .text(""), .text("\"quoted\"\n\\ 한 😀"), .next, .previous, .focus("nickname"), .reveal, .clear, .cancel,
-    ])
+    @Test(
+        "Requests read the same in both forms",
+        arguments: [
+            FlowRequest.text("a b  c"), .text(""), .text("\"quoted\"\n\\ 한 😀"), .next, .previous, .focus("nickname"), .reveal, .clear, .cancel,
+        ])
     func requestForms(request: FlowRequest) throws {
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
         if case .text(let value) = request, value.contains("\n") { return }
         #expect(try FlowRequest(line: Array(request.text.utf8)) == request)
     }
 
-    @Test("The text form refuses what it cannot read", arguments: [
-        ("nxt", "unknown action \"nxt\"; did you mean \"next\"?"),
-        ("focus", "focus needs a field id: focus FIELD"),
-        ("next now", "next takes nothing after it"),
-    ])
+    @Test(
+        "The text form refuses what it cannot read",
+        arguments: [
+            ("nxt", "unknown action \"nxt\"; did you mean \"next\"?"),
+            ("focus", "focus needs a field id: focus FIELD"),
+            ("next now", "next takes nothing after it"),
+        ])
     func textFormErrors(line: String, message: String) {
         #expect(throws: FlowRequestError(message)) { try FlowRequest(text: line) }
     }
@@ -135,10 +161,12 @@ struct ProtocolTests {
         }
     }
 
-    @Test("A session skips blank lines and # comments as serve does, so embedders answer a script the same way", arguments: [
-        ("", nil), ("   \t\r", nil), ("# a comment", nil), ("  \t# indented comment\r", nil),
-        ("  next \r", "next"), ("\ttext a b\t", "text a b"), (#" {"action":"reveal"} "#, #"{"action":"reveal"}"#),
-    ] as [(String, String?)])
+    @Test(
+        "A session skips blank lines and # comments as serve does, so embedders answer a script the same way",
+        arguments: [
+            ("", nil), ("   \t\r", nil), ("# a comment", nil), ("  \t# indented comment\r", nil),
+            ("  next \r", "next"), ("\ttext a b\t", "text a b"), (#" {"action":"reveal"} "#, #"{"action":"reveal"}"#),
+        ] as [(String, String?)])
     func scriptLines(line: String, request: String?) throws {
         var session = ProtocolSession(spec: try FlowSpec.signup()), reference = session
         let response = session.respond(toScriptLine: Array(line.utf8))

@@ -7,8 +7,10 @@ import FocusFlowProtocol
 /// `docs/`, read as one text.
 @Suite("README and docs")
 struct ReadmeTests {
-    static let pages = ["README.md", "docs/cli.md", "docs/terminal.md", "docs/flows.md", "docs/embedding.md", "docs/testing.md",
-                        "docs/architecture.md", "docs/performance.md"]
+    static let pages = [
+        "README.md", "docs/cli.md", "docs/terminal.md", "docs/flows.md", "docs/embedding.md", "docs/testing.md",
+        "docs/architecture.md", "docs/performance.md",
+    ]
 
     static func readme() throws -> String {
         try pages.map { try String(contentsOf: Fixtures.root.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
@@ -85,14 +87,15 @@ struct ReadmeTests {
     static func requestTable() -> String {
         var lines = ["| request | applies to | does |", "|---|---|---|"]
         for row in FlowRequest.table {
-            let sample: FlowRequest.Value? = switch row.argument {
-            case .none: nil
-            case .string(let key): .string(key == "field" ? "id" : "…")
-            case .bool: .bool(true)
-            case .int: .int(1)
-            case .answer: .answer(ticket: 7, .ok)
-            case .object: .string("{…}")
-            }
+            let sample: FlowRequest.Value? =
+                switch row.argument {
+                case .none: nil
+                case .string(let key): .string(key == "field" ? "id" : "…")
+                case .bool: .bool(true)
+                case .int: .int(1)
+                case .answer: .answer(ticket: 7, .ok)
+                case .object: .string("{…}")
+                }
             let kinds = row.kinds.map { kinds in FieldKind.allCases.filter(kinds.contains).map { "`\($0)`" }.joined(separator: ", ") } ?? "any field"
             lines.append("| `\(row.request(sample).json)` | \(kinds) | \(row.summary) |")
         }

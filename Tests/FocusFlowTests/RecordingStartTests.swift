@@ -14,16 +14,18 @@ struct RecordingStartTests {
         return try RecordingTests.completedValues(replay.stdout)
     }
 
-    @Test("Prefilled answers, a secret among them, and --skip-filled: the script starts with start, the secret a stand-in; the replay completes alike",
-          arguments: [false, true])
+    @Test(
+        "Prefilled answers, a secret among them, and --skip-filled: the script starts with start, the secret a stand-in; the replay completes alike",
+        arguments: [false, true])
     func prefilled(skipFilled: Bool) throws {
         let folder = try RecordingTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(#"{"password":"Hunter-2024","confirm":"Hunter-2024"}"#.utf8).write(to: folder.appendingPathComponent("answers.json"))
         // Without --skip-filled the prefilled fields are walked: an empty line keeps each.
         let input = skipFilled ? "4821\n비밀번호🙂\n" : "\n\n\n4821\n비밀번호🙂\n"
-        let result = try Command.run(["run", "flow.json", "--set", "user=ada", "--answers", "answers.json", "--record", "walk.script"]
-                                     + (skipFilled ? ["--skip-filled"] : []), input: input, directory: folder)
+        let result = try Command.run(
+            ["run", "flow.json", "--set", "user=ada", "--answers", "answers.json", "--record", "walk.script"]
+                + (skipFilled ? ["--skip-filled"] : []), input: input, directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let recording = try String(contentsOf: folder.appendingPathComponent("walk.script"), encoding: .utf8)
         let first = try #require(recording.split(separator: "\n").dropFirst().first)
@@ -45,8 +47,9 @@ struct RecordingStartTests {
         // The first run stops at the end of its input after the user and both passwords.
         let first = try Command.run(["run", "flow.json", "--draft", "walk.draft"], input: "ada\nHunter-2024\nHunter-2024\n", directory: folder)
         #expect(first.status == 1)
-        let second = try Command.run(["run", "flow.json", "--draft", "walk.draft", "--record", "walk.script"],
-                                     input: "Hunter-2024\nHunter-2024\n4821\n비밀번호🙂\n", directory: folder)
+        let second = try Command.run(
+            ["run", "flow.json", "--draft", "walk.draft", "--record", "walk.script"],
+            input: "Hunter-2024\nHunter-2024\n4821\n비밀번호🙂\n", directory: folder)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains(#""user":"ada""#))
         let recording = try String(contentsOf: folder.appendingPathComponent("walk.script"), encoding: .utf8)

@@ -102,9 +102,11 @@ struct RecordingTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("replay --expect: the first different line is named, with what was expected and what came", arguments: [
-        ("changed", 3), ("shorter", 4), ("longer", 5),
-    ])
+    @Test(
+        "replay --expect: the first different line is named, with what was expected and what came",
+        arguments: [
+            ("changed", 3), ("shorter", 4), ("longer", 5),
+        ])
     func expectDifferent(change: String, line: Int) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,9 +8,11 @@ import Testing
 struct ReplayScriptTests {
     static let loginHeader = #"# A walk through "login" recorded by focusflow run --record; secure values are stand-ins."#
 
-    @Test("A recording of one flow replayed against another (the built-in sign-up too) is refused, exit 2, naming both", arguments: [
-        [String](), ["Flows/signup.json"],
-    ])
+    @Test(
+        "A recording of one flow replayed against another (the built-in sign-up too) is refused, exit 2, naming both",
+        arguments: [
+            [String](), ["Flows/signup.json"],
+        ])
     func otherFlowRefused(flow: [String]) throws {
         let path = try ScratchFolder.write(Self.loginHeader + "\n" + #"{"action":"text","value":"ada@example.com"}"# + "\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

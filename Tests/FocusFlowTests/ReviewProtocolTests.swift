@@ -47,9 +47,11 @@ struct ReviewProtocolTests {
         #expect(!Self.respond(&plain, "next").contains(#""review""#))
     }
 
-    @Test("In review, a request that edits is refused with a message that says what applies; submit while editing too", arguments: [
-        "text x", "next", "reveal", "clear", #"{"action":"set","value":false}"#,
-    ])
+    @Test(
+        "In review, a request that edits is refused with a message that says what applies; submit while editing too",
+        arguments: [
+            "text x", "next", "reveal", "clear", #"{"action":"set","value":false}"#,
+        ])
     func refusedInReview(line: String) throws {
         var session = try Self.session()
         for line in Self.toReview { _ = Self.respond(&session, line) }
@@ -101,25 +103,40 @@ struct ReviewProtocolTests {
 
     /// Machines broken on purpose in review, each against the invariant it breaks.
     static let broken: [(String, Int, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
-        ("walks every later field after an amend instead of returning to review", 13, { reducer in { state, action in
-            guard state.isAmending, case .next = action else { return reducer.reduce(into: &state, action: action) }
-            let reviewed = state.reviewed
-            state.reviewed = nil
-            let events = reducer.reduce(into: &state, action: action)
-            if state.phase == .editing { state.reviewed = reviewed }
-            return events
-        } }),
-        ("submits without the first answer", 14, { reducer in { state, action in
-            reducer.reduce(into: &state, action: action).map { event in
-                guard case .completed(var result) = event, case .submit = action else { return event }
-                result.answers.removeFirst()
-                return .completed(result)
+        (
+            "walks every later field after an amend instead of returning to review", 13,
+            { reducer in
+                { state, action in
+                    guard state.isAmending, case .next = action else { return reducer.reduce(into: &state, action: action) }
+                    let reviewed = state.reviewed
+                    state.reviewed = nil
+                    let events = reducer.reduce(into: &state, action: action)
+                    if state.phase == .editing { state.reviewed = reviewed }
+                    return events
+                }
             }
-        } }),
-        ("amends by walking instead of jumping", 13, { reducer in { state, action in
-            guard state.phase == .review, case .focus = action else { return reducer.reduce(into: &state, action: action) }
-            return reducer.reduce(into: &state, action: .previous)
-        } }),
+        ),
+        (
+            "submits without the first answer", 14,
+            { reducer in
+                { state, action in
+                    reducer.reduce(into: &state, action: action).map { event in
+                        guard case .completed(var result) = event, case .submit = action else { return event }
+                        result.answers.removeFirst()
+                        return .completed(result)
+                    }
+                }
+            }
+        ),
+        (
+            "amends by walking instead of jumping", 13,
+            { reducer in
+                { state, action in
+                    guard state.phase == .review, case .focus = action else { return reducer.reduce(into: &state, action: action) }
+                    return reducer.reduce(into: &state, action: .previous)
+                }
+            }
+        ),
     ]
 
     @Test("check finds a review machine broken on purpose", arguments: broken.indices)

@@ -9,15 +9,15 @@ struct ReviewTests {
     /// Email, a secure password and its confirmation, a contact choice, a phone shown only for
     /// the phone contact, and terms that must be yes.
     static let json = #"""
-    {"id": "rev", "title": "Review me", "review": true, "fields": [
-      {"id": "email", "label": "Email", "rules": {"required": true}},
-      {"id": "password", "label": "Password", "secure": true, "keyboard": "asciiCapable", "rules": {"required": true, "minLength": 8}},
-      {"id": "confirm", "label": "Confirm", "secure": true, "keyboard": "asciiCapable", "rules": {"required": true, "matches": "password"}},
-      {"id": "contact", "kind": "select", "label": "Contact", "options": ["email", "phone"], "rules": {"required": true}},
-      {"id": "phone", "label": "Phone", "keyboard": "phonePad", "when": {"field": "contact", "equals": "phone"}, "rules": {"required": true}},
-      {"id": "terms", "kind": "confirm", "label": "Terms", "rules": {"equals": true}}
-    ]}
-    """#
+        {"id": "rev", "title": "Review me", "review": true, "fields": [
+          {"id": "email", "label": "Email", "rules": {"required": true}},
+          {"id": "password", "label": "Password", "secure": true, "keyboard": "asciiCapable", "rules": {"required": true, "minLength": 8}},
+          {"id": "confirm", "label": "Confirm", "secure": true, "keyboard": "asciiCapable", "rules": {"required": true, "matches": "password"}},
+          {"id": "contact", "kind": "select", "label": "Contact", "options": ["email", "phone"], "rules": {"required": true}},
+          {"id": "phone", "label": "Phone", "keyboard": "phonePad", "when": {"field": "contact", "equals": "phone"}, "rules": {"required": true}},
+          {"id": "terms", "kind": "confirm", "label": "Terms", "rules": {"equals": true}}
+        ]}
+        """#
     static let secret = "swordfish-42"
 
     static func spec() throws -> FlowSpec { try FlowSpec(json: Data(json.utf8)) }
@@ -82,12 +82,14 @@ struct ReviewTests {
         #expect(state.surface == (reducer.spec[field]!.secure ? .secure : .plain))
     }
 
-    @Test("Enter on an amended field that changes nothing else returns to review, walking no later field", arguments: [
-        ("email", [FlowReducer.Action.field(.textChanged("grace@example.com"))]),
-        ("contact", [.field(.select("email"))]),
-        ("terms", [.field(.set(true))]),
-        ("email", []),
-    ] as [(FieldID, [FlowReducer.Action])])
+    @Test(
+        "Enter on an amended field that changes nothing else returns to review, walking no later field",
+        arguments: [
+            ("email", [FlowReducer.Action.field(.textChanged("grace@example.com"))]),
+            ("contact", [.field(.select("email"))]),
+            ("terms", [.field(.set(true))]),
+            ("email", []),
+        ] as [(FieldID, [FlowReducer.Action])])
     func amendReturns(field: FieldID, edits: [FlowReducer.Action]) {
         var state = inReview()
         _ = reducer.reduce(into: &state, action: .focus(field))
@@ -149,10 +151,12 @@ struct ReviewTests {
         #expect(state.focus == "email" && state.isAmending)
     }
 
-    @Test("In review, edits, next and reveal change nothing", arguments: [
-        FlowReducer.Action.next, .toggleReveal, .field(.textChanged("x")), .field(.submit), .field(.clear), .field(.set(false)),
-        .focus("phone"), .focus("nope"),
-    ])
+    @Test(
+        "In review, edits, next and reveal change nothing",
+        arguments: [
+            FlowReducer.Action.next, .toggleReveal, .field(.textChanged("x")), .field(.submit), .field(.clear), .field(.set(false)),
+            .focus("phone"), .focus("nope"),
+        ])
     func inertInReview(action: FlowReducer.Action) {
         var state = inReview()
         #expect(reducer.reduce(into: &state, action: action).isEmpty)

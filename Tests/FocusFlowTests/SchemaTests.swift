@@ -46,7 +46,8 @@ struct SchemaTests {
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Fixtures.root.appendingPathComponent("Flows/flow.schema.json").path]
+        process.arguments =
+            ["python3", "-c", script, Fixtures.root.appendingPathComponent("Flows/flow.schema.json").path]
             + cases.map { folder.appendingPathComponent("\($0.name).json").path }
         let output = Pipe()
         process.standardOutput = output
@@ -55,10 +56,11 @@ struct SchemaTests {
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "python3 with jsonschema must run (see .ci/run)")
 
-        let schemaSays = Dictionary(uniqueKeysWithValues: verdicts.split(separator: "\n").map {
-            let parts = $0.split(separator: " ")
-            return (String(parts[0].dropLast(5)), parts[1] == "valid")
-        })
+        let schemaSays = Dictionary(
+            uniqueKeysWithValues: verdicts.split(separator: "\n").map {
+                let parts = $0.split(separator: " ")
+                return (String(parts[0].dropLast(5)), parts[1] == "valid")
+            })
         #expect(schemaSays.count == cases.count)
         for (name, json) in cases {
             var loaderError: String?

@@ -11,19 +11,23 @@ struct ScriptedChoiceTests {
         #expect(result.stdout == #"{"name":"Ada","method":"pickup","referral":""}"# + "\n")
     }
 
-    @Test("A multi-select line is a comma-separated list of numbers, values or labels; confirm takes y/yes/n/no", arguments: [
-        ("yes\n1 , sms\n+82 10\n\n", #"{"newsletter":true,"channels":["email","sms"],"phone":"+82 10","language":"ko"}"#),
-        ("y\nPost,1\n3\n", #"{"newsletter":true,"channels":["email","post"],"language":"ja"}"#),
-    ])
+    @Test(
+        "A multi-select line is a comma-separated list of numbers, values or labels; confirm takes y/yes/n/no",
+        arguments: [
+            ("yes\n1 , sms\n+82 10\n\n", #"{"newsletter":true,"channels":["email","sms"],"phone":"+82 10","language":"ko"}"#),
+            ("y\nPost,1\n3\n", #"{"newsletter":true,"channels":["email","post"],"language":"ja"}"#),
+        ])
     func multiSelect(input: String, json: String) throws {
         let result = try Command.run(["run", "Flows/preferences.json"], input: input)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == json + "\n")
     }
 
-    @Test("An invalid choice line names the field and the options allowed", arguments: [
-        ("Ada\n9\n", "focusflow: line 2: Delivery (method): \"9\" is not one of the options; answer with a number from 1 to 2, a value or a label: 1 Post (post), 2 Pick up in store (pickup)\n"),
-    ])
+    @Test(
+        "An invalid choice line names the field and the options allowed",
+        arguments: [
+            ("Ada\n9\n", "focusflow: line 2: Delivery (method): \"9\" is not one of the options; answer with a number from 1 to 2, a value or a label: 1 Post (post), 2 Pick up in store (pickup)\n")
+        ])
     func invalidSelect(input: String, message: String) throws {
         let result = try Command.run(["run", "Flows/delivery.json"], input: input)
         #expect(result.status == 1)

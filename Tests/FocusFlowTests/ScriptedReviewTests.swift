@@ -17,18 +17,19 @@ struct ScriptedReviewTests {
         let result = try Command.run(["run", "Flows/account.json"], input: Self.answers + "\n")
         #expect(result.status == 0)
         #expect(result.stdout == Self.json())
-        #expect(result.stderr == """
-            Review your answers:
-              1. Email: ada@example.com
-              2. Password: ••••••••••••••
-              3. Confirm password: ••••••••••••••
-              4. Nickname: 에이다
-              5. Phone: +82 10 1234 5678
-              6. Verification code: 123456
-              7. Country: 대한민국 (한국) · South Korea
-              8. I accept the terms of service: yes
+        #expect(
+            result.stderr == """
+                Review your answers:
+                  1. Email: ada@example.com
+                  2. Password: ••••••••••••••
+                  3. Confirm password: ••••••••••••••
+                  4. Nickname: 에이다
+                  5. Phone: +82 10 1234 5678
+                  6. Verification code: 123456
+                  7. Country: 대한민국 (한국) · South Korea
+                  8. I accept the terms of service: yes
 
-            """)
+                """)
         #expect(!result.stderr.contains(Self.secret))
     }
 
@@ -53,11 +54,13 @@ struct ScriptedReviewTests {
         #expect(!bad.stderr.contains("new-secret") && !bad.stderr.contains(Self.secret))
     }
 
-    @Test("At the review, a line that is neither empty nor a listed number, or the end of input, exits 1 without answers", arguments: [
-        ("9\n", "focusflow: line 9: at the review, a line is empty (submit) or a number from 1 to 8 (change that answer)\n"),
-        ("\(secret)\n", "focusflow: line 9: at the review, a line is empty (submit) or a number from 1 to 8 (change that answer)\n"),
-        ("", "focusflow: input ended at the review; an empty line submits the answers, a number changes one\n"),
-    ])
+    @Test(
+        "At the review, a line that is neither empty nor a listed number, or the end of input, exits 1 without answers",
+        arguments: [
+            ("9\n", "focusflow: line 9: at the review, a line is empty (submit) or a number from 1 to 8 (change that answer)\n"),
+            ("\(secret)\n", "focusflow: line 9: at the review, a line is empty (submit) or a number from 1 to 8 (change that answer)\n"),
+            ("", "focusflow: input ended at the review; an empty line submits the answers, a number changes one\n"),
+        ])
     func invalidAtReview(line: String, message: String) throws {
         let result = try Command.run(["run", "Flows/account.json"], input: Self.answers + line)
         #expect(result.status == 1)

@@ -29,13 +29,15 @@ struct ScriptedRunTests {
         #expect(stdout == Self.signupJSON)
     }
 
-    @Test("An invalid line names the field and the rule, exits 1, and prints nothing on stdout", arguments: [
-        ("nope\n", "focusflow: line 1: Email (email): Enter an email address like you@example.com\n"),
-        ("ada@example.com\nhunter2-secret\nhunter2-other\n", "focusflow: line 3: Confirm password (confirm): Confirm password does not match Password.\n"),
-        ("ada@example.com\nhunter2-secret\nhunter2-secret\nAda\n+82 10 1234\n12345a\n", "focusflow: line 6: Verification code (code): \"a\" is not accepted; this field takes digits 0-9\n"),
-        ("ada@example.com\n비밀번호-secret\n", "focusflow: line 2: Password (password): Not accepted; this field takes printable ASCII\n"),
-        ("ada@example.com\n", "focusflow: input ended before Password (password); expected one line per visible field\n"),
-    ])
+    @Test(
+        "An invalid line names the field and the rule, exits 1, and prints nothing on stdout",
+        arguments: [
+            ("nope\n", "focusflow: line 1: Email (email): Enter an email address like you@example.com\n"),
+            ("ada@example.com\nhunter2-secret\nhunter2-other\n", "focusflow: line 3: Confirm password (confirm): Confirm password does not match Password.\n"),
+            ("ada@example.com\nhunter2-secret\nhunter2-secret\nAda\n+82 10 1234\n12345a\n", "focusflow: line 6: Verification code (code): \"a\" is not accepted; this field takes digits 0-9\n"),
+            ("ada@example.com\n비밀번호-secret\n", "focusflow: line 2: Password (password): Not accepted; this field takes printable ASCII\n"),
+            ("ada@example.com\n", "focusflow: input ended before Password (password); expected one line per visible field\n"),
+        ])
     func invalid(input: String, message: String) throws {
         let (status, stdout, stderr) = try Self.run(["run"], input: input)
         #expect(status == 1)
@@ -63,11 +65,13 @@ struct ScriptedRunTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["answers.json"], "no temporary file left")
     }
 
-    @Test("Usage and flow errors exit 2 before anything is asked", arguments: [
-        (["run", "--mask", "ab"], "focusflow: --mask takes one visible character, one or two columns wide, not \"ab\"\nRun 'focusflow run --help' for usage.\n"),
-        (["run", "a.json", "b.json"], "focusflow: run takes one flow file at most, not 2\nRun 'focusflow run --help' for usage.\n"),
-        (["run", "/nonexistent.json"], "focusflow: /nonexistent.json: no such file\n"),
-    ])
+    @Test(
+        "Usage and flow errors exit 2 before anything is asked",
+        arguments: [
+            (["run", "--mask", "ab"], "focusflow: --mask takes one visible character, one or two columns wide, not \"ab\"\nRun 'focusflow run --help' for usage.\n"),
+            (["run", "a.json", "b.json"], "focusflow: run takes one flow file at most, not 2\nRun 'focusflow run --help' for usage.\n"),
+            (["run", "/nonexistent.json"], "focusflow: /nonexistent.json: no such file\n"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let (status, stdout, stderr) = try Self.run(arguments, input: Self.answers)
         #expect(status == 2)

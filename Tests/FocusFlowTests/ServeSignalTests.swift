@@ -11,8 +11,9 @@ import Testing
 /// it where it waits for its next request.
 @Suite("Signals reach serve whatever its parent blocked", .serialized)
 struct ServeSignalTests {
-    @Test("serve started with SIGTERM and SIGINT blocked still ends on either, with 128 + the signal, within seconds",
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        "serve started with SIGTERM and SIGINT blocked still ends on either, with 128 + the signal, within seconds",
+        arguments: [SIGTERM, SIGINT])
     func blockedByParent(signal: Int32) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

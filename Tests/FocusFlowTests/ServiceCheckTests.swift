@@ -14,30 +14,46 @@ struct ServiceCheckTests {
 
     /// Machines broken on purpose against invariant 16.
     static let broken: [(String, @Sendable (FlowReducer) -> @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])] = [
-        ("passes a field without asking its check", { reducer in { state, action in
-            if case .next = action, let focus = state.focus, reducer.spec[focus]?.check != nil { state.checked.insert(focus) }
-            return reducer.reduce(into: &state, action: action)
-        } }),
-        ("takes an answer whose ticket is stale", { reducer in { state, action in
-            if case .checked(let ticket, let answer) = action, let pending = state.checking, pending.ticket != ticket {
-                return reducer.reduce(into: &state, action: .checked(ticket: pending.ticket, answer))
+        (
+            "passes a field without asking its check",
+            { reducer in
+                { state, action in
+                    if case .next = action, let focus = state.focus, reducer.spec[focus]?.check != nil { state.checked.insert(focus) }
+                    return reducer.reduce(into: &state, action: action)
+                }
             }
-            return reducer.reduce(into: &state, action: action)
-        } }),
-        ("keeps a check passed after an edit", { reducer in { state, action in
-            let focus = state.focus
-            let passed = focus.map { state.checked.contains($0) } ?? false
-            let events = reducer.reduce(into: &state, action: action)
-            if passed, case .field = action, let focus, state.focus == focus { state.checked.insert(focus) }
-            return events
-        } }),
+        ),
+        (
+            "takes an answer whose ticket is stale",
+            { reducer in
+                { state, action in
+                    if case .checked(let ticket, let answer) = action, let pending = state.checking, pending.ticket != ticket {
+                        return reducer.reduce(into: &state, action: .checked(ticket: pending.ticket, answer))
+                    }
+                    return reducer.reduce(into: &state, action: action)
+                }
+            }
+        ),
+        (
+            "keeps a check passed after an edit",
+            { reducer in
+                { state, action in
+                    let focus = state.focus
+                    let passed = focus.map { state.checked.contains($0) } ?? false
+                    let events = reducer.reduce(into: &state, action: action)
+                    if passed, case .field = action, let focus, state.focus == focus { state.checked.insert(focus) }
+                    return events
+                }
+            }
+        ),
     ]
 
     @Test("The engine holds every invariant on flows with checks, sends, requirements and prefill: false, apart and as one; every answer is explored each way")
     func engineHolds() throws {
         // Explored as one, the flows above are some 200,000 states each (every combination of the
         // fields' values and the services' answers): a debug build explores a two-field flow both ways.
-        let pair = try FlowSpec(json: Data(#"{"id":"pair","fields":[{"id":"nickname","check":"nickname-free"},{"id":"code","send":"sms","resendAfter":30,"expiresAfter":60,"check":"code-valid"}]}"#.utf8))
+        let pair = try FlowSpec(
+            json: Data(#"{"id":"pair","fields":[{"id":"nickname","check":"nickname-free"},{"id":"code","send":"sms","resendAfter":30,"expiresAfter":60,"check":"code-valid"}]}"#.utf8))
         for spec in try Self.specs() + [pair] {
             for decompose in spec.id == "pair" ? [false, true] : [true] {
                 let report = FlowExplorer(spec: spec).run(.init(decompose: decompose))

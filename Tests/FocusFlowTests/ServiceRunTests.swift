@@ -7,8 +7,10 @@ import Testing
 /// sends of Flows/signup.json.
 @Suite("Checks and sends performed by programs: piped input and the command line")
 struct ServiceRunTests {
-    static let programs = ["--check", "nickname-free=Flows/signup-check.sh", "--check", "code-valid=Flows/signup-check.sh",
-                           "--send", "sms-code=Flows/signup-send.sh"]
+    static let programs = [
+        "--check", "nickname-free=Flows/signup-check.sh", "--check", "code-valid=Flows/signup-check.sh",
+        "--send", "sms-code=Flows/signup-send.sh",
+    ]
     static let secret = "hunter2-secret"
     static func lines(nickname: String = "에이다", code: String = "123456") -> String {
         "ada@example.com\n\(secret)\n\(secret)\n\(nickname)\n+82 10 1234 5678\n\(code)\n"
@@ -33,10 +35,12 @@ struct ServiceRunTests {
         #expect(!result.stderr.contains(Self.secret))
     }
 
-    @Test("A refused check ends a piped walk with the checker's message, naming the line and the field", arguments: [
-        (lines(nickname: "admin"), "focusflow: line 4: Nickname (nickname): \"admin\" is taken; try another nickname\n"),
-        (lines(code: "654321"), "focusflow: line 6: Verification code (code): That is not the code we sent; check it, or press Ctrl-R to send a new one\n"),
-    ])
+    @Test(
+        "A refused check ends a piped walk with the checker's message, naming the line and the field",
+        arguments: [
+            (lines(nickname: "admin"), "focusflow: line 4: Nickname (nickname): \"admin\" is taken; try another nickname\n"),
+            (lines(code: "654321"), "focusflow: line 6: Verification code (code): That is not the code we sent; check it, or press Ctrl-R to send a new one\n"),
+        ])
     func refused(input: String, message: String) throws {
         let result = try Command.run(["run", "Flows/signup.json"] + Self.programs, input: input)
         #expect(result.status == 1)
@@ -49,21 +53,24 @@ struct ServiceRunTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flow = folder.appendingPathComponent("flow.json")
-        try #"{"id":"s","fields":[{"id":"email","label":"Email"},{"id":"password","label":"Password","secure":true,"check":"pw"},{"id":"nickname","label":"Nickname","check":"nick"},{"id":"code","label":"Code","send":"sms","resendAfter":30}]}"#
+        try
+            #"{"id":"s","fields":[{"id":"email","label":"Email"},{"id":"password","label":"Password","secure":true,"check":"pw"},{"id":"nickname","label":"Nickname","check":"nick"},{"id":"code","label":"Code","send":"sms","resendAfter":30}]}"#
             .write(to: flow, atomically: true, encoding: .utf8)
         let log = folder.appendingPathComponent("log").path
         // Each program appends what it read, then its arguments and environment.
         let record = "{ cat; echo; echo \"args: $0 $*\"; env; } >> '\(log)'"
-        let result = try Command.run(["run", flow.path, "--check", "pw=\(record)", "--check", "nick=\(record)", "--send", "sms=\(record)"],
-                                     input: "ada@example.com\n\(Self.secret)\n에이다\n4321\n")
+        let result = try Command.run(
+            ["run", flow.path, "--check", "pw=\(record)", "--check", "nick=\(record)", "--send", "sms=\(record)"],
+            input: "ada@example.com\n\(Self.secret)\n에이다\n4321\n")
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOfFile: log, encoding: .utf8)
         let requests = text.split(separator: "\n").filter { $0.hasPrefix("{") }
-        #expect(requests == [
-            #"{"field":"password","check":"pw","value":"hunter2-secret","answers":{"email":"ada@example.com"}}"#,
-            #"{"field":"nickname","check":"nick","value":"에이다","answers":{"email":"ada@example.com"}}"#,
-            #"{"field":"code","send":"sms","answers":{"email":"ada@example.com","nickname":"에이다"}}"#,
-        ])
+        #expect(
+            requests == [
+                #"{"field":"password","check":"pw","value":"hunter2-secret","answers":{"email":"ada@example.com"}}"#,
+                #"{"field":"nickname","check":"nick","value":"에이다","answers":{"email":"ada@example.com"}}"#,
+                #"{"field":"code","send":"sms","answers":{"email":"ada@example.com","nickname":"에이다"}}"#,
+            ])
         #expect(text.components(separatedBy: Self.secret).count == 2, "the password is in its own check's request only")
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("args:") } == Array(repeating: "args: /bin/sh ", count: 3), "nothing on the command line")
         for line in text.split(separator: "\n") where !line.hasPrefix("{") {
@@ -86,16 +93,21 @@ struct ServiceRunTests {
         #expect(escapes.stderr.hasSuffix("Too common\n"))
     }
 
-    @Test("A program that fails, is killed, cannot start or takes too long could not check; a send that fails ends a piped walk", arguments: [
-        ("exit 3", "Nickname could not be checked; try again, or go back."),
-        ("kill -9 $$", "Nickname could not be checked; try again, or go back."),
-        ("/nonexistent/checker", "Nickname could not be checked; try again, or go back."),
-        ("sleep 30", "Nickname could not be checked; try again, or go back."),
-        ("exit 1", "Nickname was not accepted."),
-    ])
+    @Test(
+        "A program that fails, is killed, cannot start or takes too long could not check; a send that fails ends a piped walk",
+        arguments: [
+            ("exit 3", "Nickname could not be checked; try again, or go back."),
+            ("kill -9 $$", "Nickname could not be checked; try again, or go back."),
+            ("/nonexistent/checker", "Nickname could not be checked; try again, or go back."),
+            ("sleep 30", "Nickname could not be checked; try again, or go back."),
+            ("exit 1", "Nickname was not accepted."),
+        ])
     func unavailable(command: String, message: String) throws {
-        let result = try Command.run(["run", "Flows/signup.json", "--check", "nickname-free=\(command)", "--check", "code-valid=exit 0",
-                                      "--send", "sms-code=exit 0", "--check-timeout", "1"], input: Self.lines())
+        let result = try Command.run(
+            [
+                "run", "Flows/signup.json", "--check", "nickname-free=\(command)", "--check", "code-valid=exit 0",
+                "--send", "sms-code=exit 0", "--check-timeout", "1",
+            ], input: Self.lines())
         #expect(result.status == 1)
         // What the program said on stderr stays there, before the walk's own line.
         #expect(result.stderr.hasSuffix("focusflow: line 4: Nickname (nickname): \(message)\n"), "\(result.stderr)")
@@ -109,8 +121,11 @@ struct ServiceRunTests {
         let pids = folder.appendingPathComponent("pids").path
         // The checker and a child of its own, neither holding the walk's streams, both stuck.
         let stuck = "sleep 300 >/dev/null 2>&1 & echo \"$$ $!\" > '\(pids)'; wait"
-        let result = try Command.run(["run", "Flows/signup.json", "--check", "nickname-free=\(stuck)", "--check", "code-valid=exit 0",
-                                      "--send", "sms-code=exit 0", "--check-timeout", "1"], input: Self.lines())
+        let result = try Command.run(
+            [
+                "run", "Flows/signup.json", "--check", "nickname-free=\(stuck)", "--check", "code-valid=exit 0",
+                "--send", "sms-code=exit 0", "--check-timeout", "1",
+            ], input: Self.lines())
         #expect(result.status == 1)
         let running = try String(contentsOfFile: pids, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
         #expect(running.count == 2)
@@ -121,14 +136,19 @@ struct ServiceRunTests {
         }
     }
 
-    @Test("A send that fails ends a piped walk with the sender's message, or the engine's when it says none", arguments: [
-        ("echo 'That number cannot take texts'; exit 1", "That number cannot take texts"),
-        ("exit 1", "The code could not be sent; send it again."),
-        ("exit 7", "The code could not be sent; send it again."),
-    ])
+    @Test(
+        "A send that fails ends a piped walk with the sender's message, or the engine's when it says none",
+        arguments: [
+            ("echo 'That number cannot take texts'; exit 1", "That number cannot take texts"),
+            ("exit 1", "The code could not be sent; send it again."),
+            ("exit 7", "The code could not be sent; send it again."),
+        ])
     func sendFails(command: String, message: String) throws {
-        let result = try Command.run(["run", "Flows/signup.json", "--check", "nickname-free=exit 0", "--check", "code-valid=exit 0",
-                                      "--send", "sms-code=\(command)"], input: Self.lines())
+        let result = try Command.run(
+            [
+                "run", "Flows/signup.json", "--check", "nickname-free=exit 0", "--check", "code-valid=exit 0",
+                "--send", "sms-code=\(command)",
+            ], input: Self.lines())
         #expect(result.status == 1)
         #expect(result.stderr == "focusflow: Verification code (code): \(message)\n")
     }
@@ -138,7 +158,8 @@ struct ServiceRunTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flow = folder.appendingPathComponent("flow.json").path
-        try #"{"id":"s","fields":[{"id":"password","label":"Password","secure":true,"check":"pw"},{"id":"nickname","label":"Nickname","check":"nick"},{"id":"code","label":"Code","send":"sms","resendAfter":30,"check":"code"}]}"#
+        try
+            #"{"id":"s","fields":[{"id":"password","label":"Password","secure":true,"check":"pw"},{"id":"nickname","label":"Nickname","check":"nick"},{"id":"code","label":"Code","send":"sms","resendAfter":30,"check":"code"}]}"#
             .write(toFile: flow, atomically: true, encoding: .utf8)
         let script = folder.appendingPathComponent("walk.script").path
         let passing = ["--check", "pw=exit 0", "--check", "nick=exit 0", "--send", "sms=exit 0", "--check", "code=exit 0"]
@@ -146,8 +167,10 @@ struct ServiceRunTests {
         #expect(walked.status == 0, "\(walked.stderr)")
         let recording = try String(contentsOfFile: script, encoding: .utf8)
         #expect(!recording.contains(Self.secret))
-        for answer in [#"{"action":"checked","ticket":1,"ok":true}"#, #"{"action":"checked","ticket":2,"ok":true}"#, #"{"action":"sent","ticket":3,"ok":true}"#,
-                       #"{"action":"checked","ticket":4,"ok":true}"#] {
+        for answer in [
+            #"{"action":"checked","ticket":1,"ok":true}"#, #"{"action":"checked","ticket":2,"ok":true}"#, #"{"action":"sent","ticket":3,"ok":true}"#,
+            #"{"action":"checked","ticket":4,"ok":true}"#,
+        ] {
             #expect(recording.contains(answer + "\n"), "\(recording)")
         }
         let replayed = try Command.run(["replay", flow, script])
@@ -164,16 +187,24 @@ struct ServiceRunTests {
         #expect(again.contains(#"{"action":"checked","ticket":1,"ok":false,"message":"Password was not accepted."}"#), "\(again)")
     }
 
-    @Test("The command line is checked against the flow before the first field", arguments: [
-        (["Flows/signup.json"], 2, #"focusflow: "nickname" names the check "nickname-free", and no program performs it: give one with --check nickname-free=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"#),
-        (["Flows/signup.json", "--check", "nickname-free=exit 0", "--check", "code-valid=exit 0"], 2, #"focusflow: "code" names the send "sms-code", and no program performs it: give one with --send sms-code=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"#),
-        (["Flows/signup.json", "--check", "nickname-free"], 2, #"focusflow: --check takes NAME=COMMAND, like --check nickname-free=Flows/signup-check.sh; "nickname-free" has no ="#),
-        (["Flows/signup.json", "--send", "=exit 0"], 2, #"focusflow: --send takes NAME=COMMAND, like --send sms-code=Flows/signup-send.sh; "=exit 0" has no ="#),
-        (["Flows/signup.json", "--check", "nickname-free=a", "--check", "nickname-free=b"], 2, #"focusflow: --check gives "nickname-free" twice; give each one program"#),
-        (["Flows/signup.json", "--check", "nick=exit 0"], 2, #"focusflow: no field of the flow names the check "nick"; it names "nickname-free", "code-valid""#),
-        (["--send", "sms=exit 0"], 2, #"focusflow: no field of the flow names the send "sms"; it has none"#),
-        (["Flows/signup.json", "--check-timeout", "0"] + programs, 2, #"focusflow: --check-timeout takes a whole number from 1 to 3600, not "0""#),
-    ])
+    @Test(
+        "The command line is checked against the flow before the first field",
+        arguments: [
+            (
+                ["Flows/signup.json"], 2,
+                #"focusflow: "nickname" names the check "nickname-free", and no program performs it: give one with --check nickname-free=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"#
+            ),
+            (
+                ["Flows/signup.json", "--check", "nickname-free=exit 0", "--check", "code-valid=exit 0"], 2,
+                #"focusflow: "code" names the send "sms-code", and no program performs it: give one with --send sms-code=COMMAND (or walk the flow with serve, or the Swift API's FlowServices). Nothing was asked"#
+            ),
+            (["Flows/signup.json", "--check", "nickname-free"], 2, #"focusflow: --check takes NAME=COMMAND, like --check nickname-free=Flows/signup-check.sh; "nickname-free" has no ="#),
+            (["Flows/signup.json", "--send", "=exit 0"], 2, #"focusflow: --send takes NAME=COMMAND, like --send sms-code=Flows/signup-send.sh; "=exit 0" has no ="#),
+            (["Flows/signup.json", "--check", "nickname-free=a", "--check", "nickname-free=b"], 2, #"focusflow: --check gives "nickname-free" twice; give each one program"#),
+            (["Flows/signup.json", "--check", "nick=exit 0"], 2, #"focusflow: no field of the flow names the check "nick"; it names "nickname-free", "code-valid""#),
+            (["--send", "sms=exit 0"], 2, #"focusflow: no field of the flow names the send "sms"; it has none"#),
+            (["Flows/signup.json", "--check-timeout", "0"] + programs, 2, #"focusflow: --check-timeout takes a whole number from 1 to 3600, not "0""#),
+        ])
     func commandLine(arguments: [String], status: Int32, message: String) throws {
         let result = try Command.run(["run"] + arguments, input: Self.lines())
         #expect(result.status == status)

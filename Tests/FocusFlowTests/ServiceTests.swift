@@ -38,8 +38,10 @@ struct ServiceTests {
         #expect(state.focus == "nickname")
         #expect(state.checking == .init(ticket: 1, field: "nickname", check: "nickname-free"))
         #expect(reducer.reduce(into: &state, action: .next) == [.waiting(field: "nickname", ticket: 1)])
-        #expect(reducer.pendingCheck(in: state) == CheckRequest(
-            ticket: 1, field: "nickname", name: "nickname-free", value: .text("ada"), answers: FlowResult(answers: [.init(field: "phone", value: "")])))
+        #expect(
+            reducer.pendingCheck(in: state)
+                == CheckRequest(
+                    ticket: 1, field: "nickname", name: "nickname-free", value: .text("ada"), answers: FlowResult(answers: [.init(field: "phone", value: "")])))
     }
 
     @Test("A passed check moves on as Next would, and the same answer is not checked again")
@@ -47,10 +49,11 @@ struct ServiceTests {
         var (reducer, state) = try Self.onNickname()
         _ = reducer.reduce(into: &state, action: .next)
         let events = reducer.reduce(into: &state, action: .checked(ticket: 1, .ok))
-        #expect(events == [
-            .checked(field: "nickname", ticket: 1, passed: true), .focusMoved(from: "nickname", to: "code"),
-            .sending(field: "code", send: "sms-code", ticket: 2),
-        ])
+        #expect(
+            events == [
+                .checked(field: "nickname", ticket: 1, passed: true), .focusMoved(from: "nickname", to: "code"),
+                .sending(field: "code", send: "sms-code", ticket: 2),
+            ])
         #expect(state.checked == ["nickname"])
         _ = reducer.reduce(into: &state, action: .previous)
         #expect(reducer.reduce(into: &state, action: .next) == [.focusMoved(from: "nickname", to: "code")])
@@ -60,9 +63,10 @@ struct ServiceTests {
     func checkRefused() throws {
         var (reducer, state) = try Self.onNickname()
         _ = reducer.reduce(into: &state, action: .next)
-        #expect(reducer.reduce(into: &state, action: .checked(ticket: 1, .refused("That nickname is taken"))) == [
-            .checked(field: "nickname", ticket: 1, passed: false), .invalid(field: "nickname", message: "That nickname is taken"),
-        ])
+        #expect(
+            reducer.reduce(into: &state, action: .checked(ticket: 1, .refused("That nickname is taken"))) == [
+                .checked(field: "nickname", ticket: 1, passed: false), .invalid(field: "nickname", message: "That nickname is taken"),
+            ])
         #expect(state.error == "That nickname is taken")
         #expect(state.checking == nil)
         // Trying again asks again, with a new ticket.
@@ -71,11 +75,12 @@ struct ServiceTests {
         #expect(state.error == "Nickname could not be checked; try again, or go back.")
     }
 
-    @Test("A host's refusal shows its first line without control characters; one that says nothing, or shows a secure value, shows the field's own words",
-          arguments: [
+    @Test(
+        "A host's refusal shows its first line without control characters; one that says nothing, or shows a secure value, shows the field's own words",
+        arguments: [
             ("Taken\nsecond line", "Taken"), ("\u{1B}[31mTaken\u{1B}[0m", "[31mTaken[0m"), ("  \t ", "Nickname was not accepted."),
             ("", "Nickname was not accepted."), ("\u{9B}2JTaken\u{07}", "2JTaken"), (String(repeating: "x", count: 300), String(repeating: "x", count: 199) + "…"),
-          ])
+        ])
     func refusalShown(message: String, shown: String) throws {
         var (reducer, state) = try Self.onNickname()
         _ = reducer.reduce(into: &state, action: .next)
@@ -97,8 +102,9 @@ struct ServiceTests {
         #expect(state.error == "Too common")
     }
 
-    @Test("An edit or leaving the field makes the ticket stale; a stale or unknown ticket changes nothing",
-          arguments: [FlowReducer.Action.field(.textChanged("bob")), .previous, .field(.clear)])
+    @Test(
+        "An edit or leaving the field makes the ticket stale; a stale or unknown ticket changes nothing",
+        arguments: [FlowReducer.Action.field(.textChanged("bob")), .previous, .field(.clear)])
     func staleTickets(leave: FlowReducer.Action) throws {
         var (reducer, state) = try Self.onNickname()
         _ = reducer.reduce(into: &state, action: .next)
@@ -211,8 +217,9 @@ struct ServiceTests {
         #expect(state.error == "The code could not be sent; send it again.")
     }
 
-    @Test("Requirements are met or not as typed, and all must be met to pass",
-          arguments: [("short", [false, false]), ("longer-one", [true, false]), ("short1", [false, true]), ("longer-1", [true, true])])
+    @Test(
+        "Requirements are met or not as typed, and all must be met to pass",
+        arguments: [("short", [false, false]), ("longer-one", [true, false]), ("short1", [false, true]), ("longer-1", [true, true])])
     func requirements(text: String, met: [Bool]) throws {
         let spec = try Self.spec()
         let field = try #require(spec["password"])
@@ -221,11 +228,12 @@ struct ServiceTests {
         var state = reducer.initialState()
         state.fields[position: 3] = .text(.init(text: text))
         let failure = reducer.failure(of: "password", in: state)
-        let expected: String? = switch (met[0], met[1]) {
-        case (false, _): "Password needs 8 or more characters."
-        case (true, false): "Password needs a digit."
-        case (true, true): nil
-        }
+        let expected: String? =
+            switch (met[0], met[1]) {
+            case (false, _): "Password needs 8 or more characters."
+            case (true, false): "Password needs a digit."
+            case (true, true): nil
+            }
         #expect(failure == expected)
     }
 
@@ -247,14 +255,16 @@ struct ServiceTests {
         #expect(throws: FlowSpecError.self) { try FlowSpec(json: Data(withDefault.utf8)) }
     }
 
-    @Test("A flow file's check, send and requirements are checked when it loads", arguments: [
-        (#""check":"has space""#, "cannot name a check or a send"),
-        (#""resendAfter":3"#, "belongs to a field that sends something"),
-        (#""send":"sms","resendAfter":0"#, "resendAfter"),
-        (#""kind":"confirm","requirements":[{"minLength":2,"message":"m"}]"#, "no text to show requirements for"),
-        (#""requirements":[{"message":"m"}]"#, "needs one test"),
-        (#""requirements":[{"pattern":"(","message":"m"}]"#, "pattern"),
-    ])
+    @Test(
+        "A flow file's check, send and requirements are checked when it loads",
+        arguments: [
+            (#""check":"has space""#, "cannot name a check or a send"),
+            (#""resendAfter":3"#, "belongs to a field that sends something"),
+            (#""send":"sms","resendAfter":0"#, "resendAfter"),
+            (#""kind":"confirm","requirements":[{"minLength":2,"message":"m"}]"#, "no text to show requirements for"),
+            (#""requirements":[{"message":"m"}]"#, "needs one test"),
+            (#""requirements":[{"pattern":"(","message":"m"}]"#, "pattern"),
+        ])
     func badServiceKeys(keys: String, says: String) throws {
         let json = #"{"id":"f","fields":[{"id":"a",\#(keys)}]}"#
         do {
@@ -272,7 +282,9 @@ struct ServiceTests {
         store.send(.field(.textChanged("ada")))
         store.receive(.changed(field: "nickname", old: "", new: "ada"))
         store.exhaustivity = .on
-        store.send(.next) { $0.checking = .init(ticket: 1, field: "nickname", check: "nickname-free"); $0.lastTicket = 1 }
+        store.send(.next) {
+            $0.checking = .init(ticket: 1, field: "nickname", check: "nickname-free"); $0.lastTicket = 1
+        }
         store.receive(.checking(field: "nickname", check: "nickname-free", ticket: 1))
         store.send(.checked(ticket: 1, .ok)) {
             $0.checking = nil
@@ -341,14 +353,18 @@ struct ServiceTests {
         #expect(described.contains(#""prefill":false"#))
     }
 
-    @Test("checked and sent read in both forms", arguments: [
-        ("checked 7 ok", FlowRequest.checked(ticket: 7, .ok), #"{"action":"checked","ticket":7,"ok":true}"#),
-        ("checked 7 refused That nickname is taken", .checked(ticket: 7, .refused("That nickname is taken")),
-         #"{"action":"checked","ticket":7,"ok":false,"message":"That nickname is taken"}"#),
-        ("sent 3 unavailable", .sent(ticket: 3, .unavailable), #"{"action":"sent","ticket":3,"ok":false}"#),
-        ("tick 5", .tick(5), #"{"action":"tick","seconds":5}"#),
-        ("resend", .resend, #"{"action":"resend"}"#),
-    ])
+    @Test(
+        "checked and sent read in both forms",
+        arguments: [
+            ("checked 7 ok", FlowRequest.checked(ticket: 7, .ok), #"{"action":"checked","ticket":7,"ok":true}"#),
+            (
+                "checked 7 refused That nickname is taken", .checked(ticket: 7, .refused("That nickname is taken")),
+                #"{"action":"checked","ticket":7,"ok":false,"message":"That nickname is taken"}"#
+            ),
+            ("sent 3 unavailable", .sent(ticket: 3, .unavailable), #"{"action":"sent","ticket":3,"ok":false}"#),
+            ("tick 5", .tick(5), #"{"action":"tick","seconds":5}"#),
+            ("resend", .resend, #"{"action":"resend"}"#),
+        ])
     func requestForms(text: String, request: FlowRequest, json: String) throws {
         #expect(try FlowRequest(text: text) == request)
         #expect(try FlowRequest(json: Array(json.utf8)) == request)
@@ -356,10 +372,12 @@ struct ServiceTests {
         #expect(request.text == text)
     }
 
-    @Test("A check answer that is not one is refused, naming what it needs", arguments: [
-        #"{"action":"checked","ok":true}"#, #"{"action":"checked","ticket":1}"#, #"{"action":"checked","ticket":1,"ok":true,"message":"x"}"#,
-        #"{"action":"checked","ticket":"1","ok":true}"#, "checked one ok", "checked 1 maybe",
-    ])
+    @Test(
+        "A check answer that is not one is refused, naming what it needs",
+        arguments: [
+            #"{"action":"checked","ok":true}"#, #"{"action":"checked","ticket":1}"#, #"{"action":"checked","ticket":1,"ok":true,"message":"x"}"#,
+            #"{"action":"checked","ticket":"1","ok":true}"#, "checked one ok", "checked 1 maybe",
+        ])
     func badAnswers(line: String) {
         #expect(throws: FlowRequestError.self) { try FlowRequest(line: Array(line.utf8)) }
     }
@@ -367,11 +385,13 @@ struct ServiceTests {
 
 @Suite("Checks and sends on the command line")
 struct ServiceCommandTests {
-    @Test("run refuses a flow with a check or a send no program performs before the first field, naming it; serve walks it", arguments: [
-        (#""check":"nickname-free""#, #""nickname" names the check "nickname-free", and no program performs it: give one with --check nickname-free=COMMAND"#, "checking"),
-        // The walk starts on the field: a send is made when the walk moves to it, or on `resend`.
-        (#""send":"sms-code","resendAfter":30"#, #""nickname" names the send "sms-code", and no program performs it: give one with --send sms-code=COMMAND"#, "completed"),
-    ])
+    @Test(
+        "run refuses a flow with a check or a send no program performs before the first field, naming it; serve walks it",
+        arguments: [
+            (#""check":"nickname-free""#, #""nickname" names the check "nickname-free", and no program performs it: give one with --check nickname-free=COMMAND"#, "checking"),
+            // The walk starts on the field: a send is made when the walk moves to it, or on `resend`.
+            (#""send":"sms-code","resendAfter":30"#, #""nickname" names the send "sms-code", and no program performs it: give one with --send sms-code=COMMAND"#, "completed"),
+        ])
     func runRefuses(keys: String, says: String, event: String) throws {
         let folder = try PrefillCommandTests.temporaryFolder()
         let file = folder + "/service.json"

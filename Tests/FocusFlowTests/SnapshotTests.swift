@@ -54,7 +54,8 @@ struct SnapshotTests {
     /// draft was saved is not in it, so resuming must ask for it again rather than pass it by.
     @Test("A secure field before the focus is asked again on restore, required or not", arguments: [true, false])
     func optionalSecureAskedAgain(required: Bool) throws {
-        let json = #"{"id":"opt","title":"Opt","fields":[{"id":"name","label":"Name"},{"id":"pin","label":"PIN","secure":true,"rules":{"required":\#(required)}},{"id":"city","label":"City"},{"id":"note","label":"Note"}]}"#
+        let json =
+            #"{"id":"opt","title":"Opt","fields":[{"id":"name","label":"Name"},{"id":"pin","label":"PIN","secure":true,"rules":{"required":\#(required)}},{"id":"city","label":"City"},{"id":"note","label":"Note"}]}"#
         let reducer = FlowReducer(spec: try FlowSpec(json: Data(json.utf8)))
         let actions = ["Ada", "1234", "Seoul"].flatMap { Fixtures.answer($0) }
         let (state, _) = Fixtures.run(reducer, actions)

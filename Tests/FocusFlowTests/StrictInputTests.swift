@@ -8,13 +8,15 @@ import Testing
 struct StrictInputTests {
     static let secret = "hunter2-secret"
 
-    @Test("An answers file with a trailing comma, a key given twice or broken JSON is refused with its line and column, exit 2", arguments: [
-        ("{\"email\": \"ada@example.com\",\n}", ":2:1: a comma before '}' is not allowed"),
-        ("{\"email\": \"a@example.com\",\n \"email\": \"b@example.com\"}", ":2:2: the key \"email\" is given twice in this object; keep one"),
-        ("{\"email\": \"ada@example.com\"", ":1:28: the text ends inside an object; expected '}'"),
-        ("{\"email\": 'ada'}", ":1:11: expected a value"),
-        ("{\"password\": \"\(secret)\",\n \"password\": \"\(secret)\"}", ":2:2: the key \"password\" is given twice"),
-    ])
+    @Test(
+        "An answers file with a trailing comma, a key given twice or broken JSON is refused with its line and column, exit 2",
+        arguments: [
+            ("{\"email\": \"ada@example.com\",\n}", ":2:1: a comma before '}' is not allowed"),
+            ("{\"email\": \"a@example.com\",\n \"email\": \"b@example.com\"}", ":2:2: the key \"email\" is given twice in this object; keep one"),
+            ("{\"email\": \"ada@example.com\"", ":1:28: the text ends inside an object; expected '}'"),
+            ("{\"email\": 'ada'}", ":1:11: expected a value"),
+            ("{\"password\": \"\(secret)\",\n \"password\": \"\(secret)\"}", ":2:2: the key \"password\" is given twice"),
+        ])
     func strictAnswers(text: String, message: String) throws {
         let path = try ScratchFolder.write(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -56,8 +58,9 @@ struct StrictInputTests {
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--set and --answers cannot be given with --draft \(draft), which resumes a walk"), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: draft), "the draft is kept")
-        let afresh = try Command.run(["run", "--draft", draft, "--draft-discard", "--set", "nickname=에이다", "--skip-filled"],
-                                     input: "ada@example.com\n\(Self.secret)\n\(Self.secret)\n+82 10 1234 5678\n123456\n")
+        let afresh = try Command.run(
+            ["run", "--draft", draft, "--draft-discard", "--set", "nickname=에이다", "--skip-filled"],
+            input: "ada@example.com\n\(Self.secret)\n\(Self.secret)\n+82 10 1234 5678\n123456\n")
         #expect(afresh.status == 0, "\(afresh.stderr)")
         #expect(afresh.stdout.contains(#""nickname":"에이다""#), "\(afresh.stdout)")
     }
@@ -66,31 +69,35 @@ struct StrictInputTests {
 /// The sample flows take the real formats they ask for.
 @Suite("Sample flows take real answers")
 struct SampleFlowAnswerTests {
-    @Test("Delivery's postcode takes the formats of the UK, the US, Germany, Japan, Canada and Korea, and refuses what is none",
-          arguments: [("SW1A 1AA", true), ("EC1A 1BB", true), ("m1 1ae", true), ("90210", true), ("90210-1234", true), ("10115", true),
-                      ("100-0001", true), ("K1A 0B1", true), ("06236", true), ("!!!", false), ("-123", false), ("A", true), ("12345678901", false)])
+    @Test(
+        "Delivery's postcode takes the formats of the UK, the US, Germany, Japan, Canada and Korea, and refuses what is none",
+        arguments: [
+            ("SW1A 1AA", true), ("EC1A 1BB", true), ("m1 1ae", true), ("90210", true), ("90210-1234", true), ("10115", true),
+            ("100-0001", true), ("K1A 0B1", true), ("06236", true), ("!!!", false), ("-123", false), ("A", true), ("12345678901", false),
+        ])
     func postcodes(postcode: String, passes: Bool) throws {
         let result = try Command.run(["run", "Flows/delivery.json"], input: "Ada\npost\n12 Example Road\n\(postcode)\n\n")
         #expect((result.status == 0) == passes, "\(postcode): \(result.stderr)")
-        if passes { #expect(result.stdout.contains(#""postcode":"\#(postcode)""#), "\(result.stdout)") }
-        else { #expect(result.stderr.contains("Postcode"), "\(result.stderr)") }
+        if passes { #expect(result.stdout.contains(#""postcode":"\#(postcode)""#), "\(result.stdout)") } else { #expect(result.stderr.contains("Postcode"), "\(result.stderr)") }
     }
 }
 
 /// A pattern that does not compile says why, in ICU's terms made plain, and where it stopped.
 @Suite("A bad pattern says why and where")
 struct PatternErrorTests {
-    @Test("validate names the problem and the character ICU stopped at", arguments: [
-        ("(ab", "a parenthesis without its pair, at character 3"),
-        ("a{3,1}", "a {m,n} count whose n is below m, at character 6"),
-        ("(?<=a+)b", "a look-behind whose length has no bound, at character 7"),
-        (#"\p{Nope}"#, "a \\p{…} property ICU does not know, at character 8"),
-        ("[z-a]", "a range whose end comes before its start, at character 4"),
-        ("한국(", "a parenthesis without its pair, at character 3"),
-        ("aa)bc", "a parenthesis without its pair, at character 3"),
-        ("👍👍)bc", "a parenthesis without its pair, at character 3"),
-        ("👍🏽)", "a parenthesis without its pair, at character 2"),
-    ])
+    @Test(
+        "validate names the problem and the character ICU stopped at",
+        arguments: [
+            ("(ab", "a parenthesis without its pair, at character 3"),
+            ("a{3,1}", "a {m,n} count whose n is below m, at character 6"),
+            ("(?<=a+)b", "a look-behind whose length has no bound, at character 7"),
+            (#"\p{Nope}"#, "a \\p{…} property ICU does not know, at character 8"),
+            ("[z-a]", "a range whose end comes before its start, at character 4"),
+            ("한국(", "a parenthesis without its pair, at character 3"),
+            ("aa)bc", "a parenthesis without its pair, at character 3"),
+            ("👍👍)bc", "a parenthesis without its pair, at character 3"),
+            ("👍🏽)", "a parenthesis without its pair, at character 2"),
+        ])
     func badPattern(pattern: String, message: String) throws {
         let quoted = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
         let path = try ScratchFolder.write(#"{"id":"p","title":"P","fields":[{"id":"x","rules":{"pattern":\#(quoted)}}]}"#)
@@ -106,7 +113,8 @@ struct PatternErrorTests {
 struct ValidateEveryProblemTests {
     @Test("Six mistakes in six fields are six lines, in file order, and the exit is 2")
     func sixProblems() throws {
-        let path = try ScratchFolder.write("""
+        let path = try ScratchFolder.write(
+            """
             {"id": "six", "title": "Six", "fields": [
               {"id": "a", "secure": "yes"},
               {"id": "b", "kind": "selct"},
@@ -154,34 +162,55 @@ struct ValidateEveryProblemTests {
     /// Each case: a flow, and a part of each line `validate` says, in order.
     static let everyProblemCases: [(String, [String])] = [
         // Every problem of one field, in the order its keys are written.
-        (#"{"id": "m", "title": "M", "fields": [{"id": "a", "secure": "yes", "hint": 3, "rules": {"minLength": 9, "maxLength": 3, "pattern": "(ab"}}]}"#,
-         [#"fields[0] ("a").secure: expected true or false"#, #"fields[0] ("a").hint: expected a string"#,
-          #"fields[0] ("a").rules.minLength: minLength 9 is more than maxLength 3"#, #"fields[0] ("a").rules.pattern: the pattern "(ab" does not compile"#]),
+        (
+            #"{"id": "m", "title": "M", "fields": [{"id": "a", "secure": "yes", "hint": 3, "rules": {"minLength": 9, "maxLength": 3, "pattern": "(ab"}}]}"#,
+            [
+                #"fields[0] ("a").secure: expected true or false"#, #"fields[0] ("a").hint: expected a string"#,
+                #"fields[0] ("a").rules.minLength: minLength 9 is more than maxLength 3"#, #"fields[0] ("a").rules.pattern: the pattern "(ab" does not compile"#,
+            ]
+        ),
         // A count that is not whole is placed and the reading goes on, in that field and the next.
-        (#"{"id": "m", "title": "M", "fields": [{"id": "a", "label": 5, "rules": {"maxLength": 2.5}}, {"id": "b", "rules": {"minLength": 1e3, "matches": "zz"}}]}"#,
-         [#"fields[0] ("a").label: expected a string"#, ":1:85: 2.5 is not a whole number", ":1:127: 1e3 is not a whole number",
-          #"fields[1] ("b").rules.matches: "zz" names no earlier field"#]),
+        (
+            #"{"id": "m", "title": "M", "fields": [{"id": "a", "label": 5, "rules": {"maxLength": 2.5}}, {"id": "b", "rules": {"minLength": 1e3, "matches": "zz"}}]}"#,
+            [
+                #"fields[0] ("a").label: expected a string"#, ":1:85: 2.5 is not a whole number", ":1:127: 1e3 is not a whole number",
+                #"fields[1] ("b").rules.matches: "zz" names no earlier field"#,
+            ]
+        ),
         // A list's bad element does not hide the elements after it.
-        (#"{"id": "m", "title": "M", "fields": [{"id": "s", "kind": "select", "options": ["a", {"value": 1}, "a", {"label": "x"}]}]}"#,
-         [#"options[1].value: expected a string"#, #"options[2]: duplicate value "a""#, #"options[3]: missing "value""#]),
+        (
+            #"{"id": "m", "title": "M", "fields": [{"id": "s", "kind": "select", "options": ["a", {"value": 1}, "a", {"label": "x"}]}]}"#,
+            [#"options[1].value: expected a string"#, #"options[2]: duplicate value "a""#, #"options[3]: missing "value""#]
+        ),
         // A kind's own checks are each said.
-        (#"{"id": "m", "title": "M", "fields": [{"id": "n", "kind": "number", "step": -1, "decimals": 99, "rules": {"min": 5, "max": 1}}]}"#,
-         [#"fields[0] ("n").step: must be more than 0, not -1"#, #"fields[0] ("n").decimals: must be from 0 to 6, not 99"#,
-          #"fields[0] ("n").rules.min: min 5 is more than max 1"#]),
-        (#"{"id": "m", "title": "M", "fields": [{"id": "t", "rules": {"minLength": -1, "maxLength": 999999, "oneOf": []}}]}"#,
-         ["rules.minLength: must be 0 or more, not -1", "rules.maxLength: 999999 is more than 65536", "rules.oneOf: an empty list allows no value"]),
+        (
+            #"{"id": "m", "title": "M", "fields": [{"id": "n", "kind": "number", "step": -1, "decimals": 99, "rules": {"min": 5, "max": 1}}]}"#,
+            [
+                #"fields[0] ("n").step: must be more than 0, not -1"#, #"fields[0] ("n").decimals: must be from 0 to 6, not 99"#,
+                #"fields[0] ("n").rules.min: min 5 is more than max 1"#,
+            ]
+        ),
+        (
+            #"{"id": "m", "title": "M", "fields": [{"id": "t", "rules": {"minLength": -1, "maxLength": 999999, "oneOf": []}}]}"#,
+            ["rules.minLength: must be 0 or more, not -1", "rules.maxLength: 999999 is more than 65536", "rules.oneOf: an empty list allows no value"]
+        ),
         // The flow's own keys, each.
-        (#"{"id": 3, "title": 4, "bogus": 1, "fields": [{"id": "a", "secure": 1}]}"#,
-         ["id: expected a string", "title: expected a string", #"bogus: unknown key "bogus""#, #"fields[0] ("a").secure: expected true or false"#]),
+        (
+            #"{"id": 3, "title": 4, "bogus": 1, "fields": [{"id": "a", "secure": 1}]}"#,
+            ["id: expected a string", "title: expected a string", #"bogus: unknown key "bogus""#, #"fields[0] ("a").secure: expected true or false"#]
+        ),
         // What only follows from a key that could not be read is not said: options that are not
         // a list are not also missing, an id of the wrong type is not also absent, an unknown
         // kind is the field's one problem.
-        (#"{"id": "m", "title": "M", "fields": [{"id": "s", "kind": "select", "options": 3}, {"id": "k", "kind": "sellect", "secure": 1, "step": 2}]}"#,
-         [#"fields[0] ("s").options: expected a list"#, #"fields[1] ("k").kind: unknown kind "sellect""#]),
+        (
+            #"{"id": "m", "title": "M", "fields": [{"id": "s", "kind": "select", "options": 3}, {"id": "k", "kind": "sellect", "secure": 1, "step": 2}]}"#,
+            [#"fields[0] ("s").options: expected a list"#, #"fields[1] ("k").kind: unknown kind "sellect""#]
+        ),
     ]
 
-    @Test("Every problem is said once, in file order: several in one field, a count that is not whole, a list's elements, a kind's own checks",
-          arguments: everyProblemCases)
+    @Test(
+        "Every problem is said once, in file order: several in one field, a count that is not whole, a list's elements, a kind's own checks",
+        arguments: everyProblemCases)
     func everyProblem(text: String, expected: [String]) throws {
         let path = try ScratchFolder.write(text)
         defer { try? FileManager.default.removeItem(atPath: path) }

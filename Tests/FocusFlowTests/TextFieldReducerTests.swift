@@ -23,8 +23,8 @@ struct TextFieldReducerTests {
 
     @Test("Hangul typed as conjoining jamo stays jamo: no normalisation either way")
     func hangulVerbatim() {
-        let jamo = "\u{1100}\u{1161}"   // ᄀ + ᅡ, shown as 가
-        let precomposed = "\u{AC00}"    // 가
+        let jamo = "\u{1100}\u{1161}"  // ᄀ + ᅡ, shown as 가
+        let precomposed = "\u{AC00}"  // 가
         #expect(jamo == precomposed, "Swift's == calls them equal; the reducer must not")
         var state = TextFieldReducer.State(text: precomposed)
         let effects = reducer.reduce(into: &state, action: .textChanged(jamo))
@@ -70,16 +70,18 @@ struct SearchFieldTests {
         #expect(SearchField.State(options: options).results == options)
     }
 
-    @Test("Filtering ignores case and diacritics", arguments: [
-        ("cafe", ["Café Noir", "cafeteria"]),
-        ("CAFÉ", ["Café Noir", "cafeteria"]),
-        ("zurich", ["Zürich", "ZURICH airport"]),
-        ("서울", ["서울"]),
-        ("nowhere", []),
-        // A syllable still being composed finds the syllables it starts.
-        ("하", ["한국"]),
-        ("ＴＯＫＹＯ", ["Tokyo"]),
-    ])
+    @Test(
+        "Filtering ignores case and diacritics",
+        arguments: [
+            ("cafe", ["Café Noir", "cafeteria"]),
+            ("CAFÉ", ["Café Noir", "cafeteria"]),
+            ("zurich", ["Zürich", "ZURICH airport"]),
+            ("서울", ["서울"]),
+            ("nowhere", []),
+            // A syllable still being composed finds the syllables it starts.
+            ("하", ["한국"]),
+            ("ＴＯＫＹＯ", ["Tokyo"]),
+        ])
     func filtering(query: String, expected: [String]) {
         var state = SearchField.State(options: options)
         _ = SearchField().reduce(into: &state, action: .textChanged(query))
@@ -87,9 +89,11 @@ struct SearchFieldTests {
         #expect(state.field.text == query, "the query itself stays verbatim")
     }
 
-    @Test("A search field finds what a choice field's filter finds: one fold", arguments: [
-        "", "cafe", "ZÜR", "하", "서", "ㅎ", " tok", "tok ", "ＴＯＫＹＯ", "e\u{301}", "air port", "a",
-    ])
+    @Test(
+        "A search field finds what a choice field's filter finds: one fold",
+        arguments: [
+            "", "cafe", "ZÜR", "하", "서", "ㅎ", " tok", "tok ", "ＴＯＫＹＯ", "e\u{301}", "air port", "a",
+        ])
     func sameFoldAsTheFilter(query: String) {
         var state = SearchField.State(options: options)
         _ = SearchField().reduce(into: &state, action: .textChanged(query))
@@ -115,10 +119,12 @@ struct SearchFieldTests {
 
 @Suite("Text field reducer, both forms")
 struct TextFieldReducerFormsTests {
-    @Test("The array and the sink say the same effects for every action", arguments: [
-        ("", TextFieldReducer.Action.textChanged("a")), ("a", .textChanged("a")), ("a", .textChanged("b")),
-        ("\u{AC00}", .textChanged("\u{1100}\u{1161}")), ("x", .submit), ("x", .clear), ("", .clear),
-    ])
+    @Test(
+        "The array and the sink say the same effects for every action",
+        arguments: [
+            ("", TextFieldReducer.Action.textChanged("a")), ("a", .textChanged("a")), ("a", .textChanged("b")),
+            ("\u{AC00}", .textChanged("\u{1100}\u{1161}")), ("x", .submit), ("x", .clear), ("", .clear),
+        ])
     func sameEffects(text: String, action: TextFieldReducer.Action) {
         var arrayState = TextFieldReducer.State(text: text), sinkState = arrayState
         let array = TextFieldReducer().reduce(into: &arrayState, action: action)

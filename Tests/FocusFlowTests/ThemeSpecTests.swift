@@ -14,22 +14,38 @@ struct ThemeSpecTests {
 
     /// Flows whose theme the loader refuses, with the one message each gets.
     static let badThemes: [(String, String)] = [
-        (#"{"id":"t","theme":{"title":"bold cyna"},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.title: unknown colour or attribute "cyna"; did you mean "cyan"?"#),
-        (#"{"id":"t","theme":{"titel":"bold"},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.titel: unknown key "titel"; did you mean "title"?"#),
-        (#"{"id":"t","theme":{"error":"300"},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.error: colour numbers go from 0 to 255, not 300"#),
-        (#"{"id":"t","theme":{"badge":"red blue"},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.badge: two colours, "red" and "blue"; write "red on blue" for a coloured background"#),
-        (#"{"id":"t","theme":{"label":""},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.label: no colour or attribute; name one (as "bold cyan") or leave the key out"#),
-        (#"{"id":"t","theme":{"hint":"dim on"},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.hint: "on" needs a colour after it, as "white on blue""#),
-        (#"{"id":"t","theme":{"hint":3},"fields":[{"id":"a"}]}"#,
-         #"bad.json: theme.hint: expected a string"#),
-        (#"{"id":"t","theme":"mono","fields":[{"id":"a"}]}"#,
-         #"bad.json: theme: expected an object"#),
+        (
+            #"{"id":"t","theme":{"title":"bold cyna"},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.title: unknown colour or attribute "cyna"; did you mean "cyan"?"#
+        ),
+        (
+            #"{"id":"t","theme":{"titel":"bold"},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.titel: unknown key "titel"; did you mean "title"?"#
+        ),
+        (
+            #"{"id":"t","theme":{"error":"300"},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.error: colour numbers go from 0 to 255, not 300"#
+        ),
+        (
+            #"{"id":"t","theme":{"badge":"red blue"},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.badge: two colours, "red" and "blue"; write "red on blue" for a coloured background"#
+        ),
+        (
+            #"{"id":"t","theme":{"label":""},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.label: no colour or attribute; name one (as "bold cyan") or leave the key out"#
+        ),
+        (
+            #"{"id":"t","theme":{"hint":"dim on"},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.hint: "on" needs a colour after it, as "white on blue""#
+        ),
+        (
+            #"{"id":"t","theme":{"hint":3},"fields":[{"id":"a"}]}"#,
+            #"bad.json: theme.hint: expected a string"#
+        ),
+        (
+            #"{"id":"t","theme":"mono","fields":[{"id":"a"}]}"#,
+            #"bad.json: theme: expected an object"#
+        ),
     ]
 
     @Test("A flow's theme loads every part, colours by name or number")

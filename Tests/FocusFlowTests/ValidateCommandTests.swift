@@ -21,21 +21,24 @@ struct ValidateCommandTests {
         try Data().write(to: folder.appendingPathComponent("empty.json"))
         let result = try Command.run(["validate", "bad.json", Fixtures.root.appendingPathComponent("Flows/login.json").path, "empty.json", "missing.json"], directory: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            bad.json: fields[0] ("a").keyboard: unknown keyboard "numPad"; did you mean "numberPad"?
-            empty.json: the file is empty; a flow is a JSON object with "id", "title" and "fields"
-            missing.json: no such file
+        #expect(
+            result.stderr == """
+                bad.json: fields[0] ("a").keyboard: unknown keyboard "numPad"; did you mean "numberPad"?
+                empty.json: the file is empty; a flow is a JSON object with "id", "title" and "fields"
+                missing.json: no such file
 
-            """)
+                """)
         #expect(result.stdout.hasSuffix("login.json: ok (2 fields)\n"))
     }
 
-    @Test("Usage mistakes get one message, a pointer to help, and exit 2", arguments: [
-        (["valdate"], "focusflow: unknown command 'valdate'; did you mean 'validate'?\nRun 'focusflow --help' for usage.\n"),
-        (["--frobnicate"], "focusflow: unknown option --frobnicate\nRun 'focusflow --help' for usage.\n"),
-        (["validate"], "focusflow: validate needs at least one flow file\nRun 'focusflow validate --help' for usage.\n"),
-        (["validate", "--strict", "x.json"], "focusflow: unknown option --strict\nRun 'focusflow validate --help' for usage.\n"),
-    ])
+    @Test(
+        "Usage mistakes get one message, a pointer to help, and exit 2",
+        arguments: [
+            (["valdate"], "focusflow: unknown command 'valdate'; did you mean 'validate'?\nRun 'focusflow --help' for usage.\n"),
+            (["--frobnicate"], "focusflow: unknown option --frobnicate\nRun 'focusflow --help' for usage.\n"),
+            (["validate"], "focusflow: validate needs at least one flow file\nRun 'focusflow validate --help' for usage.\n"),
+            (["validate", "--strict", "x.json"], "focusflow: unknown option --strict\nRun 'focusflow validate --help' for usage.\n"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try Command.run(arguments)
         #expect(result.status == 2)
@@ -55,21 +58,24 @@ struct ValidateCommandTests {
 struct ArgumentsTests {
     @Test("Options with a value, inline or separate; flags; positionals; -- ends options")
     func parses() throws {
-        let parsed = try Arguments(["a.json", "--output", "o.json", "--mask=*", "--accessible", "--", "--not-an-option"],
-                                   command: "run", options: ["output", "mask"], flags: ["accessible"])
+        let parsed = try Arguments(
+            ["a.json", "--output", "o.json", "--mask=*", "--accessible", "--", "--not-an-option"],
+            command: "run", options: ["output", "mask"], flags: ["accessible"])
         #expect(parsed.positionals == ["a.json", "--not-an-option"])
         #expect(parsed.values == ["output": "o.json", "mask": "*"])
         #expect(parsed.flags == ["accessible"])
     }
 
-    @Test("Mistakes are named", arguments: [
-        (["--output"], "--output needs a value"),
-        (["--accessible=yes"], "--accessible takes no value"),
-        (["--outptu", "x"], "unknown option --outptu; did you mean --output?"),
-        (["--output", "a", "--output", "b"], "--output is given twice; give it once"),
-        (["--output=a", "--output=a"], "--output is given twice; give it once"),
-        (["--accessible", "--accessible"], "--accessible is given twice; give it once"),
-    ])
+    @Test(
+        "Mistakes are named",
+        arguments: [
+            (["--output"], "--output needs a value"),
+            (["--accessible=yes"], "--accessible takes no value"),
+            (["--outptu", "x"], "unknown option --outptu; did you mean --output?"),
+            (["--output", "a", "--output", "b"], "--output is given twice; give it once"),
+            (["--output=a", "--output=a"], "--output is given twice; give it once"),
+            (["--accessible", "--accessible"], "--accessible is given twice; give it once"),
+        ])
     func mistakes(words: [String], message: String) {
         let error = #expect(throws: CommandError.self) {
             try Arguments(words, command: "run", options: ["output"], flags: ["accessible"])

@@ -25,8 +25,10 @@ struct WalkRecorderTests {
     @Test("Ticks between other requests are one line, and a secure value typed between two ticks keeps its stand-in")
     func ticksAroundSecret() throws {
         let spec = try FlowSpec(json: Data(#"{"id":"t","fields":[{"id":"code","label":"Code","send":"sms","resendAfter":30},{"id":"pin","label":"PIN","secure":true,"rules":{"minLength":4}}]}"#.utf8))
-        let actions: [FlowReducer.Action] = [.sent(ticket: 1, .ok), .tick(seconds: 1), .tick(seconds: 1), .field(.textChanged("1")), .next,
-                                             .tick(seconds: 1), .field(.textChanged("2468")), .tick(seconds: 1), .tick(seconds: 1), .next]
+        let actions: [FlowReducer.Action] = [
+            .sent(ticket: 1, .ok), .tick(seconds: 1), .tick(seconds: 1), .field(.textChanged("1")), .next,
+            .tick(seconds: 1), .field(.textChanged("2468")), .tick(seconds: 1), .tick(seconds: 1), .next,
+        ]
         let (script, last, store) = try Self.recordAndReplay(spec, actions)
         #expect(store.state.phase == .completed)
         #expect(!script.contains("2468"))
@@ -69,7 +71,8 @@ struct WalkRecorderTests {
     @Test("Going back and retyping the same password gives the same stand-in; a confirmation typed before still matches")
     func sameSecretSameStandIn() throws {
         let spec = try FlowSpec.signup()
-        let actions: [FlowReducer.Action] = Fixtures.answer("ada@example.com") + Fixtures.answer("correct horse")
+        let actions: [FlowReducer.Action] =
+            Fixtures.answer("ada@example.com") + Fixtures.answer("correct horse")
             + [.field(.textChanged("correct horse")), .previous, .field(.textChanged("correct horsf")), .field(.textChanged("correct horse")), .next, .next]
         let (script, last, _) = try Self.recordAndReplay(spec, actions)
         let values = script.split(separator: "\n").filter { $0.contains(#""action":"text""#) }.dropFirst()

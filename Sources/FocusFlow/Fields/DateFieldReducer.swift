@@ -362,8 +362,9 @@ extension FieldSpec {
     /// The field's range (`rules.min`, `rules.max`, `"today"` resolved), as a date field reads it.
     public var dateFormat: DateFieldReducer.Format {
         let today = todayDay
-        return .init(min: rules.min.flatMap { DateFieldReducer.day($0, today: today) },
-                     max: rules.max.flatMap { DateFieldReducer.day($0, today: today) }, today: today)
+        return .init(
+            min: rules.min.flatMap { DateFieldReducer.day($0, today: today) },
+            max: rules.max.flatMap { DateFieldReducer.day($0, today: today) }, today: today)
     }
 
     /// What a date field's value must be within, as its failure says it: the field's own

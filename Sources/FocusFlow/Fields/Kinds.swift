@@ -358,10 +358,16 @@ struct LooseAnswer: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { answer = .choice(nil) }
-        else if let flag = try? container.decode(Bool.self) { answer = .bool(flag) }
-        else if let number = try? container.decode(Double.self) { answer = .number(number) }
-        else if let text = try? container.decode(String.self) { answer = .text(text) }
-        else { answer = .choices(try container.decode([String].self)) }
+        if container.decodeNil() {
+            answer = .choice(nil)
+        } else if let flag = try? container.decode(Bool.self) {
+            answer = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            answer = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            answer = .text(text)
+        } else {
+            answer = .choices(try container.decode([String].self))
+        }
     }
 }

@@ -94,9 +94,12 @@ extension MultiSelectFieldReducer: FieldBehavior {
         guard case .choices(let chosen) = value else { return false }
         for value in chosen { try field.checkOption(value, path: path, source: nil) }
         if let max = field.rules.maxSelected, max >= 1, chosen.count > max {
-            throw FlowSpecError(path: path, reason: .kind(KindProblem(
-                english: "the default chooses \(chosen.count) options, more than maxSelected (\(max)) allows; no one could keep it",
-                korean: "기본값이 선택지를 \(chosen.count)개 골라 maxSelected(\(max))보다 많아 아무도 그대로 둘 수 없습니다")))
+            throw FlowSpecError(
+                path: path,
+                reason: .kind(
+                    KindProblem(
+                        english: "the default chooses \(chosen.count) options, more than maxSelected (\(max)) allows; no one could keep it",
+                        korean: "기본값이 선택지를 \(chosen.count)개 골라 maxSelected(\(max))보다 많아 아무도 그대로 둘 수 없습니다")))
         }
         return true
     }
@@ -132,7 +135,8 @@ extension MultiSelectFieldReducer: FieldBehavior {
         case .toggle(let value):
             // Choosing one more than `maxSelected` allows is refused; letting one go never is.
             if let max = field.rules.maxSelected, state.chosen.count >= max, let position = field.optionList.position(of: value),
-               !state.chosen.contains(where: { $0.isIdentical(to: field.options[position].value) }) {
+                !state.chosen.contains(where: { $0.isIdentical(to: field.options[position].value) })
+            {
                 say(.rejected(field: field.id))
                 return false
             }
@@ -176,10 +180,15 @@ extension MultiSelectFieldReducer: FieldBehavior {
         var items: [String] = [], current = ""
         var escaped = false
         for character in trimmed {
-            if escaped { current.append(character); escaped = false }
-            else if character == "\\" { escaped = true }
-            else if character == "," { items.append(current); current = "" }
-            else { current.append(character) }
+            if escaped {
+                current.append(character); escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                items.append(current); current = ""
+            } else {
+                current.append(character)
+            }
         }
         items.append(current)
         var wanted: [String] = []

@@ -62,8 +62,10 @@ extension String {
                 case 0xE0..<0xF0:
                     scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F); i += 3
                 default:
-                    scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
-                        | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F); i += 4
+                    scalar =
+                        UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+                        | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F);
+                    i += 4
                 }
                 // A String holds valid UTF-8, so every decoded value is a scalar.
                 guard let scalar = Unicode.Scalar(scalar), keyboard.accepts(scalar) else { return false }

@@ -23,9 +23,12 @@ extension TextFieldReducer: FieldBehavior {
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .text(let text) = value else { return false }
         if let max = field.rules.maxLength, max >= 0, text.count > max {
-            throw FlowSpecError(path: path, reason: .kind(KindProblem(
-                english: "the default has \(text.count) characters, more than maxLength (\(max)) allows; no one could keep it",
-                korean: "기본값이 \(text.count)자라 maxLength(\(max))보다 길어 아무도 그대로 둘 수 없습니다")))
+            throw FlowSpecError(
+                path: path,
+                reason: .kind(
+                    KindProblem(
+                        english: "the default has \(text.count) characters, more than maxLength (\(max)) allows; no one could keep it",
+                        korean: "기본값이 \(text.count)자라 maxLength(\(max))보다 길어 아무도 그대로 둘 수 없습니다")))
         }
         return true
     }

@@ -3,9 +3,9 @@ extension FlowEvent {
     public var field: FieldID? {
         switch self {
         case .surfaceChanged(let field, _, _), .changed(let field, _, _), .submitted(let field), .cleared(let field),
-             .rejected(let field), .invalid(let field, _), .answered(let field, _, _), .chosen(let field, _, _),
-             .toggled(let field, _, _), .highlighted(let field, _, _), .checking(let field, _, _), .waiting(let field, _),
-             .checked(let field, _, _), .sending(let field, _, _), .sent(let field, _, _), .expired(let field):
+            .rejected(let field), .invalid(let field, _), .answered(let field, _, _), .chosen(let field, _, _),
+            .toggled(let field, _, _), .highlighted(let field, _, _), .checking(let field, _, _), .waiting(let field, _),
+            .checked(let field, _, _), .sending(let field, _, _), .sent(let field, _, _), .expired(let field):
             field
         case .focusMoved, .keyboardChanged, .reviewing, .completed, .cancelled:
             nil

@@ -132,15 +132,16 @@ extension FlowEvent: CustomStringConvertible {
         if case .completed(let result) = self { return "completed(\(result))" }
         if members.isEmpty { return name.rawValue }
         let list = members.map { key, value -> String in
-            let shown: String = switch value {
-            case .id(let id): id.map { "\"\($0)\"" } ?? "nil"
-            case .text(let text), .optional(let text): text.map { $0.debugDescription } ?? "nil"
-            case .bool(let flag): flag.map(String.init) ?? "nil"
-            case .int(let number): String(number)
-            case .word(let word): ".\(word)"
-            case .message(let message): message.debugDescription
-            case .answers(let result): result.description
-            }
+            let shown: String =
+                switch value {
+                case .id(let id): id.map { "\"\($0)\"" } ?? "nil"
+                case .text(let text), .optional(let text): text.map { $0.debugDescription } ?? "nil"
+                case .bool(let flag): flag.map(String.init) ?? "nil"
+                case .int(let number): String(number)
+                case .word(let word): ".\(word)"
+                case .message(let message): message.debugDescription
+                case .answers(let result): result.description
+                }
             return "\(key): \(shown)"
         }
         return "\(name.rawValue)(\(list.joined(separator: ", ")))"

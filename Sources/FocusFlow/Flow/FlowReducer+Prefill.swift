@@ -46,7 +46,8 @@ extension FlowReducer {
         if let resume = prefill.resumeAt, let stop = spec.index(of: resume) {
             // A secure field is asked again whether or not it is required: a draft cannot say
             // whether it held a secret, and a secret typed before must not be passed by empty.
-            target = visible.first { $0 <= stop && ($0 < stop && (spec.layout.secure[$0] || !spec.fields[$0].prefill) || failure(of: $0, in: state) != nil) }
+            target =
+                visible.first { $0 <= stop && ($0 < stop && (spec.layout.secure[$0] || !spec.fields[$0].prefill) || failure(of: $0, in: state) != nil) }
                 ?? (visible.contains(stop) ? stop : visible.last { $0 < stop } ?? target)
         } else if prefill.skipFilled {
             target = visible.first { !passed.contains($0) } ?? visible.last ?? target

@@ -33,7 +33,8 @@ extension FlowReducer {
         switch action {
         case .checked(let ticket, let answer):
             guard state.phase == .editing, let pending = state.checking, pending.ticket == ticket,
-                  state.focus == pending.field, let index = spec.index(of: pending.field) else { return }
+                state.focus == pending.field, let index = spec.index(of: pending.field)
+            else { return }
             state.checking = nil
             let id = pending.field
             switch answer {
@@ -43,11 +44,12 @@ extension FlowReducer {
                 advance(&state, from: index, events: &events)
             case .refused, .unavailable:
                 let label = spec.fields[index].label
-                let message = if case .refused(let message) = answer {
-                    shown(message, of: index, in: state) ?? spec.language.messages.checkRefused(label)
-                } else {
-                    spec.language.messages.checkUnavailable(label)
-                }
+                let message =
+                    if case .refused(let message) = answer {
+                        shown(message, of: index, in: state) ?? spec.language.messages.checkRefused(label)
+                    } else {
+                        spec.language.messages.checkUnavailable(label)
+                    }
                 state.errors[id] = message
                 events += [.checked(field: id, ticket: ticket, passed: false), .invalid(field: id, message: message)]
             }
@@ -76,7 +78,8 @@ extension FlowReducer {
             guard !state.sends.isEmpty else { return }
             for (id, sending) in state.sends.sorted(by: { (spec.index(of: $0.key) ?? 0) < (spec.index(of: $1.key) ?? 0) }) {
                 guard !sending.expired, let sentAt = sending.sentAt, let life = spec[id]?.send?.expiresAfter,
-                      state.clock >= sentAt + life else { continue }
+                    state.clock >= sentAt + life
+                else { continue }
                 state.sends[id]?.expired = true
                 events.append(.expired(field: id))
             }
@@ -127,7 +130,8 @@ extension FlowReducer {
     /// The send the host is asked for with `ticket`, with the non-secure answers before its field.
     public func pendingSend(_ ticket: Int, in state: State) -> CheckRequest? {
         guard let id = sendingField(ticket, in: state), let index = spec.index(of: id),
-              let send = spec.fields[index].send else { return nil }
+            let send = spec.fields[index].send
+        else { return nil }
         return CheckRequest(ticket: ticket, field: id, name: send.name, value: nil, answers: answers(before: index, in: state))
     }
 
@@ -139,9 +143,10 @@ extension FlowReducer {
     /// The visible, non-secure answers of the fields before `index`.
     private func answers(before index: Int, in state: State) -> FlowResult {
         var visibility = VisibilityMemo(self)
-        return FlowResult(answers: (0..<index).filter { !spec.layout.secure[$0] && visibility.isVisible($0, in: state) }.map {
-            .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer)
-        })
+        return FlowResult(
+            answers: (0..<index).filter { !spec.layout.secure[$0] && visibility.isVisible($0, in: state) }.map {
+                .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer)
+            })
     }
 
     /// The gate after a field's rules pass: whether its check passed for this answer. If not,

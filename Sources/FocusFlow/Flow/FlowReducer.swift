@@ -174,7 +174,7 @@ public struct FlowReducer: Sendable {
             }
         }
         let step = index + 1 - hiddenBefore
-        let isLast = !(index + 1 ..< spec.fields.count).contains { visibility.isVisible($0, in: state) }
+        let isLast = !(index + 1..<spec.fields.count).contains { visibility.isVisible($0, in: state) }
         // Where Enter finishes, the counter says so: n/n, as the key line's "finish" does.
         let steps = isLast ? step : spec.fields.count - hiddenBefore - cannotShow
         return FlowProgress(step: step, steps: steps, isFirst: step == 1, isLast: isLast)
@@ -183,9 +183,10 @@ public struct FlowReducer: Sendable {
     /// The answers the flow would complete with now: the visible fields' values, in order.
     public func result(of state: State) -> FlowResult {
         var visibility = VisibilityMemo(self)
-        return FlowResult(answers: spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map {
-            .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
-        })
+        return FlowResult(
+            answers: spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map {
+                .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
+            })
     }
 
     // MARK: - Moves

@@ -33,14 +33,15 @@ extension KeyboardType {
 
     /// `character` as a message shows it: quoted when it shows, else its code points.
     static func readable(_ character: Character) -> String {
-        let shows = character.unicodeScalars.first.map { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse,
-                 .surrogate, .nonspacingMark, .enclosingMark, .spacingMark:
-                false
-            default: true
-            }
-        } ?? false
+        let shows =
+            character.unicodeScalars.first.map { scalar in
+                switch scalar.properties.generalCategory {
+                case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse,
+                    .surrogate, .nonspacingMark, .enclosingMark, .spacingMark:
+                    false
+                default: true
+                }
+            } ?? false
         if shows { return character == "\"" ? "'\"'" : "\"\(character)\"" }
         return character.unicodeScalars.map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)

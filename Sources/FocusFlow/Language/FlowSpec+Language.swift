@@ -58,8 +58,9 @@ extension FieldSpec {
     var allLocalizedTexts: [(path: String, text: String)] {
         Text.allCases.flatMap { key in
             (localizedText[key]?.variants ?? []).map { ("\(key == .message ? "rules.message" : key.rawValue).\($0.code)", $0.text) }
-        } + options.enumerated().flatMap { index, option in
-            (option.localizedLabel?.variants ?? []).map { ("options[\(index)].label.\($0.code)", $0.text) }
         }
+            + options.enumerated().flatMap { index, option in
+                (option.localizedLabel?.variants ?? []).map { ("options[\(index)].label.\($0.code)", $0.text) }
+            }
     }
 }

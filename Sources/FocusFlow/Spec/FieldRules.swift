@@ -1,7 +1,6 @@
 import CICU
 import Synchronization
 
-
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
 ///
 /// The rules here mean the same for every kind that takes them; a kind's own rules (a text's
@@ -83,7 +82,8 @@ public struct FieldRules: Sendable, Equatable {
         problems: ProblemSink
     ) throws {
         if field.pointee.rules.kindRules.isEmpty, field.pointee.rules.pattern == nil, field.pointee.rules.matches == nil,
-           field.pointee.rules.min == nil, field.pointee.rules.max == nil {
+            field.pointee.rules.min == nil, field.pointee.rules.max == nil
+        {
             return
         }
         let kind = field.pointee.kind
@@ -185,14 +185,19 @@ final class CompiledPattern: @unchecked Sendable {
         self.whole = whole
         let units = Array(pattern.utf16)
         var status: Int32 = 0, offset: Int32 = -1
-        guard let compiled = units.withUnsafeBufferPointer({
-            ff_regex_open($0.baseAddress, Int32($0.count), &status, &offset)
-        }) else {
+        guard
+            let compiled = units.withUnsafeBufferPointer({
+                ff_regex_open($0.baseAddress, Int32($0.count), &status, &offset)
+            })
+        else {
             // ICU's offset counts code points, and stops just after the one it could not take:
             // that one's place in characters as the pattern reads (1 for the first).
             let scalars = pattern.unicodeScalars
-            let column = offset < 0 ? nil : scalars.index(scalars.startIndex, offsetBy: Int(offset), limitedBy: scalars.endIndex)
-                .map { Swift.max(1, pattern[..<$0].count) }
+            let column =
+                offset < 0
+                ? nil
+                : scalars.index(scalars.startIndex, offsetBy: Int(offset), limitedBy: scalars.endIndex)
+                    .map { Swift.max(1, pattern[..<$0].count) }
             throw PatternError(problem: PatternProblem(code: ff_regex_problem(status)), column: column)
         }
         regex = Mutex(compiled)

@@ -100,7 +100,6 @@ public struct FieldSpec: Sendable, Equatable {
         optionList.standing(value, among: visible)
     }
 
-
     public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
@@ -136,7 +135,8 @@ extension FieldSpec {
 public struct FieldCondition: Sendable, Equatable, Codable {
     /// A value a condition compares with, of the source field's type.
     public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
-        ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, CustomStringConvertible {
+        ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, CustomStringConvertible
+    {
         /// A text field's text (byte for byte) or an option's value.
         case string(String)
         /// A confirm field's answer.

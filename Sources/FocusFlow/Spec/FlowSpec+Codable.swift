@@ -27,7 +27,8 @@ extension FlowSpec: Codable {
 }
 
 extension FieldSpec: Codable {
-    private static let keys = ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
+    private static let keys =
+        ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
         + ["check", "send", "resendAfter", "expiresAfter", "requirements", "prefill"] + KindKey.fieldKeys.map(\.name)
 
     public init(from decoder: any Decoder) throws {
@@ -147,9 +148,7 @@ extension FieldCondition.Value: Codable {
     /// `true`/`false`, a number or a string.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let flag = try? c.decode(Bool.self) { self = .bool(flag) }
-        else if let number = try? c.decode(Double.self) { self = .number(number) }
-        else { self = .string(try c.decode(String.self)) }
+        if let flag = try? c.decode(Bool.self) { self = .bool(flag) } else if let number = try? c.decode(Double.self) { self = .number(number) } else { self = .string(try c.decode(String.self)) }
     }
 
     public func encode(to encoder: any Encoder) throws {

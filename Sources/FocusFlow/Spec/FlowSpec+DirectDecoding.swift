@@ -193,11 +193,12 @@ extension FieldSpec {
             if messageLanguages != nil { localizedText[.message] = messageLanguages }
         }
         let fieldID = FieldID(id)
-        list.append(FieldSpec.decoded(
-            id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
-            secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
-            rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(),
-            localizedText: localizedText))
+        list.append(
+            FieldSpec.decoded(
+                id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
+                secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
+                rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(),
+                localizedText: localizedText))
         if check != nil || sendName != nil || prefill == false || !requirements.isEmpty {
             let last = list.count - 1
             list[last].check = check.take()
@@ -328,9 +329,11 @@ extension FlowTheme {
         var theme = FlowTheme()
         var seen = JSONKeySet()
         let read = c.object { c, key in
-            guard let position = Part.allCases.firstIndex(where: { part in
-                part.rawValue.utf8.elementsEqual(key)
-            }), seen.insert(position) else { return false }
+            guard
+                let position = Part.allCases.firstIndex(where: { part in
+                    part.rawValue.utf8.elementsEqual(key)
+                }), seen.insert(position)
+            else { return false }
             var words: String?
             guard c.optionalString(&words) else { return false }
             guard let words else { return true }

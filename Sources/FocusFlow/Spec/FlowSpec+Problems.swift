@@ -120,7 +120,8 @@ private struct ProblemReading {
             let (problem, path) = explain(error, in: text)
             if !taken.contains(where: { outer in path.map { Self.path($0, isWithin: outer) } ?? false }) { say(problem, at: path) }
             guard let path, !path.hasPrefix("fields"), let current = try? JSONCursor.map(text),
-                  let member = Self.member(at: path, below: nil, in: current, taken: taken), let span = current.spans[member] else { return }
+                let member = Self.member(at: path, below: nil, in: current, taken: taken), let span = current.spans[member]
+            else { return }
             taken.insert(member)
             Self.takeOut(member, at: span, from: &text)
         }
@@ -139,7 +140,8 @@ private struct ProblemReading {
         var unread: Set<Int> = []
         for _ in 0..<Self.rounds {
             guard let current = try? JSONCursor.map(text),
-                  let lenient = try? Self.decoder(for: text, orders: current.orders).decode(LenientFields.self, from: Data(text)) else { return }
+                let lenient = try? Self.decoder(for: text, orders: current.orders).decode(LenientFields.self, from: Data(text))
+            else { return }
             var removals: [(member: String, span: Range<Int>)] = []
             fields = []
             unread = []
@@ -158,7 +160,8 @@ private struct ProblemReading {
                     let root = "fields[\(index)]"
                     // An unknown kind leaves nothing to read the rest of the field by.
                     guard let path, path != "\(root).kind", let member = Self.member(at: path, below: root, in: current, taken: before),
-                          let span = current.spans[member] else {
+                        let span = current.spans[member]
+                    else {
                         done.insert(index)
                         continue
                     }
@@ -174,11 +177,13 @@ private struct ProblemReading {
         let ids = fields.map(\.id.rawValue)
         var checked: [(FlowSpecError, String)] = []
         let file = file
-        _ = try? FlowSpec.check(&fields, collect: { problem in
-            var problem = problem
-            problem.file = file
-            checked.append((problem, Self.path(of: problem, ids: ids)))
-        }, skipping: unread)
+        _ = try? FlowSpec.check(
+            &fields,
+            collect: { problem in
+                var problem = problem
+                problem.file = file
+                checked.append((problem, Self.path(of: problem, ids: ids)))
+            }, skipping: unread)
         for (problem, path) in checked {
             // What follows only from a key taken out is not the file's problem.
             let index = Self.fieldIndex(of: path)
@@ -199,11 +204,12 @@ private struct ProblemReading {
     private func explain(_ error: any Error, in text: [UInt8]) -> (FlowSpecError, String?) {
         switch error {
         case let error as DecodingError:
-            let codingPath: [any CodingKey] = switch error {
-            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
-                context.codingPath
-            @unknown default: []
-            }
+            let codingPath: [any CodingKey] =
+                switch error {
+                case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+                    context.codingPath
+                @unknown default: []
+                }
             // A missing key is where it would be.
             let place = if case .keyNotFound(let key, _) = error { codingPath + [key] } else { codingPath }
             return (FlowSpec.explain(error, bytes: text, file: file), place.isEmpty ? nil : JSONCursor.path(place))

@@ -13,6 +13,10 @@ public struct FlowSpec: Sendable, Equatable {
     public internal(set) var language: Language = .en
     /// The colours the flow asks for (`"theme"`), or `nil` for the standard ones.
     public var theme: FlowTheme?
+    /// Whether the flow is one question asked on its own (`focusflow ask`), not a form: the
+    /// screens draw its field's label alone, with no title and step, and messages name it by
+    /// its label. No flow file says it.
+    package var isQuestion = false
     /// Whether the flow shows a review of every visible answer after the last field passes,
     /// from which the person submits or amends a field (`"review": true`).
     public let review: Bool
@@ -85,8 +89,9 @@ public struct FlowSpec: Sendable, Equatable {
                 }
                 // Handed over by address: a field bound to a name, or handed over as a value, was
                 // copied, about fifteen references counted up and down for each field.
-                try check(fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID,
-                          patterns: &patterns, problems: ProblemSink(collect: collect))
+                try check(
+                    fields.baseAddress! + index, at: index, in: UnsafeBufferPointer(fields), indexByID: &indexByID,
+                    patterns: &patterns, problems: ProblemSink(collect: collect))
             }
         }
         return indexByID
@@ -123,7 +128,8 @@ public struct FlowSpec: Sendable, Equatable {
         func mustBeEarlier(_ name: FieldID, _ key: String) throws -> Int {
             if let position = indexByID[name], position < index { return position }
             let earlier = fields[..<index].map(\.id.rawValue)
-            let detail = Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
+            let detail =
+                Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
                 ?? (earlier.isEmpty ? .first : .listed(earlier))
             throw FlowSpecError(path: "\(path()) (\"\(id)\").\(key)", reason: .namesNoEarlierField(name.rawValue, detail))
         }
@@ -205,12 +211,13 @@ public struct FlowSpec: Sendable, Equatable {
     /// A condition compares with a value of its source field's type, and a choice's value must
     /// be one of the source's options.
     private static func checkCondition(_ condition: FieldCondition, source: FieldSpec, path: String) throws {
-        let values: [FieldCondition.Value] = switch condition.test {
-        case .equals(let value): [value]
-        case .in(let list): list
-        case .notEmpty: []
-        case .range(let min, let max): [min, max].compactMap { $0 }
-        }
+        let values: [FieldCondition.Value] =
+            switch condition.test {
+            case .equals(let value): [value]
+            case .in(let list): list
+            case .notEmpty: []
+            case .range(let min, let max): [min, max].compactMap { $0 }
+            }
         if case .range(let min, let max) = condition.test {
             guard source.kind.behavior.ordersAnswers else {
                 throw FlowSpecError(path: "\(path).\(min != nil ? "min" : "max")", reason: .rangeNotForKind(source: source.id.rawValue, kind: source.kind))
@@ -221,11 +228,12 @@ public struct FlowSpec: Sendable, Equatable {
                 }
             }
             // A range no answer is within would hide its field for good (dates compare as written).
-            let inverted: (String, String)? = switch (min, max) {
-            case (.number(let low)?, .number(let high)?) where low > high: (JSONText.number(low), JSONText.number(high))
-            case (.string(let low)?, .string(let high)?) where low > high: (low, high)
-            default: nil
-            }
+            let inverted: (String, String)? =
+                switch (min, max) {
+                case (.number(let low)?, .number(let high)?) where low > high: (JSONText.number(low), JSONText.number(high))
+                case (.string(let low)?, .string(let high)?) where low > high: (low, high)
+                default: nil
+                }
             if let (low, high) = inverted { throw FlowSpecError(path: "\(path).min", reason: .minAboveMax(low, high)) }
             return
         }

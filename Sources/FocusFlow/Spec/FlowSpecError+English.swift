@@ -94,7 +94,8 @@ extension FlowSpecError.Reason {
         case .unknownStyleWord(let word, let hint):
             switch hint {
             case .nearest(let near): #"unknown colour or attribute "\#(word)"; did you mean "\#(near)"?"#
-            case .known: #"unknown colour or attribute "\#(word)"; expected \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")), a colour (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, or 0–255) and "on COLOUR""#
+            case .known:
+                #"unknown colour or attribute "\#(word)"; expected \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")), a colour (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, or 0–255) and "on COLOUR""#
             }
         case .other(let text): text
         }

@@ -95,7 +95,8 @@ extension FlowSpecError.Reason {
         case .unknownStyleWord(let word, let hint):
             switch hint {
             case .nearest(let near): #"알 수 없는 색 또는 속성 "\#(word)"입니다. 혹시 "\#(near)"인가요?"#
-            case .known: #"알 수 없는 색 또는 속성 "\#(word)"입니다. \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")) 중 속성, 색 (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, 0–255), "on COLOUR"를 쓰세요"#
+            case .known:
+                #"알 수 없는 색 또는 속성 "\#(word)"입니다. \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")) 중 속성, 색 (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, 0–255), "on COLOUR"를 쓰세요"#
             }
         case .other(let text): "흐름을 읽을 수 없습니다: \(text)"
         }

@@ -72,26 +72,38 @@ extension FlowTheme {
     /// The built-in themes in words, by name, `default` first: the one table that the names and
     /// the themes are read from. The names need no theme built (the help lists them at every start).
     private static let builtInWords: [(name: String, parts: KeyValuePairs<Part, String>)] = [
-        ("default", [
-            .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "red", .badge: "reverse", .highlight: "bold",
-            .progress: "dim", .keys: "dim",
-        ]),
+        (
+            "default",
+            [
+                .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "red", .badge: "reverse", .highlight: "bold",
+                .progress: "dim", .keys: "dim",
+            ]
+        ),
         // Attributes only: for terminals whose colours clash, or people who want none.
-        ("mono", [
-            .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "bold underline", .badge: "reverse", .highlight: "reverse",
-            .progress: "dim", .keys: "dim",
-        ]),
+        (
+            "mono",
+            [
+                .title: "bold", .label: "bold", .placeholder: "dim", .hint: "dim", .error: "bold underline", .badge: "reverse", .highlight: "reverse",
+                .progress: "dim", .keys: "dim",
+            ]
+        ),
         // Bright, bold and never dim: every part reads on a dark or light background.
-        ("high-contrast", [
-            .title: "bold bright-white on blue", .label: "bold bright-white", .placeholder: "underline", .hint: "bright-white",
-            .error: "bold black on bright-yellow", .badge: "bold black on bright-white", .highlight: "bold reverse",
-            .progress: "bold bright-white", .keys: "bright-white",
-        ]),
-        ("ocean", [
-            .title: "bold cyan", .label: "bold blue", .placeholder: "dim cyan", .hint: "cyan",
-            .error: "bold bright-red", .badge: "black on cyan", .highlight: "bold cyan",
-            .progress: "cyan", .keys: "dim cyan",
-        ]),
+        (
+            "high-contrast",
+            [
+                .title: "bold bright-white on blue", .label: "bold bright-white", .placeholder: "underline", .hint: "bright-white",
+                .error: "bold black on bright-yellow", .badge: "bold black on bright-white", .highlight: "bold reverse",
+                .progress: "bold bright-white", .keys: "bright-white",
+            ]
+        ),
+        (
+            "ocean",
+            [
+                .title: "bold cyan", .label: "bold blue", .placeholder: "dim cyan", .hint: "cyan",
+                .error: "bold bright-red", .badge: "black on cyan", .highlight: "bold cyan",
+                .progress: "cyan", .keys: "dim cyan",
+            ]
+        ),
     ]
 
     /// The built-in themes, by name, `default` first.

@@ -120,12 +120,13 @@ extension KindValues {
         self.init()
         for key in table where container.contains(AnyKey(key.name)) {
             let name = AnyKey(key.name)
-            let value: Value? = switch key.shape {
-            case .flag: try container.decodeIfPresent(Bool.self, forKey: name).map(Value.flag)
-            case .count: try container.decodeIfPresent(Int.self, forKey: name).map(Value.count)
-            case .number: try container.decodeIfPresent(Double.self, forKey: name).map(Value.number)
-            case .strings: try container.decodeIfPresent([String].self, forKey: name).map(Value.strings)
-            }
+            let value: Value? =
+                switch key.shape {
+                case .flag: try container.decodeIfPresent(Bool.self, forKey: name).map(Value.flag)
+                case .count: try container.decodeIfPresent(Int.self, forKey: name).map(Value.count)
+                case .number: try container.decodeIfPresent(Double.self, forKey: name).map(Value.number)
+                case .strings: try container.decodeIfPresent([String].self, forKey: name).map(Value.strings)
+                }
             self[key.name] = value
         }
     }
@@ -147,12 +148,13 @@ extension KindValues {
     /// when the value is not of its shape (or a number is not whole, which the `Codable` path reads).
     mutating func read(_ c: inout JSONCursor, key: KindKey) -> Bool {
         if c.takeNull() { return true }
-        let value: Value? = switch key.shape {
-        case .flag: c.bool().map(Value.flag)
-        case .count: c.int().map(Value.count)
-        case .number: c.int().map { Value.number(Double($0)) }
-        case .strings: c.strings().map(Value.strings)
-        }
+        let value: Value? =
+            switch key.shape {
+            case .flag: c.bool().map(Value.flag)
+            case .count: c.int().map(Value.count)
+            case .number: c.int().map { Value.number(Double($0)) }
+            case .strings: c.strings().map(Value.strings)
+            }
         self[key.name] = value
         return value != nil
     }

@@ -110,10 +110,11 @@ extension FlowStore {
         if state.phase.hasEnded { feed.finish() }
         await withTaskCancellationHandler {
             for await job in jobs {
-                let (request, isCheck) = switch job {
-                case .check(let request): (request, true)
-                case .send(let request): (request, false)
-                }
+                let (request, isCheck) =
+                    switch job {
+                    case .check(let request): (request, true)
+                    case .send(let request): (request, false)
+                    }
                 let service = (isCheck ? services.checks : services.sends)[request.name]
                 let task = Task {
                     _ = isolation

@@ -15,14 +15,16 @@ package enum ASCIIScan {
 
     /// Whether every byte is printable ASCII, U+0020 through U+007E: one column each.
     package static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        allWords(bytes, { word in
-            // A byte below 0x20 borrows into its own high bit where the byte had none (exact as
-            // to whether there is one); a byte of 0x7F or more has its high bit, or seven low
-            // bits that carry into it (and no further) when one is added.
-            let below = (word &- spaces) & ~word & highBits
-            let above = (word | ((word & lowSevenBits) &+ ones)) & highBits
-            return below | above == 0
-        }, { $0 >= 0x20 && $0 < 0x7F })
+        allWords(
+            bytes,
+            { word in
+                // A byte below 0x20 borrows into its own high bit where the byte had none (exact as
+                // to whether there is one); a byte of 0x7F or more has its high bit, or seven low
+                // bits that carry into it (and no further) when one is added.
+                let below = (word &- spaces) & ~word & highBits
+                let above = (word | ((word & lowSevenBits) &+ ones)) & highBits
+                return below | above == 0
+            }, { $0 >= 0x20 && $0 < 0x7F })
     }
 
     /// Whether some byte is zero.

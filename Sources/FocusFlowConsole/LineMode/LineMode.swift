@@ -148,8 +148,10 @@ package enum LineMode {
             guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let progress = store.reducer.progress(in: store.state)
             var prompt = words.step(progress.step, progress.steps, field.label)
-            var notes = [field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : words.keyboardTakes(field.keyboard),
-                         field.placeholder.map(words.forExample), field.hint].compactMap { $0 }
+            var notes = [
+                field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : words.keyboardTakes(field.keyboard),
+                field.placeholder.map(words.forExample), field.hint,
+            ].compactMap { $0 }
             let screen = FieldScreens.screen(for: field, words: words)
             var offered = screen.notes(store.state)
             // Enter keeps the answer only when it passes: offering a refused one loops for ever.
@@ -279,9 +281,9 @@ package enum LineMode {
         return nil
     }
 
-    /// A field as a message names it, `Nickname (nickname)`; a single question by its label alone.
+    /// A field as a message names it, `Nickname (nickname)`; a question asked on its own by its label alone.
     package static func describe(_ field: FieldSpec, in spec: FlowSpec) -> String {
-        spec.isSingleQuestion ? field.label : "\(field.label) (\(field.id))"
+        spec.isQuestion ? field.label : "\(field.label) (\(field.id))"
     }
 
     private static func outcome(_ store: FlowStore) -> RunOutcome {

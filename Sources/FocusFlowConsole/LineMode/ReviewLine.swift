@@ -73,8 +73,10 @@ package enum ReviewLine {
     /// that is not UTF-8 or is too long ends the walk, as in piped input.
     ///
     /// - Returns: `nil` to go on walking, or the outcome that ends the walk.
-    package static func accessible(_ store: FlowStore, _ reader: inout LineReader, number: inout Int, mask: Character, say: (String) -> Void,
-                           write: (String) -> Void) -> RunOutcome? {
+    package static func accessible(
+        _ store: FlowStore, _ reader: inout LineReader, number: inout Int, mask: Character, say: (String) -> Void,
+        write: (String) -> Void
+    ) -> RunOutcome? {
         let answers = ReviewAnswers(reducer: store.reducer, state: store.state, mask: mask)
         say(summary(answers).joined(separator: "\n"))
         write(prompt(answers) + ": ")

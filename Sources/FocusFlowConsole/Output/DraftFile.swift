@@ -24,7 +24,6 @@ public final class DraftFile: @unchecked Sendable {
         self.reducer = FlowReducer(spec: spec)
     }
 
-
     /// The state the draft at `path` resumes, or `nil` when there is no draft yet.
     ///
     /// - Throws: ``Failure`` when the file cannot be read, is no draft, or is a draft of

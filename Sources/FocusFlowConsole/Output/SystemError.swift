@@ -13,25 +13,26 @@ public enum SystemError: Equatable, Sendable {
 
     /// The reason for `errno` value `code`.
     public init(code: Int32) {
-        self = switch code {
-        case ENOENT: .noSuchFile
-        case EACCES: .permissionDenied
-        case EPERM: .notPermitted
-        case ENOSPC: .noSpace
-        case EISDIR: .isFolder
-        case ENOTDIR: .notFolder
-        case EROFS: .readOnlyFileSystem
-        case EEXIST: .exists
-        case EDQUOT: .quotaExceeded
-        case EIO: .inputOutput
-        case EPIPE: .brokenPipe
-        case EBADF: .badDescriptor
-        case ENXIO: .noDevice
-        case ENAMETOOLONG: .nameTooLong
-        case ELOOP: .linkLoop
-        case EFBIG: .fileTooLarge
-        default: .other(code)
-        }
+        self =
+            switch code {
+            case ENOENT: .noSuchFile
+            case EACCES: .permissionDenied
+            case EPERM: .notPermitted
+            case ENOSPC: .noSpace
+            case EISDIR: .isFolder
+            case ENOTDIR: .notFolder
+            case EROFS: .readOnlyFileSystem
+            case EEXIST: .exists
+            case EDQUOT: .quotaExceeded
+            case EIO: .inputOutput
+            case EPIPE: .brokenPipe
+            case EBADF: .badDescriptor
+            case ENXIO: .noDevice
+            case ENAMETOOLONG: .nameTooLong
+            case ELOOP: .linkLoop
+            case EFBIG: .fileTooLarge
+            default: .other(code)
+            }
     }
 
     /// The reason as a fragment to sit inside a sentence of `language`.

@@ -34,8 +34,11 @@ package struct FooterMemo {
     /// The lines for `inputs` in `theme`: those made last when the inputs are the same.
     package mutating func lines(_ inputs: Inputs, theme: Theme) -> [String] {
         if let last, last.inputs == inputs { return last.lines }
-        let lines = inputs.rows + theme.footer(error: inputs.error, note: inputs.note, secure: inputs.secure, progress: inputs.progress,
-                                 keys: inputs.keys, toReview: inputs.toReview)
+        let lines =
+            inputs.rows
+            + theme.footer(
+                error: inputs.error, note: inputs.note, secure: inputs.secure, progress: inputs.progress,
+                keys: inputs.keys, toReview: inputs.toReview)
         last = (inputs, lines)
         return lines
     }

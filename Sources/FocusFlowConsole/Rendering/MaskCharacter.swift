@@ -11,15 +11,16 @@ public struct MaskCharacter: Sendable, Equatable {
         guard text.count == 1, let character = text.first, let first = character.unicodeScalars.first else { return nil }
         switch first.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned,
-             .nonspacingMark, .spacingMark, .enclosingMark,
-             .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            .nonspacingMark, .spacingMark, .enclosingMark,
+            .spaceSeparator, .lineSeparator, .paragraphSeparator:
             return nil
         default:
             break
         }
         guard !first.properties.isDefaultIgnorableCodePoint, !first.properties.isWhitespace,
-              character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }),
-              (1...2).contains(DisplayWidth.of(character)) else { return nil }
+            character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }),
+            (1...2).contains(DisplayWidth.of(character))
+        else { return nil }
         self.character = character
     }
 }

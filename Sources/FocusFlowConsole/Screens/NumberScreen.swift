@@ -64,8 +64,9 @@ extension SteppedScreen {
     package func body(_ session: ScreenContext, room: (FormRenderer.Content) -> Int) -> ScreenBody {
         if let search = session.historySearch { return search }
         let text = session.store.state.text(of: field.id)
-        return ScreenBody(content: .plain(text), cursor: min(session.point, text.utf8.count),
-                          placeholder: placeholderText.map(session.theme.placeholder))
+        return ScreenBody(
+            content: .plain(text), cursor: min(session.point, text.utf8.count),
+            placeholder: placeholderText.map(session.theme.placeholder))
     }
 
     package func notes(_ state: FlowReducer.State) -> [String] {

@@ -58,10 +58,13 @@ extension OptionScreen {
         let text = state.text(of: field.id)
         let list = list(state)
         let content = FormRenderer.Content.plain(text)
-        let rows = picker.window.rows(options: field.options, visible: list.visible, highlight: list.highlight,
-                                      room: room(content), theme: session.theme, said: state.error != nil) { row($0, chosen: list.chosen.contains($0.value)) }
-        return ScreenBody(content: content, cursor: min(session.point, text.utf8.count),
-                          placeholder: session.theme.placeholder(field.placeholder ?? session.theme.words.typeToFilter), rows: rows)
+        let rows = picker.window.rows(
+            options: field.options, visible: list.visible, highlight: list.highlight,
+            room: room(content), theme: session.theme, said: state.error != nil
+        ) { row($0, chosen: list.chosen.contains($0.value)) }
+        return ScreenBody(
+            content: content, cursor: min(session.point, text.utf8.count),
+            placeholder: session.theme.placeholder(field.placeholder ?? session.theme.words.typeToFilter), rows: rows)
     }
 
     /// The numbered options, one a line: `1. Post (post)`; the value is shown when it differs

@@ -24,8 +24,10 @@ package struct OptionWindow {
     /// - Complexity: O(``size``) rows built, whatever the number of options.
     /// - Parameter said: a message under the input already says that no option shows (the
     ///   refused submit's), so the empty list draws no row of its own.
-    package mutating func rows(options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme, said: Bool = false,
-                       row: (FieldOption) -> String) -> [String] {
+    package mutating func rows(
+        options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme, said: Bool = false,
+        row: (FieldOption) -> String
+    ) -> [String] {
         guard !visible.isEmpty else { return said ? [] : [theme.styled(.keys, theme.words.noOptionMatches)] }
         return rows(count: visible.count, highlight: highlight, room: room, theme: theme) { row(options[visible[$0]]) }
     }
@@ -36,8 +38,10 @@ package struct OptionWindow {
     ///
     /// - Parameter row: the entry at a position, after the highlight's mark.
     /// - Complexity: O(`limit`) rows built, whatever `count`.
-    package mutating func rows(count: Int, highlight: Int?, room: Int, limit: Int = Self.size, theme: Theme,
-                       row: (Int) -> String) -> [String] {
+    package mutating func rows(
+        count: Int, highlight: Int?, room: Int, limit: Int = Self.size, theme: Theme,
+        row: (Int) -> String
+    ) -> [String] {
         guard count > 0 else { return [] }
         var size = min(limit, max(1, room))
         if count > size {

@@ -19,13 +19,15 @@ package final class TextScreen: FieldScreen {
     /// long is left.
     package var bindings: [KeyBinding] {
         guard field.send != nil else { return [] }
-        return [KeyBinding(["\u{12}"]) { session in
-            let events = session.store.send(.resend)
-            // The key line says how long is left already.
-            if events.isEmpty { session.ding() }
-            session.handle(events)
-            session.render()
-        }]
+        return [
+            KeyBinding(["\u{12}"]) { session in
+                let events = session.store.send(.resend)
+                // The key line says how long is left already.
+                if events.isEmpty { session.ding() }
+                session.handle(events)
+                session.render()
+            }
+        ]
     }
 
     /// The key line's words for a field that sends a code: how long until it may be sent

@@ -484,8 +484,9 @@ final class InteractiveSession: ScreenContext {
         let said = note.flatMap { note in state.error.map { note == $0 || note == theme.styled(.keys, $0) } } ?? false
         var rows = focusedField.map(requirementRows) ?? []
         if let line = serviceLine() { rows.append(line) }
-        let footer = footers.lines(.init(rows: rows, error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
-                                   theme: theme)
+        let footer = footers.lines(
+            .init(rows: rows, error: state.error, note: said ? nil : note, secure: focusedSecure, progress: progress, keys: keys, toReview: toReview),
+            theme: theme)
         // What is left of the terminal's height under the input, once the header and the key line are drawn.
         let body = screen.body(self) { self.rows - self.renderer.headerRows - self.renderer.inputRows(showing: $0) - self.renderer.rows(of: footer) }
         emit(renderer.render(body.content, cursor: body.cursor, placeholder: body.placeholder, footer: body.rows.isEmpty ? footer : body.rows + footer))
@@ -566,8 +567,9 @@ final class InteractiveSession: ScreenContext {
         guard let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
         let progress = store.reducer.progress(in: store.state)
         drawnProgress = progress
-        let lines = theme.header(flow: options.spec, field: field, step: progress.step, steps: progress.steps,
-                                 revealed: store.state.revealed, keyboard: screen.showsKeyboard)
+        let lines = theme.header(
+            flow: options.spec, field: field, step: progress.step, steps: progress.steps,
+            revealed: store.state.revealed, keyboard: screen.showsKeyboard)
         let size = Self.size(terminal?.fd ?? 2)
         rows = size.rows
         emit(renderer.begin(header: lines, prompt: screen.prompt, columns: size.columns, at: start))

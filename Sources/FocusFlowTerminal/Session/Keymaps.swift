@@ -55,9 +55,13 @@ final class Keymaps {
         for key in 0..<Int32(KEYMAP_SIZE) {
             let type = ff_entry_type(map, key), address = ff_entry_address(map, key)
             // The ESC and Ctrl-X sub-keymaps are the field's own (freed with it): shared, not copied.
-            if type == ISFUNC, let address, let replacement = table[address] { ff_set_entry(copy, key, type, replacement) }
-            else if type == ISKMAP { ff_set_entry_keymap(copy, key, ff_entry_keymap(map, key)) }
-            else { ff_set_entry(copy, key, type, address) }
+            if type == ISFUNC, let address, let replacement = table[address] {
+                ff_set_entry(copy, key, type, replacement)
+            } else if type == ISKMAP {
+                ff_set_entry_keymap(copy, key, ff_entry_keymap(map, key))
+            } else {
+                ff_set_entry(copy, key, type, address)
+            }
         }
         searchMaps[UnsafeMutableRawPointer(map)] = copy
         return copy
@@ -71,8 +75,8 @@ final class Keymaps {
         rl_bind_keyseq_in_map("\n", submitKey, plain)
         rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
-        rl_bind_keyseq_in_map("\t", submitKey, plain)         // Tab: the next field, as Enter (gum, huh, Inquirer)
-        rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)     // Ctrl-L: clear the screen, draw the whole form
+        rl_bind_keyseq_in_map("\t", submitKey, plain)  // Tab: the next field, as Enter (gum, huh, Inquirer)
+        rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)  // Ctrl-L: clear the screen, draw the whole form
         Self.bindFunctionKeys(in: plain)
         var everyField = CommandTable()
         Self.lineAccepts(&everyField)
@@ -193,30 +197,32 @@ final class Keymaps {
         table.replace([ff_address(rl_reverse_search_history)], with: ff_address(reverseSearchKey))
         table.replace([ff_address(rl_forward_search_history)], with: ff_address(forwardSearchKey))
         table.replace([ff_address(rl_backward_char_search)], with: ff_address(backwardCharSearchKey))
-        table.replace([
-            ff_address(rl_vi_editing_mode), ff_address(rl_complete), ff_address(rl_possible_completions),
-            ff_address(rl_insert_completions), ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete),
-            ff_address(rl_tilde_expand),
-        ], with: ff_address(dingKey))
+        table.replace(
+            [
+                ff_address(rl_vi_editing_mode), ff_address(rl_complete), ff_address(rl_possible_completions),
+                ff_address(rl_insert_completions), ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete),
+                ff_address(rl_tilde_expand),
+            ], with: ff_address(dingKey))
     }
 
     /// What could carry a secure field's text elsewhere: history, history search, the kill ring,
     /// yanking, completion, keyboard macros. Kill commands become plain deletions.
     private static func secretCarriers(_ table: inout CommandTable) {
-        table.replace([
-            ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history),
-            ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history),
-            ff_address(reverseSearchKey), ff_address(forwardSearchKey),
-            ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search),
-            ff_address(rl_noninc_forward_search_again), ff_address(rl_noninc_reverse_search_again),
-            ff_address(rl_history_search_forward), ff_address(rl_history_search_backward), ff_address(rl_fetch_history),
-            ff_address(rl_yank), ff_address(rl_yank_pop), ff_address(rl_yank_nth_arg), ff_address(rl_yank_last_arg),
-            ff_address(rl_copy_region_to_kill), ff_address(rl_copy_backward_word), ff_address(rl_copy_forward_word),
-            ff_address(rl_complete), ff_address(rl_possible_completions), ff_address(rl_insert_completions),
-            ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete), ff_address(rl_start_kbd_macro),
-            ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions),
-            ff_address(rl_dump_variables), ff_address(rl_dump_macros),
-        ], with: ff_address(dingKey))
+        table.replace(
+            [
+                ff_address(rl_get_previous_history), ff_address(rl_get_next_history), ff_address(rl_beginning_of_history),
+                ff_address(rl_end_of_history), ff_address(rl_reverse_search_history), ff_address(rl_forward_search_history),
+                ff_address(reverseSearchKey), ff_address(forwardSearchKey),
+                ff_address(rl_noninc_forward_search), ff_address(rl_noninc_reverse_search),
+                ff_address(rl_noninc_forward_search_again), ff_address(rl_noninc_reverse_search_again),
+                ff_address(rl_history_search_forward), ff_address(rl_history_search_backward), ff_address(rl_fetch_history),
+                ff_address(rl_yank), ff_address(rl_yank_pop), ff_address(rl_yank_nth_arg), ff_address(rl_yank_last_arg),
+                ff_address(rl_copy_region_to_kill), ff_address(rl_copy_backward_word), ff_address(rl_copy_forward_word),
+                ff_address(rl_complete), ff_address(rl_possible_completions), ff_address(rl_insert_completions),
+                ff_address(rl_menu_complete), ff_address(rl_backward_menu_complete), ff_address(rl_start_kbd_macro),
+                ff_address(rl_call_last_kbd_macro), ff_address(rl_re_read_init_file), ff_address(rl_dump_functions),
+                ff_address(rl_dump_variables), ff_address(rl_dump_macros),
+            ], with: ff_address(dingKey))
         table.replace([ff_address(characterBackspaceKey)], with: ff_address(secureBackspaceKey))
         table.replace([ff_address(characterDeleteKey)], with: ff_address(secureDeleteKey))
         table.replace([ff_address(rl_unix_line_discard)], with: ff_address(secureLineDiscardKey))

@@ -17,15 +17,19 @@ final class GNUScreen: Emulator {
     init(shell: String, columns: Int = 80, rows: Int = 24) throws {
         folder = NSTemporaryDirectory() + "focusflow-screen-\(UUID().uuidString.prefix(8))"
         sockets = folder + "/sockets"
-        try FileManager.default.createDirectory(atPath: sockets, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: sockets, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try "startup_message off\ndefutf8 on\ndefscrollback 0\n".write(toFile: folder + "/screenrc", atomically: true, encoding: .utf8)
-        environment = ["LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": folder, "HISTFILE": "/dev/null",
-                       "TERM": "xterm-256color", "SCREENDIR": sockets, "FOCUSFLOW": PseudoTerminal.executable]
+        environment = [
+            "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": folder, "HISTFILE": "/dev/null",
+            "TERM": "xterm-256color", "SCREENDIR": sockets, "FOCUSFLOW": PseudoTerminal.executable,
+        ]
         let start = shell == "bash" ? "PS1='$ ' exec bash --norc --noprofile -i" : "PS1='$ ' exec sh -i"
         // -d -m: the session starts detached, and the client returns once it runs.
-        try Spawn.run(["/usr/bin/screen", "-c", folder + "/screenrc", "-U", "-d", "-m", "-S", "t", "sh", "-c", "cd \(Tmux.quote(folder)) && \(start)"],
-                      environment: environment, capture: false)
+        try Spawn.run(
+            ["/usr/bin/screen", "-c", folder + "/screenrc", "-U", "-d", "-m", "-S", "t", "sh", "-c", "cd \(Tmux.quote(folder)) && \(start)"],
+            environment: environment, capture: false)
         command("width", "-w", "\(columns)")
         command("height", "-w", "\(rows)")
     }

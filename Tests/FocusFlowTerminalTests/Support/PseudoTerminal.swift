@@ -22,10 +22,14 @@ final class PseudoTerminal {
 
     /// Starts `focusflow arguments…`, in `directory` when given (a shell changes into it first),
     /// with stderr going to the file `stderr` when given instead of the terminal.
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], directory: String? = nil,
-         stderr: String? = nil) throws {
-        var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
-                   "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    init(
+        _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:], directory: String? = nil,
+        stderr: String? = nil
+    ) throws {
+        var env = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
+        ]
         env.merge(environment) { $1 }
         var command = directory.map { ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$0\" \"$@\"", Self.executable, $0] } ?? [Self.executable]
         if let stderr {
@@ -95,7 +99,8 @@ final class PseudoTerminal {
     /// Whether the program is still running (not ended, nor a zombie waiting to be reaped).
     var isRunning: Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return stat[stat.index(close, offsetBy: 2)] != "Z"
     }
 

@@ -18,8 +18,10 @@ final class Tmux: Emulator {
     ///   - arguments: the words after `focusflow`.
     ///   - term: the `TERM` inside the pane (tmux's `default-terminal`).
     ///   - shell: run an interactive shell (`bash` without rc files) instead of the program.
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
-         environment: [String: String] = [:], shell: Bool = false, directory: String? = nil) throws {
+    init(
+        _ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "tmux-256color",
+        environment: [String: String] = [:], shell: Bool = false, directory: String? = nil
+    ) throws {
         folder = NSTemporaryDirectory() + "focusflow-tmux-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         socket = folder + "/socket"
@@ -32,8 +34,10 @@ final class Tmux: Emulator {
             set -g default-command "/bin/sh"
             """
         try config.write(toFile: folder + "/tmux.conf", atomically: true, encoding: .utf8)
-        var env = ["LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-                   "HOME": folder, "HISTFILE": "/dev/null", "FOCUSFLOW": PseudoTerminal.executable]
+        var env = [
+            "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+            "HOME": folder, "HISTFILE": "/dev/null", "FOCUSFLOW": PseudoTerminal.executable,
+        ]
         env.merge(environment) { $1 }
         let command: String
         if shell {
@@ -91,7 +95,6 @@ final class Tmux: Emulator {
     /// The visible screen with its escape sequences (colours and attributes).
     var styled: String { (try? run(["capture-pane", "-p", "-e", "-t", "t"])) ?? "" }
 
-
     /// Where the cursor is: column and row, from 0.
     var cursor: (x: Int, y: Int) {
         let text = (try? run(["display-message", "-p", "-t", "t", "#{cursor_x},#{cursor_y}"])) ?? ""
@@ -119,7 +122,8 @@ final class Tmux: Emulator {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let text = try? String(contentsOfFile: folder + "/status", encoding: .utf8),
-               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 return status
             }
             usleep(10_000)

@@ -28,8 +28,9 @@ struct Command {
     /// Runs `script` with `/bin/sh -c`, where `$FOCUSFLOW` is the built `focusflow`: for what
     /// only a shell sets up (a closed stdout, `ulimit`, descriptors).
     static func shell(_ script: String, input: String? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        try run(["-c", script], data: input.map { Data($0.utf8) }, directory: directory,
-                environment: environment.merging(["FOCUSFLOW": executable.path]) { $1 }, program: URL(fileURLWithPath: "/bin/sh"))
+        try run(
+            ["-c", script], data: input.map { Data($0.utf8) }, directory: directory,
+            environment: environment.merging(["FOCUSFLOW": executable.path]) { $1 }, program: URL(fileURLWithPath: "/bin/sh"))
     }
 
     /// Runs `program arguments…` (`focusflow` unless given) with `data` on stdin, bytes as they are.

@@ -16,10 +16,12 @@ enum Fixtures {
         _ first: KeyboardType = .default, secure firstSecure: Bool = false,
         _ second: KeyboardType = .default, secure secondSecure: Bool = false
     ) throws -> FlowSpec {
-        try FlowSpec(id: "pair", title: "Pair", fields: [
-            FieldSpec(id: "a", secure: firstSecure, keyboard: first),
-            FieldSpec(id: "b", secure: secondSecure, keyboard: second),
-        ])
+        try FlowSpec(
+            id: "pair", title: "Pair",
+            fields: [
+                FieldSpec(id: "a", secure: firstSecure, keyboard: first),
+                FieldSpec(id: "b", secure: secondSecure, keyboard: second),
+            ])
     }
 
     /// Valid answers for `Flows/signup.json`.
