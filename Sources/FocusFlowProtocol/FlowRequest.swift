@@ -481,15 +481,23 @@ extension FlowRequest {
 
     /// Reads the JSON form.
     public init(json bytes: [UInt8]) throws(FlowRequestError) {
-        let members: [(key: String, value: RequestJSON.Value)]
+        try self.init(members: try Self.members(bytes))
+    }
+
+    /// The members of the JSON object `bytes`, in order.
+    static func members(_ bytes: [UInt8]) throws(FlowRequestError) -> [(key: String, value: RequestJSON.Value)] {
         do {
-            members = try RequestJSON.object(bytes)
+            return try RequestJSON.object(bytes)
         } catch {
             if error.notUTF8 || String(validating: bytes, as: UTF8.self) == nil {
                 throw FlowRequestError("the request is not valid UTF-8")
             }
             throw FlowRequestError("the request is not a JSON object: \(error.message)")
         }
+    }
+
+    /// Reads the JSON form's members.
+    init(members: [(key: String, value: RequestJSON.Value)]) throws(FlowRequestError) {
         var byKey: [String: RequestJSON.Value] = [:]
         for (key, value) in members {
             guard ["action", "value", "field", "delta", "answers", "snapshot", "ticket", "ok", "message", "seconds"].contains(key) || Self.optionNames.contains(key) else {

@@ -4,7 +4,7 @@ import FocusFlowTerminal
 import Foundation
 
 let usage = """
-    USAGE: focusflow-bench [--engine-only | --terminal-only]
+    USAGE: focusflow-bench [--engine-only | --terminal-only | --sessions-only]
 
     Measures the figures quoted in closing notes and prints them: the engine (keystrokes,
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
@@ -18,6 +18,7 @@ let usage = """
     OPTIONS
       --engine-only     only the engine and protocol figures
       --terminal-only   only the terminal figures
+      --sessions-only   only the figures of serve --sessions
       -h, --help        this help
     """
 
@@ -32,9 +33,14 @@ if arguments.first == "--run" {
     exit(FlowRunner.run(RunOptions(spec: spec, color: false)).exitStatus)
 }
 do {
+    if arguments.contains("--sessions-only") {
+        try SessionsBench.report()
+        exit(0)
+    }
     if !arguments.contains("--terminal-only") {
         try EngineBench.report()
         try ProtocolBench.report()
+        try SessionsBench.report()
     }
     if !arguments.contains("--engine-only") { try TerminalBench.report() }
 } catch {

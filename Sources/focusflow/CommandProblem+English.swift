@@ -55,6 +55,7 @@ extension CommandProblem {
             "the question cannot be asked: " + (option.map { "--\($0): " } ?? "") + DisplayText.escaped(reason.message(in: .en))
         case .completionsShell(let name, let known):
             "completions takes one shell, \(known.joined(separator: ", "))" + (name.map { ", not \($0.debugDescription)" } ?? "") + "; like: focusflow completions bash"
+        case .needsSessions(let option): "--\(option) goes with --sessions: serve holds one walk without it"
         case .takesNoOperands(let command): "\(command) takes no FLOW nor other words, only options"
         case .replayNeedsScript: "replay needs a SCRIPT: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay takes a flow and a script, not \(count) files"

@@ -56,6 +56,7 @@ extension CommandProblem {
             "질문을 할 수 없습니다: " + (option.map { "--\($0): " } ?? "") + DisplayText.escaped(reason.message(in: .ko))
         case .completionsShell(let name, let known):
             "completions에는 셸 하나를 주세요: \(known.joined(separator: ", "))" + (name.map { " (받은 값: \($0.debugDescription))" } ?? "") + ". 예: focusflow completions bash"
+        case .needsSessions(let option): "--\(option)은(는) --sessions와 함께 씁니다. 없으면 serve는 진행 하나만 맡습니다"
         case .takesNoOperands(let command): "\(command)에는 FLOW나 다른 단어 없이 옵션만 줍니다"
         case .replayNeedsScript: "replay에는 SCRIPT가 필요합니다: focusflow replay [FLOW] SCRIPT"
         case .replayFileCount(let count): "replay에는 흐름 하나와 스크립트 하나를 주세요 (파일 \(count)개를 받았습니다)"

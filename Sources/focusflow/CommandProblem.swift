@@ -55,6 +55,8 @@ enum CommandProblem: Equatable {
     /// A setting the flow loader refuses (`--min-length 9 --max-length 3`).
     case askRefused(FlowSpecError.Reason, option: String?)
     case completionsShell(String?, known: [String])
+    /// `--idle` or `--max-sessions` without `--sessions`.
+    case needsSessions(option: String)
     case takesNoOperands(command: String)
     case replayNeedsScript
     case replayFileCount(Int)

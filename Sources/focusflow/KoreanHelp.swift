@@ -226,6 +226,16 @@ enum KoreanHelp {
 
             \(requests)
 
+            --sessions를 주면 프로세스 하나가 여러 사람의 진행을 함께 맡습니다. 요청은 모두
+            "session":"ID"(\(ProtocolSessions.longestID)바이트까지, 제어 문자 없이)가 있는 JSON 객체이고,
+            응답은 모두 그것으로 시작합니다. {"action":"open","session":"ID"}는 진행을
+            시작하고 첫 응답처럼 답합니다. {"action":"close","session":"ID"}는 진행을
+            끝냅니다({"session":"ID","closed":"request"}). 진행이 완료되거나 취소되어도,
+            --idle SECONDS 동안 요청이 없어도 세션이 끝나고, 다음 줄이 올 때
+            {"session":"ID","closed":"idle"}로 알립니다. --max-sessions N(기본
+            \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. snapshot과 restore는 세션마다
+            따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다.
+
             종료 상태: 입력이 끝나면 0, 사용법이나 흐름 오류는 2, 응답을 쓸 수 없으면 74.
             """)
 

@@ -21,7 +21,7 @@ enum Serve {
 
     static let command = Subcommand(
         name: "serve",
-        synopsis: ["serve [FLOW] [--lang en|ko]"],
+        synopsis: ["serve [FLOW] [--lang en|ko]", "serve --sessions [FLOW] [--idle SECONDS] [--max-sessions N] [--lang en|ko]"],
         texts: HelpTexts(
             en: HelpText(
                 summary: "the JSON-lines protocol on stdin and stdout, for embedding",
@@ -36,10 +36,13 @@ enum Serve {
 
                     \(requests)
 
+                    \(sessionsHelp)
+
                     Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a
                     response cannot be written.
                     """), ko: KoreanHelp.serve),
-        options: ["lang"],
+        options: ["lang", "idle", "max-sessions"],
+        flags: ["sessions"],
         followsLocale: false,
         operands: [.flow],
         run: serve)
@@ -71,13 +74,53 @@ enum Serve {
         operands: [.flow, .file],
         run: replay)
 
+    static let sessionsHelp = """
+        With --sessions, one process walks many people through the flow at once: every
+        request is a JSON object with "session":"ID" (1 to \(ProtocolSessions.longestID) bytes, no
+        control character), and every response starts with it. {"action":"open",
+        "session":"ID"} starts a walk and is answered as a first response is;
+        {"action":"close","session":"ID"} ends it ({"session":"ID","closed":"request"}).
+        A session also ends with its walk (completed or cancelled), or after --idle
+        SECONDS without a request, said {"session":"ID","closed":"idle"} when the next
+        line comes. --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open beyond
+        N. Snapshot and restore work per session, so a walk can move to another process.
+        """
+
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else { throw .usage(.oneFlowAtMost(command: "serve"), command: "serve") }
         let language = try LanguageOption.decide(arguments, command: "serve", fallback: .en)
+        let many = arguments.flags.contains("sessions")
+        for option in ["idle", "max-sessions"] where arguments.values[option] != nil && !many {
+            throw .usage(.needsSessions(option: option), command: "serve")
+        }
+        let limit = try arguments.integer("max-sessions", default: ProtocolSessions.defaultLimit, in: 1...10_000_000, command: "serve")
+        let idle: Double? =
+            arguments.values["idle"] == nil ? nil : Double(try arguments.integer("idle", default: 0, in: 1...31_536_000, command: "serve"))
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
         var reader = LineReader(fd: 0)
-        try run(spec) { reader.next() }
-        return ExitStatus.success
+        guard many else {
+            try run(spec) { reader.next() }
+            return ExitStatus.success
+        }
+        var sessions = ProtocolSessions(spec: spec, limit: limit, idle: idle)
+        while true {
+            switch reader.next() {
+            case .line(let line):
+                for response in sessions.respond(toScriptLine: line, now: Self.seconds()) { try Output.standard(response + "\n") }
+            case .tooLong:
+                let dropped = "the request is longer than \(LineReader.lineLimit) bytes, the most a line may hold; it was dropped and nothing changed"
+                try Output.standard(ProtocolSession.error(dropped) + "\n")
+            case .end, .signal:
+                return ExitStatus.success
+            }
+        }
+    }
+
+    /// The monotonic clock, in seconds: what `--idle` is measured by.
+    private static func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     static func replay(_ arguments: Arguments) throws(CommandError) -> Int32 {

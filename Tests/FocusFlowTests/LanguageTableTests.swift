@@ -100,7 +100,7 @@ struct LanguageTableTests {
         .askNeedsOptions(kind: "select"), .askValue(option: "min", given: "ten", expected: .number), .askValue(option: "step", given: "x", expected: .count),
         .askValue(option: "equals", given: "x", expected: .flag),
         .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields, option: nil), .askRefused(.noFields, option: "step"),
-        .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"),
+        .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"), .needsSessions(option: "idle"),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -117,7 +117,7 @@ struct LanguageTableTests {
             .recordingNoStandIn,
             .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askValue,
-            .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands:
+            .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands, .needsSessions:
             true
         case .invalidInput:
             false
@@ -162,7 +162,7 @@ struct LanguageTableTests {
             "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
             "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
             "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
-            "shell", "env", "format", "PATH", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "option", "select", "confirm", "multiSelect",
+            "shell", "env", "format", "PATH", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect",
         ]
             + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 

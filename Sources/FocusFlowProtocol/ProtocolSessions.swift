@@ -1,0 +1,140 @@
+import FocusFlow
+
+/// Many walks of one flow in one process, each a ``ProtocolSession`` named by its host: what
+/// `focusflow serve --sessions` answers, for a host that serves many people at once.
+///
+/// Every request is a JSON object with `"session":"ID"`, and every response names its session
+/// first:
+///
+/// ```text
+/// → {"action":"open","session":"ada"}
+/// ← {"session":"ada","protocol":2,"events":[{"event":"focusMoved","from":null,"to":"email"}],"state":{…}}
+/// → {"action":"text","value":"ada@example.com","session":"ada"}
+/// ← {"session":"ada","events":[{"event":"changed",…}],"state":{…}}
+/// → {"action":"close","session":"ada"}
+/// ← {"session":"ada","closed":"request"}
+/// ```
+///
+/// `open` answers as a walk's first response does; every other request is the one-walk
+/// protocol's, answered by that session alone (`snapshot` and `restore` too, so a host can move
+/// a walk to another process: a snapshot holds no secure text). A session ends with `close`,
+/// with its walk (the response that completes or cancels it is its last), or after ``idle``
+/// seconds without a request, said `{"session":"ID","closed":"idle"}` when the next line comes.
+/// At ``limit`` open sessions, `open` is refused.
+public struct ProtocolSessions: Sendable {
+    /// How many sessions may be open at once unless the host says otherwise.
+    public static let defaultLimit = 10_000
+    /// The longest session id, in bytes of UTF-8.
+    public static let longestID = 128
+
+    /// The walk every session opens on, its first response written once.
+    private let template: ProtocolSession
+    private let firstResponse: String
+    public let limit: Int
+    /// Seconds without a request after which a session is closed; `nil` keeps it until closed.
+    public let idle: Double?
+    private var sessions: [String: (walk: ProtocolSession, lastUsed: Double)] = [:]
+
+    public init(spec: FlowSpec, limit: Int = ProtocolSessions.defaultLimit, idle: Double? = nil) {
+        template = ProtocolSession(spec: spec)
+        firstResponse = template.initialResponse()
+        self.limit = limit
+        self.idle = idle
+    }
+
+    /// How many sessions are open.
+    public var count: Int { sessions.count }
+
+    /// Answers one line of a request script (see ``RequestLine``): the responses to it, the
+    /// lines of sessions that went idle before it first; none for a blank line or a comment.
+    ///
+    /// - Parameter now: the host's clock in seconds, for ``idle``; any origin, never going back.
+    public mutating func respond<Line: BidirectionalCollection<UInt8>>(toScriptLine line: Line, now: Double) -> [String] {
+        var out = closeIdle(now: now)
+        if let request = RequestLine.request(in: line) { out.append(respond(toLine: Array(request), now: now)) }
+        return out
+    }
+
+    /// Closes every session idle for longer than ``idle`` and says so, one line each, in the
+    /// order the ids sort.
+    public mutating func closeIdle(now: Double) -> [String] {
+        guard let idle else { return [] }
+        let stale = sessions.filter { now - $0.value.lastUsed > idle }.keys.sorted()
+        for id in stale { sessions[id] = nil }
+        return stale.map { Self.named($0, #"{"closed":"idle"}"#) }
+    }
+
+    /// Answers one request line.
+    public mutating func respond(toLine bytes: [UInt8], now: Double) -> String {
+        guard bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") else {
+            return ProtocolSession.error(#"with --sessions, each request is a JSON object with "session":"ID""#)
+        }
+        var members: [(key: String, value: RequestJSON.Value)]
+        do throws(FlowRequestError) {
+            members = try FlowRequest.members(bytes)
+        } catch {
+            return ProtocolSession.error(error.message)
+        }
+        guard let at = members.firstIndex(where: { $0.key == "session" }) else {
+            return ProtocolSession.error(#"the request has no "session": every request names its session, {"session":"ID",…}"#)
+        }
+        guard case .string(let id) = members[at].value else { return ProtocolSession.error(#""session" must be a string"#) }
+        if let problem = Self.problem(with: id) { return ProtocolSession.error(problem) }
+        members.remove(at: at)
+        let action = members.first { $0.key == "action" }.flatMap { if case .string(let name) = $0.value { name } else { nil } }
+        switch action {
+        case "open":
+            guard members.count == 1 else { return Self.named(id, ProtocolSession.error("open takes nothing but \"session\"")) }
+            guard sessions[id] == nil else { return Self.named(id, ProtocolSession.error("session \(JSONText.quote(id)) is open already")) }
+            guard sessions.count < limit else {
+                return Self.named(id, ProtocolSession.error("the limit of \(limit) open sessions is reached (--max-sessions \(limit)); close one first"))
+            }
+            sessions[id] = (template, now)
+            return Self.named(id, firstResponse)
+        case "close":
+            guard members.count == 1 else { return Self.named(id, ProtocolSession.error("close takes nothing but \"session\"")) }
+            guard sessions.removeValue(forKey: id) != nil else { return Self.named(id, Self.notOpen(id)) }
+            return Self.named(id, #"{"closed":"request"}"#)
+        default:
+            guard let index = sessions.index(forKey: id) else { return Self.named(id, Self.notOpen(id)) }
+            let response: String
+            do throws(FlowRequestError) {
+                // The walk is answered where it is kept: found once, never copied.
+                response = sessions.values[index].walk.respond(to: try FlowRequest(members: members))
+            } catch {
+                response = ProtocolSession.error(error.message)
+            }
+            sessions.values[index].lastUsed = now
+            // A walk that has ended ends its session: nothing more applies to it.
+            let phase = sessions.values[index].walk.state.phase
+            if phase == .completed || phase == .cancelled { sessions.remove(at: index) }
+            return Self.named(id, response)
+        }
+    }
+
+    /// What is wrong with a session id, or `nil`: one to ``longestID`` bytes, no control character.
+    static func problem(with id: String) -> String? {
+        if id.isEmpty { return #""session" is empty; name the session"# }
+        if id.utf8.count > longestID { return "the session id is longer than \(longestID) bytes" }
+        if id.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "the session id has a control character"
+        }
+        return nil
+    }
+
+    private static func notOpen(_ id: String) -> String {
+        ProtocolSession.error("no session \(JSONText.quote(id)) is open; open it first: {\"action\":\"open\",\"session\":…}")
+    }
+
+    /// `response` (a JSON object) with `"session":"ID"` first.
+    private static func named(_ id: String, _ response: String) -> String {
+        let quoted = JSONText.quote(id)
+        var out = ""
+        out.reserveCapacity(response.utf8.count + quoted.utf8.count + 12)
+        out += #"{"session":"#
+        out += quoted
+        out += ","
+        out += response.dropFirst()
+        return out
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import FocusFlow
+@testable import FocusFlowProtocol
+
+/// `focusflow serve --sessions`: many walks in one process, through a pipe.
+@Suite("serve --sessions")
+struct ServeSessionsTests {
+    /// Runs `serve --sessions` over `lines`, and reads each response as JSON.
+    static func serve(_ lines: [String], _ options: [String] = [], flow: String = "Flows/login.json") throws -> [[String: Any]] {
+        let result = try Command.run(["serve", "--sessions", flow] + options, input: lines.map { $0 + "\n" }.joined())
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+    }
+
+    static func session(_ id: String, _ request: String) -> String {
+        #"{"session":"\#(id)",\#(request.dropFirst())"#
+    }
+
+    @Test("Interleaved walks keep their own answers; the response that completes a walk is its session's last")
+    func interleaved() throws {
+        let lines = [
+            #"{"action":"open","session":"a"}"#, #"{"action":"open","session":"b"}"#,
+            Self.session("a", #"{"action":"text","value":"ada@example.com"}"#),
+            Self.session("b", #"{"action":"text","value":"bob@example.com"}"#),
+            Self.session("b", #"{"action":"next"}"#), Self.session("a", #"{"action":"next"}"#),
+            Self.session("a", #"{"action":"text","value":"ada-secret"}"#), Self.session("b", #"{"action":"text","value":"bob-secret"}"#),
+            Self.session("b", #"{"action":"next"}"#), Self.session("a", #"{"action":"next"}"#),
+            Self.session("a", #"{"action":"next"}"#),
+        ]
+        let responses = try Self.serve(lines)
+        #expect(responses.count == lines.count)
+        #expect(responses.map { $0["session"] as? String } == ["a", "b", "a", "b", "b", "a", "a", "b", "b", "a", "a"])
+        func completed(_ response: [String: Any]) -> [String: Any]? {
+            (response["events"] as? [[String: Any]])?.first { $0["event"] as? String == "completed" }?["values"] as? [String: Any]
+        }
+        #expect(completed(responses[8])?["email"] as? String == "bob@example.com")
+        #expect(completed(responses[8])?["password"] as? String == "bob-secret")
+        #expect(completed(responses[9])?["email"] as? String == "ada@example.com")
+        #expect(completed(responses[9])?["password"] as? String == "ada-secret")
+        #expect((responses[10]["error"] as? String)?.contains(#"no session "a" is open"#) == true, "a completed walk ends its session")
+        for (index, response) in responses.enumerated() where index != 8 && index != 9 {
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: response), as: UTF8.self)
+            #expect(!text.contains("secret"), "a secure value outside completed: \(text)")
+        }
+    }
+
+    @Test("open answers as a first response; close ends a session; a second open of one id is refused")
+    func openClose() throws {
+        let responses = try Self.serve([
+            #"{"action":"open","session":"a"}"#, #"{"action":"open","session":"a"}"#, #"{"action":"close","session":"a"}"#,
+            #"{"action":"next","session":"a"}"#, #"{"action":"close","session":"a"}"#, #"{"action":"open","session":"a"}"#,
+        ])
+        #expect(responses[0]["protocol"] as? Int == ProtocolSession.version)
+        #expect((responses[1]["error"] as? String)?.contains("open already") == true)
+        #expect(responses[2]["closed"] as? String == "request")
+        #expect((responses[3]["error"] as? String)?.contains("no session") == true)
+        #expect((responses[4]["error"] as? String)?.contains("no session") == true)
+        #expect(responses[5]["protocol"] as? Int == ProtocolSession.version, "a closed id can be opened afresh")
+    }
+
+    @Test("--max-sessions refuses an open past the limit, naming it; a close makes room")
+    func limit() throws {
+        let responses = try Self.serve(
+            [
+                #"{"action":"open","session":"a"}"#, #"{"action":"open","session":"b"}"#, #"{"action":"open","session":"c"}"#,
+                #"{"action":"close","session":"a"}"#, #"{"action":"open","session":"c"}"#,
+            ], ["--max-sessions", "2"])
+        #expect(responses[2]["error"] as? String == "the limit of 2 open sessions is reached (--max-sessions 2); close one first")
+        #expect(responses[4]["protocol"] != nil)
+    }
+
+    @Test("A session idle past --idle is closed and said so before the next line's response")
+    func idlePipe() throws {
+        // The one wait here is the time that must pass for --idle 1 to apply.
+        let result = try Command.shell(
+            #"""
+            { echo '{"action":"open","session":"a"}'; echo '{"action":"open","session":"b"}'; sleep 1.5; echo '{"action":"next","session":"a"}'; } |
+              "$FOCUSFLOW" serve --sessions --idle 1 Flows/login.json
+            """#)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(result.stdout)")
+        #expect(lines[2] == #"{"session":"a","closed":"idle"}"#)
+        #expect(lines[3] == #"{"session":"b","closed":"idle"}"#)
+        #expect(lines[4].hasPrefix(#"{"session":"a","error":"no session \"a\" is open"#))
+    }
+
+    @Test("Idle time counts from each session's last request (a clock given in process)")
+    func idleClock() {
+        var sessions = ProtocolSessions(spec: try! FlowSpec.signup(), idle: 10)
+        _ = sessions.respond(toLine: Array(#"{"action":"open","session":"a"}"#.utf8), now: 0)
+        _ = sessions.respond(toLine: Array(#"{"action":"open","session":"b"}"#.utf8), now: 0)
+        _ = sessions.respond(toLine: Array(#"{"action":"clear","session":"a"}"#.utf8), now: 8)
+        #expect(sessions.closeIdle(now: 10).isEmpty, "ten seconds is not past ten")
+        #expect(sessions.closeIdle(now: 10.5) == [#"{"session":"b","closed":"idle"}"#])
+        #expect(sessions.count == 1)
+        #expect(sessions.closeIdle(now: 18.5) == [#"{"session":"a","closed":"idle"}"#])
+    }
+
+    @Test("A snapshot taken in one process restores the walk in another, secure fields asked again")
+    func snapshotMoves() throws {
+        let first = try Self.serve([
+            #"{"action":"open","session":"a"}"#, Self.session("a", #"{"action":"text","value":"ada@example.com"}"#),
+            Self.session("a", #"{"action":"next"}"#), Self.session("a", #"{"action":"text","value":"half-typed"}"#),
+            Self.session("a", #"{"action":"snapshot"}"#),
+        ])
+        let snapshot = try #require(first[4]["snapshot"] as? [String: Any])
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: snapshot), as: UTF8.self)
+        #expect(!text.contains("half-typed"), "a snapshot holds no secure text")
+        let second = try Self.serve([
+            #"{"action":"open","session":"z"}"#, #"{"action":"restore","session":"z","snapshot":\#(text)}"#,
+            Self.session("z", #"{"action":"text","value":"new-secret"}"#), Self.session("z", #"{"action":"next"}"#),
+        ])
+        #expect((second[1]["state"] as? [String: Any])?["focus"] as? String == "password")
+        let values = (second[3]["events"] as? [[String: Any]])?.first { $0["event"] as? String == "completed" }?["values"] as? [String: Any]
+        #expect(values?["email"] as? String == "ada@example.com")
+    }
+
+    /// Ids a hostile host could send, and whether they are taken.
+    static let ids: [(id: String, taken: Bool)] = [
+        ("에이다 🙂", true), (#"a","error":"x"#, true), (#"back\slash"#, true), (String(repeating: "x", count: 128), true),
+        (String(repeating: "x", count: 129), false), ("", false), ("bell\u{07}", false), ("line\nfeed", false), ("\u{85}", false),
+    ]
+
+    @Test("A session id is any text of 1 to 128 bytes without a control character, said back exactly", arguments: ids)
+    func hostileIDs(id: String, taken: Bool) throws {
+        let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [id], options: .fragmentsAllowed), as: UTF8.self).dropFirst().dropLast()
+        let responses = try Self.serve([#"{"action":"open","session":\#(quoted)}"#, #"{"action":"clear","session":\#(quoted)}"#])
+        #expect(responses.count == 2)
+        if taken {
+            #expect(responses[0]["session"] as? String == id)
+            #expect(responses[0]["protocol"] != nil)
+            #expect(responses[1]["session"] as? String == id && responses[1]["state"] != nil)
+        } else {
+            #expect(responses[0]["session"] == nil && responses[0]["error"] != nil, "\(responses[0])")
+        }
+    }
+
+    @Test("A request that is not a JSON object with a string session is an error that changes nothing")
+    func malformed() throws {
+        let responses = try Self.serve([
+            "next", #"{"action":"next"}"#, #"{"action":"next","session":7}"#, #"{"action":"open","session":"a","value":"x"}"#,
+            #"{"action":"bogus","session":"a"}"#,
+        ])
+        #expect(responses.allSatisfy { $0["error"] != nil })
+        #expect(responses[4]["session"] as? String == "a")
+        #expect((responses[4]["error"] as? String)?.contains("no session") == true)
+    }
+
+    @Test(
+        "--idle and --max-sessions need --sessions; their values are checked",
+        arguments: [
+            (["serve", "--idle", "5"], "--idle goes with --sessions"), (["serve", "--max-sessions", "3"], "--max-sessions goes with --sessions"),
+            (["serve", "--sessions", "--idle", "0"], "--idle takes a whole number from 1"),
+            (["serve", "--sessions", "--max-sessions", "x"], "--max-sessions takes a whole number from 1"),
+        ])
+    func usage(words: [String], says: String) throws {
+        let result = try Command.run(words, input: "")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+    }
+}
