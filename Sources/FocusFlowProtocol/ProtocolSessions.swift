@@ -48,7 +48,9 @@ public struct ProtocolSessions: Sendable {
     /// Answers one line of a request script (see ``RequestLine``): the responses to it, the
     /// lines of sessions that went idle before it first; none for a blank line or a comment.
     ///
-    /// - Parameter now: the host's clock in seconds, for ``idle``; any origin, never going back.
+    /// - Parameters:
+    ///   - line: one line of input, without its line feed.
+    ///   - now: the host's clock in seconds, for ``idle``; any origin, never going back.
     public mutating func respond<Line: BidirectionalCollection<UInt8>>(toScriptLine line: Line, now: Double) -> [String] {
         var out = closeIdle(now: now)
         if let request = RequestLine.request(in: line) { out.append(respond(toLine: Array(request), now: now)) }
