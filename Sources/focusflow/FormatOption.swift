@@ -21,10 +21,10 @@ enum FormatOption {
     /// `--format`'s format, JSON when not given.
     ///
     /// - Throws: a usage ``CommandError`` for a format there is not.
-    static func decide(_ arguments: Arguments, command: String, known: [AnswerFormat] = AnswerFormat.allCases) throws(CommandError) -> AnswerFormat {
+    static func decide(_ arguments: Arguments, command: String) throws(CommandError) -> AnswerFormat {
         guard let name = arguments.values["format"] else { return .json }
-        guard let format = AnswerFormat(rawValue: name), known.contains(format) else {
-            let names = known.map(\.rawValue)
+        guard let format = AnswerFormat(rawValue: name) else {
+            let names = AnswerFormat.allCases.map(\.rawValue)
             throw .usage(.unknownFormat(name, nearest: Suggestion.nearest(to: name, in: names), known: names), command: command)
         }
         return format

@@ -248,7 +248,9 @@ struct ScreenJobControlTests {
         let answers = #"{"secret":"abcdef","note":"n"}"# + "\n"
         let deadline = Date().addingTimeInterval(10)
         while (try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)) != answers && Date() < deadline { usleep(10_000) }
-        #expect((try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)) == answers)
+        let written = try? String(contentsOfFile: screen.folder + "/out", encoding: .utf8)
+        // Said with the test's secret masked, so that a failure shows what came instead.
+        #expect(written == answers, "the answers: \(written.map { $0.replacing("abcdef", with: "••••••").debugDescription } ?? "none")")
         #expect(!screen.text.contains("abc") && !screen.text.contains("def"), "the secret was shown in clear")
         screen.type("stty -a > end; cmp -s before end && echo end-same || echo end-differ")
         screen.enter()
