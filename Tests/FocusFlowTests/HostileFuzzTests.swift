@@ -1,4 +1,5 @@
 import Foundation
+import FocusFlowProtocol
 import PseudoTerminalSupport
 import Testing
 
@@ -97,6 +98,35 @@ struct HostileFuzzTests {
                 environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
             #expect(result.status == 0, "serve ended with \(result.status) (seed \(Self.seed), case \(number))")
             #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("{") })
+        }
+    }
+
+    @Test("serve --sessions: hostile lines for a few sessions get one JSON response each, serve ends with 0")
+    func serveSessions() throws {
+        let dir = try Self.folder()
+        let ids = [#""a""#, #""b""#, #""에이다 🙂""#, #""\u0007""#, #""""#, "7", "null", #""\"}{""#]
+        try Self.fuzz("sessions") { random, number in
+            var lines: [[UInt8]] = []
+            for _ in 0..<(1 + random.below(30)) {
+                let id = random.pick(ids)
+                switch random.below(4) {
+                case 0: lines.append(Array(#"{"action":"open","session":\#(id)}"#.utf8))
+                case 1: lines.append(Array(#"{"action":"close","session":\#(id)}"#.utf8))
+                case 2:
+                    // A hostile request with the session put in front of its other members.
+                    let request = Self.line(&random)
+                    lines.append(request.first == UInt8(ascii: "{") ? Array(#"{"session":\#(id),"#.utf8) + request.dropFirst() : request)
+                default: lines.append(Self.line(&random))
+                }
+            }
+            let result = try Command.run(
+                ["-c", #"timeout -s KILL 30 "$FOCUSFLOW" serve --sessions --max-sessions 2 f.json"#], data: Self.input(lines), directory: dir,
+                environment: ["FOCUSFLOW": Command.executable.path], program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(result.status == 0, "serve --sessions ended with \(result.status) (seed \(Self.seed), case \(number))")
+            let responses = result.stdout.split(separator: "\n")
+            #expect(responses.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] }, "(seed \(Self.seed), case \(number))")
+            let requests = lines.filter { RequestLine.request(in: $0) != nil }.count
+            #expect(responses.count == requests, "one response a request (seed \(Self.seed), case \(number))")
         }
     }
 
