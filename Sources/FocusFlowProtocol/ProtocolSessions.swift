@@ -19,7 +19,8 @@ import FocusFlow
 /// protocol's, answered by that session alone (`snapshot` and `restore` too, so a host can move
 /// a walk to another process: a snapshot holds no secure text). A session ends with `close`,
 /// with its walk (the response that completes or cancels it is its last), or after ``idle``
-/// seconds without a request, said `{"session":"ID","closed":"idle"}` when the next line comes.
+/// seconds without a request, said `{"session":"ID","closed":"idle"}` before the response to a
+/// later line (lines look for idle sessions at most once a second).
 /// At ``limit`` open sessions, `open` is refused.
 public struct ProtocolSessions: Sendable {
     /// How many sessions may be open at once unless the host says otherwise.
@@ -34,6 +35,9 @@ public struct ProtocolSessions: Sendable {
     /// Seconds without a request after which a session is closed; `nil` keeps it until closed.
     public let idle: Double?
     private var sessions: [String: (walk: ProtocolSession, lastUsed: Double)] = [:]
+    /// When the sessions were last looked over for idle ones: a line looks again only a second
+    /// later, so that a request costs the same among 10,000 sessions as among one.
+    private var swept = -Double.infinity
 
     public init(spec: FlowSpec, limit: Int = ProtocolSessions.defaultLimit, idle: Double? = nil) {
         template = ProtocolSession(spec: spec)
@@ -52,15 +56,16 @@ public struct ProtocolSessions: Sendable {
     ///   - line: one line of input, without its line feed.
     ///   - now: the host's clock in seconds, for ``idle``; any origin, never going back.
     public mutating func respond<Line: BidirectionalCollection<UInt8>>(toScriptLine line: Line, now: Double) -> [String] {
-        var out = closeIdle(now: now)
+        var out = idle != nil && now - swept >= 1 ? closeIdle(now: now) : []
         if let request = RequestLine.request(in: line) { out.append(respond(toLine: Array(request), now: now)) }
         return out
     }
 
     /// Closes every session idle for longer than ``idle`` and says so, one line each, in the
-    /// order the ids sort.
+    /// order the ids sort. ``respond(toScriptLine:now:)`` calls it at most once a second.
     public mutating func closeIdle(now: Double) -> [String] {
         guard let idle else { return [] }
+        swept = now
         let stale = sessions.filter { now - $0.value.lastUsed > idle }.keys.sorted()
         for id in stale { sessions[id] = nil }
         return stale.map { Self.named($0, #"{"closed":"idle"}"#) }

@@ -231,8 +231,9 @@ enum KoreanHelp {
             응답은 모두 그것으로 시작합니다. {"action":"open","session":"ID"}는 진행을
             시작하고 첫 응답처럼 답합니다. {"action":"close","session":"ID"}는 진행을
             끝냅니다({"session":"ID","closed":"request"}). 진행이 완료되거나 취소되어도,
-            --idle SECONDS 동안 요청이 없어도 세션이 끝나고, 다음 줄이 올 때
-            {"session":"ID","closed":"idle"}로 알립니다. --max-sessions N(기본
+            --idle SECONDS 동안 요청이 없어도 세션이 끝나고, 그 뒤에 오는 줄의
+            응답 앞에 {"session":"ID","closed":"idle"}로 알립니다(1초에 한 번
+            살핍니다). --max-sessions N(기본
             \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. snapshot과 restore는 세션마다
             따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다.
 

@@ -81,9 +81,10 @@ enum Serve {
         "session":"ID"} starts a walk and is answered as a first response is;
         {"action":"close","session":"ID"} ends it ({"session":"ID","closed":"request"}).
         A session also ends with its walk (completed or cancelled), or after --idle
-        SECONDS without a request, said {"session":"ID","closed":"idle"} when the next
-        line comes. --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open beyond
-        N. Snapshot and restore work per session, so a walk can move to another process.
+        SECONDS without a request, said {"session":"ID","closed":"idle"} before the
+        response to a later line (looked for once a second). --max-sessions N
+        (default \(ProtocolSessions.defaultLimit)) refuses an open beyond N. Snapshot and restore work
+        per session, so a walk can move to another process.
         """
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {

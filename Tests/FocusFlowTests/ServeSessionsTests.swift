@@ -99,6 +99,19 @@ struct ServeSessionsTests {
         #expect(sessions.closeIdle(now: 18.5) == [#"{"session":"a","closed":"idle"}"#])
     }
 
+    @Test("Lines look for idle sessions at most once a second, so a request costs the same among many")
+    func idleSweep() {
+        var sessions = ProtocolSessions(spec: try! FlowSpec.signup(), idle: 2)
+        func line(_ text: String, at now: Double) -> [String] { sessions.respond(toScriptLine: Array(text.utf8), now: now) }
+        _ = line(#"{"action":"open","session":"a"}"#, at: 0)
+        _ = line(#"{"action":"open","session":"b"}"#, at: 1.5)
+        let cleared = line(#"{"action":"clear","session":"b"}"#, at: 2.5)
+        #expect(cleared.count == 2 && cleared[0] == #"{"session":"a","closed":"idle"}"#, "a closed before b's response")
+        #expect(line("# looks over, b idle 1.5 s", at: 4.0).isEmpty)
+        #expect(line("# b idle 2.2 s, but a second has not passed since", at: 4.7).isEmpty)
+        #expect(line("# a second since", at: 5.0) == [#"{"session":"b","closed":"idle"}"#])
+    }
+
     @Test("A snapshot taken in one process restores the walk in another, secure fields asked again")
     func snapshotMoves() throws {
         let first = try Self.serve([
