@@ -295,12 +295,14 @@ enum LoadBench {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    /// Runs `arguments` with output to /dev/null; the wall time in ms.
-    static func spawn(_ arguments: [String]) -> (ms: Double, maxRSS: Int) {
+    /// Runs `arguments` with output to /dev/null and stdin from `input` (the bench's own when
+    /// `nil`); the wall time in ms.
+    static func spawn(_ arguments: [String], input: String? = nil) -> (ms: Double, maxRSS: Int) {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = arguments.map { strdup($0) } + [nil]

@@ -51,8 +51,8 @@ enum SessionsBench {
         let report = folder.appendingPathComponent("rss.txt").path
         var times: [Double] = [], starts: [Double] = [], peaks: [Double] = []
         for _ in 0..<5 {
-            starts.append(run(["/usr/bin/time", "-f", "%M", "-o", report, focusflow, "serve", "--sessions"], input: empty))
-            times.append(run(["/usr/bin/time", "-f", "%M", "-o", report, focusflow, "serve", "--sessions"], input: path))
+            starts.append(LoadBench.spawn(["/usr/bin/time", "-f", "%M", "-o", report, focusflow, "serve", "--sessions"], input: empty).ms)
+            times.append(LoadBench.spawn(["/usr/bin/time", "-f", "%M", "-o", report, focusflow, "serve", "--sessions"], input: path).ms)
             peaks.append(Double((try? String(contentsOfFile: report, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan)
         }
         let seconds = (LoadBench.median(times) - LoadBench.median(starts)) / 1e3
@@ -63,24 +63,5 @@ enum SessionsBench {
                 format: "  over a pipe: %d lines (%d opens, %d requests) in %.3f s less a start: %.0f requests/s  (target ≥ 200,000: %@)",
                 script.count, sessions, script.count - sessions, seconds, rate, rate >= 200_000 ? "met" : "not met"))
         print(String(format: "  peak RSS with %d sign-up walks open          %6.1f MB  (target ≤ 100 MB: %@)", sessions, peak, peak <= 100 ? "met" : "not met"))
-    }
-
-    /// Runs `arguments` with stdin from `input` and stdout to /dev/null; the wall time in ms.
-    private static func run(_ arguments: [String], input: String) -> Double {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let clock = ContinuousClock()
-        let start = clock.now
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return .nan }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return LoadBench.milliseconds(clock.now - start)
     }
 }
