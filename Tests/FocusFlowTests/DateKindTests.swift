@@ -154,23 +154,33 @@ struct DateFlowTests {
         let restored = try reducer.restore(try JSONDecoder().decode(FlowSnapshot.self, from: json))
         #expect(restored.text(of: "birthday") == "1990-04-23")
     }
+
+    @Test("A snapshot of a date the calendar has not, typed and left, restores it with its error, to be asked")
+    func snapshotOfAnImpossibleDay() throws {
+        let (reducer, state, _) = try run([.next, .field(.textChanged("2023-02-29")), .previous])
+        let restored = try reducer.restore(reducer.snapshot(of: state))
+        #expect(restored.text(of: "birthday") == "2023-02-29")
+        #expect(restored.errors["birthday"] == "Birthday: 2023-02-29 is not a day of the calendar.")
+        #expect(restored.focus == "arrival")
+    }
 }
 
 @Suite("Date fields: prefill and the flow file")
 struct DatePrefillTests {
     @Test(
-        "--answers and --set take a date string or \"today\" (the field's today); another shape or a day the calendar has not is the wrong type",
+        "--answers and --set take a date string or \"today\" (the field's today); another shape is the wrong type, a day the calendar has not breaks the rules",
         arguments: [
-            ("1990-04-23", true), ("1990-4-23", false), ("2023-02-29", false), ("today", true),
+            ("1990-04-23", nil), ("1990-4-23", PrefillError.Reason.wrongType), ("2023-02-29", .invalid), ("today", nil),
         ])
-    func prefill(text: String, taken: Bool) throws {
+    func prefill(text: String, refused: PrefillError.Reason?) throws {
+        let taken = refused == nil
         let reducer = FlowReducer(spec: try dated())
         let answers = try FlowPrefill.answers(json: Array(#"{"birthday":"\#(text)"}"#.utf8))
         let day = text == "today" ? today : text
         if taken {
             #expect(try reducer.initialState(prefill: FlowPrefill(answers: answers)).answer(of: "birthday") == .date(day))
         } else {
-            #expect(throws: PrefillError.self) { try reducer.initialState(prefill: FlowPrefill(answers: answers)) }
+            #expect { try reducer.initialState(prefill: FlowPrefill(answers: answers)) } throws: { ($0 as? PrefillError)?.reason == refused }
         }
         let field = try #require(try dated()["birthday"])
         if taken { #expect(try DateFieldReducer.answer(setting: text, field: field) == .date(day)) }

@@ -324,12 +324,14 @@ extension DateFieldReducer: FieldBehavior {
         [.textChanged(LineAnswer.trimmed(line[...]))]
     }
 
-    /// A date string in the shape (a day the calendar has), `"today"` (the field's today), or `null`.
+    /// A date string in the shape, `"today"` (the field's today), or `null`. A day the calendar
+    /// has not (`2023-02-29`) is of the kind but breaks the rules, as typed: refused as
+    /// breaking them, or, restored from a snapshot, kept with its error to be asked.
     static func prefilled(_ answer: FieldAnswer, field: FieldSpec) throws(PrefillError) -> FieldAnswer {
         switch answer {
         case .text(let text), .date(let text?):
             if text == "today" { return .date(field.todayDay.description) }
-            guard Day(text) != nil else { throw wrongType(field) }
+            guard Day.parts(of: text) != nil else { throw wrongType(field) }
             return .date(text)
         case .choice(nil), .date(nil): return .date(nil)
         default: throw wrongType(field)
