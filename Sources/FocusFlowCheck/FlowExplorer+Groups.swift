@@ -6,20 +6,25 @@ import FocusFlowProtocol
 /// The engine reads a field other than the focused one in three ways only: a `matches` rule
 /// reads its partner's text, a `when` condition reads its source's answer, and a move (Next, a
 /// forward jump, completion, submit from review) asks each field it passes whether it passes
-/// its rules, stopping at the first that fails. Fields that no `matches` rule or `when`
-/// condition ties together, even through others, form independent groups. For each group the
-/// explorer walks from the start to its *background*: every field outside the group holds a
-/// value that passes its rules (a choice field stays untouched), the group's fields are as at
-/// the start, and focus is on the first field. From there it explores breadth first, typing
-/// only into the group's fields and making every move on every field.
+/// its rules, stopping at the first that fails. Fields that no `matches` rule ties together,
+/// even through others, form independent groups. For each group the explorer walks from the
+/// start to its *backgrounds*: every field outside the group holds a value that passes its
+/// rules (a choice field stays untouched where that passes), the group's fields are as at the
+/// start, and focus is on the first field; there is one background for each way the fields
+/// that the group's `when` conditions read (its *sources*) can answer, passing, that the
+/// conditions tell apart. From them it explores breadth first, typing only into the group's
+/// fields and making every move on every field.
 ///
 /// What that proves: every invariant holds on every edge of every state reachable, by the
-/// explored requests, with the other groups in their background. It holds for every
-/// combination of the groups' values because a field outside a group is read only as passing
-/// or failing a move's check, and a move stops at the first field that fails, focusing it with
-/// its `invalid`: that same move, over fields that pass, is explored in the failing field's own
-/// group. This rests on how the reducer reads fields (the three ways above), not on exploring
-/// the product; `--no-decompose` explores the product, within its limits.
+/// explored requests, with the other groups in their backgrounds. It holds for every
+/// combination of the groups' values because a field outside a group is read in two ways
+/// only. As a source, by its answer's row of conditions: no request inside the group edits
+/// it, so each row the walk can give it is a background. As passing or failing a move's check:
+/// a move stops at the first field that fails, focusing it with its `invalid`, and that same
+/// move, over fields that pass, is explored in the failing field's own group, whose sources
+/// take every row. A field a condition hides is skipped by every move whatever it holds. This
+/// rests on how the reducer reads fields (the three ways above), not on exploring the product;
+/// `--no-decompose` explores the product, within its limits.
 extension FlowExplorer {
     /// What ``run(_:)`` does with ``Options/decompose``: explore these groups apart, or the
     /// flow as one, and why.
@@ -46,9 +51,10 @@ extension FlowExplorer {
         }
     }
 
-    /// The fields of `spec` in groups that no `matches` rule or `when` condition ties
-    /// together, even through other fields: positions, each group in field order, the groups
-    /// ordered by their first field.
+    /// The fields of `spec` in groups that no `matches` rule ties together, even through other
+    /// fields: positions, each group in field order, the groups ordered by their first field.
+    /// A `when` condition does not tie its field to its source: the group is explored from a
+    /// background for each way the source can tell the condition (see ``run(_:)``).
     public static func independentGroups(in spec: FlowSpec) -> [[Int]] {
         var parent = Array(spec.fields.indices)
         func root(_ index: Int) -> Int {
@@ -65,7 +71,6 @@ extension FlowExplorer {
         }
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { tie(index, source) }
-            if let condition = field.when, let source = spec.index(of: condition.field) { tie(index, source) }
         }
         var groups: [Int: [Int]] = [:]
         for index in spec.fields.indices { groups[root(index), default: []].append(index) }
@@ -79,33 +84,86 @@ extension FlowExplorer {
         let spec = reducer.spec
         let groups = Self.independentGroups(in: spec)
         guard groups.count > 1 else { return .whole(.allTied) }
-        let start = reducer.initialState()
         for field in spec.fields {
-            if field.kind.typesAnswer ? passing[field.id] == nil : reducer.failure(of: field.id, in: start) != nil {
+            if field.kind.typesAnswer ? passing[field.id] == nil : passingChoice[field.id] == nil {
                 return .whole(field.kind.typesAnswer ? .noPassingValue(field.id) : .failsUntouched(field.id))
             }
         }
         return .groups(groups)
     }
 
-    /// Explores each group from its background, in field order, until one breaks an invariant.
+    /// Explores each group from its backgrounds, in field order, until one breaks an invariant.
+    ///
+    /// A group whose fields are shown by `when` conditions on fields outside it has a background
+    /// for each way those *sources* can tell the conditions apart (and, for a source itself
+    /// shown by a condition, its source's ways in turn): each source holds an answer that passes
+    /// its rules and makes each condition hold or not, one answer per row of which hold
+    /// (``settings(of:telling:)``). Nothing inside the group edits a source, so which of its
+    /// fields are shown stays as the background set it; every row a walk can reach is a
+    /// background.
+    ///
+    /// A group with a choice field that fails untouched (a required select, a confirm that must
+    /// be yes) has two more: the walk must choose on it to pass it, and nothing lets a choice go
+    /// back to untouched as `clear` empties a text. So the group is explored at once from the
+    /// background where the walk chose on it, and from the one where the walk stopped before it
+    /// (the fields after it as at the start): every state the person can reach with the field
+    /// untouched is a state of the second, since nothing past it can be reached before it passes.
     func runDecomposed(_ groups: [[Int]], _ options: Options, _ start: Report) -> Report {
         var report = start
         let ids = reducer.spec.fields.map(\.id)
         report.groups = groups.map { $0.map { ids[$0] } }
         for group in groups {
             let members = Set(group)
-            guard let (background, prefix) = walkToBackground(of: members, into: &report) else { return report }
-            if explore(from: background, prefix: prefix, group: members, options, into: &report) { return report }
+            var roots: [(state: FlowReducer.State, script: [FlowRequest])] = []
+            for sources in sourceSettings(of: members) {
+                guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, into: &report) else { return report }
+                roots.append((passed.state, passed.script))
+                if passed.choseInGroup {
+                    guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, into: &report) else { return report }
+                    roots.append((stopped.state, stopped.script))
+                }
+            }
+            if explore(from: roots, group: members, options, into: &report) { return report }
         }
         return report
     }
 
+    /// Every combination of the ways the sources of `group`'s conditions answer: for each, the
+    /// requests the walk makes on each source (by position), in place of its passing value.
+    func sourceSettings(of group: Set<Int>) -> [[Int: [FlowRequest]]] {
+        let spec = reducer.spec
+        // The sources outside the group, and theirs in turn: every field whose answer decides
+        // which of the group's fields are shown.
+        var sources: Set<Int> = []
+        var pending = Array(group)
+        while let index = pending.popLast() {
+            guard let condition = spec.fields[index].when, let source = spec.index(of: condition.field), !group.contains(source) else { continue }
+            if sources.insert(source).inserted { pending.append(source) }
+        }
+        var combinations: [[Int: [FlowRequest]]] = [[:]]
+        for source in sources.sorted() {
+            let readers = spec.fields.indices.filter { (group.contains($0) || sources.contains($0)) && spec.fields[$0].when?.field == spec.fields[source].id }
+            let ways = settings(of: spec.fields[source], telling: readers.compactMap { spec.fields[$0].when })
+            guard !ways.isEmpty else { continue }
+            combinations = combinations.flatMap { combination in
+                ways.map { way in combination.merging([source: way]) { $1 } }
+            }
+        }
+        return combinations
+    }
+
     /// Walks from the initial state to the background of `group`, checking every invariant on
     /// the way: forward with Next, typing each field's passing value where the field is outside
-    /// the group or fails as it is; then back, clearing what was typed into the group's fields;
-    /// then a jump to the first field. `nil` when an invariant broke (``Report/counterexample``).
-    func walkToBackground(of group: Set<Int>, into report: inout Report) -> (FlowReducer.State, [FlowRequest])? {
+    /// the group or fails as it is, and making each choice field that fails pass (its
+    /// ``passingChoice``), and making on each of `sources` (by position, outside the group) its
+    /// requests instead; then back, clearing what was typed into the group's fields; then a
+    /// jump to the first field. `stoppingAtChoice` stops going forward at the first field of the
+    /// group that the walk would have to choose on. `nil` when an invariant broke
+    /// (``Report/counterexample``); else the background, the script to it, and whether the walk
+    /// chose on a field of the group.
+    func walkToBackground(
+        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, into report: inout Report
+    ) -> (state: FlowReducer.State, script: [FlowRequest], choseInGroup: Bool)? {
         let spec = reducer.spec
         var state = reducer.initialState()
         var script: [FlowRequest] = []
@@ -121,13 +179,27 @@ extension FlowExplorer {
             report.counterexample = Counterexample(violation: violation, script: script, groupStart: script.count, group: ids)
             return false
         }
+        var choseInGroup = false
         // Forward: each field gets its passing value where needed, then Next, up to the last visible field.
-        for _ in 0...spec.fields.count {
+        forward: for _ in 0...spec.fields.count {
             guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { break }
-            if spec.fields[index].kind.typesAnswer, let pass = passing[focus], !state.text(of: focus).isIdentical(to: pass),
+            if let setting = sources[index] {
+                for request in setting { guard send(request) else { return nil } }
+                // A typed answer that a `matches` partner refuses here: the passing value instead.
+                if spec.fields[index].kind.typesAnswer, reducer.failure(of: focus, in: state) != nil, let pass = passing[focus] {
+                    guard send(.text(pass)) else { return nil }
+                }
+            } else if spec.fields[index].kind.typesAnswer, let pass = passing[focus], !state.text(of: focus).isIdentical(to: pass),
                 !group.contains(index) || reducer.failure(of: focus, in: state) != nil
             {
                 guard send(.text(pass)) else { return nil }
+            }
+            if sources[index] == nil, !spec.fields[index].kind.typesAnswer, reducer.failure(of: focus, in: state) != nil, let choice = passingChoice[focus] {
+                if group.contains(index) {
+                    if stoppingAtChoice { break forward }
+                    choseInGroup = true
+                }
+                for request in choice { guard send(request) else { return nil } }
             }
             guard (index + 1..<spec.fields.count).contains(where: { reducer.isVisible(spec.fields[$0].id, in: state) }) else { break }
             guard send(.next) else { return nil }
@@ -152,6 +224,6 @@ extension FlowExplorer {
         if state.phase == .editing, let focus = state.focus, focus != spec.fields[0].id {
             guard send(.focus(spec.fields[0].id)) else { return nil }
         }
-        return (state, script)
+        return (state, script, choseInGroup)
     }
 }

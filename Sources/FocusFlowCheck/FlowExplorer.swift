@@ -97,6 +97,11 @@ public struct FlowExplorer: Sendable {
     public static let everyJumpUpTo = 12
     /// A value that passes each typed field's rules (a secure field is given it again after a restore).
     let passing: [FieldID: String]
+    /// The option values each choice field chooses and lets go (one of each value class, as many as its kind chooses).
+    public let options: [FieldID: [String]]
+    /// For each choice field, the fewest of its own requests that make it pass from untouched
+    /// (none when it passes so): what the walk to a group's background does on it.
+    private(set) var passingChoice: [FieldID: [FlowRequest]]
     /// Snapshot then restore (invariant 15): the engine's, or a broken one in tests.
     private let roundTrip: @Sendable (FlowReducer.State) -> FlowReducer.State?
 
@@ -120,9 +125,11 @@ public struct FlowExplorer: Sendable {
         var values: [FieldID: [String]] = [:]
         var passing: [FieldID: String] = [:]
         var missing: [FieldID] = []
+        var options: [FieldID: [String]] = [:]
         for field in spec.fields where !field.kind.typesAnswer {
             // A choice field's filter: nothing, the start of its first option, and a query no option has.
             values[field.id] = field.options.isEmpty ? [""] : ["", String(field.options[0].label.prefix(2)), "zzzq"]
+            if !field.options.isEmpty { options[field.id] = Self.optionClasses(of: field, reducer: reducer) }
         }
         for field in spec.fields where field.kind.typesAnswer {
             let pass = Self.passingValue(for: field, reducer: reducer, passing: passing)
@@ -147,9 +154,16 @@ public struct FlowExplorer: Sendable {
             values[field.id] = list
         }
         self.values = values
+        self.options = options
         self.noPassingValue = missing
         self.passing = passing
         self.jumps = Self.jumps(in: spec)
+        self.passingChoice = [:]
+        var choices: [FieldID: [FlowRequest]] = [:]
+        for field in spec.fields where !field.kind.typesAnswer {
+            if let requests = passingChoice(for: field) { choices[field.id] = requests }
+        }
+        self.passingChoice = choices
     }
 
     /// The fields a state focused on field `index` jumps to. Up to ``everyJumpUpTo`` fields,
@@ -194,7 +208,13 @@ public struct FlowExplorer: Sendable {
     func requests(from state: FlowReducer.State, group: Set<Int>?) -> [FlowRequest] {
         if state.phase == .review { return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } }
         guard let focus = state.focus, let index = reducer.spec.index(of: focus) else { return [] }
-        var alphabet = FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""])
+        var alphabet = FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""], options: options[focus])
+        // A step moves a number or a date by one along its whole range: it is tried from the
+        // values the explorer types (and from empty), one step each side of every boundary
+        // they stand on, rather than along every value of the range.
+        if alphabet.contains(where: Self.isStep), !(values[focus] ?? [""]).contains(where: { $0.isIdentical(to: state.text(of: focus)) }) {
+            alphabet.removeAll(where: Self.isStep)
+        }
         guard let group else { return alphabet + serviceRequests(from: state) + jumps[index].map { .focus($0) } }
         if group.contains(index) {
             alphabet += serviceRequests(from: state)
@@ -216,6 +236,10 @@ public struct FlowExplorer: Sendable {
             if !extra.isEmpty { targets = (targets + extra).sorted { reducer.spec.index(of: $0)! < reducer.spec.index(of: $1)! } }
         }
         return alphabet + targets.map { .focus($0) }
+    }
+
+    private static func isStep(_ request: FlowRequest) -> Bool {
+        if case .field(.step)? = request.action { true } else { false }
     }
 
     /// The host's answers the walk waits for in `state`, each way (a check passed, refused or
@@ -281,37 +305,47 @@ public struct FlowExplorer: Sendable {
                 report.notDecomposed = reason
             }
         }
-        explore(from: reducer.initialState(), prefix: [], group: nil, options, into: &report)
+        explore(from: [(reducer.initialState(), [])], group: nil, options, into: &report)
         return report
     }
 
-    /// Explores breadth first from `start`, reached from the initial state by `prefix`, adding
-    /// what it sees to `report`. With a `group`, only its fields are typed into (see
-    /// ``requests(from:group:)``), and `maxStates` bounds this exploration alone.
+    /// Explores breadth first from the `roots`, each a state and the script that reaches it from
+    /// the initial state, adding what it sees to `report`. With a `group`, only its fields are
+    /// typed into (see ``requests(from:group:)``), and `maxStates` bounds this exploration alone.
     ///
     /// - Returns: whether an invariant broke (``Report/counterexample`` then says which).
     @discardableResult
-    func explore(from start: FlowReducer.State, prefix: [FlowRequest], group: Set<Int>?, _ options: Options, into report: inout Report) -> Bool {
+    func explore(from roots: [(state: FlowReducer.State, script: [FlowRequest])], group: Set<Int>?, _ options: Options, into report: inout Report) -> Bool {
         let seenBefore = report.states
-        var index: [FlowReducer.State: Int] = [key(start): 0]
-        var states = [start]
-        var parents: [(Int, FlowRequest)?] = [nil]
-        var frontier = [0]
+        var index: [FlowReducer.State: Int] = [:]
+        var states: [FlowReducer.State] = []
+        var parents: [(Int, FlowRequest)?] = []
+        var rootOf: [Int] = []
+        for (position, root) in roots.enumerated() where index[key(root.state)] == nil {
+            index[key(root.state)] = states.count
+            states.append(root.state)
+            parents.append(nil)
+            rootOf.append(position)
+            if let focus = root.state.focus { report.fieldsFocused.insert(focus) }
+        }
+        var frontier = Array(states.indices)
         var level = 0
-        if let focus = start.focus { report.fieldsFocused.insert(focus) }
 
-        func script(to state: Int) -> [FlowRequest] {
+        /// The script to `state` and how many of its first requests reach its root.
+        func script(to state: Int) -> (requests: [FlowRequest], prefix: Int) {
             var steps: [FlowRequest] = []
             var current = state
             while let (parent, request) = parents[current] {
                 steps.append(request)
                 current = parent
             }
-            return prefix + steps.reversed()
+            let prefix = roots[rootOf[current]].script
+            return (prefix + steps.reversed(), prefix.count)
         }
-        func found(_ violation: FlowInvariants.Violation, _ script: [FlowRequest]) -> Bool {
+        func found(_ violation: FlowInvariants.Violation, _ script: (requests: [FlowRequest], prefix: Int)) -> Bool {
             let ids = reducer.spec.fields.map(\.id)
-            report.counterexample = Counterexample(violation: violation, script: script, groupStart: prefix.count, group: group.map { $0.sorted().map { ids[$0] } } ?? [])
+            report.counterexample = Counterexample(
+                violation: violation, script: script.requests, groupStart: script.prefix, group: group.map { $0.sorted().map { ids[$0] } } ?? [])
             report.states = seenBefore + states.count
             report.depth = max(report.depth, level)
             return true
@@ -337,14 +371,16 @@ public struct FlowExplorer: Sendable {
                     let events = transition(&after, request.action!)
                     report.edges += 1
                     for event in events { report.eventsSeen.insert(event.name) }
-                    if let violation = invariants.check(before: before, action: request.action!, after: after, events: events) {
-                        return found(violation, script(to: source) + [request])
+                    let known = key(after)
+                    let seen = index[known] != nil
+                    if let violation = invariants.check(before: before, action: request.action!, after: after, events: events, describing: !seen) {
+                        let path = script(to: source)
+                        return found(violation, (path.requests + [request], path.prefix))
                     }
                     if after.phase == .completed { report.completed = true }
                     if after.phase == .cancelled { report.cancelled = true }
                     if let focus = after.focus { report.fieldsFocused.insert(focus) }
-                    let known = key(after)
-                    guard index[known] == nil, after.phase == .editing || after.phase == .review else { continue }
+                    guard !seen, after.phase == .editing || after.phase == .review else { continue }
                     guard states.count < options.maxStates else {
                         report.exhaustive = false
                         continue
@@ -352,6 +388,7 @@ public struct FlowExplorer: Sendable {
                     index[known] = states.count
                     states.append(after)
                     parents.append((source, request))
+                    rootOf.append(rootOf[source])
                     next.append(states.count - 1)
                     // Invariant 15 on each state a draft is written at: where focus has just
                     // moved (an accepted field, a jump) and the review; typing between is not.
@@ -418,6 +455,79 @@ public struct FlowExplorer: Sendable {
         // The kind's own texts first: a number's value past a bound fails sooner than an empty one.
         let tries = field.kind.sampleTexts(for: field) + ["", "x", "1", "!", "x y"] + past + candidates
         return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing) }
+    }
+
+    /// The options of a choice field that the explorer chooses: one of each *value class*, the
+    /// options that every `when` reading the field treats alike (shown by the same conditions),
+    /// in option order; and as many more, in order, as its kind chooses at least (two; on a
+    /// multi-select, enough to meet and break its count rules). Options of one class change no outcome but the value answered.
+    static func optionClasses(of field: FieldSpec, reducer: FlowReducer) -> [String] {
+        let readers = reducer.spec.fields.compactMap(\.when).filter { $0.field == field.id }
+        var classes: Set<[Bool]> = []
+        var chosen: [String] = []
+        for option in field.options {
+            // The answer of this option alone, as `--set` reads it, through the engine's own test.
+            let answer = try? reducer.answer(parsing: option.value, for: field.id)
+            let shows = readers.map { condition in answer.map(condition.isSatisfied(by:)) ?? false }
+            if classes.insert(shows).inserted { chosen.append(option.value) }
+        }
+        let wanted = field.kind.optionsToChoose(in: field)
+        for option in field.options where chosen.count < wanted && !chosen.contains(option.value) { chosen.append(option.value) }
+        let order = Dictionary(uniqueKeysWithValues: field.options.enumerated().map { ($1.value, $0) })
+        return chosen.sorted { order[$0]! < order[$1]! }
+    }
+
+    /// The fewest of `field`'s own requests (choices and filters, no moves) that make it pass its
+    /// rules from untouched: empty when it passes untouched, `nil` when none were found.
+    private func passingChoice(for field: FieldSpec) -> [FlowRequest]? {
+        settings(of: field, telling: []).first
+    }
+
+    /// The ways to answer `field` that pass its rules and that `conditions` (`when`s reading it)
+    /// tell apart: for each distinct row of which conditions hold, the fewest of the field's own
+    /// requests that give such an answer from the field as at the start (a `matches` partner
+    /// holding its passing value), found breadth first, up to four requests deep on a choice
+    /// field and one (a typed value) on a typed field. In order of depth: the first is what
+    /// the walk does on a field with nothing to tell.
+    func settings(of field: FieldSpec, telling conditions: [FieldCondition]) -> [[FlowRequest]] {
+        var start = reducer.initialState()
+        if let partner = field.rules.matches, let pass = passing[partner] {
+            start.focus = partner
+            _ = reducer.reduce(into: &start, action: .field(.textChanged(pass)))
+        }
+        start.focus = field.id
+        start.surface = field.secure ? .secure : .plain
+        start.keyboard = field.keyboard
+        let own = FlowRequest.alphabet(for: field, values: values[field.id] ?? [""], options: options[field.id]).filter {
+            if case .field(let action)? = $0.action { action != .submit } else { false }
+        }
+        var found: [[Bool]: [FlowRequest]] = [:]
+        var order: [[Bool]] = []
+        func note(_ state: FlowReducer.State, _ path: [FlowRequest]) {
+            guard reducer.failure(of: field.id, in: state) == nil, let answer = state.answer(of: field.id) else { return }
+            let row = conditions.map { $0.isSatisfied(by: answer) }
+            if found[row] == nil {
+                found[row] = path
+                order.append(row)
+            }
+        }
+        note(start, [])
+        var frontier: [(FlowReducer.State, [FlowRequest])] = [(start, [])]
+        var seen: Set<FlowReducer.State> = [start]
+        for _ in 0..<(field.kind.typesAnswer ? 1 : 4) where found.count < 1 << conditions.count {
+            var next: [(FlowReducer.State, [FlowRequest])] = []
+            for (state, path) in frontier {
+                for request in own {
+                    var after = state
+                    _ = reducer.reduce(into: &after, action: request.action!)
+                    guard after.focus == field.id, seen.insert(after).inserted else { continue }
+                    note(after, path + [request])
+                    next.append((after, path + [request]))
+                }
+            }
+            frontier = next
+        }
+        return order.map { found[$0]! }
     }
 
     /// A character the keyboard refuses, typed into its field.

@@ -33,16 +33,18 @@ import FocusFlowProtocol
 ///     holds no secure answer but the checked field's own; a field that misses a requirement fails
 ///     (unless it is left empty and not required).
 public struct FlowInvariants: Sendable {
-    /// How many invariants ``check(before:action:after:events:)`` holds the engine to.
+    /// How many invariants ``check(before:action:after:events:describing:)`` holds the engine to.
     public static let count = 16
 
     public let reducer: FlowReducer
     /// What the flow itself says (labels, messages, options): a secure value that happens to
     /// appear there is not a leak.
     private let spoken: [String]
-    /// The fields' ids, the secure ones, the others, and the positions of the choice fields:
-    /// found once, as every edge asks.
-    private let ids: [FieldID], secureIDs: [FieldID], plainIDs: [FieldID], choicePositions: [Int]
+    /// The fields' ids, and the positions of the secure fields, the others and the choice
+    /// fields: found once, as every edge asks.
+    private let ids: [FieldID], securePositions: [Int], plainPositions: [Int], choicePositions: [Int]
+    /// The option values of each choice field, in ``choicePositions``' order.
+    private let choiceValues: [[String]]
     /// Whether any field has a check, a send or requirements (invariant 16 has nothing to hold otherwise).
     let hasServices: Bool
 
@@ -50,9 +52,10 @@ public struct FlowInvariants: Sendable {
         self.reducer = reducer
         spoken = reducer.spec.fields.flatMap { [$0.label, $0.rules.message ?? "", $0.placeholder ?? "", $0.hint ?? ""] + $0.kind.shownTexts(of: $0) }
         ids = reducer.spec.fields.map(\.id)
-        secureIDs = reducer.spec.fields.filter(\.secure).map(\.id)
-        plainIDs = reducer.spec.fields.filter { !$0.secure }.map(\.id)
+        securePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].secure }
+        plainPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure }
         choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
+        choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
         hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty }
     }
 
@@ -60,8 +63,17 @@ public struct FlowInvariants: Sendable {
     ///
     /// - Complexity: O(*f* + *e*) for *f* fields and *e* events, with secure values searched
     ///   for at `memmem` speed.
+    ///
+    /// - Parameters:
+    ///   - before: the state before the transition.
+    ///   - action: what was done.
+    ///   - after: the state after it.
+    ///   - events: what the transition said.
+    ///   - describing: whether to search `after`'s description for secure values (invariant 8).
+    ///     A description is the state's alone, so an explorer that has searched it when it first
+    ///     reached the state passes `false` for the edges that reach it again.
     public func check(
-        before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent]
+        before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent], describing: Bool = true
     ) -> Violation? {
         let spec = reducer.spec
         func fail(_ breach: Breach) -> Violation { Violation(breach) }
@@ -74,13 +86,15 @@ public struct FlowInvariants: Sendable {
         } else if after.focus != nil {
             return fail(.focusAfterEditing(phase: "\(after.phase)", focus: after.focus))
         }
-        if let focus = after.focus, let field = spec[focus] {
+        if let focus = after.focus, let index = spec.index(of: focus) {
             // 2
-            let surface: Surface = field.secure && !after.revealed ? .secure : .plain
-            if after.surface != surface { return fail(.wrongSurface(focus, surface: "\(after.surface)", secure: field.secure, revealed: after.revealed, expected: "\(surface)")) }
+            let secure = spec.fields[index].secure
+            let surface: Surface = secure && !after.revealed ? .secure : .plain
+            if after.surface != surface { return fail(.wrongSurface(focus, surface: "\(after.surface)", secure: secure, revealed: after.revealed, expected: "\(surface)")) }
             if before.focus != after.focus && after.revealed { return fail(.startsRevealed(focus)) }
             // 3
-            if after.keyboard != field.keyboard { return fail(.wrongKeyboard(focus, keyboard: "\(after.keyboard)", expected: "\(field.keyboard)")) }
+            let keyboard = spec.fields[index].keyboard
+            if after.keyboard != keyboard { return fail(.wrongKeyboard(focus, keyboard: "\(after.keyboard)", expected: "\(keyboard)")) }
         }
         // 4
         if before.focus != after.focus {
@@ -105,8 +119,8 @@ public struct FlowInvariants: Sendable {
         }
         // 5
         let edits: Bool = { if case .field(let a) = action { a != .submit } else { false } }()
-        for id in ids where !(edits && id == before.focus) {
-            if !before.text(of: id).utf8.elementsEqual(after.text(of: id).utf8) {
+        for (position, id) in ids.enumerated() where !(edits && id == before.focus) {
+            if !before.text(at: position).utf8.elementsEqual(after.text(at: position).utf8) {
                 return fail(.textLost(id, before: before.text(of: id).count, after: after.text(of: id).count, request: String(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")))
             }
         }
@@ -134,15 +148,13 @@ public struct FlowInvariants: Sendable {
         }
         // 9, 10, 11, 12
         let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
-        for position in choicePositions {
-            let field = spec.fields[position]
-            let id = field.id
-            guard let state = after.fields[field: id] else { continue }
-            let held = state.optionValues
-            for value in held.chosen + [held.highlight].compactMap({ $0 }) where !field.options.contains(where: { $0.value.isIdentical(to: value) }) {
+        for (position, values) in zip(choicePositions, choiceValues) {
+            let id = ids[position]
+            let held = after.fields[position: position].optionValues
+            for value in held.chosen + [held.highlight].compactMap({ $0 }) where !values.contains(where: { $0.isIdentical(to: value) }) {
                 return fail(.notAnOption(id, value: value.debugDescription))
             }
-            let order = held.chosen.map { value in field.options.firstIndex { $0.value.isIdentical(to: value) } ?? -1 }
+            let order = held.chosen.map { value in values.firstIndex { $0.isIdentical(to: value) } ?? -1 }
             if order != order.sorted() || Set(order).count != order.count {
                 return fail(.outOfOrder(id, held: "\(held.chosen)"))
             }
@@ -163,22 +175,21 @@ public struct FlowInvariants: Sendable {
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(.changedCarriesSecret(field))
         }
-        let typed = secureIDs.flatMap { [before.text(of: $0), after.text(of: $0)] }.filter { $0.utf8.count >= 3 }
+        let described = describing && after != before
+        guard described || events.contains(where: { if case .completed = $0 { false } else { true } }) else { return nil }
+        let typed = securePositions.flatMap { [before.text(at: $0), after.text(at: $0)] }.filter { $0.utf8.count >= 3 }
         guard !typed.isEmpty else { return nil }
-        let said = spoken + plainIDs.flatMap { [before.text(of: $0), after.text(of: $0)] }
-        let secrets = typed.filter { secret in !said.contains { $0.containsVerbatim(secret) } }
-        guard !secrets.isEmpty else { return nil }
+        // A typed value the flow or a plain field also says is not a leak where it shows.
+        func isSecret(_ text: String) -> Bool {
+            !spoken.contains { $0.containsVerbatim(text) }
+                && !plainPositions.contains { before.text(at: $0).containsVerbatim(text) || after.text(at: $0).containsVerbatim(text) }
+        }
+        func shows(_ texts: [String]) -> Bool { typed.contains { secret in texts.contains { $0.containsVerbatim(secret) } && isSecret(secret) } }
         for event in events {
             if case .completed = event { continue }
-            let texts = [event.description, ProtocolSession.json(event, secure: after.fields)]
-            if secrets.contains(where: { secret in texts.contains { $0.containsVerbatim(secret) } }) {
-                return fail(.eventShowsSecret(event: event.name))
-            }
+            if shows([event.description, ProtocolSession.json(event, secure: after.fields)]) { return fail(.eventShowsSecret(event: event.name)) }
         }
-        if after != before {
-            let description = after.description
-            if secrets.contains(where: { description.containsVerbatim($0) }) { return fail(.descriptionShowsSecret) }
-        }
+        if described, shows([after.description]) { return fail(.descriptionShowsSecret) }
         return nil
     }
 }

@@ -79,7 +79,7 @@ public enum FlowRequest: Sendable, Equatable {
         fileprivate let make: @Sendable (Value?) -> FlowRequest
         fileprivate let action: @Sendable (Value?) -> FlowReducer.Action?
         /// The arguments the explorer tries on `field` (whose typed values are given).
-        fileprivate let samples: @Sendable (FieldSpec, [String]) -> [Value?]
+        fileprivate let samples: @Sendable (FieldSpec, Samples) -> [Value?]
 
         /// - Parameter taking: the field action the request is, any value: the row applies to the
         ///   kinds that take it; `nil` for a request of the flow, which applies to any field.
@@ -87,7 +87,7 @@ public enum FlowRequest: Sendable, Equatable {
             name: String, argument: Argument, taking sample: FieldAction?, summary: String, needs: String,
             options: [String] = [], make: @escaping @Sendable (Value?) -> FlowRequest,
             action: @escaping @Sendable (Value?) -> FlowReducer.Action?,
-            samples: @escaping @Sendable (FieldSpec, [String]) -> [Value?]
+            samples: @escaping @Sendable (FieldSpec, Samples) -> [Value?]
         ) {
             self.name = name
             self.argument = argument
@@ -114,9 +114,9 @@ public enum FlowRequest: Sendable, Equatable {
     /// nothing. The answers to the tickets a state waits for, resends and ticks depend on the
     /// state: the explorer adds them (`FlowExplorer.serviceRequests(from:)`).
     private static let ticketSamples: [Value?] = [.answer(ticket: 999_999, .ok)]
-    /// A few options and one value that is none of them.
-    private static func optionSamples(_ field: FieldSpec) -> [Value?] {
-        field.options.prefix(3).map { .string($0.value) } + [.string("not-an-option")]
+    /// The options tried (``Samples/options``, else the first three) and one value that is none of them.
+    private static func optionSamples(_ field: FieldSpec, _ samples: Samples) -> [Value?] {
+        (samples.options ?? field.options.prefix(3).map(\.value)).map { .string($0) } + [.string("not-an-option")]
     }
 
     /// The requests, each written once.
@@ -125,17 +125,17 @@ public enum FlowRequest: Sendable, Equatable {
             name: "text", argument: .string(key: "value"), taking: .textChanged(""),
             summary: "sets the focused field's whole text (as a binding's setter does); a choice field's filter query; a number or a date as typed", needs: "the field's whole new text",
             make: { .text(string($0)) }, action: { .field(.textChanged(string($0))) },
-            samples: { _, values in values.map { .string($0) } }),
+            samples: { _, samples in samples.texts.map { .string($0) } }),
         Row(
             name: "set", argument: .bool, taking: .set(true), summary: "answers a confirm field yes (`true`) or no (`false`)", needs: "true or false",
             make: { .set(bool($0)) }, action: { .field(.set(bool($0))) }, samples: { _, _ in [.bool(true), .bool(false)] }),
         Row(
             name: "select", argument: .string(key: "value"), taking: .select(""), summary: "chooses a select field's option by its value", needs: "the value of one of the options",
-            make: { .select(string($0)) }, action: { .field(.select(string($0))) }, samples: { field, _ in optionSamples(field) }),
+            make: { .select(string($0)) }, action: { .field(.select(string($0))) }, samples: optionSamples),
         Row(
             name: "toggle", argument: .string(key: "value"), taking: .toggle(""),
             summary: "chooses or lets go a multi-select field's option by its value", needs: "the value of one of the options",
-            make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: { field, _ in optionSamples(field) }),
+            make: { .toggle(string($0)) }, action: { .field(.toggle(string($0))) }, samples: optionSamples),
         Row(
             name: "highlight", argument: .int(key: "delta"), taking: .highlight(1),
             summary: "moves a choice field's highlight over the visible options (`delta` 1 down, -1 up)", needs: "a whole number, 1 down or -1 up",
@@ -313,10 +313,24 @@ public enum FlowRequest: Sendable, Equatable {
     /// given by the caller), previous and cancel, and `next` and `reveal`, which must change nothing there.
     package static let reviewAlphabet: [FlowRequest] = [.submit, .previous, .cancel, .next, .reveal]
 
+    /// The arguments the explorer tries on a field, where they are its own to choose.
+    package struct Samples: Sendable {
+        /// The texts to type.
+        package var texts: [String]
+        /// The option values a choice field chooses and lets go; `nil` for its first three.
+        package var options: [String]?
+
+        package init(texts: [String], options: [String]? = nil) {
+            self.texts = texts
+            self.options = options
+        }
+    }
+
     /// The requests the explorer tries on a focused `field`: each row that applies to its kind,
-    /// with the row's sample arguments (`values` are the texts to type).
-    package static func alphabet(for field: FieldSpec, values: [String]) -> [FlowRequest] {
-        table.filter { $0.kinds?.contains(field.kind) ?? true }.flatMap { row in row.samples(field, values).map(row.make) }
+    /// with the row's sample arguments (`values` are the texts to type; `options`, the options chosen).
+    package static func alphabet(for field: FieldSpec, values: [String], options: [String]? = nil) -> [FlowRequest] {
+        let samples = Samples(texts: values, options: options)
+        return table.filter { $0.kinds?.contains(field.kind) ?? true }.flatMap { row in row.samples(field, samples).map(row.make) }
     }
 
     /// Every request of ``table`` in both forms, one a line, as `focusflow serve --help` lists them:

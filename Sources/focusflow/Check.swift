@@ -23,12 +23,13 @@ enum Check {
                     and exits 1. Typed values are at most 64 characters, whatever the rules. When
                     stderr is a terminal, the states seen so far are shown there while it runs.
 
-                    Fields that no 'matches' rule or 'when' condition ties together, even through
-                    others, form independent groups, and each group is explored apart: from a state
-                    where every field outside it holds a passing value (reached by the first
-                    requests of any script it prints), typing only into the group's fields and
-                    making every move on every field. The invariants then hold for every combination
-                    of the groups' values, because a field outside a group is read only as passing
+                    Fields that no 'matches' rule ties together, even through others, form
+                    independent groups, and each group is explored apart: from a state where every
+                    field outside it holds a passing value (reached by the first requests of any
+                    script it prints), once for each way the fields its 'when' conditions read can
+                    tell them, typing only into the group's fields and making every move on every
+                    field. The invariants then hold for every combination of the groups' values,
+                    because a field outside a group is read only as shown or hidden, and as passing
                     or failing a move's check, and a move stops at the first field that fails, as
                     explored in that field's own group. A script is the shortest from its group's
                     start.

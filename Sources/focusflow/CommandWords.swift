@@ -78,9 +78,10 @@ struct CommandWords: Sendable {
         exploredAsOne: { "explored as one: \($0)" },
         groups: { "groups: \($0)\($1.map { " | … (\($0) in all)" } ?? "")" },
         decomposedProof: [
-            "decomposed: no matches rule or when condition ties two groups; each group was explored with every field outside it",
-            "  holding a passing value, so the invariants hold for every combination of the groups' values: a field outside a",
-            "  group is read only as passing or failing a move's check, and a move stops at the first field that fails, as",
+            "decomposed: no matches rule ties two groups; each group was explored with every field outside it holding a passing",
+            "  value, once for each way the fields its when conditions read tell them apart,",
+            "  so the invariants hold for every combination of the groups' values: a field outside a group is read only as",
+            "  shown or hidden, and as passing or failing a move's check, and a move stops at the first field that fails, as",
             "  explored in that field's own group (--no-decompose explores every combination, within the limits)",
         ],
         groupScript: { requests, setup, group in
@@ -124,9 +125,10 @@ struct CommandWords: Sendable {
         },
         groups: { "그룹: \($0)\($1.map { " | … (모두 \($0)개)" } ?? "")" },
         decomposedProof: [
-            "분해함: 두 그룹을 묶는 matches 규칙이나 when 조건이 없습니다. 각 그룹은 그 밖의 모든 필드가 통과하는 값을",
-            "  가진 채로 탐색했으므로, 불변 조건은 그룹 값의 모든 조합에서 성립합니다. 그룹 밖의 필드는 이동할 때의 검사에서",
-            "  통과했는지만 읽히고, 이동은 처음으로 통과하지 못한 필드에서 멈추며, 그 이동은 그 필드의 그룹에서 탐색했습니다",
+            "분해함: 두 그룹을 묶는 matches 규칙이 없습니다. 각 그룹은 그 밖의 모든 필드가 통과하는 값을 가진 채로,",
+            "  그룹의 when 조건이 읽는 필드가 조건을 가르는 방식마다 한 번씩 탐색했으므로, 불변 조건은 그룹 값의 모든 조합에서",
+            "  성립합니다. 그룹 밖의 필드는 보이는지 숨었는지와 이동할 때의 검사에서 통과했는지만 읽히고, 이동은 처음으로",
+            "  통과하지 못한 필드에서 멈추며, 그 이동은 그 필드의 그룹에서 탐색했습니다",
             "  (--no-decompose는 한도 안에서 모든 조합을 탐색합니다)",
         ],
         groupScript: { requests, setup, group in

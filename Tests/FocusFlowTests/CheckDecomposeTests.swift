@@ -28,7 +28,7 @@ struct CheckDecomposeTests {
         return url
     }
 
-    @Test("Groups: a matches rule or a when condition ties fields, even through others; the rest stand alone")
+    @Test("Groups: a matches rule ties fields, even through others; a when condition does not, and the rest stand alone")
     func groups() throws {
         #expect(FlowExplorer.independentGroups(in: try FlowSpec.signup()) == [[0], [1, 2], [3], [4], [5]])
         let spec = try FlowSpec(
@@ -38,7 +38,7 @@ struct CheckDecomposeTests {
                 FieldSpec(id: "d", when: .init(field: "b", test: .notEmpty(true))),
                 FieldSpec(id: "e", when: .init(field: "d", test: .notEmpty(true))), FieldSpec(id: "f"),
             ])
-        #expect(FlowExplorer.independentGroups(in: spec) == [[0, 2], [1, 3, 4], [5]])
+        #expect(FlowExplorer.independentGroups(in: spec) == [[0, 2], [1], [3], [4], [5]])
     }
 
     @Test(
@@ -89,15 +89,32 @@ struct CheckDecomposeTests {
         return (ExplorerTests.broken[index].0, ExplorerTests.broken[index].2(reducer))
     }
 
-    @Test("Generated flows of 2 to 5 fields: apart and as one agree on pass or fail and on the invariant broken, and every script replays")
-    func agreement() throws {
+    /// The flows the agreement is tried on: text fields tied by `matches` and `when`, and
+    /// fields of every kind (``FlowGenerator``), where choice fields fail untouched and `when`
+    /// conditions read every kind.
+    enum Generated: String, CaseIterable, Sendable {
+        case text, everyKind
+
+        func flow(seed: UInt64) -> String {
+            switch self {
+            case .text:
+                var random = SplitMix(seed: seed)
+                return CheckFuzzTests.flow(&random, fields: 2...5)
+            case .everyKind: return FlowGenerator.flow(seed: seed, fields: 2 + Int(seed % 4))
+            }
+        }
+    }
+
+    @Test(
+        "Generated flows of 2 to 5 fields: apart and as one agree on pass or fail and on the invariant broken, for the engine and each broken machine, and every script replays",
+        arguments: Generated.allCases)
+    func agreement(flows: Generated) throws {
         let deadline = ContinuousClock.now + .seconds(CheckFuzzTests.seconds)
-        var seed: UInt64 = 20_261_130
-        var compared = 0, decomposed = 0, violations = 0
+        var seed: UInt64 = flows == .text ? 20_261_130 : 20_261_202
+        var compared = 0, decomposed = 0, violations = 0, tiedByWhen = 0
         repeat {
             seed += 1
-            var random = SplitMix(seed: seed)
-            let json = CheckFuzzTests.flow(&random, fields: 2...5)
+            let json = flows.flow(seed: seed)
             guard let spec = try? FlowSpec(json: Data(json.utf8)) else { continue }
             let reducer = FlowReducer(spec: spec)
             for index in [nil] + ExplorerTests.broken.indices.map(Optional.some) {
@@ -111,6 +128,13 @@ struct CheckDecomposeTests {
                 let apart = FlowExplorer(spec: spec, transition: transition).run(apartLimits)
                 compared += 1
                 if !apart.groups.isEmpty { decomposed += 1 }
+                // A condition between two groups: its dependent's group explored from each way its source answers.
+                if apart.groups.count > 1,
+                    spec.fields.contains(where: { field in field.when.map { condition in !apart.groups.contains { $0.contains(field.id) && $0.contains(condition.field) } } ?? false })
+                {
+                    tiedByWhen += 1
+                }
+                if index == nil { #expect(apart.counterexample == nil, "seed \(seed): the engine breaks \(String(describing: apart.counterexample?.violation)) in \(json)") }
                 #expect(
                     whole.counterexample?.violation.invariant == apart.counterexample?.violation.invariant,
                     "seed \(seed), \(what): as one \(String(describing: whole.counterexample?.violation)), apart \(String(describing: apart.counterexample?.violation)) in \(json)")
@@ -120,7 +144,7 @@ struct CheckDecomposeTests {
                 }
             }
         } while ContinuousClock.now < deadline
-        #expect(decomposed > 0 && violations > 0, "\(compared) compared, \(decomposed) decomposed, \(violations) violations")
+        #expect(decomposed > 0 && violations > 0 && tiedByWhen > 0, "\(compared) compared, \(decomposed) decomposed, \(tiedByWhen) with a condition between groups, \(violations) violations")
     }
 
     @Test("A violation found apart is the shortest from its group's start, and replays from the flow's start")

@@ -47,7 +47,7 @@ struct ExplorerTests {
             { reducer in
                 { state, action in
                     let events = reducer.reduce(into: &state, action: action)
-                    if events == [.rejected(field: state.focus!)], case .field(.textChanged(let text)) = action { state.fields[state.focus!] = .init(text: text) }
+                    if let focus = state.focus, events == [.rejected(field: focus)], case .field(.textChanged(let text)) = action { state.fields[focus] = .init(text: text) }
                     return events.filter { $0 != .rejected(field: state.focus ?? "") }
                 }
             }

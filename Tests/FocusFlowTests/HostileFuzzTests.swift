@@ -27,20 +27,6 @@ struct HostileFuzzTests {
         ]}
         """#
 
-    /// SplitMix64: small, seeded, the same on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     /// Bytes a hostile line is made of: plain text, JSON punctuation, escapes, invalid UTF-8,
     /// control characters, big numbers and the pattern's worst case.
     static let pieces: [[UInt8]] = [
@@ -54,7 +40,7 @@ struct HostileFuzzTests {
         Array("# ".utf8), Array(" ".utf8), Array("\t".utf8),
     ]
 
-    static func line(_ random: inout Random) -> [UInt8] {
+    static func line(_ random: inout SplitMix) -> [UInt8] {
         // Half the lines are well-formed requests carrying a hostile value, so they reach the fields.
         if random.below(2) == 0 {
             var value: [UInt8] = []
@@ -75,11 +61,11 @@ struct HostileFuzzTests {
     }
 
     /// Runs `case` with fresh randomness until the time is up; returns how many ran.
-    static func fuzz(_ name: String, _ body: (inout Random, Int) throws -> Void) rethrows {
+    static func fuzz(_ name: String, _ body: (inout SplitMix, Int) throws -> Void) rethrows {
         let start = Date()
         var cases = 0
         while cases == 0 || Date().timeIntervalSince(start) < seconds {
-            var random = Random(state: seed &+ UInt64(cases) &* 7919)
+            var random = SplitMix(seed: seed &+ UInt64(cases) &* 7919)
             try body(&random, cases)
             cases += 1
         }

@@ -40,6 +40,16 @@ public struct ConfirmFieldReducer: Sendable {
 /// The confirm kind: yes or no, `"default": true|false`, answered `true`/`false`; `required`
 /// asks for an answer and `equals` for that one.
 extension ConfirmFieldReducer: FieldBehavior {
+    /// A default one time in two; `equals: true` one time in three.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField {
+        var field = GeneratedField()
+        if draw(2) < 1 { field.members.append(#""default":\#(draw(2) < 1)"#) }
+        if draw(3) < 1 { field.rules.append(#""equals":true"#) }
+        return field
+    }
+
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String { #""equals":\#(draw(2) < 1)"# }
+
     static var kind: FieldKind { .confirm }
     static func wrap(_ state: State) -> FieldState { .confirm(state) }
 

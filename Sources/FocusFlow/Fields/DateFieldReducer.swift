@@ -201,6 +201,15 @@ public struct DateFieldReducer: Sendable {
 /// and `"default"` may be a date or `"today"`. "Today" is the field's ``FieldSpec/clockDay``, which
 /// the loader sets from the host's clock; the reducer never reads a clock.
 extension DateFieldReducer: FieldBehavior {
+    /// A range from 2000 to 2030 one time in two.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField {
+        var field = GeneratedField()
+        if draw(2) < 1 { field.rules += [#""min":"2000-01-01""#, #""max":"2030-12-31""#] }
+        return field
+    }
+
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String { #""min":"2020-01-01""# }
+
     static var kind: FieldKind { .date }
     static func wrap(_ state: State) -> FieldState { .date(state) }
 

@@ -164,6 +164,34 @@ protocol FieldBehavior: Sendable {
     /// Lengths for `check` to try values of (a text's `minLength` and `maxLength`): the ones the
     /// rules allow at their bounds, and the ones just past them. The default is none.
     static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int])
+    /// How many of `field`'s options `check` chooses at least: enough to meet and break its
+    /// count rules. The default is two.
+    static func optionsToChoose(in field: FieldSpec) -> Int
+
+    // MARK: Generated flows
+
+    /// A field of this kind with random rules, as a generated flow file writes it (the bench's
+    /// and the tests' `FlowGenerator`): `draw(n)` gives a number below `n`; `matchable`, the
+    /// earlier fields a `matches` may name.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField
+    /// A random `when` test on a field of this kind that holds `options`, as the flow file
+    /// writes it (members of the condition after `field`).
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String
+}
+
+/// A generated field of one kind: its members after `id`, `label` and `kind`, its rules, and
+/// its option values (a `when` on it compares with them).
+package struct GeneratedField: Sendable {
+    package var members: [String] = []
+    package var rules: [String] = []
+    package var options: [String] = []
+
+    /// `count` options `o0`, `o1`, … and their `options` member.
+    static func withOptions(_ count: Int) -> GeneratedField {
+        let values = (0..<count).map { "o\($0)" }
+        let list = values.map { #"{"value":"\#($0)","label":"Option \#($0)"}"# }.joined(separator: ",")
+        return GeneratedField(members: [#""options":[\#(list)]"#], options: values)
+    }
 }
 
 extension FieldBehavior {
@@ -182,6 +210,7 @@ extension FieldBehavior {
     static func typed(_ new: String, old: String, field: FieldSpec) -> String? { new }
     static func sampleTexts(for field: FieldSpec) -> [String] { [] }
     static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) { ([], []) }
+    static func optionsToChoose(in field: FieldSpec) -> Int { min(field.options.count, 2) }
 
     static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? { nil }
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {}

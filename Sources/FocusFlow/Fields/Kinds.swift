@@ -46,6 +46,16 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     /// at their bounds, and the ones just past them. Empty for most kinds.
     package func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) { behavior.sampleLengths(for: field) }
 
+    /// How many of `field`'s options `check` chooses at least: enough to meet and break its
+    /// count rules (two for most kinds).
+    package func optionsToChoose(in field: FieldSpec) -> Int { behavior.optionsToChoose(in: field) }
+
+    /// A field of this kind with random rules, for generated flows (see `FieldBehavior`).
+    package func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField { behavior.generated(draw: draw, matchable: matchable) }
+
+    /// A random `when` test on a field of this kind holding `options`, for generated flows.
+    package func generatedCondition(options: [String], draw: (Int) -> Int) -> String { behavior.generatedCondition(options: options, draw: draw) }
+
     /// Whether a field of this kind takes `action` (its value aside).
     public func takes(_ action: FieldAction) -> Bool { behavior.takes(action) }
 

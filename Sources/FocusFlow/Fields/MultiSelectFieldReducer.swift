@@ -70,6 +70,24 @@ public struct MultiSelectFieldReducer: Sendable {
 /// The multiSelect kind: several of `options`, answered with their values in option order; the
 /// same filter as select; `required`, `minSelected` and `maxSelected` count the choices.
 extension MultiSelectFieldReducer: FieldBehavior {
+    /// Three to six options; a `minSelected` one time in two, a `maxSelected` one time in three.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField {
+        var field = GeneratedField.withOptions(3 + draw(4))
+        if draw(2) < 1 { field.rules.append(#""minSelected":\#(1 + draw(2))"#) }
+        if draw(3) < 1 { field.rules.append(#""maxSelected":\#(2 + draw(2))"#) }
+        return field
+    }
+
+    /// `equals` one option, or `in` the first and the last.
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String {
+        draw(2) < 1 ? #""equals":"\#(options[draw(options.count)])""# : #""in":["\#(options[0])","\#(options[options.count - 1])"]"#
+    }
+
+    /// Options in order up to one past `maxSelected` (else `minSelected`): its counts met and broken.
+    static func optionsToChoose(in field: FieldSpec) -> Int {
+        min(field.options.count, (field.rules.maxSelected ?? field.rules.minSelected ?? 1) + 1)
+    }
+
     static var kind: FieldKind { .multiSelect }
     static func wrap(_ state: State) -> FieldState { .multiSelect(state) }
 

@@ -181,6 +181,16 @@ private extension String {
 /// or stepped with `step`, answered as a JSON number; `rules.min` and `rules.max` bound it
 /// (inclusive), the field's `step` (1) and `decimals` (0) shape it.
 extension NumberFieldReducer: FieldBehavior {
+    /// A range from 0 one time in two; a `step` of 5 one time in three.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField {
+        var field = GeneratedField()
+        if draw(2) < 1 { field.rules += [#""min":0"#, #""max":\#([5, 100][draw(2)])"#] }
+        if draw(3) < 1 { field.members.append(#""step":5"#) }
+        return field
+    }
+
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String { #""min":\#([1, 3, 50][draw(3)])"# }
+
     static var kind: FieldKind { .number }
     static func wrap(_ state: State) -> FieldState { .number(state) }
 

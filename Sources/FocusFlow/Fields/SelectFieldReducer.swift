@@ -156,6 +156,18 @@ extension OptionList {
 /// search-field reducer), which the flow edits in place as it edits a text field; `required`
 /// asks for a choice.
 extension SelectFieldReducer: FieldBehavior {
+    /// Three to six options; a default one time in three.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField {
+        var field = GeneratedField.withOptions(3 + draw(4))
+        if draw(3) < 1 { field.members.append(#""default":"\#(field.options[draw(field.options.count)])""#) }
+        return field
+    }
+
+    /// `equals` one option, or `in` the first and the last.
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String {
+        draw(2) < 1 ? #""equals":"\#(options[draw(options.count)])""# : #""in":["\#(options[0])","\#(options[options.count - 1])"]"#
+    }
+
     static var kind: FieldKind { .select }
     static func wrap(_ state: State) -> FieldState { .select(state) }
 

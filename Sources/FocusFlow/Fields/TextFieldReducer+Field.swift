@@ -1,6 +1,24 @@
 /// The text kind: the search-field reducer, whose text the flow edits in place (the keystroke
 /// path), checked by `required`, `minLength`, `maxLength`, `pattern`, `oneOf` and `matches`.
 extension TextFieldReducer: FieldBehavior {
+    /// A keyboard; secure one time in three; a `minLength`, a `maxLength` one time in three
+    /// each; a `matches` on an earlier text field one time in four.
+    static func generated(draw: (Int) -> Int, matchable: [String]) -> GeneratedField {
+        var field = GeneratedField()
+        let keyboards = ["default", "asciiCapable", "numberPad", "emailAddress"]
+        field.members.append(#""keyboard":"\#(keyboards[draw(keyboards.count)])""#)
+        if draw(3) < 1 { field.members.append(#""secure":true"#) }
+        if draw(3) < 1 { field.rules.append(#""minLength":\#([1, 2, 3][draw(3)])"#) }
+        if draw(3) < 1 { field.rules.append(#""maxLength":\#([4, 6][draw(2)])"#) }
+        if !matchable.isEmpty {
+            let earlier = matchable[draw(matchable.count)]
+            if draw(4) < 1 { field.rules.append(#""matches":"\#(earlier)""#) }
+        }
+        return field
+    }
+
+    static func generatedCondition(options: [String], draw: (Int) -> Int) -> String { #""notEmpty":\#(draw(3) < 2)"# }
+
     static var kind: FieldKind { .text }
     static func wrap(_ state: State) -> FieldState { .text(state) }
 

@@ -67,7 +67,7 @@ extension FlowReducer {
         public func answer(of field: FieldID) -> FieldAnswer? { fields[field: field]?.answer }
 
         /// The text of the field at `position`.
-        func text(at position: Int) -> String { fields[textAt: position].text }
+        package func text(at position: Int) -> String { fields[textAt: position].text }
 
         /// The focused field's error message, if its last check failed.
         public var error: String? { focus.flatMap { errors[$0] } }
