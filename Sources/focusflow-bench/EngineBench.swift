@@ -376,12 +376,18 @@ enum LoadBench {
             ("focusflow validate (10,000 fields)", [focusflow, "validate", flow10k]),
         ]
         for (name, arguments) in rows {
-            let report = folder.appendingPathComponent("rss.txt").path
-            let rss = (0..<5).map { _ -> Double in
-                _ = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
-                return Double((try? String(contentsOfFile: report, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan
-            }
+            let rss = (0..<5).map { _ in timed(arguments).kilobytes }
             print(String(format: "  %@ %6.1f MB", name.padding(toLength: 40, withPad: " ", startingAt: 0), median(rss) / 1024))
         }
+    }
+
+    /// Runs `arguments` under GNU time (`/usr/bin/time`, which must be there): the wall time in
+    /// ms and the child's own peak RSS in KB. A child spawned from the bench inherits the
+    /// bench's peak, so `spawn`'s `maxRSS` is not the child's.
+    static func timed(_ arguments: [String]) -> (ms: Double, kilobytes: Double) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-bench-rss-\(getpid()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let ms = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + arguments).ms
+        return (ms, Double((try? String(contentsOfFile: report, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan)
     }
 }

@@ -4,7 +4,7 @@ import FocusFlowTerminal
 import Foundation
 
 let usage = """
-    USAGE: focusflow-bench [--engine-only | --terminal-only | --sessions-only]
+    USAGE: focusflow-bench [--engine-only | --terminal-only | --sessions-only | --check-only]
 
     Measures the figures quoted in closing notes and prints them: the engine (keystrokes,
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
@@ -19,6 +19,7 @@ let usage = """
       --engine-only     only the engine and protocol figures
       --terminal-only   only the terminal figures
       --sessions-only   only the figures of serve --sessions
+      --check-only      only check's figures on the shipped and generated flows
       -h, --help        this help
     """
 
@@ -37,10 +38,15 @@ do {
         try SessionsBench.report()
         exit(0)
     }
+    if arguments.contains("--check-only") {
+        try CheckFlowsBench.report()
+        exit(0)
+    }
     if !arguments.contains("--terminal-only") {
         try EngineBench.report()
         try ProtocolBench.report()
         try SessionsBench.report()
+        try CheckFlowsBench.report()
     }
     if !arguments.contains("--engine-only") { try TerminalBench.report() }
 } catch {
