@@ -235,7 +235,8 @@ enum KoreanHelp {
             응답 앞에 {"session":"ID","closed":"idle"}로 알립니다(1초에 한 번
             살핍니다). --max-sessions N(기본
             \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. snapshot과 restore는 세션마다
-            따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다.
+            따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다. 함께 도착한 줄들의 응답은
+            함께 쓰고, serve가 입력을 기다리는 동안 기다리게 하는 응답은 없습니다.
 
             종료 상태: 입력이 끝나면 0, 사용법이나 흐름 오류는 2, 응답을 쓸 수 없으면 74.
             """)

@@ -84,7 +84,8 @@ enum Serve {
         SECONDS without a request, said {"session":"ID","closed":"idle"} before the
         response to a later line (looked for once a second). --max-sessions N
         (default \(ProtocolSessions.defaultLimit)) refuses an open beyond N. Snapshot and restore work
-        per session, so a walk can move to another process.
+        per session, so a walk can move to another process. The responses to lines that
+        arrive together are written together; none waits while serve waits for input.
         """
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -104,14 +105,27 @@ enum Serve {
             return ExitStatus.success
         }
         var sessions = ProtocolSessions(spec: spec, limit: limit, idle: idle)
+        // The responses to lines that came together go out together; none is held while serve
+        // waits for input, and a host that waits for each response gets each at once.
+        var answered = ""
+        func flush() throws(CommandError) {
+            guard !answered.isEmpty else { return }
+            try Output.standard(answered)
+            answered.removeAll(keepingCapacity: true)
+        }
         while true {
+            if !reader.hasBufferedLine || answered.utf8.count >= 1 << 16 { try flush() }
             switch reader.next() {
             case .line(let line):
-                for response in sessions.respond(toScriptLine: line, now: Self.seconds()) { try Output.standard(response + "\n") }
+                for response in sessions.respond(toScriptLine: line, now: Self.seconds()) {
+                    answered += response
+                    answered += "\n"
+                }
             case .tooLong:
                 let dropped = "the request is longer than \(LineReader.lineLimit) bytes, the most a line may hold; it was dropped and nothing changed"
-                try Output.standard(ProtocolSession.error(dropped) + "\n")
+                answered += ProtocolSession.error(dropped) + "\n"
             case .end, .signal:
+                try flush()
                 return ExitStatus.success
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import FocusFlow
 @testable import FocusFlowProtocol
@@ -173,5 +174,49 @@ struct ServeSessionsTests {
         let result = try Command.run(words, input: "")
         #expect(result.status == 2)
         #expect(result.stderr.contains(says), "\(result.stderr)")
+    }
+
+    @Test("A host that waits for each response gets each at once; lines sent together are all answered")
+    func conversation() throws {
+        let process = Process()
+        process.executableURL = Command.executable
+        process.arguments = ["serve", "--sessions", "Flows/login.json"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        var received: [UInt8] = []
+        /// The next `count` response lines, read as they come, within 10 s.
+        func responses(_ count: Int) -> [String] {
+            let deadline = Date().addingTimeInterval(10)
+            while received.filter({ $0 == 0x0A }).count < count && Date() < deadline {
+                var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 100) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(ready.fd, &chunk, chunk.count)
+                guard n > 0 else { break }
+                received += chunk[..<n]
+            }
+            let lines = received.split(separator: 0x0A, omittingEmptySubsequences: false)
+            guard lines.count > count else { return lines.dropLast().map { String(decoding: $0, as: UTF8.self) } }
+            received = Array(received[(lines[..<count].reduce(0) { $0 + $1.count + 1 })...])
+            return lines[..<count].map { String(decoding: $0, as: UTF8.self) }
+        }
+        func send(_ lines: [String]) { input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8)) }
+        // One at a time, each answered before the next is sent.
+        for (index, request) in [#"{"action":"open"}"#, #"{"action":"text","value":"ada"}"#, #"{"action":"next"}"#].enumerated() {
+            send([Self.session("a", request)])
+            let answer = responses(1)
+            #expect(answer.count == 1 && answer.first?.hasPrefix(#"{"session":"a""#) == true, "request \(index): \(answer)")
+        }
+        // Three together, three answers in order.
+        send(["b", "c", "d"].map { Self.session($0, #"{"action":"open"}"#) })
+        let three = responses(3)
+        #expect(three.map { $0.prefix(15) } == [#"{"session":"b","#, #"{"session":"c","#, #"{"session":"d","#], "\(three)")
+        input.fileHandleForWriting.closeFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 }

@@ -91,6 +91,12 @@ package struct LineReader {
         }
     }
 
+    /// Whether ``next()`` would return without reading: a whole line is buffered, or the input
+    /// has ended. A server writes what it has answered before `next()` may wait for more.
+    package var hasBufferedLine: Bool {
+        ended || skipping || buffer[(head + scanned)...].contains(0x0A)
+    }
+
     /// Whether input is left that no one read: bytes already buffered, or bytes waiting on the
     /// descriptor now (it does not wait for more).
     package mutating func hasUnreadInput() -> Bool {
