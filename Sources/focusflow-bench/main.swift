@@ -4,7 +4,7 @@ import FocusFlowTerminal
 import Foundation
 
 let usage = """
-    USAGE: focusflow-bench [--engine-only | --terminal-only | --sessions-only | --check-only]
+    USAGE: focusflow-bench [--engine-only | --terminal-only | --sessions-only | --check-only | --patterns-only]
 
     Measures the figures quoted in closing notes and prints them: the engine (keystrokes,
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
@@ -20,6 +20,7 @@ let usage = """
       --terminal-only   only the terminal figures
       --sessions-only   only the figures of serve --sessions
       --check-only      only check's figures on the shipped and generated flows
+      --patterns-only   only the sign-up's patterns in ICU beside RE2 (needs c++, libre2-dev)
       -h, --help        this help
     """
 
@@ -42,11 +43,16 @@ do {
         try CheckFlowsBench.report()
         exit(0)
     }
+    if arguments.contains("--patterns-only") {
+        try PatternsBench.report()
+        exit(0)
+    }
     if !arguments.contains("--terminal-only") {
         try EngineBench.report()
         try ProtocolBench.report()
         try SessionsBench.report()
         try CheckFlowsBench.report()
+        try PatternsBench.report()
     }
     if !arguments.contains("--engine-only") { try TerminalBench.report() }
 } catch {
