@@ -53,9 +53,10 @@ extension FlowExplorer {
 
     /// The fields of `spec` in groups that no `matches` rule ties together, even through other
     /// fields: positions, each group in field order, the groups ordered by their first field.
-    /// A `when` condition does not tie its field to its source: the group is explored from a
-    /// background for each way the source can tell the condition (see ``run(_:)``).
-    public static func independentGroups(in spec: FlowSpec) -> [[Int]] {
+    /// A `when` condition does not tie its field to its source (the group is explored from a
+    /// background for each way the source can tell the condition, see ``run(_:)``), unless
+    /// `tyingConditions`.
+    public static func independentGroups(in spec: FlowSpec, tyingConditions: Bool = false) -> [[Int]] {
         var parent = Array(spec.fields.indices)
         func root(_ index: Int) -> Int {
             var index = index
@@ -71,18 +72,27 @@ extension FlowExplorer {
         }
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { tie(index, source) }
+            if tyingConditions, let condition = field.when, let source = spec.index(of: condition.field) { tie(index, source) }
         }
         var groups: [Int: [Int]] = [:]
         for index in spec.fields.indices { groups[root(index), default: []].append(index) }
         return groups.keys.sorted().map { groups[$0]! }
     }
 
+    /// The most backgrounds a group is explored from for the ways its sources answer (see
+    /// ``runDecomposed(_:_:_:)``); a flow with a group that would need more is explored with
+    /// every `when` condition tying its field to its source.
+    static let mostBackgrounds = 64
+
     /// The groups to explore apart, or why the flow is explored as one: it has a single group,
     /// or a field cannot stand passing in the background (a text field for which no passing
     /// value was found, a choice field that fails untouched).
     func decomposition() -> Decomposition {
         let spec = reducer.spec
-        let groups = Self.independentGroups(in: spec)
+        var groups = Self.independentGroups(in: spec)
+        if groups.contains(where: { backgroundCount(of: Set($0)) > Self.mostBackgrounds }) {
+            groups = Self.independentGroups(in: spec, tyingConditions: true)
+        }
         guard groups.count > 1 else { return .whole(.allTied) }
         for field in spec.fields {
             if field.kind.typesAnswer ? passing[field.id] == nil : passingChoice[field.id] == nil {
@@ -131,25 +141,38 @@ extension FlowExplorer {
     /// Every combination of the ways the sources of `group`'s conditions answer: for each, the
     /// requests the walk makes on each source (by position), in place of its passing value.
     func sourceSettings(of group: Set<Int>) -> [[Int: [FlowRequest]]] {
+        var combinations: [[Int: [FlowRequest]]] = [[:]]
+        for (source, ways) in sourceWays(of: group) {
+            combinations = combinations.flatMap { combination in
+                ways.map { way in combination.merging([source: way]) { $1 } }
+            }
+        }
+        return combinations
+    }
+
+    /// How many combinations ``sourceSettings(of:)`` makes, counted without making them (up to
+    /// one past ``mostBackgrounds``).
+    func backgroundCount(of group: Set<Int>) -> Int {
+        sourceWays(of: group).reduce(1) { count, source in min(count * max(source.ways.count, 1), Self.mostBackgrounds + 1) }
+    }
+
+    /// The sources outside `group`, and theirs in turn (every field whose answer decides which of
+    /// the group's fields are shown), in field order, each with its ways to answer that the
+    /// conditions reading it tell apart; a source with none found is left out (it keeps its
+    /// passing value).
+    private func sourceWays(of group: Set<Int>) -> [(source: Int, ways: [[FlowRequest]])] {
         let spec = reducer.spec
-        // The sources outside the group, and theirs in turn: every field whose answer decides
-        // which of the group's fields are shown.
         var sources: Set<Int> = []
         var pending = Array(group)
         while let index = pending.popLast() {
             guard let condition = spec.fields[index].when, let source = spec.index(of: condition.field), !group.contains(source) else { continue }
             if sources.insert(source).inserted { pending.append(source) }
         }
-        var combinations: [[Int: [FlowRequest]]] = [[:]]
-        for source in sources.sorted() {
+        return sources.sorted().compactMap { source in
             let readers = spec.fields.indices.filter { (group.contains($0) || sources.contains($0)) && spec.fields[$0].when?.field == spec.fields[source].id }
             let ways = settings(of: spec.fields[source], telling: readers.compactMap { spec.fields[$0].when })
-            guard !ways.isEmpty else { continue }
-            combinations = combinations.flatMap { combination in
-                ways.map { way in combination.merging([source: way]) { $1 } }
-            }
+            return ways.isEmpty ? nil : (source, ways)
         }
-        return combinations
     }
 
     /// Walks from the initial state to the background of `group`, checking every invariant on

@@ -28,8 +28,8 @@ public struct FlowExplorer: Sendable {
         /// level) with the states seen so far and the level being explored: `check` shows it on
         /// a terminal.
         public var progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)?
-        /// Explore fields that no rule or condition ties together apart, group by group, rather
-        /// than every combination of their values (see ``independentGroups(in:)``): `depth` and
+        /// Explore fields that no rule ties together apart, group by group, rather
+        /// than every combination of their values (see ``independentGroups(in:tyingConditions:)``): `depth` and
         /// `maxStates` then bound each group's exploration, and states are counted over all.
         public var decompose: Bool
 
@@ -289,7 +289,7 @@ public struct FlowExplorer: Sendable {
 
     /// Explores breadth first until every reachable state is seen, or a limit is reached, or an
     /// invariant breaks. With ``Options/decompose``, a flow whose fields fall into independent
-    /// groups is explored group by group (see ``independentGroups(in:)`` and
+    /// groups is explored group by group (see ``independentGroups(in:tyingConditions:)`` and
     /// ``Report/groups``); otherwise, and by default, as one.
     ///
     /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state; *r* is

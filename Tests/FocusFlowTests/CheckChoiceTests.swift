@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
-import FocusFlowCheck
+@testable import FocusFlowCheck
 import FocusFlowProtocol
 
 /// `check` on the flows people write: choice fields that fail untouched, ties of every kind.
@@ -74,5 +74,29 @@ struct CheckChoiceTests {
                     .utf8))
         // One class for a to d, one for e; four options, one past maxSelected.
         #expect(FlowExplorer(spec: spec).options["m"] == ["a", "b", "c", "e"])
+    }
+
+    @Test("A group whose sources answer in more ways together than the explorer takes backgrounds is tied to them, as conditions tied before")
+    func tooManyBackgrounds() throws {
+        // d0 … d6 are tied by matches, each shown by its own source: 2^7 backgrounds, more than the 64 taken.
+        var fields = (0..<7).map { #"{"id":"s\#($0)","label":"S"}"# }
+        fields.append(#"{"id":"d0","label":"D","when":{"field":"s0","notEmpty":true}}"#)
+        fields += (1..<7).map { #"{"id":"d\#($0)","label":"D","when":{"field":"s\#($0)","notEmpty":true},"rules":{"matches":"d0"}}"# }
+        fields.append(#"{"id":"z","label":"Z"}"#)
+        let spec = try FlowSpec(json: Data(#"{"id":"h","title":"H","fields":[\#(fields.joined(separator: ","))]}"#.utf8))
+        let explorer = FlowExplorer(spec: spec)
+        #expect(FlowExplorer.independentGroups(in: spec).count == 9)
+        guard case .groups(let groups) = explorer.decomposition() else {
+            Issue.record("explored as one: \(explorer.decomposition())")
+            return
+        }
+        #expect(groups == [Array(0..<14), [14]])
+        // Six sources take 64 backgrounds: apart, as the conditions say.
+        let six = try FlowSpec(json: Data(#"{"id":"h","title":"H","fields":[\#((fields[..<6] + fields[7..<13] + [fields[14]]).joined(separator: ","))]}"#.utf8))
+        guard case .groups(let apart) = FlowExplorer(spec: six).decomposition() else {
+            Issue.record("six sources explored as one")
+            return
+        }
+        #expect(apart.count == 8)
     }
 }
