@@ -15,7 +15,22 @@ enum CLI {
     /// The command run when the first word names none.
     static var defaultCommand: Subcommand { Run.command }
 
-    static func command(named name: String) -> Subcommand? { commands.first { $0.name == name } }
+    /// The command `name` names, building only that one: a start builds the one it runs, not
+    /// every command's options and help (``commands`` builds them all).
+    static func command(named name: String) -> Subcommand? {
+        switch name {
+        case "run": Run.command
+        case "ask": Ask.command
+        case "validate": Validate.command
+        case "serve": Serve.command
+        case "replay": Serve.replayCommand
+        case "check": Check.command
+        case "completions": Completions.command
+        case "manual": Manual.command
+        case "help": Help.command
+        default: nil
+        }
+    }
 
     static func main(_ words: [String]) -> Int32 {
         let first = words.first

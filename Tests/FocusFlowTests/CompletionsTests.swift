@@ -74,6 +74,12 @@ struct CompletionsTests {
         #expect(result.stdout == "shell\n")
     }
 
+    @Test("Every command is found by its own name, and a word that names none finds nothing", arguments: CLI.commands.map(\.name))
+    func foundByName(name: String) {
+        #expect(CLI.command(named: name)?.name == name)
+        #expect(CLI.command(named: name + "x") == nil && CLI.command(named: name.uppercased()) == nil)
+    }
+
     @Test("bash: every option of every command is offered after its name", arguments: CLI.commands.map(\.name))
     func everyOption(name: String) throws {
         let command = try #require(CLI.command(named: name))
