@@ -133,6 +133,8 @@ struct JobControlTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
         tmux.type("a👍🏽b")
+        // Ctrl-Z stops the job as the terminal reads it: keys still unread would go to the shell.
+        #expect(tmux.waitFor { $0.contains { $0.contains("› a") && $0.hasSuffix("b") } }, "\(tmux.text)")
         #expect(Self.stopAndBringBack(tmux), "\(tmux.text)")
         // Backspace before the b takes the thumb with its skin tone, not the tone alone.
         tmux.press("Left")
@@ -140,6 +142,7 @@ struct JobControlTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Secret"), "\(tmux.text)")
         tmux.type("hunter2")
+        #expect(tmux.waitFor("› •••••••"), "\(tmux.text)")
         #expect(Self.stopAndBringBack(tmux), "\(tmux.text)")
         // Ctrl-U in a secure field deletes and keeps nothing; Ctrl-Y in the next field yanks nothing.
         tmux.press("C-u")
@@ -150,7 +153,8 @@ struct JobControlTests {
         tmux.type("n")
         tmux.press("Enter")
         #expect(Self.run(tmux, "echo status=$?", printing: "done-status"))
-        #expect((try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)) == #"{"nick":"ab","secret":"pw","note":"n"}"# + "\n")
+        let out = try? String(contentsOfFile: tmux.folder + "/out", encoding: .utf8)
+        #expect(out == #"{"nick":"ab","secret":"pw","note":"n"}"# + "\n", "\(tmux.text)")
         #expect(!tmux.text.contains("hunter2"))
     }
 
