@@ -15,14 +15,14 @@ let package = Package(
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
     ],
     targets: [
-        // ICU's regular expressions, for their time limit (see CompiledPattern); libicui18n is
-        // loaded when the first pattern is compiled (dlopen), not linked: see regex.c.
-        // Every C target is built with DWARF 4: valgrind 3.19 (Debian 12) cannot read clang's
-        // DWARF 5 forms in a debug build, and one such unit makes it give up on the whole binary.
-        .target(name: "CICU", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // RE2's regular expressions, which match in linear time (see CompiledPattern), behind a
+        // C interface. Every C and C++ target is built with DWARF 4: valgrind 3.19 (Debian 12)
+        // cannot read clang's DWARF 5 forms in a debug build, and one such unit makes it give up
+        // on the whole binary.
+        .target(name: "CRE2", cxxSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("re2")]),
         .target(
             name: "FocusFlow",
-            dependencies: ["CICU"],
+            dependencies: ["CRE2"],
             resources: [.embedInCode("Resources/signup.json")]
         ),
         .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"]),

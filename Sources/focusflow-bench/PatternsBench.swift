@@ -1,14 +1,14 @@
 import Foundation
 
-/// The sign-up's patterns in ICU, as focusflow runs them (loaded when the first pattern is
-/// compiled, a step limit on every match), beside RE2, a linear-time engine with no
-/// backtracking (Debian's libre2-dev), as a program linking it would: `Sources/regex-reference`
-/// built twice with the system's C++ compiler. What each adds to a start (compiling the three
+/// The sign-up's patterns in RE2, the linear-time engine with no backtracking focusflow links
+/// (Debian's libre2-dev), beside ICU's backtracking engine as a program would run it safely
+/// (loaded when the first pattern is compiled, a step limit on every match): the reference that
+/// decided between them. `Sources/regex-reference` built twice with the system's C++ compiler. What each adds to a start (compiling the three
 /// patterns and matching a value against each, less the same program compiling nothing) and
 /// to the peak RSS, a match's cost in process, and `^(a+)+$` on thirty `a`s and a `!`.
 enum PatternsBench {
     static func report() throws {
-        print("\nPatterns: ICU (as focusflow loads it) beside RE2 (linked), the sign-up's three patterns")
+        print("\nPatterns: ICU (loaded at the first pattern, a step limit) beside RE2 (linked, as focusflow links it), the sign-up's three patterns")
         let source = CReferences.sources.appendingPathComponent("regex-reference/main.cc").path
         guard let compiler = ["/usr/bin/c++", "/usr/bin/g++", "/usr/bin/clang++"].first(where: FileManager.default.isExecutableFile),
             FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), FileManager.default.fileExists(atPath: source)

@@ -20,7 +20,7 @@ let usage = """
       --terminal-only   only the terminal figures
       --sessions-only   only the figures of serve --sessions
       --check-only      only check's figures on the shipped and generated flows
-      --patterns-only   only the sign-up's patterns in ICU beside RE2 (needs c++, libre2-dev)
+      --patterns-only   only the sign-up's patterns in ICU beside RE2 (needs c++, libicu-dev)
       -h, --help        this help
     """
 

@@ -116,7 +116,7 @@ struct FlowSpecTests {
         ),
         (
             "{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"pattern\":\"[a-\"}}]}",
-            "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression: a range whose end comes before its start, at character 3"
+            "bad.json: fields[0] (\"a\").rules.pattern: the pattern \"[a-\" does not compile as a regular expression: a '[' without its ']', at character 1"
         ),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"secure\":\"yes\"}]}", "bad.json: fields[0] (\"a\").secure: expected true or false"),
         ("{\"id\":\"x\",\"fields\":[{\"id\":\"a\",\"rules\":{\"minLength\":\"8\"}}]}", "bad.json: fields[0] (\"a\").rules.minLength: expected a whole number"),

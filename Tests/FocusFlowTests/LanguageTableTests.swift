@@ -35,7 +35,7 @@ struct LanguageTableTests {
         .tooLarge(70000, limit: 65536, key: "maxLength"), .minAboveMax("9", "3", minKey: "minLength", maxKey: "maxLength"), .emptyList(key: "oneOf"),
         .minAboveMax("130", "120"), .notPositive("-1"), .notWithin(7, least: 0, most: 6), .kind(NumberFieldReducer.moreDecimalsThanField("0.25", decimals: 1)), .wrongBound(.number),
         .rangeNotForKind(source: "zq", kind: .text),
-        .badPattern("[a-", .bracket, column: 4), .badPattern("(", .other, column: nil), .patternsUnavailable(library: "libicui18n", package: "libicu72"), .noStyle, .onNeedsColour, .twoBackgrounds,
+        .badPattern("[a-", .bracket, column: 1), .badPattern("(", .other, column: nil), .badPattern("(?=a)", .lookaround, column: 1), .noStyle, .onNeedsColour, .twoBackgrounds,
         .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
         .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest(keys: ["minLength", "pattern"]), .requirementsNotForKind(.confirm), .defaultNotPrefilled,
@@ -54,7 +54,7 @@ struct LanguageTableTests {
             .matchesNonText, .noTextToHide, .noTextToType, .needsOption, .duplicateOption, .optionsNotAllowed,
             .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
             .moreThanOptions, .tooLarge, .emptyList, .kind,
-            .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .patternsUnavailable, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber,
+            .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber,
             .unknownStyleWord,
             .badServiceName, .needsSend, .requirementNeedsOneTest, .requirementsNotForKind, .defaultNotPrefilled,
             .other:
@@ -154,7 +154,7 @@ struct LanguageTableTests {
     /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
     static let vocabulary = Set(
         [
-            "JSON", "UTF", "ICU", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
+            "JSON", "UTF", "RE", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
             "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
             "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
             "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",

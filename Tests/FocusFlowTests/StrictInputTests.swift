@@ -82,21 +82,23 @@ struct SampleFlowAnswerTests {
     }
 }
 
-/// A pattern that does not compile says why, in ICU's terms made plain, and where it stopped.
+/// A pattern that does not compile says why, in RE2's terms made plain, and where: the part RE2
+/// names, or the construct refused, at the character where it starts.
 @Suite("A bad pattern says why and where")
 struct PatternErrorTests {
     @Test(
-        "validate names the problem and the character ICU stopped at",
+        "validate names the problem and the character where it starts",
         arguments: [
-            ("(ab", "a parenthesis without its pair, at character 3"),
-            ("a{3,1}", "a {m,n} count whose n is below m, at character 6"),
-            ("(?<=a+)b", "a look-behind whose length has no bound, at character 7"),
-            (#"\p{Nope}"#, "a \\p{…} property ICU does not know, at character 8"),
-            ("[z-a]", "a range whose end comes before its start, at character 4"),
+            ("(ab", "a parenthesis without its pair, at character 1"),
+            ("a{3,1}", "a {m,n} count whose n is below m, at character 2"),
+            ("(?<=a+)b", "a look-ahead or look-behind ((?=, (?!, (?<=, (?<!), which no pattern may have: matching stays linear in time; give each condition a requirement of its own, at character 1"),
+            (#"\p{Nope}"#, "a \\p{…} property that is not a general category (\\p{L}) or a script (\\p{Hangul}), at character 1"),
+            ("[z-a]", "a range whose end comes before its start, at character 2"),
             ("한국(", "a parenthesis without its pair, at character 3"),
             ("aa)bc", "a parenthesis without its pair, at character 3"),
             ("👍👍)bc", "a parenthesis without its pair, at character 3"),
             ("👍🏽)", "a parenthesis without its pair, at character 2"),
+            (#"(a)\1"#, "a back reference (\\1, \\k<name>), which no pattern may have: matching stays linear in time, at character 4"),
         ])
     func badPattern(pattern: String, message: String) throws {
         let quoted = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)

@@ -6,7 +6,7 @@ public struct FieldRequirement: Sendable, Equatable {
     /// The test: at least this many characters, or a pattern found anywhere in the text.
     public enum Test: Sendable, Equatable {
         case minLength(Int)
-        /// An ICU regular expression found anywhere in the text (`[0-9]`: a digit).
+        /// A regular expression (a rule's `pattern` syntax) found anywhere in the text (`[0-9]`: a digit).
         case pattern(String)
     }
 
@@ -95,9 +95,6 @@ extension FieldRequirement {
                     field.pointee.requirements[number].compiled = try CompiledPattern(pattern, remembersLastValue: !secure, whole: false)
                 } catch {
                     try problems.each {
-                        guard CompiledPattern.available else {
-                            throw FlowSpecError(path: "\(at()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72"))
-                        }
                         throw FlowSpecError(path: "\(at()).pattern", reason: .badPattern(pattern, error.problem, column: error.column))
                     }
                 }

@@ -1,4 +1,4 @@
-import CICU
+import CRE2
 import Synchronization
 
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
@@ -8,8 +8,8 @@ import Synchronization
 /// `kindRules`.
 public struct FieldRules: Sendable, Equatable {
     public var required: Bool
-    /// An ICU regular expression (Perl-like syntax, matching code points) the whole value must
-    /// match; a match that runs past its time limit counts as no match (see `CompiledPattern`).
+    /// A regular expression (Perl-like syntax, matching code points; `\d`, `\w` and `\s` are
+    /// Unicode's) the whole value must match, in linear time (see `CompiledPattern`).
     public var pattern: String? {
         didSet { compiled = nil }
     }
@@ -110,9 +110,6 @@ public struct FieldRules: Sendable, Equatable {
             patterns[key] = compiled
         } catch {
             try problems.each {
-                guard ff_regex_available() != 0 else {
-                    throw FlowSpecError(path: "\(path()).pattern", reason: .patternsUnavailable(library: "libicui18n", package: "libicu72"))
-                }
                 throw FlowSpecError(path: "\(path()).pattern", reason: .badPattern(pattern, error.problem, column: error.column))
             }
         }
@@ -155,21 +152,15 @@ struct PatternKey: Hashable {
     var secure: Bool
 }
 
-/// A compiled, whole-value regular expression in ICU's engine (libicu-dev), safe to share: one
-/// match runs at a time behind a mutex, and the memo is behind another.
+/// A compiled regular expression in RE2's engine (libre2-dev), safe to share: RE2 matches from
+/// several threads at once, and the memo is behind a mutex.
 ///
-/// Matching is bounded: ICU stops a match after ``stepLimit`` steps of its engine, so a pattern
-/// that backtracks without end (`^(a+)+$` on thirty `a`s and a `!`) gives up in well under a
-/// second instead of hanging the program, and the value counts as not matching. A time limit was
-/// chosen over refusing "dangerous" patterns at load, because no syntactic rule catches every
-/// slow pattern (nested quantifiers, overlapping alternations, `a*a*a*…` are all slow in
-/// different ways), and over shortening the value a pattern sees, because thirty characters
-/// already take for ever.
+/// Matching takes time linear in the value, whatever the pattern: RE2 runs an automaton and never
+/// backtracks, so `^(a+)+$` on thirty `a`s and a `!` is refused as fast as `^a+$`, with no time
+/// limit to choose. What a linear-time engine cannot match (back references, look-around) is
+/// refused when the flow loads (``PatternSyntax``).
 final class CompiledPattern: @unchecked Sendable {
-    /// ICU's steps (on the order of a millisecond each) a match may take before it gives up.
-    static let stepLimit: Int32 = 200
-
-    private let regex: Mutex<OpaquePointer>
+    private let regex: OpaquePointer
     /// The last value matched and the answer. A field's value is checked again and again while
     /// it does not change (Next on an invalid field, jumps and completion re-checking what they
     /// pass), and a byte comparison costs far less than a match. A secure field's pattern keeps
@@ -183,43 +174,30 @@ final class CompiledPattern: @unchecked Sendable {
     init(_ pattern: String, remembersLastValue: Bool, whole: Bool = true) throws(PatternError) {
         self.remembersLastValue = remembersLastValue
         self.whole = whole
-        let units = Array(pattern.utf16)
-        var status: Int32 = 0, offset: Int32 = -1
-        guard
-            let compiled = units.withUnsafeBufferPointer({
-                ff_regex_open($0.baseAddress, Int32($0.count), &status, &offset)
-            })
-        else {
-            // ICU's offset counts code points, and stops just after the one it could not take:
-            // that one's place in characters as the pattern reads (1 for the first).
-            let scalars = pattern.unicodeScalars
-            let column =
-                offset < 0
-                ? nil
-                : scalars.index(scalars.startIndex, offsetBy: Int(offset), limitedBy: scalars.endIndex)
-                    .map { Swift.max(1, pattern[..<$0].count) }
-            throw PatternError(problem: PatternProblem(code: ff_regex_problem(status)), column: column)
+        var translation = try PatternSyntax.translate(pattern)
+        var problem: Int32 = 0, offset = -1
+        guard let compiled = translation.text.withUTF8({ ff_regex_open($0.baseAddress, $0.count, &problem, &offset) }) else {
+            let part = offset < 0 ? nil : Substring(translation.text.utf8.dropFirst(offset))
+            throw PatternError(
+                problem: PatternProblem(code: problem, part: part),
+                column: offset < 0 ? nil : PatternSyntax.column(ofScalar: translation.scalar(atByte: offset), in: pattern))
         }
-        regex = Mutex(compiled)
+        regex = compiled
     }
 
-    deinit {
-        regex.withLock { ff_regex_close($0) }
-    }
+    deinit { ff_regex_close(regex) }
 
-    /// Why a pattern does not compile, and where (in characters, from 1) ICU stopped.
+    /// Why a pattern does not compile, and where (in characters, from 1) the part RE2 names, or
+    /// the construct the translation refuses, starts.
     struct PatternError: Error {
         let problem: PatternProblem
         let column: Int?
     }
 
-    /// Whether ICU's regular expressions could be loaded.
-    static var available: Bool { ff_regex_available() != 0 }
-
     /// The value remembered with its answer, for tests.
     var rememberedValue: String? { last.withLock { $0?.value } }
 
-    /// Whether `value` matches (the whole of it, or anywhere for a pattern that is not `whole`); a match that gives up counts as no match.
+    /// Whether `value` matches (the whole of it, or anywhere for a pattern that is not `whole`).
     func matches(_ value: String) -> Bool {
         guard remembersLastValue else { return match(value) }
         if let known = last.withLock({ $0 }), known.value.isIdentical(to: value) { return known.matches }
@@ -228,35 +206,40 @@ final class CompiledPattern: @unchecked Sendable {
         return matches
     }
 
+    /// RE2 reads the value's own UTF-8 where it lies and keeps nothing of it.
     private func match(_ value: String) -> Bool {
-        var units = Array(value.utf16)
-        defer {
-            // The copy may hold a secret: wipe it before it is freed.
-            units.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        }
-        return regex.withLock { regex in
-            units.withUnsafeBufferPointer {
-                ff_regex_match(regex, $0.baseAddress, Int32(clamping: $0.count), Self.stepLimit, whole ? 1 : 0) == 1
-            }
-        }
+        var value = value
+        return value.withUTF8 { ff_regex_match(regex, $0.baseAddress, $0.count, whole ? 1 : 0) == 1 }
     }
 }
 
 extension PatternProblem {
-    /// The problem `ff_regex_problem` names.
-    init(code: Int32) {
+    /// The problem `ff_regex_open` names, told apart further by the part of the pattern it
+    /// names (`part`, the pattern from there on): a range RE2 does not know that is a `\p{…}`
+    /// is an unknown property, one that is a `[:…:]` an unknown class, and a bad count whose
+    /// maximum is below its minimum says so.
+    init(code: Int32, part: Substring?) {
         switch Int(code) {
-        case Int(FF_REGEX_SYNTAX): self = .syntax
-        case Int(FF_REGEX_PAREN): self = .parenthesis
+        case Int(FF_REGEX_ESCAPE), Int(FF_REGEX_TRAILING_BACKSLASH): self = .escape
+        case Int(FF_REGEX_RANGE):
+            self =
+                if part.map({ $0.hasPrefix("\\p") || $0.hasPrefix("\\P") }) == true { .property } else if part?.hasPrefix("[:") == true { .posixClass } else { .range }
         case Int(FF_REGEX_BRACKET): self = .bracket
-        case Int(FF_REGEX_ESCAPE): self = .escape
-        case Int(FF_REGEX_PROPERTY): self = .property
-        case Int(FF_REGEX_INTERVAL): self = .interval
-        case Int(FF_REGEX_MAX_BELOW_MIN): self = .maxBelowMin
-        case Int(FF_REGEX_BACK_REFERENCE): self = .backReference
-        case Int(FF_REGEX_LOOK_BEHIND): self = .lookBehind
-        case Int(FF_REGEX_RANGE): self = .range
+        case Int(FF_REGEX_PAREN), Int(FF_REGEX_UNEXPECTED_PAREN): self = .parenthesis
+        case Int(FF_REGEX_REPEAT_ARGUMENT): self = .nothingToRepeat
+        case Int(FF_REGEX_REPEAT_SIZE): self = Self.countBelowMinimum(part) ? .maxBelowMin : .interval
+        case Int(FF_REGEX_REPEAT_OP): self = .repeatedRepetition
+        case Int(FF_REGEX_PERL_OP): self = .group
+        case Int(FF_REGEX_TOO_LARGE): self = .tooLarge
         default: self = .other
         }
+    }
+
+    /// Whether `part` starts with a count `{m,n}` whose `n` is below its `m`.
+    private static func countBelowMinimum(_ part: Substring?) -> Bool {
+        guard let part, part.first == "{", let close = part.firstIndex(of: "}") else { return false }
+        let bounds = part[part.index(after: part.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let least = Int(bounds[0]), let most = Int(bounds[1]) else { return false }
+        return most < least
     }
 }

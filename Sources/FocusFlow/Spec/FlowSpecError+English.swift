@@ -85,7 +85,6 @@ extension FlowSpecError.Reason {
         case .kind(let problem): problem.english
         case .badPattern(let pattern, let problem, let column):
             "the pattern \(pattern.debugDescription) does not compile as a regular expression: \(problem.english)" + (column.map { ", at character \($0)" } ?? "")
-        case .patternsUnavailable(let library, let package): "patterns need ICU's regular expressions (\(library)), which could not be loaded; install ICU (Debian: \(package))"
         case .noStyle: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#
         case .onNeedsColour: #""on" needs a colour after it, as "white on blue""#
         case .twoBackgrounds: #"two backgrounds; give one "on COLOUR""#

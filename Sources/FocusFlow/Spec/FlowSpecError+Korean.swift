@@ -86,7 +86,6 @@ extension FlowSpecError.Reason {
         case .kind(let problem): problem.korean
         case .badPattern(let pattern, let problem, let column):
             "패턴 \(pattern.debugDescription)는 정규 표현식으로 컴파일되지 않습니다: \(problem.korean)" + (column.map { " (\($0)번째 문자)" } ?? "")
-        case .patternsUnavailable(let library, let package): "패턴에는 정규 표현식 라이브러리 \(library)가 필요한데 불러올 수 없습니다. 데비안에서는 \(package) 패키지를 설치하세요"
         case .noStyle: #"색이나 속성이 없습니다. 하나를 쓰거나 (예: "bold cyan") 이 키를 빼세요"#
         case .onNeedsColour: #""on" 뒤에는 색이 있어야 합니다 (예: "white on blue")"#
         case .twoBackgrounds: #"배경색이 두 개입니다. "on COLOUR"는 하나만 쓰세요"#

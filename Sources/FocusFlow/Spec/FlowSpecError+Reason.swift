@@ -81,10 +81,8 @@ extension FlowSpecError {
         case emptyList(key: String)
         /// What one kind alone checks of its keys, in the kind's own words in each language.
         case kind(KindProblem)
-        /// A pattern ICU does not compile: why, and at which character (from 1) it stopped.
+        /// A pattern that does not compile: why, and at which character (from 1) the problem starts.
         case badPattern(String, PatternProblem, column: Int?)
-        /// ICU's regular expressions could not be loaded, so no pattern can be checked.
-        case patternsUnavailable(library: String, package: String)
         // A theme's text style.
         case noStyle
         case onNeedsColour
@@ -174,39 +172,61 @@ public struct KindProblem: Sendable, Equatable {
     public let korean: String
 }
 
-/// Why ICU does not compile a pattern, in words a person can act on.
+/// Why a pattern does not compile, in words a person can act on.
 public enum PatternProblem: Sendable, Equatable {
-    case syntax, parenthesis, bracket, escape, property, interval, maxBelowMin, backReference, lookBehind, range, other
+    case parenthesis, bracket, escape, posixClass, property, range, nothingToRepeat, interval, maxBelowMin
+    case repeatedRepetition, group, tooLarge
+    /// What matching in linear time rules out, refused before RE2 sees the pattern.
+    case backReference, lookaround, atomicGroup
+    /// What RE2 would read differently from the syntax flows are written in.
+    case negatedClassInSet, setInSet
+    case other
 
     var english: String {
         switch self {
-        case .syntax: "a syntax error"
         case .parenthesis: "a parenthesis without its pair"
         case .bracket: "a '[' without its ']'"
         case .escape: "an unknown escape after '\\'"
-        case .property: "a \\p{…} property ICU does not know"
-        case .interval: "a {m,n} count that is not two numbers, or too large"
-        case .maxBelowMin: "a {m,n} count whose n is below m"
-        case .backReference: "a back reference to a group the pattern does not have"
-        case .lookBehind: "a look-behind whose length has no bound"
+        case .posixClass: "a [:…:] class that does not exist"
+        case .property: "a \\p{…} property that is not a general category (\\p{L}) or a script (\\p{Hangul})"
         case .range: "a range whose end comes before its start"
-        case .other: "an error ICU does not name"
+        case .nothingToRepeat: "a repetition (*, +, ?, {m,n}) with nothing before it"
+        case .interval: "a {m,n} count that is not two numbers, or above 1000 (counts inside counts multiply)"
+        case .maxBelowMin: "a {m,n} count whose n is below m"
+        case .repeatedRepetition: "a repetition of a repetition (a** or a possessive a*+)"
+        case .group: "a (?…) group that does not exist; the flags are i, m, s and U"
+        case .tooLarge: "a pattern too large to match (its counts multiply past RE2's memory)"
+        case .backReference: "a back reference (\\1, \\k<name>), which no pattern may have: matching stays linear in time"
+        case .lookaround:
+            "a look-ahead or look-behind ((?=, (?!, (?<=, (?<!), which no pattern may have: matching stays linear in time; give each condition a requirement of its own"
+        case .atomicGroup: "an atomic group (?>…), which no pattern needs: matching never backtracks; write (…)"
+        case .negatedClassInSet: "\\W or \\S inside [ ]: write what may not match as [^…]"
+        case .setInSet: "a set inside a set ([[a-z][0-9]], &&): write one set, like [a-z0-9]"
+        case .other: "an error RE2 does not name"
         }
     }
 
     var korean: String {
         switch self {
-        case .syntax: "문법 오류"
         case .parenthesis: "짝이 없는 괄호"
         case .bracket: "']'가 없는 '['"
         case .escape: "'\\' 뒤의 알 수 없는 이스케이프"
-        case .property: "ICU가 모르는 \\p{…} 속성"
-        case .interval: "두 수가 아니거나 너무 큰 {m,n} 횟수"
-        case .maxBelowMin: "n이 m보다 작은 {m,n} 횟수"
-        case .backReference: "패턴에 없는 그룹을 가리키는 역참조"
-        case .lookBehind: "길이에 한계가 없는 후방 탐색"
+        case .posixClass: "없는 [:…:] 클래스"
+        case .property: "일반 범주(\\p{L})도 문자 체계(\\p{Hangul})도 아닌 \\p{…} 속성"
         case .range: "끝이 시작보다 앞선 범위"
-        case .other: "ICU가 이름을 말하지 않는 오류"
+        case .nothingToRepeat: "앞에 반복할 것이 없는 반복(*, +, ?, {m,n})"
+        case .interval: "두 수가 아니거나 1000을 넘는 {m,n} 횟수(횟수 안의 횟수는 곱해짐)"
+        case .maxBelowMin: "n이 m보다 작은 {m,n} 횟수"
+        case .repeatedRepetition: "반복의 반복(a** 또는 소유 한정자 a*+)"
+        case .group: "없는 (?…) 그룹. 플래그는 i, m, s, U입니다"
+        case .tooLarge: "너무 커서 맞춰 볼 수 없는 패턴(횟수가 곱해져 RE2의 메모리를 넘음)"
+        case .backReference: "역참조(\\1, \\k<name>). 맞춰 보는 시간이 선형이도록 패턴에는 쓸 수 없습니다"
+        case .lookaround:
+            "전방·후방 탐색((?=, (?!, (?<=, (?<!). 맞춰 보는 시간이 선형이도록 패턴에는 쓸 수 없습니다. 조건마다 요구 사항을 따로 두세요"
+        case .atomicGroup: "원자 그룹 (?>…). 되돌아가며 맞춰 보지 않으므로 필요 없습니다. (…)로 쓰세요"
+        case .negatedClassInSet: "[ ] 안의 \\W 또는 \\S. 맞으면 안 되는 것을 [^…]로 쓰세요"
+        case .setInSet: "집합 안의 집합([[a-z][0-9]], &&). [a-z0-9]처럼 집합 하나로 쓰세요"
+        case .other: "RE2가 이름을 말하지 않는 오류"
         }
     }
 }

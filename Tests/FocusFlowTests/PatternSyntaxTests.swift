@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import FocusFlow
+
+/// Patterns as flows write them (the syntax ICU, Java and JavaScript share), matched by RE2 in
+/// linear time: `\d`, `\w` and `\s` are Unicode's, and what no linear-time engine can match is
+/// refused at load, with the character where it starts.
+@Suite("Patterns in RE2")
+struct PatternSyntaxTests {
+    static func matches(_ pattern: String, _ value: String, whole: Bool = true) throws -> Bool {
+        try CompiledPattern(pattern, remembersLastValue: false, whole: whole).matches(value)
+    }
+
+    @Test(
+        "\\d, \\w and \\s are Unicode's, inside a set too, and their negations are too",
+        arguments: [
+            (#"^\d+$"#, "٣٤", true), (#"^\d+$"#, "３４", true), (#"^\d+$"#, "3a", false),
+            (#"^\w+$"#, "한글", true), (#"^\w+$"#, "é_9", true), (#"^\w+$"#, "a-b", false),
+            (#"^\s$"#, "\u{3000}", true), (#"^\s$"#, "\u{A0}", true), (#"^\s$"#, "x", false),
+            (#"^[\w.-]+$"#, "김.철-수", true), (#"^[\d]+$"#, "١٢", true), (#"^[\s,]+$"#, ", \u{2003}", true),
+            (#"^\D+$"#, "abc", true), (#"^\D+$"#, "a٣", false), (#"^\W+$"#, "-!", true), (#"^\W+$"#, "한", false),
+            (#"^\S+$"#, "가나", true), (#"^\S+$"#, "가 나", false),
+        ])
+    func unicodeClasses(pattern: String, value: String, matches: Bool) throws {
+        #expect(try Self.matches(pattern, value) == matches)
+    }
+
+    @Test(
+        "ICU's spellings RE2 writes otherwise are translated: \\uhhhh, \\Uhhhhhhhh, (?<name>…); the rest is RE2's own",
+        arguments: [
+            (#"^\u00e9$"#, "é", true), (#"^\U0001F44D$"#, "👍", true), (#"^(?<year>\d{4})$"#, "2026", true),
+            (#"^\x{D55C}$"#, "한", true), (#"^\p{Hangul}+$"#, "한국어", true), (#"^\p{Hangul}+$"#, "abc", false),
+            (#"^(?i)straße$"#, "STRASSE", false), (#"(?i)^é$"#, "É", true), (#"^\Q(a)\E$"#, "(a)", true),
+            (#"^[]a]+$"#, "]a", true), (#"^[^]a]$"#, "b", true), (#"^[[:digit:]]+$"#, "42", true),
+        ])
+    func translated(pattern: String, value: String, matches: Bool) throws {
+        #expect(try Self.matches(pattern, value) == matches)
+    }
+
+    @Test("A rule's pattern matches the whole value; a requirement's is found anywhere in it")
+    func wholeOrAnywhere() throws {
+        #expect(try !Self.matches("[0-9]", "pass1"))
+        #expect(try Self.matches("[0-9]", "pass1", whole: false))
+        #expect(try Self.matches("a|ab", "ab"), "the whole value, not the first alternative that matches")
+        #expect(try !Self.matches("^a$", "a\n"), "$ is the value's end, not before a final line break")
+        #expect(try Self.matches(#"\bcat\b"#, "a cat!", whole: false), "\\b is RE2's, between ASCII word characters")
+        #expect(try !Self.matches(#"\bcat\b"#, "concat", whole: false))
+    }
+
+    @Test(
+        "What no linear-time engine can match, or RE2 would read otherwise, is refused with the character where it starts",
+        arguments: [
+            (#"(\w)\1"#, PatternProblem.backReference, 5), (#"(?<x>a)\k<x>"#, .backReference, 8),
+            ("^(?=.*[0-9]).{8,}$", .lookaround, 2), ("(?!a)b", .lookaround, 1), ("x(?<=a)b", .lookaround, 2),
+            ("(?<!a)b", .lookaround, 1), ("(?>a+)b", .atomicGroup, 1), (#"[\W_]"#, .negatedClassInSet, 2),
+            (#"[^\S]"#, .negatedClassInSet, 3), ("[[a-z][0-9]]", .setInSet, 2), ("[a-z&&[^aeiou]]", .setInSet, 5),
+            ("한국(", .parenthesis, 3), ("aa)bc", .parenthesis, 3), ("👍🏽)", .parenthesis, 2), ("(a(b)", .parenthesis, 1),
+            (#"\p{Nope}"#, .property, 1), ("[[:nope:]]", .posixClass, 2), ("a{3,1}", .maxBelowMin, 2), ("a{1001}", .interval, 2),
+            ("[z-a]", .range, 2), ("a**", .repeatedRepetition, 2), ("*a", .nothingToRepeat, 1), ("(?x)a", .group, 1),
+            (#"\y"#, .escape, 1), (#"ab\"#, .escape, 3), ("[a-", .bracket, 1),
+        ])
+    func refused(pattern: String, problem: PatternProblem, column: Int) {
+        #expect(throws: CompiledPattern.PatternError.self) { try Self.matches(pattern, "") }
+        do {
+            _ = try CompiledPattern(pattern, remembersLastValue: false)
+        } catch {
+            #expect(error.problem == problem)
+            #expect(error.column == column)
+        }
+    }
+
+    @Test("Escapes, sets and quotes are read as RE2 reads them: what looks like a refused construct inside one is text")
+    func notConstructs() throws {
+        #expect(try Self.matches(#"^\(\?=a\)$"#, "(?=a)"))
+        #expect(try Self.matches(#"^[(?=)]+$"#, "(?=)"))
+        #expect(try Self.matches(#"^\Q(?=\1\E$"#, #"(?=\1"#))
+        #expect(try Self.matches(#"^[\\1]+$"#, #"\1"#))
+    }
+
+    /// The pattern a backtracking engine takes for ever on: RE2 answers in time linear in the
+    /// value, so a long one is refused (or taken) at once, with no limit to give up at.
+    @Test("^(a+)+$ on a long run of a's and a '!' is refused, and without the '!' taken: no time limit decides", arguments: [30, 100_000])
+    func linearTime(count: Int) throws {
+        let run = String(repeating: "a", count: count)
+        #expect(try !Self.matches("^(a+)+$", run + "!"))
+        #expect(try Self.matches("^(a+)+$", run))
+        #expect(try Self.matches("^(a|aa)*$", run))
+    }
+}
