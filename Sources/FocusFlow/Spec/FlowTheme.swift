@@ -24,17 +24,38 @@ public struct FlowTheme: Sendable, Hashable {
         case progress
         /// The key line under the input, and the notes beside it (`↓ 3 more`, a refused key).
         case keys
+
+        /// The part's place in ``allCases``, where ``FlowTheme`` keeps its style.
+        var index: Int {
+            switch self {
+            case .title: 0
+            case .label: 1
+            case .placeholder: 2
+            case .hint: 3
+            case .error: 4
+            case .badge: 5
+            case .highlight: 6
+            case .progress: 7
+            case .keys: 8
+            }
+        }
     }
 
-    private var styles: [Part: TextStyle]
+    /// Each part's style, by ``Part/index``: a list, not a dictionary, as a start builds a theme
+    /// and a dictionary's first use costs a scan of every conformance in the program.
+    private var styles: [TextStyle?]
 
     /// A theme styling the parts given; the rest fall back to the ``standard`` theme's.
-    public init(_ styles: [Part: TextStyle] = [:]) { self.styles = styles }
+    public init(_ styles: [Part: TextStyle] = [:]) {
+        self.init(list: Part.allCases.map { styles[$0] })
+    }
+
+    private init(list: [TextStyle?]) { styles = list }
 
     /// The style of `part`, or `nil` when this theme leaves it to the standard one.
     public subscript(part: Part) -> TextStyle? {
-        get { styles[part] }
-        set { styles[part] = newValue }
+        get { styles[part.index] }
+        set { styles[part.index] = newValue }
     }
 
     public var title: TextStyle? { self[.title] }
@@ -48,11 +69,11 @@ public struct FlowTheme: Sendable, Hashable {
     public var keys: TextStyle? { self[.keys] }
 
     /// Every part in order, with its style or `nil`.
-    public var parts: [(part: Part, style: TextStyle?)] { Part.allCases.map { ($0, styles[$0]) } }
+    public var parts: [(part: Part, style: TextStyle?)] { Part.allCases.map { ($0, styles[$0.index]) } }
 
     /// This theme with the parts it leaves out taken from `base`.
     public func filled(from base: FlowTheme) -> FlowTheme {
-        FlowTheme(styles.merging(base.styles) { mine, _ in mine })
+        FlowTheme(list: zip(styles, base.styles).map { mine, theirs in mine ?? theirs })
     }
 }
 
@@ -62,7 +83,9 @@ extension FlowTheme {
     }
 
     private static func theme(_ parts: KeyValuePairs<Part, String>) -> FlowTheme {
-        FlowTheme(Dictionary(uniqueKeysWithValues: parts.map { ($0.key, style($0.value)) }))
+        var theme = FlowTheme(list: Array(repeating: nil, count: Part.allCases.count))
+        for (part, words) in parts { theme[part] = style(words) }
+        return theme
     }
 
     /// The look of FocusFlow when nobody asks for another: bold title and label, dim

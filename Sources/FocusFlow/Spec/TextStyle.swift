@@ -13,11 +13,27 @@ public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A set of ``Attribute``s, as bits: a start styles every part of the screen, and a `Set`'s
+    /// first use costs a scan of every conformance in the program.
+    public struct Attributes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public init(_ attribute: Attribute) { rawValue = 1 << UInt8(Attribute.allCases.firstIndex(of: attribute)!) }
+
+        public static let bold = Attributes(.bold)
+        public static let dim = Attributes(.dim)
+        public static let underline = Attributes(.underline)
+        public static let reverse = Attributes(.reverse)
+
+        /// The attributes in the order ``Attribute`` lists its cases.
+        public var each: [Attribute] { Attribute.allCases.filter { contains(Attributes($0)) } }
+    }
+
     public var foreground: TerminalColor?
     public var background: TerminalColor?
-    public var attributes: Set<Attribute>
+    public var attributes: Attributes
 
-    public init(foreground: TerminalColor? = nil, background: TerminalColor? = nil, attributes: Set<Attribute> = []) {
+    public init(foreground: TerminalColor? = nil, background: TerminalColor? = nil, attributes: Attributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
@@ -39,7 +55,7 @@ public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
             let word = words[index]
             index += 1
             if let attribute = Attribute(rawValue: word) {
-                attributes.insert(attribute)
+                attributes.insert(Attributes(attribute))
             } else if word == "on" {
                 guard index < words.count else {
                     throw FlowSpecError(reason: .onNeedsColour)
@@ -73,7 +89,7 @@ public struct TextStyle: Sendable, Hashable, CustomStringConvertible {
 
     /// The words that give this style back: attributes, colour, `on` background.
     public var description: String {
-        var words = attributes.sorted().map(\.rawValue)
+        var words = attributes.each.map(\.rawValue)
         if let foreground { words.append(foreground.name) }
         if let background { words += ["on", background.name] }
         return words.joined(separator: " ")

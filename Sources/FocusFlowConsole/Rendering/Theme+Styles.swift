@@ -29,7 +29,7 @@ extension TextStyle {
     /// (1 bold, 2 dim, 4 underline, 7 reverse), then the colour (30–37, 90–97, or 38;5;N), then
     /// the background (40–47, 100–107, or 48;5;N).
     package var selectGraphicRendition: String {
-        var codes = attributes.sorted().map { attribute in
+        var codes = attributes.each.map { attribute in
             switch attribute {
             case .bold: "1"
             case .dim: "2"

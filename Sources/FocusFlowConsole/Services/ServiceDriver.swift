@@ -13,8 +13,9 @@ package struct ServiceDriver {
     package let programs: ServicePrograms
     /// Where the programs' standard error goes; `nil` for `/dev/null`.
     private let errors: Int32?
-    /// The calls running, by ticket.
-    private var calls: [Int: ServiceCall] = [:]
+    /// The calls running, in the order of their tickets: a few at most, and a list rather than
+    /// a dictionary, which every start would pay a scan of the program's conformances for.
+    private var calls: [(ticket: Int, call: ServiceCall)] = []
     /// Every ticket a program was started for: an answered one is never started again.
     private var started: Set<Int> = []
     /// When the clock last ticked the engine, while a code has been asked for.
@@ -34,16 +35,16 @@ package struct ServiceDriver {
 
     /// The check or the send running for `field`, if one does.
     package func running(for field: FieldID) -> ServiceCall? {
-        calls.values.first { $0.request.field == field }
+        calls.first { $0.call.request.field == field }?.call
     }
 
     /// What to poll besides the terminal.
-    package var descriptors: [pollfd] { calls.keys.sorted().flatMap { calls[$0]!.descriptors } }
+    package var descriptors: [pollfd] { calls.flatMap(\.call.descriptors) }
 
     /// How long a session may sleep before it must call ``advance(_:)``, in milliseconds; -1
     /// when nothing needs it.
     package var timeout: Int32 {
-        if isBusy { return min(ServiceCall.pollInterval, calls.values.map(\.remaining).min() ?? 0) }
+        if isBusy { return min(ServiceCall.pollInterval, calls.map(\.call.remaining).min() ?? 0) }
         guard let lastTick else { return -1 }
         return Int32(max(0, min(1000, (lastTick + 1 - ServiceCall.now()) * 1000)))
     }
@@ -57,9 +58,10 @@ package struct ServiceDriver {
             if let send = store.reducer.pendingSend(ticket, in: state) { wanted.append(send) }
         }
         let tickets = Set(wanted.map(\.ticket))
-        for (ticket, call) in calls where !tickets.contains(ticket) {
-            call.cancel()
-            calls[ticket] = nil
+        calls.removeAll { running in
+            guard !tickets.contains(running.ticket) else { return false }
+            running.call.cancel()
+            return true
         }
         for request in wanted where !started.contains(request.ticket) {
             started.insert(request.ticket)
@@ -67,7 +69,8 @@ package struct ServiceDriver {
             // A name with no program is refused before the first field; were one met, the walk
             // would not wait for ever: its answer is that it could not be made.
             let command = programs.command(request.name, check: check) ?? "exit 2"
-            calls[request.ticket] = ServiceCall(request, check: check, command: command, timeout: programs.timeout, errors: errors)
+            let call = ServiceCall(request, check: check, command: command, timeout: programs.timeout, errors: errors)
+            calls.insert((request.ticket, call), at: calls.firstIndex { $0.ticket > request.ticket } ?? calls.endIndex)
         }
     }
 
@@ -77,11 +80,10 @@ package struct ServiceDriver {
     /// - Returns: the engine's events, in order.
     package mutating func advance(_ store: FlowStore) -> [FlowEvent] {
         var events: [FlowEvent] = []
-        for ticket in calls.keys.sorted() {
-            guard let call = calls[ticket] else { continue }
+        for (ticket, call) in calls {
             call.advance()
             guard let answer = call.answer else { continue }
-            calls[ticket] = nil
+            calls.removeAll { $0.ticket == ticket }
             events += store.send(call.isCheck ? .checked(ticket: ticket, answer) : .sent(ticket: ticket, answer))
         }
         events += tick(store)
@@ -108,8 +110,8 @@ package struct ServiceDriver {
 
     /// Ends every program: the walk is over.
     package mutating func cancelAll() {
-        for call in calls.values { call.cancel() }
-        calls = [:]
+        for running in calls { running.call.cancel() }
+        calls = []
     }
 
     /// Waits until no program runs, handing each answer to the engine, for the modes that read
@@ -119,7 +121,7 @@ package struct ServiceDriver {
         var events: [FlowEvent] = []
         var told: Set<Int> = []
         func tell() {
-            for ticket in calls.keys.sorted() where told.insert(ticket).inserted { started(calls[ticket]!) }
+            for running in calls where told.insert(running.ticket).inserted { started(running.call) }
         }
         update(store)
         events += tick(store)
