@@ -154,7 +154,7 @@ struct LanguageTableTests {
     /// Latin words a Korean sentence may hold: the names it was given, and the format's words.
     static let vocabulary = Set(
         [
-            "JSON", "UTF", "RE", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
+            "JSON", "UTF", "ICU", "RE", "graph", "print", "xdigit", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
             "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
             "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
             "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FocusFlow
+@testable import FocusFlowCheck
 
 /// Patterns as flows write them (the syntax ICU, Java and JavaScript share), matched by RE2 in
 /// linear time: `\d`, `\w` and `\s` are Unicode's, and what no linear-time engine can match is
@@ -27,12 +28,14 @@ struct PatternSyntaxTests {
     }
 
     @Test(
-        "ICU's spellings RE2 writes otherwise are translated: \\uhhhh, \\Uhhhhhhhh, (?<name>…); the rest is RE2's own",
+        "ICU's spellings RE2 writes otherwise are translated: \\uhhhh, \\Uhhhhhhhh, (?<name>…), Unicode's POSIX classes; the rest is RE2's own",
         arguments: [
             (#"^\u00e9$"#, "é", true), (#"^\U0001F44D$"#, "👍", true), (#"^(?<year>\d{4})$"#, "2026", true),
             (#"^\x{D55C}$"#, "한", true), (#"^\p{Hangul}+$"#, "한국어", true), (#"^\p{Hangul}+$"#, "abc", false),
             (#"^(?i)straße$"#, "STRASSE", false), (#"(?i)^é$"#, "É", true), (#"^\Q(a)\E$"#, "(a)", true),
             (#"^[]a]+$"#, "]a", true), (#"^[^]a]$"#, "b", true), (#"^[[:digit:]]+$"#, "42", true),
+            ("^[[:digit:]]+$", "٣３", true), ("^[[:^digit:]]+$", "ab", true), ("^[[:^digit:]]+$", "a٣", false),
+            ("^[[:alpha:]]+$", "한글é", true), ("^[[:space:]]$", "\u{3000}", true), ("^[[:ascii:]]+$", "ab", true), ("^[[:ascii:]]+$", "한", false),
         ])
     func translated(pattern: String, value: String, matches: Bool) throws {
         #expect(try Self.matches(pattern, value) == matches)
@@ -56,7 +59,8 @@ struct PatternSyntaxTests {
             ("(?<!a)b", .lookaround, 1), ("(?>a+)b", .atomicGroup, 1), (#"[\W_]"#, .negatedClassInSet, 2),
             (#"[^\S]"#, .negatedClassInSet, 3), ("[[a-z][0-9]]", .setInSet, 2), ("[a-z&&[^aeiou]]", .setInSet, 5),
             ("한국(", .parenthesis, 3), ("aa)bc", .parenthesis, 3), ("👍🏽)", .parenthesis, 2), ("(a(b)", .parenthesis, 1),
-            (#"\p{Nope}"#, .property, 1), ("[[:nope:]]", .posixClass, 2), ("a{3,1}", .maxBelowMin, 2), ("a{1001}", .interval, 2),
+            (#"\p{Nope}"#, .property, 1), ("[[:nope:]]", .posixClass, 2), ("[a[:graph:]]", .posixClass, 3), ("[[:^alpha:]]", .negatedClassInSet, 2), ("a{3,1}", .maxBelowMin, 2),
+            ("a{1001}", .interval, 2),
             ("[z-a]", .range, 2), ("a**", .repeatedRepetition, 2), ("*a", .nothingToRepeat, 1), ("(?x)a", .group, 1),
             (#"\y"#, .escape, 1), (#"ab\"#, .escape, 3), ("[a-", .bracket, 1),
         ])
@@ -86,5 +90,27 @@ struct PatternSyntaxTests {
         #expect(try !Self.matches("^(a+)+$", run + "!"))
         #expect(try Self.matches("^(a+)+$", run))
         #expect(try Self.matches("^(a|aa)*$", run))
+    }
+
+    /// Hostile patterns: every piece of syntax the translation reads, in any order. Each compiles
+    /// or is refused with a column inside the pattern (or none), and nothing crashes.
+    @Test("Random soups of escapes, groups, sets and counts compile or are refused at a character of the pattern")
+    func soup() {
+        var random = FlowGenerator.Random(seed: 2026)
+        let pieces = [
+            "\\", "(", ")", "[", "]", "^", ":", "?", "<", "=", "!", ">", "{", "}", ",", "*", "+", "|", "&", "-", "k", "Q", "E", "u", "U",
+            "p", "P", "x", "d", "w", "s", "W", "S", "1", "0", "F", "a", "한", "👍🏽", "e\u{301}", "[:", ":]", "digit", "^alpha",
+        ]
+        var refused = 0
+        for _ in 0..<4000 {
+            let pattern = (0..<(1 + random.below(12))).map { _ in random.pick(pieces) }.joined()
+            do {
+                _ = try CompiledPattern(pattern, remembersLastValue: false).matches("a1한")
+            } catch {
+                refused += 1
+                if let column = error.column { #expect((1...pattern.count + 1).contains(column), "\(String(reflecting: pattern)): \(column)") }
+            }
+        }
+        #expect(refused > 0 && refused < 4000)
     }
 }

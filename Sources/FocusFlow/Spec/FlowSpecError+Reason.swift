@@ -187,7 +187,7 @@ public enum PatternProblem: Sendable, Equatable {
         case .parenthesis: "a parenthesis without its pair"
         case .bracket: "a '[' without its ']'"
         case .escape: "an unknown escape after '\\'"
-        case .posixClass: "a [:…:] class that does not exist"
+        case .posixClass: "a [:…:] class that does not exist, or one ICU and RE2 read differently ([:graph:], [:print:], [:xdigit:]): write the set"
         case .property: "a \\p{…} property that is not a general category (\\p{L}) or a script (\\p{Hangul})"
         case .range: "a range whose end comes before its start"
         case .nothingToRepeat: "a repetition (*, +, ?, {m,n}) with nothing before it"
@@ -200,7 +200,7 @@ public enum PatternProblem: Sendable, Equatable {
         case .lookaround:
             "a look-ahead or look-behind ((?=, (?!, (?<=, (?<!), which no pattern may have: matching stays linear in time; give each condition a requirement of its own"
         case .atomicGroup: "an atomic group (?>…), which no pattern needs: matching never backtracks; write (…)"
-        case .negatedClassInSet: "\\W or \\S inside [ ]: write what may not match as [^…]"
+        case .negatedClassInSet: "\\W, \\S or a negated [:^…:] class of several properties inside [ ]: write what may not match as [^…]"
         case .setInSet: "a set inside a set ([[a-z][0-9]], &&): write one set, like [a-z0-9]"
         case .other: "an error RE2 does not name"
         }
@@ -211,7 +211,7 @@ public enum PatternProblem: Sendable, Equatable {
         case .parenthesis: "짝이 없는 괄호"
         case .bracket: "']'가 없는 '['"
         case .escape: "'\\' 뒤의 알 수 없는 이스케이프"
-        case .posixClass: "없는 [:…:] 클래스"
+        case .posixClass: "없는 [:…:] 클래스, 또는 ICU와 RE2가 다르게 읽는 클래스([:graph:], [:print:], [:xdigit:]). 집합을 직접 쓰세요"
         case .property: "일반 범주(\\p{L})도 문자 체계(\\p{Hangul})도 아닌 \\p{…} 속성"
         case .range: "끝이 시작보다 앞선 범위"
         case .nothingToRepeat: "앞에 반복할 것이 없는 반복(*, +, ?, {m,n})"
@@ -224,7 +224,7 @@ public enum PatternProblem: Sendable, Equatable {
         case .lookaround:
             "전방·후방 탐색((?=, (?!, (?<=, (?<!). 맞춰 보는 시간이 선형이도록 패턴에는 쓸 수 없습니다. 조건마다 요구 사항을 따로 두세요"
         case .atomicGroup: "원자 그룹 (?>…). 되돌아가며 맞춰 보지 않으므로 필요 없습니다. (…)로 쓰세요"
-        case .negatedClassInSet: "[ ] 안의 \\W 또는 \\S. 맞으면 안 되는 것을 [^…]로 쓰세요"
+        case .negatedClassInSet: "[ ] 안의 \\W, \\S 또는 여러 속성의 부정 [:^…:] 클래스. 맞으면 안 되는 것을 [^…]로 쓰세요"
         case .setInSet: "집합 안의 집합([[a-z][0-9]], &&). [a-z0-9]처럼 집합 하나로 쓰세요"
         case .other: "RE2가 이름을 말하지 않는 오류"
         }

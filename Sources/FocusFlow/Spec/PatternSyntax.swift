@@ -12,6 +12,16 @@ enum PatternSyntax {
     /// `\s`: tab, line feed, form feed, carriage return and Unicode's separators (ICU's).
     static let space = #"\t\n\f\r\p{Z}"#
 
+    /// The POSIX classes, as ICU reads them: Unicode's properties, written as RE2 knows them
+    /// (`[:alpha:]` is ICU's Alphabetic, here its letters and letter numbers). RE2 reads these
+    /// names as ASCII; `[:ascii:]` is ASCII in both. `[:graph:]`, `[:print:]` and `[:xdigit:]`
+    /// have no such spelling and are refused.
+    static let posixClasses: [(name: String, unicode: String)] = [
+        ("digit", #"\p{Nd}"#), ("alpha", #"\p{L}\p{Nl}"#), ("upper", #"\p{Lu}"#), ("lower", #"\p{Ll}"#),
+        ("alnum", #"\p{L}\p{Nl}\p{Nd}"#), ("punct", #"\p{P}"#), ("cntrl", #"\p{Cc}"#), ("space", #"\t\n\x{0B}\f\r\x{85}\p{Z}"#),
+        ("blank", #"\t\p{Zs}"#), ("word", word),
+    ]
+
     /// A pattern in RE2's syntax, with where each part of it came from in the flow's pattern.
     struct Translation {
         /// The pattern RE2 compiles.
@@ -94,11 +104,26 @@ enum PatternSyntax {
                 if scalar == "]", index > first {
                     setFirst = nil
                 } else if scalar == "[", at(index + 1) == ":" {
-                    // A POSIX class ([:alpha:]) is copied whole.
+                    // A POSIX class ([:digit:], [:^alpha:]) means Unicode's, as in ICU.
                     var end = index + 2
                     while end + 1 < scalars.count, !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
                     let stop = Swift.min(end + 2, scalars.count)
-                    emit(String(String.UnicodeScalarView(scalars[index..<stop])), from: index)
+                    var name = String(String.UnicodeScalarView(scalars[Swift.min(index + 2, stop)..<Swift.max(index + 2, stop - 2)]))
+                    let negated = name.hasPrefix("^")
+                    if negated { name.removeFirst() }
+                    if let unicode = posixClasses.first(where: { $0.name == name })?.unicode {
+                        if !negated {
+                            emit(unicode, from: index)
+                        } else if let one = unicode.wholeProperty {
+                            emit(#"\P"# + one, from: index)
+                        } else {
+                            throw refuse(.negatedClassInSet, at: index)
+                        }
+                    } else if ["ascii"].contains(name) {
+                        emit(String(String.UnicodeScalarView(scalars[index..<stop])), from: index)
+                    } else {
+                        throw refuse(.posixClass, at: index)
+                    }
                     index = stop
                     continue
                 } else if scalar == "[" || (scalar == "&" && at(index + 1) == "&") {
@@ -143,5 +168,13 @@ enum PatternSyntax {
         let scalars = pattern.unicodeScalars
         let end = scalars.index(scalars.startIndex, offsetBy: scalar, limitedBy: scalars.endIndex) ?? scalars.endIndex
         return pattern[..<end].count + 1
+    }
+}
+
+extension String {
+    /// `{Nd}` when this is one property, `\p{Nd}`, to negate as `\P{Nd}`; `nil` for a list.
+    fileprivate var wholeProperty: String? {
+        guard hasPrefix(#"\p{"#), let close = firstIndex(of: "}"), index(after: close) == endIndex else { return nil }
+        return String(dropFirst(2))
     }
 }
