@@ -29,17 +29,19 @@ extension TextStyle {
     /// (1 bold, 2 dim, 4 underline, 7 reverse), then the colour (30–37, 90–97, or 38;5;N), then
     /// the background (40–47, 100–107, or 48;5;N).
     package var selectGraphicRendition: String {
-        var codes = attributes.each.map { attribute in
-            switch attribute {
-            case .bold: "1"
-            case .dim: "2"
-            case .underline: "4"
-            case .reverse: "7"
-            }
+        // Put together by hand: a start styles every part, and `joined` over a list of codes
+        // costs the runtime a scan of every conformance in the program the first time.
+        var parameters = ""
+        func add(_ code: String) {
+            if !parameters.isEmpty { parameters += ";" }
+            parameters += code
         }
-        if let foreground { codes.append(Self.code(foreground, base: 30, bright: 90, extended: 38)) }
-        if let background { codes.append(Self.code(background, base: 40, bright: 100, extended: 48)) }
-        return codes.joined(separator: ";")
+        for (attribute, code) in [(Attributes.bold, "1"), (.dim, "2"), (.underline, "4"), (.reverse, "7")] where attributes.contains(attribute) {
+            add(code)
+        }
+        if let foreground { add(Self.code(foreground, base: 30, bright: 90, extended: 38)) }
+        if let background { add(Self.code(background, base: 40, bright: 100, extended: 48)) }
+        return parameters
     }
 
     private static func code(_ color: TerminalColor, base: Int, bright: Int, extended: Int) -> String {
