@@ -76,6 +76,9 @@ struct PatternDifferentialTests {
             if random.chance(1, in: 4) { value = String((0..<random.below(6)).map { _ in random.pick(Self.characters) }) }
             let ours = try CompiledPattern(pattern, remembersLastValue: false)
             let icu = try NSRegularExpression(pattern: "^(?:" + pattern + ")$")
+            // [:alpha:] and [:alnum:] take every mark here; ICU's take only some (not the accent of
+            // a decomposed é): documented, and not compared.
+            if pattern.contains(":al"), value.unicodeScalars.contains(where: { $0.properties.generalCategory == .nonspacingMark }) { continue }
             let expected = icu.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
             if expected { matched += 1 }
             if ours.matches(value) != expected {

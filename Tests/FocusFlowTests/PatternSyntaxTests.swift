@@ -36,6 +36,10 @@ struct PatternSyntaxTests {
             (#"^[]a]+$"#, "]a", true), (#"^[^]a]$"#, "b", true), (#"^[[:digit:]]+$"#, "42", true),
             ("^[[:digit:]]+$", "٣３", true), ("^[[:^digit:]]+$", "ab", true), ("^[[:^digit:]]+$", "a٣", false),
             ("^[[:alpha:]]+$", "한글é", true), ("^[[:space:]]$", "\u{3000}", true), ("^[[:ascii:]]+$", "ab", true), ("^[[:ascii:]]+$", "한", false),
+            ("^[[:alpha:] ]+$", "दीपक कुमार", true), ("^[[:alpha:] ]+$", "সৌরভ", true), ("^[:alpha:]+$", "한글", true), ("^[:alpha:]+$", ":a", false),
+            (#"^[\w-가]+$"#, "a-가", true), (#"^[\w-가]+$"#, "→", false), (#"^[\w-.]+$"#, "a.b-c", true), (#"^[\d-a]+$"#, "1-a", true),
+            (#"^\uD83D\uDE00$"#, "😀", true), (#"^\0101$"#, "A", true), (#"^[\12]+$"#, "21", true), (#"^[\12]$"#, "\n", false),
+            (#"^a\vb$"#, "a\u{2028}b", true), ("^a.b$", "a\u{2028}b", false), ("^a.b$", "a한b", true), ("(?s)^a.b$", "a\u{2028}b", true),
         ])
     func translated(pattern: String, value: String, matches: Bool) throws {
         #expect(try Self.matches(pattern, value) == matches)
@@ -61,8 +65,12 @@ struct PatternSyntaxTests {
             ("한국(", .parenthesis, 3), ("aa)bc", .parenthesis, 3), ("👍🏽)", .parenthesis, 2), ("(a(b)", .parenthesis, 1),
             (#"\p{Nope}"#, .property, 1), ("[[:nope:]]", .posixClass, 2), ("[a[:graph:]]", .posixClass, 3), ("[[:^alpha:]]", .negatedClassInSet, 2), ("a{3,1}", .maxBelowMin, 2),
             ("a{1001}", .interval, 2),
-            ("[z-a]", .range, 2), ("a**", .repeatedRepetition, 2), ("*a", .nothingToRepeat, 1), ("(?x)a", .group, 1),
+            ("[z-a]", .range, 2), ("a**", .repeatedRepetition, 3), ("*a", .nothingToRepeat, 1), ("(?x)a", .group, 1),
             (#"\y"#, .escape, 1), (#"ab\"#, .escape, 3), ("[a-", .bracket, 1),
+            ("[0-9]{6", .interval, 6), ("^[가-힣]{2,5$", .interval, 7), (#"^\d{,4}$"#, .interval, 4), ("^a{x}$", .interval, 3),
+            ("b-a[b-a]", .range, 5), (#"\**|a**"#, .repeatedRepetition, 7), ("a*+", .repeatedRepetition, 3), ("a{2}{3}", .repeatedRepetition, 5),
+            ("{3}a", .nothingToRepeat, 1), (#"\uD800"#, .escape, 1), (#"[\W-a]"#, .negatedClassInSet, 2),
+            (String(repeating: #"\w"#, count: 50_000), .tooLarge, 167),
         ])
     func refused(pattern: String, problem: PatternProblem, column: Int) {
         #expect(throws: CompiledPattern.PatternError.self) { try Self.matches(pattern, "") }

@@ -98,15 +98,20 @@ struct PatternErrorTests {
             ("aa)bc", "a parenthesis without its pair, at character 3"),
             ("👍👍)bc", "a parenthesis without its pair, at character 3"),
             ("👍🏽)", "a parenthesis without its pair, at character 2"),
+            ("\u{1B}[a-", "a '[' without its ']', at character 2"),
+            (String(repeating: "a", count: 100) + "(", "a parenthesis without its pair, at character 101"),
             (#"(a)\1"#, "a back reference (\\1, \\k<name>), which no pattern may have: matching stays linear in time, at character 4"),
         ])
     func badPattern(pattern: String, message: String) throws {
+        // Shown with its backslashes as written (the column counts them), control characters
+        // escaped, and a long one cut to the characters around the problem.
+        let shown = pattern.count > 60 ? "…" + String(repeating: "a", count: 59) + "(" : pattern.replacingOccurrences(of: "\u{1B}", with: #"\u{1b}"#)
         let quoted = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
         let path = try ScratchFolder.write(#"{"id":"p","title":"P","fields":[{"id":"x","rules":{"pattern":\#(quoted)}}]}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Command.run(["validate", path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains(#"rules.pattern: the pattern \#(String(reflecting: pattern)) does not compile as a regular expression: \#(message)"#), "\(result.stderr)")
+        #expect(result.stderr.contains(#"rules.pattern: the pattern "\#(shown)" does not compile as a regular expression: \#(message)"#), "\(result.stderr)")
     }
 }
 

@@ -84,7 +84,7 @@ extension FlowSpecError.Reason {
         case .emptyList(let key): "an empty list allows no value; leave \(key) out instead"
         case .kind(let problem): problem.english
         case .badPattern(let pattern, let problem, let column):
-            "the pattern \(pattern.debugDescription) does not compile as a regular expression: \(problem.english)" + (column.map { ", at character \($0)" } ?? "")
+            "the pattern \(PatternProblem.quoted(pattern, around: column)) does not compile as a regular expression: \(problem.english)" + (column.map { ", at character \($0)" } ?? "")
         case .noStyle: #"no colour or attribute; name one (as "bold cyan") or leave the key out"#
         case .onNeedsColour: #""on" needs a colour after it, as "white on blue""#
         case .twoBackgrounds: #"two backgrounds; give one "on COLOUR""#

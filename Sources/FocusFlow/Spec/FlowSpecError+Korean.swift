@@ -85,7 +85,7 @@ extension FlowSpecError.Reason {
         case .emptyList(let key): "빈 목록은 어떤 값도 허용하지 않습니다. 대신 \(key)를 빼세요"
         case .kind(let problem): problem.korean
         case .badPattern(let pattern, let problem, let column):
-            "패턴 \(pattern.debugDescription)는 정규 표현식으로 컴파일되지 않습니다: \(problem.korean)" + (column.map { " (\($0)번째 문자)" } ?? "")
+            "패턴 \(PatternProblem.quoted(pattern, around: column))는 정규 표현식으로 컴파일되지 않습니다: \(problem.korean)" + (column.map { " (\($0)번째 문자)" } ?? "")
         case .noStyle: #"색이나 속성이 없습니다. 하나를 쓰거나 (예: "bold cyan") 이 키를 빼세요"#
         case .onNeedsColour: #""on" 뒤에는 색이 있어야 합니다 (예: "white on blue")"#
         case .twoBackgrounds: #"배경색이 두 개입니다. "on COLOUR"는 하나만 쓰세요"#

@@ -174,6 +174,34 @@ public struct KindProblem: Sendable, Equatable {
 
 /// Why a pattern does not compile, in words a person can act on.
 public enum PatternProblem: Sendable, Equatable {
+    /// `pattern` in quotes as a message shows it: its backslashes as written, so that a column
+    /// counts the characters shown; control characters and quotes escaped; a long one cut to the
+    /// characters around `column`, so that a message is a line, not the whole pattern again.
+    static func quoted(_ pattern: String, around column: Int?) -> String {
+        let characters = Array(pattern)
+        let window = 60
+        var shown = characters[...]
+        var before = "", after = ""
+        if characters.count > window {
+            let center = Swift.min(Swift.max((column ?? 1) - 1, 0), characters.count - 1)
+            let start = Swift.max(0, Swift.min(center - window / 2, characters.count - window))
+            shown = characters[start..<start + window]
+            if start > 0 { before = "…" }
+            if start + window < characters.count { after = "…" }
+        }
+        var text = ""
+        for character in shown {
+            if character == "\"" {
+                text += "\\\""
+            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                text += character.unicodeScalars.map { "\\u{" + String($0.value, radix: 16) + "}" }.joined()
+            } else {
+                text.append(character)
+            }
+        }
+        return "\"" + before + text + after + "\""
+    }
+
     case parenthesis, bracket, escape, posixClass, property, range, nothingToRepeat, interval, maxBelowMin
     case repeatedRepetition, group, tooLarge
     /// What matching in linear time rules out, refused before RE2 sees the pattern.
@@ -194,8 +222,9 @@ public enum PatternProblem: Sendable, Equatable {
         case .interval: "a {m,n} count that is not two numbers, or above 1000 (counts inside counts multiply)"
         case .maxBelowMin: "a {m,n} count whose n is below m"
         case .repeatedRepetition: "a repetition of a repetition (a** or a possessive a*+)"
-        case .group: "a (?…) group that does not exist; the flags are i, m, s and U"
-        case .tooLarge: "a pattern too large to match (its counts multiply past RE2's memory)"
+        case .group: "a (?…) group that does not exist; the flags are i, m and s"
+        case .tooLarge:
+            "a pattern too large to build: a count copies what it repeats ([\\w\\s]{1,500} is 500 sets of Unicode's letters), and one pattern holds at most 500 Unicode classes; repeat with + or *, and bound the length with the field's length rules"
         case .backReference: "a back reference (\\1, \\k<name>), which no pattern may have: matching stays linear in time"
         case .lookaround:
             "a look-ahead or look-behind ((?=, (?!, (?<=, (?<!), which no pattern may have: matching stays linear in time; give each condition a requirement of its own"
@@ -218,8 +247,9 @@ public enum PatternProblem: Sendable, Equatable {
         case .interval: "두 수가 아니거나 1000을 넘는 {m,n} 횟수(횟수 안의 횟수는 곱해짐)"
         case .maxBelowMin: "n이 m보다 작은 {m,n} 횟수"
         case .repeatedRepetition: "반복의 반복(a** 또는 소유 한정자 a*+)"
-        case .group: "없는 (?…) 그룹. 플래그는 i, m, s, U입니다"
-        case .tooLarge: "너무 커서 맞춰 볼 수 없는 패턴(횟수가 곱해져 RE2의 메모리를 넘음)"
+        case .group: "없는 (?…) 그룹. 플래그는 i, m, s입니다"
+        case .tooLarge:
+            "너무 커서 만들 수 없는 패턴. 횟수는 되풀이할 것을 그만큼 복사하고([\\w\\s]{1,500}은 유니코드 문자 집합 500개), 패턴 하나에는 유니코드 클래스가 500개까지 들어갑니다. + 또는 *로 되풀이하고 길이는 필드의 길이 규칙으로 제한하세요"
         case .backReference: "역참조(\\1, \\k<name>). 맞춰 보는 시간이 선형이도록 패턴에는 쓸 수 없습니다"
         case .lookaround:
             "전방·후방 탐색((?=, (?!, (?<=, (?<!). 맞춰 보는 시간이 선형이도록 패턴에는 쓸 수 없습니다. 조건마다 요구 사항을 따로 두세요"

@@ -13,12 +13,12 @@ enum PatternSyntax {
     static let space = #"\t\n\f\r\p{Z}"#
 
     /// The POSIX classes, as ICU reads them: Unicode's properties, written as RE2 knows them
-    /// (`[:alpha:]` is ICU's Alphabetic, here its letters and letter numbers). RE2 reads these
-    /// names as ASCII; `[:ascii:]` is ASCII in both. `[:graph:]`, `[:print:]` and `[:xdigit:]`
-    /// have no such spelling and are refused.
+    /// (`[:alpha:]`, ICU's Alphabetic, is here letters, letter numbers and marks, so that the
+    /// vowel signs of हिंदी are in it). RE2 reads these names as ASCII; `[:ascii:]` is ASCII in
+    /// both. `[:graph:]`, `[:print:]` and `[:xdigit:]` have no such spelling and are refused.
     static let posixClasses: [(name: String, unicode: String)] = [
-        ("digit", #"\p{Nd}"#), ("alpha", #"\p{L}\p{Nl}"#), ("upper", #"\p{Lu}"#), ("lower", #"\p{Ll}"#),
-        ("alnum", #"\p{L}\p{Nl}\p{Nd}"#), ("punct", #"\p{P}"#), ("cntrl", #"\p{Cc}"#), ("space", #"\t\n\x{0B}\f\r\x{85}\p{Z}"#),
+        ("digit", #"\p{Nd}"#), ("alpha", #"\p{L}\p{Nl}\p{M}"#), ("upper", #"\p{Lu}"#), ("lower", #"\p{Ll}"#),
+        ("alnum", #"\p{L}\p{Nl}\p{M}\p{Nd}"#), ("punct", #"\p{P}"#), ("cntrl", #"\p{Cc}"#), ("space", #"\t\n\x{0B}\f\r\x{85}\p{Z}"#),
         ("blank", #"\t\p{Zs}"#), ("word", word),
     ]
 
@@ -40,14 +40,26 @@ enum PatternSyntax {
         }
     }
 
+    /// ICU's line terminators, which its `.` does not match (RE2's `.` stops only at `\n`).
+    static let lineTerminators = #"\n\x{0B}\f\r\x{85}\x{2028}\x{2029}"#
+    /// The Unicode classes (`\p{…}`) one pattern may name, `\w`'s five among them: each is a few
+    /// hundred ranges for RE2 to build, and thousands take seconds and gigabytes.
+    static let largestClassCount = 500
+
+    /// What came before in a set: a character (its value and where it is, for a range's order),
+    /// a class (after which `-` is a hyphen, as in ICU), or neither.
+    private enum SetItem {
+        case none, character(UInt32, at: Int), set
+    }
+
     /// Translates `pattern`, or says what it has that RE2 cannot match, at which character.
     static func translate(_ pattern: String) throws(CompiledPattern.PatternError) -> Translation {
-        // Nothing to translate or to find without an escape, a parenthesis or a set: most patterns.
-        guard pattern.utf8.contains(where: { $0 == 0x5C || $0 == 0x28 || $0 == 0x29 || $0 == 0x5B }) else {  // \ ( ) [
-            return Translation(text: pattern)
-        }
+        // Nothing to translate or to check without one of \ ( ) [ { . * + ?: most patterns.
+        let special: Set<UInt8> = [0x5C, 0x28, 0x29, 0x5B, 0x7B, 0x2E, 0x2A, 0x2B, 0x3F]
+        guard pattern.utf8.contains(where: special.contains) else { return Translation(text: pattern) }
         let scalars = Array(pattern.unicodeScalars)
         var out = Translation(text: "")
+        var classes = 0
         func emit(_ text: String, from scalar: Int) {
             out.origins.append((out.text.utf8.count, scalar))
             out.text += text
@@ -55,112 +67,281 @@ enum PatternSyntax {
         func refuse(_ problem: PatternProblem, at scalar: Int) -> CompiledPattern.PatternError {
             CompiledPattern.PatternError(problem: problem, column: column(ofScalar: scalar, in: pattern))
         }
-        func at(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-        /// The `count` hexadecimal digits from `index`, if they are all there.
-        func hex(_ index: Int, _ count: Int) -> String? {
-            guard index + count <= scalars.count else { return nil }
-            let digits = scalars[index..<index + count]
-            return digits.allSatisfy(\.properties.isASCIIHexDigit) ? String(String.UnicodeScalarView(digits)) : nil
+        /// A class, counted against ``largestClassCount``.
+        func emitClass(_ text: String, from scalar: Int) throws(CompiledPattern.PatternError) {
+            classes += text.utf8.count(where: { $0 == UInt8(ascii: "p") || $0 == UInt8(ascii: "P") })
+            guard classes <= largestClassCount else { throw refuse(.tooLarge, at: scalar) }
+            emit(text, from: scalar)
         }
+        func at(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        /// The value of the `count` hexadecimal digits from `index`, if they are all there.
+        func hex(_ index: Int, _ count: Int) -> UInt32? {
+            guard index + count <= scalars.count, scalars[index..<index + count].allSatisfy(\.properties.isASCIIHexDigit) else { return nil }
+            return UInt32(text(index..<index + count), radix: 16)
+        }
+        func character(_ value: UInt32) -> String { "\\x{" + String(value, radix: 16, uppercase: true) + "}" }
+        /// The length of the escape at `index` with its braces (`\p{…}`), when a brace follows its letter.
+        func braced(_ index: Int) -> Int? {
+            guard at(index + 2) == "{" else { return nil }
+            var end = index + 3
+            while end < scalars.count, scalars[end] != "}" { end += 1 }
+            return Swift.min(end + 1, scalars.count) - index
+        }
+        // `.` keeps RE2's meaning in a pattern that turns `s` on anywhere (`(?s)`).
+        let dotMatchesAll = pattern.contains("(?") && Self.turnsOnDotAll(scalars)
         var index = 0
         // The groups open, by where they open: RE2 names the whole pattern for a parenthesis
         // without its pair, and this names the parenthesis.
         var groups: [Int] = []
         // Inside a set: where it started (a `]` first in a set is itself, as in Perl and RE2).
         var setFirst: Int?
+        var previous = SetItem.none
+        // Outside a set: whether a count may follow, and whether the last thing was one (and
+        // took its lazy `?`).
+        var repeatable = false
+        var counted: (lazy: Bool, at: Int)?
         while index < scalars.count {
             let scalar = scalars[index]
+            let inSet = setFirst != nil
             if scalar == "\\" {
                 guard let next = at(index + 1) else { throw refuse(.escape, at: index) }
                 var length = 2
+                var item = SetItem.set
+                /// A class with its negation (`\W` of `\w`), written as sets.
+                func classEscape(_ items: String, negated: Bool) throws(CompiledPattern.PatternError) {
+                    if !negated {
+                        try emitClass(inSet ? items : "[\(items)]", from: index)
+                    } else if !inSet {
+                        try emitClass("[^\(items)]", from: index)
+                    } else {
+                        throw refuse(.negatedClassInSet, at: index)
+                    }
+                }
                 switch next {
-                case "d": emit(#"\p{Nd}"#, from: index)
-                case "D": emit(#"\P{Nd}"#, from: index)
-                case "w": emit(setFirst == nil ? "[\(word)]" : word, from: index)
-                case "s": emit(setFirst == nil ? "[\(space)]" : space, from: index)
-                case "W", "S":
-                    guard setFirst == nil else { throw refuse(.negatedClassInSet, at: index) }
-                    emit("[^\(next == "W" ? word : space)]", from: index)
-                case "1"..."9" where setFirst == nil: throw refuse(.backReference, at: index)
-                case "k" where setFirst == nil && at(index + 2) == "<": throw refuse(.backReference, at: index)
-                case "u" where hex(index + 2, 4) != nil:
-                    emit("\\x{\(hex(index + 2, 4)!)}", from: index)
-                    length = 6
-                case "U" where hex(index + 2, 8) != nil:
-                    emit("\\x{\(hex(index + 2, 8)!)}", from: index)
-                    length = 10
+                case "d": try emitClass(#"\p{Nd}"#, from: index)
+                case "D": try emitClass(#"\P{Nd}"#, from: index)
+                case "w", "W": try classEscape(word, negated: next == "W")
+                case "s", "S": try classEscape(space, negated: next == "S")
+                case "h", "H": try classEscape(#"\t\p{Zs}"#, negated: next == "H")
+                case "v", "V": try classEscape(lineTerminators, negated: next == "V")
+                case "p", "P":
+                    // A property, \pL or \p{…}, as RE2 reads it.
+                    length = braced(index) ?? (at(index + 2) != nil ? 3 : 2)
+                    try emitClass(text(index..<index + length), from: index)
+                case "x", "N":
+                    // \x{…} (or \xhh) and \N{…} are RE2's to read, braces and all.
+                    length = braced(index) ?? 2
+                    emit(text(index..<index + length), from: index)
+                    if next == "x", let value = UInt32(text(index + 2..<index + length).trimmingBraces, radix: 16) {
+                        item = .character(value, at: index)
+                    }
+                case "1"..."9" where !inSet: throw refuse(.backReference, at: index)
+                case "1"..."9":
+                    // In a set ICU reads \1 as the digit; RE2 would read an octal code.
+                    emit(String(next), from: index)
+                    item = .character(next.value, at: index)
+                case "k" where !inSet && at(index + 2) == "<": throw refuse(.backReference, at: index)
+                case "0":
+                    // ICU's octal \0ooo; RE2 has none.
+                    var end = index + 2
+                    while end < index + 5, let digit = at(end), ("0"..."7").contains(digit) { end += 1 }
+                    let value = UInt32(text(index + 2..<end), radix: 8) ?? 0
+                    emit(character(value), from: index)
+                    length = end - index
+                    item = .character(value, at: index)
+                case "u", "U":
+                    // \uhhhh and \Uhhhhhhhh; a surrogate pair written as two \u is one character.
+                    let digits = next == "u" ? 4 : 8
+                    guard var value = hex(index + 2, digits) else {
+                        emit("\\" + String(next), from: index)
+                        break
+                    }
+                    length = 2 + digits
+                    if next == "u", (0xD800..<0xDC00).contains(value), at(index + 6) == "\\", at(index + 7) == "u",
+                        let low = hex(index + 8, 4), (0xDC00..<0xE000).contains(low)
+                    {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        length = 12
+                    }
+                    guard Unicode.Scalar(value) != nil else { throw refuse(.escape, at: index) }
+                    emit(character(value), from: index)
+                    item = .character(value, at: index)
+                case "e":
+                    emit(character(0x1B), from: index)
+                    item = .character(0x1B, at: index)
                 case "Q":
                     // Quoted up to \E (or the end), as RE2 reads it too.
                     var end = index + 2
                     while end < scalars.count, !(scalars[end] == "\\" && at(end + 1) == "E") { end += 1 }
                     length = Swift.min(end + 2, scalars.count) - index
-                    emit(String(String.UnicodeScalarView(scalars[index..<index + length])), from: index)
-                default: emit("\\" + String(next), from: index)
+                    emit(text(index..<index + length), from: index)
+                default:
+                    emit("\\" + String(next), from: index)
+                    // An escaped sign (\-, \.) is that character.
+                    if next.isASCII, !next.properties.isAlphabetic, !("0"..."9").contains(next) { item = .character(next.value, at: index) }
                 }
                 index += length
+                previous = item
+                repeatable = true
+                counted = nil
                 continue
             }
             if let first = setFirst {
                 if scalar == "]", index > first {
                     setFirst = nil
-                } else if scalar == "[", at(index + 1) == ":" {
-                    // A POSIX class ([:digit:], [:^alpha:]) means Unicode's, as in ICU.
-                    var end = index + 2
-                    while end + 1 < scalars.count, !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
-                    let stop = Swift.min(end + 2, scalars.count)
-                    var name = String(String.UnicodeScalarView(scalars[Swift.min(index + 2, stop)..<Swift.max(index + 2, stop - 2)]))
-                    let negated = name.hasPrefix("^")
-                    if negated { name.removeFirst() }
-                    if let unicode = posixClasses.first(where: { $0.name == name })?.unicode {
-                        if !negated {
-                            emit(unicode, from: index)
-                        } else if let one = unicode.wholeProperty {
-                            emit(#"\P"# + one, from: index)
-                        } else {
-                            throw refuse(.negatedClassInSet, at: index)
-                        }
-                    } else if ["ascii"].contains(name) {
-                        emit(String(String.UnicodeScalarView(scalars[index..<stop])), from: index)
-                    } else {
-                        throw refuse(.posixClass, at: index)
-                    }
-                    index = stop
+                    emit("]", from: index)
+                    index += 1
+                    repeatable = true
                     continue
-                } else if scalar == "[" || (scalar == "&" && at(index + 1) == "&") {
-                    throw refuse(.setInSet, at: index)
+                }
+                if scalar == "[", at(index + 1) == ":" {
+                    let (written, stop) = try posixClass(at: index, in: scalars, inSet: true, refuse: refuse)
+                    try emitClass(written, from: index)
+                    index = stop
+                    previous = .set
+                    continue
+                }
+                if scalar == "[" || (scalar == "&" && at(index + 1) == "&") { throw refuse(.setInSet, at: index) }
+                if scalar == "-", index > first, at(index + 1) != "]" {
+                    switch previous {
+                    case .set:
+                        // After a class, ICU's `-` is a hyphen; RE2 would take a range from the
+                        // class's last character.
+                        emit(#"\-"#, from: index)
+                        previous = .character(scalar.value, at: index)
+                        index += 1
+                        continue
+                    case .character(let low, let start):
+                        if let high = at(index + 1), high != "\\", high != "[", high.value < low { throw refuse(.range, at: start) }
+                        previous = .none
+                    case .none: break
+                    }
+                    emit("-", from: index)
+                    index += 1
+                    continue
                 }
                 emit(String(scalar), from: index)
+                previous = .character(scalar.value, at: index)
                 index += 1
                 continue
             }
             switch scalar {
+            case "*", "+", "?", "{":
+                var length = 1
+                if scalar == "{" {
+                    // A count, {n}, {n,} or {n,m}: ICU refuses any other, RE2 would take it as text.
+                    var end = index + 1
+                    while let c = at(end), c != "}" { end += 1 }
+                    guard end < scalars.count else { throw refuse(.interval, at: index) }
+                    let bounds = text(index + 1..<end).split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard let least = Int(bounds[0]), bounds[0].allSatisfy({ ("0"..."9").contains($0) }),
+                        bounds.count == 1 || bounds[1].isEmpty || (bounds[1].allSatisfy({ ("0"..."9").contains($0) }) && Int(bounds[1]) != nil)
+                    else { throw refuse(.interval, at: index) }
+                    let most = bounds.count == 2 ? Int(bounds[1]) : least
+                    if least > 1000 || (most ?? 0) > 1000 { throw refuse(.interval, at: index) }
+                    if let most, most < least { throw refuse(.maxBelowMin, at: index) }
+                    length = end + 1 - index
+                }
+                if let last = counted {
+                    // A count's lazy `?` is once; anything more repeats a repetition.
+                    guard scalar == "?", !last.lazy else { throw refuse(.repeatedRepetition, at: index) }
+                    counted = (true, last.at)
+                } else {
+                    guard repeatable else { throw refuse(.nothingToRepeat, at: index) }
+                    counted = (false, index)
+                }
+                emit(text(index..<index + length), from: index)
+                index += length
+                continue
             case "[":
+                counted = nil
+                repeatable = true
+                if at(index + 1) == ":", let (written, stop) = try? posixClass(at: index, in: scalars, inSet: false, refuse: refuse) {
+                    // [:alpha:] alone is a set in ICU.
+                    try emitClass(written, from: index)
+                    index = stop
+                    continue
+                }
                 let caret = at(index + 1) == "^"
                 emit(caret ? "[^" : "[", from: index)
                 index += caret ? 2 : 1
                 setFirst = index
+                previous = .none
+                continue
+            case ".":
+                if dotMatchesAll { emit(".", from: index) } else { emit("[^\(lineTerminators)]", from: index) }
+                index += 1
+                repeatable = true
+                counted = nil
                 continue
             case ")":
                 guard groups.popLast() != nil else { throw refuse(.parenthesis, at: index) }
+                repeatable = true
             case "(" where at(index + 1) == "?":
                 groups.append(index)
+                repeatable = false
+                counted = nil
                 switch (at(index + 2), at(index + 3)) {
                 case ("=", _), ("!", _), ("<", "="), ("<", "!"): throw refuse(.lookaround, at: index)
                 case (">", _): throw refuse(.atomicGroup, at: index)
                 case ("<", _):
                     emit("(?P<", from: index)
                     index += 3
-                    continue
-                default: break
+                default:
+                    emit("(?", from: index)
+                    index += 2
                 }
-            case "(": groups.append(index)
-            default: break
+                continue
+            case "(":
+                groups.append(index)
+                repeatable = false
+            case "|":
+                repeatable = false
+            default:
+                repeatable = true
             }
+            counted = nil
             emit(String(scalar), from: index)
             index += 1
         }
         if let open = groups.last { throw refuse(.parenthesis, at: open) }
         return out
+    }
+
+    /// The POSIX class at `index` (`[:digit:]`, `[:^alpha:]`) written as Unicode's, and the index
+    /// after it; refused when unknown, or negated over several properties inside a set.
+    private static func posixClass(
+        at index: Int, in scalars: [Unicode.Scalar], inSet: Bool,
+        refuse: (PatternProblem, Int) -> CompiledPattern.PatternError
+    ) throws(CompiledPattern.PatternError) -> (String, Int) {
+        var end = index + 2
+        while end + 1 < scalars.count, !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
+        guard end + 1 < scalars.count else { throw refuse(.bracket, index) }
+        var name = String(String.UnicodeScalarView(scalars[index + 2..<end]))
+        let negated = name.hasPrefix("^")
+        if negated { name.removeFirst() }
+        let stop = end + 2
+        if name == "ascii" { return (inSet ? "\\x00-\\x7F" : "[\(negated ? "^" : "")\\x00-\\x7F]", stop) }
+        guard let unicode = posixClasses.first(where: { $0.name == name })?.unicode else { throw refuse(.posixClass, index) }
+        if !negated { return (inSet ? unicode : "[\(unicode)]", stop) }
+        if let one = unicode.wholeProperty { return (#"\P"# + one, stop) }
+        guard !inSet else { throw refuse(.negatedClassInSet, index) }
+        return ("[^\(unicode)]", stop)
+    }
+
+    /// Whether a `(?…)` group anywhere turns on `s` (dot matches all).
+    private static func turnsOnDotAll(_ scalars: [Unicode.Scalar]) -> Bool {
+        var index = 0
+        while index + 1 < scalars.count {
+            if scalars[index] == "(", scalars[index + 1] == "?" {
+                var end = index + 2
+                while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
+                if scalars[index + 2..<end].contains("s") { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The character (from 1) at the flow pattern's scalar `scalar`, as a person counts them.
@@ -177,4 +358,9 @@ extension String {
         guard hasPrefix(#"\p{"#), let close = firstIndex(of: "}"), index(after: close) == endIndex else { return nil }
         return String(dropFirst(2))
     }
+}
+
+extension String {
+    /// `1F600` of `{1F600}`, or the text itself without braces (`41` of `\x41`).
+    fileprivate var trimmingBraces: String { hasPrefix("{") && hasSuffix("}") ? String(dropFirst().dropLast()) : self }
 }
