@@ -42,8 +42,8 @@ enum PatternSyntax {
 
     /// ICU's line terminators, which its `.` does not match (RE2's `.` stops only at `\n`).
     static let lineTerminators = #"\n\x{0B}\f\r\x{85}\x{2028}\x{2029}"#
-    /// The Unicode classes (`\p{…}`) one pattern may name, `\w`'s five among them: each is a few
-    /// hundred ranges for RE2 to build, and thousands take seconds and gigabytes.
+    /// The Unicode classes (`\p{…}`) one pattern may name, `\w` counting as its five: each is a
+    /// few hundred ranges for RE2 to build, and thousands take seconds and gigabytes.
     static let largestClassCount = 500
 
     /// What came before in a set: a character (its value and where it is, for a range's order),
@@ -55,8 +55,14 @@ enum PatternSyntax {
     /// Translates `pattern`, or says what it has that RE2 cannot match, at which character.
     static func translate(_ pattern: String) throws(CompiledPattern.PatternError) -> Translation {
         // Nothing to translate or to check without one of \ ( ) [ { . * + ?: most patterns.
-        let special: Set<UInt8> = [0x5C, 0x28, 0x29, 0x5B, 0x7B, 0x2E, 0x2A, 0x2B, 0x3F]
-        guard pattern.utf8.contains(where: special.contains) else { return Translation(text: pattern) }
+        // (A switch, not a Set: a start would pay a scan of every conformance for the Set.)
+        let special = { (byte: UInt8) in
+            switch byte {
+            case 0x5C, 0x28, 0x29, 0x5B, 0x7B, 0x2E, 0x2A, 0x2B, 0x3F: true
+            default: false
+            }
+        }
+        guard pattern.utf8.contains(where: special) else { return Translation(text: pattern) }
         let scalars = Array(pattern.unicodeScalars)
         var out = Translation(text: "")
         var classes = 0
@@ -69,7 +75,11 @@ enum PatternSyntax {
         }
         /// A class, counted against ``largestClassCount``.
         func emitClass(_ text: String, from scalar: Int) throws(CompiledPattern.PatternError) {
-            classes += text.utf8.count(where: { $0 == UInt8(ascii: "p") || $0 == UInt8(ascii: "P") })
+            var escaped = false
+            for byte in text.utf8 {
+                if escaped, byte == UInt8(ascii: "p") || byte == UInt8(ascii: "P") { classes += 1 }
+                escaped = !escaped && byte == UInt8(ascii: "\\")
+            }
             guard classes <= largestClassCount else { throw refuse(.tooLarge, at: scalar) }
             emit(text, from: scalar)
         }
