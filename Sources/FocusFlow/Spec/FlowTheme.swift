@@ -25,7 +25,7 @@ public struct FlowTheme: Sendable, Hashable {
         /// The key line under the input, and the notes beside it (`↓ 3 more`, a refused key).
         case keys
 
-        /// The part's place in ``allCases``, where ``FlowTheme`` keeps its style.
+        /// Where ``FlowTheme`` keeps the part's style: each part its own, below the number of parts.
         var index: Int {
             switch self {
             case .title: 0
@@ -46,9 +46,13 @@ public struct FlowTheme: Sendable, Hashable {
     private var styles: [TextStyle?]
 
     /// A theme styling the parts given; the rest fall back to the ``standard`` theme's.
-    public init(_ styles: [Part: TextStyle] = [:]) {
-        self.init(list: Part.allCases.map { styles[$0] })
+    public init(_ styles: [Part: TextStyle]) {
+        self.init()
+        for (part, style) in styles { self[part] = style }
     }
+
+    /// A theme that styles no part: every part falls back to the ``standard`` theme's.
+    public init() { styles = Array(repeating: nil, count: Part.allCases.count) }
 
     private init(list: [TextStyle?]) { styles = list }
 
@@ -83,7 +87,7 @@ extension FlowTheme {
     }
 
     private static func theme(_ parts: KeyValuePairs<Part, String>) -> FlowTheme {
-        var theme = FlowTheme(list: Array(repeating: nil, count: Part.allCases.count))
+        var theme = FlowTheme()
         for (part, words) in parts { theme[part] = style(words) }
         return theme
     }

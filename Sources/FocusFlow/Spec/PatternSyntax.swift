@@ -107,10 +107,10 @@ enum PatternSyntax {
         // Inside a set: where it started (a `]` first in a set is itself, as in Perl and RE2).
         var setFirst: Int?
         var previous = SetItem.none
-        // Outside a set: whether a count may follow, and whether the last thing was one (and
-        // took its lazy `?`).
+        // Outside a set: whether a count may follow, and, when the last thing was a count,
+        // whether it took its lazy `?`.
         var repeatable = false
-        var counted: (lazy: Bool, at: Int)?
+        var countedLazy: Bool?
         while index < scalars.count {
             let scalar = scalars[index]
             let inSet = setFirst != nil
@@ -194,7 +194,7 @@ enum PatternSyntax {
                 index += length
                 previous = item
                 repeatable = true
-                counted = nil
+                countedLazy = nil
                 continue
             }
             if let first = setFirst {
@@ -206,7 +206,9 @@ enum PatternSyntax {
                     continue
                 }
                 if scalar == "[", at(index + 1) == ":" {
-                    let (written, stop) = try posixClass(at: index, in: scalars, inSet: true, refuse: refuse)
+                    guard let (written, stop) = try posixClass(at: index, in: scalars, inSet: true, refuse: refuse) else {
+                        throw refuse(.setInSet, at: index)
+                    }
                     try emitClass(written, from: index)
                     index = stop
                     previous = .set
@@ -253,21 +255,21 @@ enum PatternSyntax {
                     if let most, most < least { throw refuse(.maxBelowMin, at: index) }
                     length = end + 1 - index
                 }
-                if let last = counted {
+                if let lazy = countedLazy {
                     // A count's lazy `?` is once; anything more repeats a repetition.
-                    guard scalar == "?", !last.lazy else { throw refuse(.repeatedRepetition, at: index) }
-                    counted = (true, last.at)
+                    guard scalar == "?", !lazy else { throw refuse(.repeatedRepetition, at: index) }
+                    countedLazy = true
                 } else {
                     guard repeatable else { throw refuse(.nothingToRepeat, at: index) }
-                    counted = (false, index)
+                    countedLazy = false
                 }
                 emit(text(index..<index + length), from: index)
                 index += length
                 continue
             case "[":
-                counted = nil
+                countedLazy = nil
                 repeatable = true
-                if at(index + 1) == ":", let (written, stop) = try? posixClass(at: index, in: scalars, inSet: false, refuse: refuse) {
+                if at(index + 1) == ":", let (written, stop) = try posixClass(at: index, in: scalars, inSet: false, refuse: refuse) {
                     // [:alpha:] alone is a set in ICU.
                     try emitClass(written, from: index)
                     index = stop
@@ -283,7 +285,7 @@ enum PatternSyntax {
                 if dotMatchesAll { emit(".", from: index) } else { emit("[^\(lineTerminators)]", from: index) }
                 index += 1
                 repeatable = true
-                counted = nil
+                countedLazy = nil
                 continue
             case ")":
                 guard groups.popLast() != nil else { throw refuse(.parenthesis, at: index) }
@@ -291,7 +293,7 @@ enum PatternSyntax {
             case "(" where at(index + 1) == "?":
                 groups.append(index)
                 repeatable = false
-                counted = nil
+                countedLazy = nil
                 switch (at(index + 2), at(index + 3)) {
                 case ("=", _), ("!", _), ("<", "="), ("<", "!"): throw refuse(.lookaround, at: index)
                 case (">", _): throw refuse(.atomicGroup, at: index)
@@ -311,7 +313,7 @@ enum PatternSyntax {
             default:
                 repeatable = true
             }
-            counted = nil
+            countedLazy = nil
             emit(String(scalar), from: index)
             index += 1
         }
@@ -320,14 +322,16 @@ enum PatternSyntax {
     }
 
     /// The POSIX class at `index` (`[:digit:]`, `[:^alpha:]`) written as Unicode's, and the index
-    /// after it; refused when unknown, or negated over several properties inside a set.
+    /// after it; `nil` when what follows `[:` is not a name and `:]`; refused when the name is
+    /// unknown, or negated over several properties inside a set.
     private static func posixClass(
         at index: Int, in scalars: [Unicode.Scalar], inSet: Bool,
         refuse: (PatternProblem, Int) -> CompiledPattern.PatternError
-    ) throws(CompiledPattern.PatternError) -> (String, Int) {
+    ) throws(CompiledPattern.PatternError) -> (String, Int)? {
         var end = index + 2
-        while end + 1 < scalars.count, !(scalars[end] == ":" && scalars[end + 1] == "]") { end += 1 }
-        guard end + 1 < scalars.count else { throw refuse(.bracket, index) }
+        if end < scalars.count, scalars[end] == "^" { end += 1 }
+        while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
+        guard end + 1 < scalars.count, scalars[end] == ":", scalars[end + 1] == "]" else { return nil }
         var name = String(String.UnicodeScalarView(scalars[index + 2..<end]))
         let negated = name.hasPrefix("^")
         if negated { name.removeFirst() }
@@ -368,9 +372,7 @@ extension String {
         guard hasPrefix(#"\p{"#), let close = firstIndex(of: "}"), index(after: close) == endIndex else { return nil }
         return String(dropFirst(2))
     }
-}
 
-extension String {
     /// `1F600` of `{1F600}`, or the text itself without braces (`41` of `\x41`).
     fileprivate var trimmingBraces: String { hasPrefix("{") && hasSuffix("}") ? String(dropFirst().dropLast()) : self }
 }
