@@ -1,5 +1,5 @@
-# Installs focusflow for one user (or anywhere with PREFIX=DIR): the release binary with the
-# Swift runtime linked in, its man page and its bash, zsh and fish completions.
+# Installs focusflow for one user (or anywhere with PREFIX=DIR): the release binary, one static
+# executable (Package.swift), its man page and its bash, zsh and fish completions.
 #
 #   make install                  into ~/.local (bin/ on the PATH of most shells)
 #   make install PREFIX=/usr/local

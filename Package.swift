@@ -48,8 +48,11 @@ let package = Package(
         // otherwise pull in through FoundationEssentials: see Sources/focusflow/NoMktemp.swift.
         // Linked by the toolchain's lld, for what starts it faster and smaller (docs/performance.md):
         // relative relocations packed (DT_RELR, glibc 2.36 and later: 7 KB instead of 910 KB
-        // that the loader reads at every start), and the functions of a start and a walk laid
-        // out together (Sources/focusflow/LinkOrder).
+        // to read at every start), and the functions of a start and a walk laid out together
+        // (Sources/focusflow/LinkOrder). The release build, the one `make install` installs, is
+        // one static position-independent executable: the Swift runtime, readline, libtinfo,
+        // RE2 and the C and C++ libraries linked in, so that no dynamic loader runs and no
+        // shared library is mapped at a start, and the address space is still randomised.
         .executableTarget(
             name: "focusflow",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
@@ -62,7 +65,8 @@ let package = Package(
                     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/focusflow/LinkOrder/focusflow.order",
                     // The order names functions of the release build; a name it no longer has is skipped.
                     "-Xlinker", "--no-warn-symbol-ordering",
-                ])
+                ]),
+                .unsafeFlags(["-static-executable", "-Xclang-linker", "-static-pie"], .when(configuration: .release)),
             ]),
         .executableTarget(
             name: "focusflow-bench",

@@ -2,9 +2,10 @@ import Foundation
 
 /// What a Swift program pays before it does anything: the C floor's few lines (raw mode, a
 /// prompt, one `*` a key) written in Swift and built with this toolchain's `swiftc`, with the
-/// runtime linked dynamically (as `swift build` links `focusflow`) and statically
-/// (`-static-stdlib`), alone and with FoundationEssentials' `JSONDecoder` reading one small flow
-/// (as `focusflow` loads one). The bench prints their cold start and RSS beside focusflow's and
+/// runtime linked dynamically (as a debug `swift build` links `focusflow`), statically
+/// (`-static-stdlib`) and as one static executable with the C libraries too (as the release
+/// `focusflow` is linked), each alone and with FoundationEssentials' `JSONDecoder` reading one
+/// small flow (as `focusflow` loads one). The bench prints their cold start and RSS beside focusflow's and
 /// the C programs': what no change inside FocusFlow can take away.
 struct SwiftFloor {
     let programs: [TerminalBench.Program]
@@ -37,7 +38,11 @@ struct SwiftFloor {
 
         """ + echo
 
-    /// Builds the four programs, or `nil` when there is no `swiftc` beside the running toolchain.
+    /// The flags of a static position-independent executable, linked by lld, as `focusflow`'s
+    /// release build is.
+    static let staticExecutable = ["-static-executable", "-Xclang-linker", "-static-pie", "-use-ld=lld"]
+
+    /// Builds the six programs, or `nil` when there is no `swiftc` beside the running toolchain.
     init?() throws {
         guard let swiftc = Self.swiftc() else { return nil }
         folder = NSTemporaryDirectory() + "focusflow-bench-swift-\(getpid())"
@@ -48,6 +53,9 @@ struct SwiftFloor {
             ("Swift", Self.echo, [String]()), ("Swift -static-stdlib", Self.echo, ["-static-stdlib"]),
             ("Swift+JSONDecoder", Self.decoding, []),
             ("Swift+JSONDecoder -static-stdlib", Self.decoding, ["-static-stdlib"]),
+            // As the release `focusflow` is linked (Package.swift): one static PIE, by lld.
+            ("Swift -static-executable (PIE)", Self.echo, Self.staticExecutable),
+            ("Swift+JSONDecoder -static-executable", Self.decoding, Self.staticExecutable),
         ] {
             let base = folder + "/" + name.filter { $0.isLetter }
             try Data(source.utf8).write(to: URL(fileURLWithPath: base + ".swift"))
