@@ -1,5 +1,7 @@
+import Dispatch
 import FocusFlow
 import FocusFlowProtocol
+import Synchronization
 
 /// Exploring independent groups of fields apart (``FlowExplorer/Options/decompose``).
 ///
@@ -102,7 +104,10 @@ extension FlowExplorer {
         return .groups(groups)
     }
 
-    /// Explores each group from its backgrounds, in field order, until one breaks an invariant.
+    /// Explores each group from its backgrounds, until one breaks an invariant: side by side,
+    /// as many at once as the machine has cores, and reported as if one after another in field
+    /// order — the groups before the first that breaks an invariant and that one, whole, as an
+    /// exploration group by group would have seen them.
     ///
     /// A group whose fields are shown by `when` conditions on fields outside it has a background
     /// for each way those *sources* can tell the conditions apart (and, for a source itself
@@ -122,20 +127,52 @@ extension FlowExplorer {
         var report = start
         let ids = reducer.spec.fields.map(\.id)
         report.groups = groups.map { $0.map { ids[$0] } }
-        for group in groups {
-            let members = Set(group)
-            var roots: [(state: FlowReducer.State, script: [FlowRequest])] = []
-            for sources in sourceSettings(of: members) {
-                guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, into: &report) else { return report }
-                roots.append((passed.state, passed.script))
-                if passed.choseInGroup {
-                    guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, into: &report) else { return report }
-                    roots.append((stopped.state, stopped.script))
+        // Each group's report, once explored; the first group known to break an invariant, so
+        // that no group after it is begun; the states each group has shown the progress so far.
+        let explored = Mutex<[Report?]>(Array(repeating: nil, count: groups.count))
+        let firstBroken = Atomic<Int>(groups.count)
+        let shown = Mutex<(total: Int, each: [Int])>((0, Array(repeating: 0, count: groups.count)))
+        DispatchQueue.concurrentPerform(iterations: groups.count) { position in
+            guard position < firstBroken.load(ordering: .relaxed) else { return }
+            var own = options
+            if let progress = options.progress {
+                own.progress = { states, depth in
+                    shown.withLock { counts in
+                        counts.total += states - counts.each[position]
+                        counts.each[position] = states
+                        progress(counts.total, depth)
+                    }
                 }
             }
-            if explore(from: roots, group: members, options, into: &report) { return report }
+            var groupReport = Report()
+            if exploreGroup(groups[position], own, into: &groupReport) {
+                firstBroken.min(position, ordering: .relaxed)
+            }
+            explored.withLock { $0[position] = groupReport }
+        }
+        let reports = explored.withLock { $0 }
+        for position in groups.indices {
+            guard let groupReport = reports[position] else { break }
+            report.add(groupReport)
+            if groupReport.counterexample != nil { break }
         }
         return report
+    }
+
+    /// Explores one group from each of its backgrounds into `report`: whether an invariant
+    /// broke (``Report/counterexample`` then says which).
+    private func exploreGroup(_ group: [Int], _ options: Options, into report: inout Report) -> Bool {
+        let members = Set(group)
+        var roots: [(state: FlowReducer.State, script: [FlowRequest])] = []
+        for sources in sourceSettings(of: members) {
+            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, into: &report) else { return true }
+            roots.append((passed.state, passed.script))
+            if passed.choseInGroup {
+                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, into: &report) else { return true }
+                roots.append((stopped.state, stopped.script))
+            }
+        }
+        return explore(from: roots, group: members, options, into: &report)
     }
 
     /// Every combination of the ways the sources of `group`'s conditions answer: for each, the

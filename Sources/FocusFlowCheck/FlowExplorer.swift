@@ -26,11 +26,14 @@ public struct FlowExplorer: Sendable {
 
         /// Called now and then while exploring (about every 10,000 states and at each new
         /// level) with the states seen so far and the level being explored: `check` shows it on
-        /// a terminal.
+        /// a terminal. Groups explored apart are explored side by side, and then this is called
+        /// from each group's thread, one call at a time, with the states of every group so far.
         public var progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)?
         /// Explore fields that no rule ties together apart, group by group, rather
         /// than every combination of their values (see ``independentGroups(in:tyingConditions:)``): `depth` and
         /// `maxStates` then bound each group's exploration, and states are counted over all.
+        /// The groups are explored as many at once as the machine has cores, and reported as if
+        /// one after another.
         public var decompose: Bool
 
         public init(
@@ -81,6 +84,19 @@ public struct FlowExplorer: Sendable {
         public var groups: [[FieldID]] = []
         /// Why a flow was explored as one although ``Options/decompose`` asked for groups.
         public var notDecomposed: WholeReason?
+
+        /// Adds what a group's exploration saw, explored after everything this report holds.
+        mutating func add(_ group: Report) {
+            states += group.states
+            edges += group.edges
+            depth = max(depth, group.depth)
+            exhaustive = exhaustive && group.exhaustive
+            fieldsFocused.formUnion(group.fieldsFocused)
+            eventsSeen.formUnion(group.eventsSeen)
+            completed = completed || group.completed
+            cancelled = cancelled || group.cancelled
+            if counterexample == nil { counterexample = group.counterexample }
+        }
     }
 
     public let reducer: FlowReducer

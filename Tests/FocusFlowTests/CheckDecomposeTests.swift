@@ -3,6 +3,7 @@ import Testing
 @testable import FocusFlow
 import FocusFlowCheck
 import FocusFlowProtocol
+import Synchronization
 
 /// `check` explores fields that no rule or condition ties together apart, group by group,
 /// instead of every combination of their values; `--no-decompose` explores the product.
@@ -145,6 +146,41 @@ struct CheckDecomposeTests {
             }
         } while ContinuousClock.now < deadline
         #expect(decomposed > 0 && violations > 0 && tiedByWhen > 0, "\(compared) compared, \(decomposed) decomposed, \(tiedByWhen) with a condition between groups, \(violations) violations")
+    }
+
+    @Test("Groups explored side by side report as one after another: the first group in field order that breaks an invariant, and the same figures every run")
+    func firstBrokenGroupInFieldOrder() throws {
+        let spec = try Self.untied(14, mixed: false)
+        let reducer = FlowReducer(spec: spec)
+        // Says focus moved when f5 or f9 is emptied by typing, which only their own groups do
+        // (a walk to a group's background types passing values into the fields outside it).
+        let broken: @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent] = { state, action in
+            let focus = state.focus
+            let events = reducer.reduce(into: &state, action: action)
+            guard case .field(.textChanged("")) = action, let focus, focus == "f5" || focus == "f9" else { return events }
+            return events + [.focusMoved(from: focus, to: focus)]
+        }
+        let whole = FlowExplorer(spec: spec, transition: broken).run(.init(decompose: true))
+        #expect(whole.counterexample?.violation.invariant == 4)
+        #expect(whole.counterexample?.group == ["f5"], "\(String(describing: whole.counterexample?.group))")
+        let clean = FlowExplorer(spec: spec).run(.init(decompose: true))
+        #expect(whole.states < clean.states && whole.edges < clean.edges, "the groups after f5's are not counted")
+        for _ in 0..<8 {
+            let again = FlowExplorer(spec: spec, transition: broken).run(.init(decompose: true))
+            #expect(again.counterexample == whole.counterexample)
+            #expect(again.states == whole.states && again.edges == whole.edges && again.eventsSeen == whole.eventsSeen)
+        }
+    }
+
+    @Test("The progress of groups explored side by side counts every group's states, and never past the end")
+    func progressAcrossGroups() throws {
+        let spec = try Self.untied(12, mixed: true)
+        let seen = Mutex<[Int]>([])
+        let report = FlowExplorer(spec: spec).run(.init(decompose: true, progress: { states, _ in seen.withLock { $0.append(states) } }))
+        let counts = seen.withLock { $0 }
+        #expect(!counts.isEmpty)
+        #expect(counts.allSatisfy { $0 <= report.states }, "\(counts.max() ?? 0) shown, \(report.states) explored")
+        #expect(counts.max() == report.states, "the last group's last count makes the whole")
     }
 
     @Test("A violation found apart is the shortest from its group's start, and replays from the flow's start")

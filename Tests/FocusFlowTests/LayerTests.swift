@@ -19,7 +19,8 @@ struct LayerTests {
     static let layers: [Layer] = [
         Layer(target: "FocusFlow", mayImport: essentials),
         Layer(target: "FocusFlowProtocol", mayImport: essentials.union(["FocusFlow"])),
-        Layer(target: "FocusFlowCheck", mayImport: essentials.union(["FocusFlow", "FocusFlowProtocol"])),
+        // Dispatch and Synchronization: independent groups are explored side by side.
+        Layer(target: "FocusFlowCheck", mayImport: essentials.union(["FocusFlow", "FocusFlowProtocol", "Dispatch", "Synchronization"])),
         Layer(target: "FocusFlowTesting", mayImport: ["FocusFlow", "Testing", "XCTest"]),
         Layer(target: "FocusFlowSearch", mayImport: ["FocusFlow"]),
         Layer(target: "FocusFlowConsole", mayImport: ["FocusFlow", "CConsole", "Glibc"]),
