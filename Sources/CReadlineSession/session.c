@@ -36,6 +36,19 @@ static struct ff_input *ff_input(void) {
 /// Whether bytes read are waiting: the session then calls readline again without polling.
 int ff_holding_byte(void) { return ff_input()->start < ff_input()->end; }
 
+static void (**ff_escape_hook(void))(void) {
+    static void (*hook)(void) = NULL;
+    return &hook;
+}
+
+void ff_on_escape(void (*hook)(void)) { *ff_escape_hook() = hook; }
+
+/// `c`, once the escape hook has seen it when it is an ESC.
+static int ff_given(unsigned char c) {
+    if (c == 0x1B && *ff_escape_hook()) (*ff_escape_hook())();
+    return c;
+}
+
 /// Gives readline one byte, reading what the terminal holds with one read(2) when none is
 /// waiting. The session polls before it calls readline, so there are bytes to read; readline's
 /// own rl_getc would add a sigprocmask and a pselect per key.
@@ -59,7 +72,7 @@ static int ff_getc(FILE *stream) {
     unsigned char c = in->bytes[in->start++];
     if (in->regive) {
         in->regive = 0;
-        return c;
+        return ff_given(c);
     }
     int count = 0;
     if (c == 0x1B && RL_ISSTATE(RL_STATE_ISEARCH)
@@ -68,7 +81,7 @@ static int ff_getc(FILE *stream) {
         in->regive = 1;
         return '\n';
     }
-    return c;
+    return ff_given(c);
 }
 
 /// Whether input was already waiting when the session finished its last key (a burst: keys

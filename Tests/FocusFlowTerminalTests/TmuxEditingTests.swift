@@ -188,6 +188,33 @@ struct TmuxEditingTests {
         #expect(tmux.answers == #"{"a":"xyQ","b":""}"# + "\n")
     }
 
+    @Test(
+        "Function keys type nothing in whichever map first sees one: a plain field after a secure one, a select's list, a secure field after a plain one",
+        arguments: [true, false])
+    func functionKeysInEveryMap(secureFirst: Bool) throws {
+        let secure = #"{"id":"s","label":"Secret","secure":true}"#, plain = #"{"id":"p","label":"Plain"}"#
+        let pick = #"{"id":"c","kind":"select","label":"Pick","options":[{"value":"post","label":"Post"},{"value":"pickup","label":"Pick up"}]}"#
+        let fields = secureFirst ? [secure, plain, pick] : [plain, pick, secure]
+        let flow = try TerminalTests.flow(#"{"id":"m","title":"M","fields":[\#(fields.joined(separator: ","))]}"#)
+        let tmux = try Tmux([flow])
+        let labels = secureFirst ? ["Secret", "Plain", "Pick"] : ["Plain", "Pick", "Secret"]
+        for (index, label) in labels.enumerated() {
+            #expect(tmux.waitFor("\(index + 1)/3"), "\(tmux.text)")
+            #expect(tmux.waitFor(label), "\(tmux.text)")
+            if label != "Pick" { tmux.type("ab") }
+            for key in ["F5", "S-Up", "C-PageUp", "F1", "M-Up"] { tmux.press(key) }
+            if label != "Pick" {
+                tmux.press("Left")
+                tmux.press("DC")  // Delete: the field's own deletion, in a secure field too
+                tmux.type("c")
+            }
+            if label == "Plain" { #expect(tmux.waitFor("› ac"), "\(tmux.text)") }
+            tmux.press("Enter")
+        }
+        #expect(tmux.exitStatus() == 0, "\(tmux.text)")
+        #expect(tmux.answers.contains(#""s":"ac""#) && tmux.answers.contains(#""p":"ac""#) && tmux.answers.contains(#""c":"post""#), "\(tmux.answers)")
+    }
+
     @Test("Undo after a refused character takes back the last accepted edit")
     func undoAfterRefusal() throws {
         let tmux = try Self.start(EditingTests.threeFields, label: "First")

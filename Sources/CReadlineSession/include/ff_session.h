@@ -13,6 +13,9 @@
 /// end a history search with input behind it is given after a C-J (readline 8.2 crashes there
 /// otherwise).
 void ff_use_plain_input(void);
+/// Calls `hook` each time readline is given an ESC (the first byte of a function key, an Alt
+/// key or a terminal's escape sequence), before readline looks it up; NULL for none.
+void ff_on_escape(void (*hook)(void));
 /// Whether bytes read are waiting: the session then calls readline again without polling.
 int ff_holding_byte(void);
 /// Whether input was already waiting when the session finished its last key (a burst).

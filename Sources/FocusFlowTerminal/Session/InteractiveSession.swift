@@ -92,6 +92,7 @@ final class InteractiveSession: ScreenContext {
         rl_variable_bind("bind-tty-special-chars", "off")
         ff_set_redisplay { ReadlineAdapter.session?.redisplay() }
         keymaps = Keymaps()
+        ff_on_escape { ReadlineAdapter.session?.keymaps.bindFunctionKeysInCurrentMap() }
         ff_disable_completion()
         using_history()
         rl_callback_handler_install("") { line in
@@ -179,6 +180,7 @@ final class InteractiveSession: ScreenContext {
         SignalPipe.forget()
         signals.restore()
         keymaps.free()
+        ff_on_escape(nil)
         ReadlineAdapter.session = nil
         terminal.close()
         return outcome ?? .cancelled

@@ -11,6 +11,12 @@ import FocusFlowConsole
 /// emacs mode (ESC Enter would switch readline to vi mode), complete nothing (a field is not a
 /// file name), and search for a character (C-]) without readline's callback-mode crash
 /// (``CharacterSearch``).
+///
+/// The terminals' function keys (``bindFunctionKeys(in:)``: some thirty keymaps of their own,
+/// a tenth of a start) are bound in a map when the first ESC reaches readline in it
+/// (``bindFunctionKeysInCurrentMap()``, called by the session's input before readline looks the
+/// ESC up), with the map's commands replaced as when it was made: a map is then as it would be
+/// with them bound from the start.
 final class Keymaps {
     let plain: Keymap
     /// The secure fields' map, made the first time a secure field asks for it: a flow without one
@@ -18,11 +24,10 @@ final class Keymaps {
     var secure: Keymap {
         if let secureMap { return secureMap }
         let map = Self.deepCopy(plain)
-        var secureField = CommandTable()
-        Self.secretCarriers(&secureField)
-        Self.replace(in: map, secureField, macros: ff_address(dingKey))
+        Self.replace(in: map, Self.secureTable, macros: ff_address(dingKey))
         rl_bind_keyseq_in_map("\u{04}", secureEndOfInputKey, map)
         secureMap = map
+        record(map, from: plain, secure: true)
         return map
     }
     /// The review's map (``ReviewScreen``): the secure map (nothing of a field's history or
@@ -32,7 +37,46 @@ final class Keymaps {
         let map = Self.deepCopy(secure)
         Self.bind(bindings, in: map)
         reviewMap = map
+        record(map, from: secure, secure: true)
         return map
+    }
+
+    /// The maps made here, each with whether it is a secure field's (its commands replaced by
+    /// ``secureTable`` too) and whether the function keys are bound in it yet.
+    private var maps: [(map: Keymap, secure: Bool, functionKeys: Bool)] = []
+
+    /// Records `map`, made as a copy of `base` (`nil`: readline's own map).
+    private func record(_ map: Keymap, from base: Keymap?, secure: Bool) {
+        let inherited = base.map { base in maps.contains { $0.map == base && $0.functionKeys } } ?? false
+        maps.append((map, secure, inherited))
+    }
+
+    /// Binds the function keys in the map readline is in, unless they are bound there already
+    /// or the map is not one of these (a key read by ``NextKey``, an incremental search's):
+    /// then replaces the map's commands with every field's (and a secure field's) again, as
+    /// they were replaced when the map was made, so that the keys bound now run the same
+    /// commands as the map's other keys.
+    func bindFunctionKeysInCurrentMap() {
+        guard let map = rl_get_keymap(), let index = maps.firstIndex(where: { $0.map == map }), !maps[index].functionKeys else { return }
+        maps[index].functionKeys = true
+        Self.bindFunctionKeys(in: map)
+        Self.replace(in: map, Self.everyFieldTable, macros: nil)
+        if maps[index].secure { Self.replace(in: map, Self.secureTable, macros: ff_address(dingKey)) }
+    }
+
+    /// What every field's map does its own way (``lineAccepts(_:)``, ``editing(_:)``).
+    private static var everyFieldTable: CommandTable {
+        var table = CommandTable()
+        lineAccepts(&table)
+        editing(&table)
+        return table
+    }
+
+    /// What a secure field's map takes out besides (``secretCarriers(_:)``).
+    private static var secureTable: CommandTable {
+        var table = CommandTable()
+        secretCarriers(&table)
+        return table
     }
     private(set) var secureMap: Keymap?
     private(set) var reviewMap: Keymap?
@@ -77,16 +121,13 @@ final class Keymaps {
         rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
         rl_bind_keyseq_in_map("\t", submitKey, plain)  // Tab: the next field, as Enter (gum, huh, Inquirer)
         rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)  // Ctrl-L: clear the screen, draw the whole form
-        Self.bindFunctionKeys(in: plain)
-        var everyField = CommandTable()
-        Self.lineAccepts(&everyField)
-        Self.editing(&everyField)
-        Self.replace(in: plain, everyField, macros: nil)
+        Self.replace(in: plain, Self.everyFieldTable, macros: nil)
         // A stray ESC before Enter (an Escape pressed to close something, Alt held) still submits:
         // readline would read ESC Enter as one key, M-C-m or M-C-j, and do nothing with it.
         for key in ["\u{1B}\r", "\u{1B}\n"] { rl_bind_keyseq_in_map(key, submitKey, plain) }
         // Ctrl-D: cancel on an empty line, delete the character under the cursor otherwise.
         rl_bind_keyseq_in_map("\u{04}", endOfInputKey, plain)
+        record(plain, from: nil, secure: false)
     }
 
     /// The map of a screen whose table is `bindings`, over `base` (``plain`` or ``secure``):
@@ -99,6 +140,7 @@ final class Keymaps {
         let map = Self.deepCopy(base)
         Self.bind(bindings, in: map)
         derivedMaps[name] = map
+        record(map, from: base, secure: maps.contains { $0.map == base && $0.secure })
         return map
     }
 
@@ -122,6 +164,7 @@ final class Keymaps {
         if let reviewMap { rl_free_keymap(reviewMap) }
         secureMap = nil
         reviewMap = nil
+        maps = []
     }
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
