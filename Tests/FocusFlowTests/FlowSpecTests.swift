@@ -42,6 +42,23 @@ struct FlowSpecTests {
         }
     }
 
+    @Test("An id is one field however its text is normalised: found, tied to, refused as a duplicate, and its state reached")
+    func idsByCanonicalEquivalence() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let spec = try FlowSpec(
+            id: "n", title: "N",
+            fields: [FieldSpec(id: FieldID(composed)), FieldSpec(id: "again", rules: .init(matches: FieldID(decomposed)))])
+        #expect(spec.index(of: FieldID(decomposed)) == 0 && spec.index(of: FieldID(composed)) == 0)
+        #expect(spec.fields[1].rules.matches.flatMap(spec.index(of:)) == 0)
+        #expect(throws: FlowSpecError.self) {
+            try FlowSpec(id: "d", title: "D", fields: [FieldSpec(id: FieldID(composed)), FieldSpec(id: FieldID(decomposed))])
+        }
+        var state = FlowReducer(spec: spec).initialState()
+        state.fields[FieldID(decomposed)] = .init(text: "typed")
+        #expect(state.fields[FieldID(composed)]?.text == "typed")
+        #expect(!state.fields.isSecure(FieldID(decomposed)))
+    }
+
     @Test("A flow survives encoding and decoding", arguments: shipped)
     func roundTrip(name: String) throws {
         let spec = try Fixtures.flow(name)

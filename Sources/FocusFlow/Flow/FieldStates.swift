@@ -32,9 +32,9 @@ public struct FieldStates: Sendable, Hashable {
     /// The text state of the field `id` (a choice field's filter); `nil` for a confirm field or
     /// an id the flow does not have. Setting `nil` or an unknown id changes nothing.
     public subscript(id: FieldID) -> TextFieldReducer.State? {
-        get { layout.indexByID[id].flatMap { layout.hasText[$0] ? texts[$0] : nil } }
+        get { layout.indexByID[id.rawValue].flatMap { layout.hasText[$0] ? texts[$0] : nil } }
         set {
-            guard let index = layout.indexByID[id], let newValue, layout.hasText[index] else { return }
+            guard let index = layout.indexByID[id.rawValue], let newValue, layout.hasText[index] else { return }
             texts[index] = newValue
         }
     }
@@ -42,9 +42,9 @@ public struct FieldStates: Sendable, Hashable {
     /// The whole state of the field `id`, of its kind; `nil` for an id the flow does not have.
     /// Setting `nil`, an unknown id or a state of another kind changes nothing.
     public subscript(field id: FieldID) -> FieldState? {
-        get { layout.indexByID[id].map { self[position: $0] } }
+        get { layout.indexByID[id.rawValue].map { self[position: $0] } }
         set {
-            guard let index = layout.indexByID[id], let newValue, newValue.kind == rest[index].kind else { return }
+            guard let index = layout.indexByID[id.rawValue], let newValue, newValue.kind == rest[index].kind else { return }
             self[position: index] = newValue
         }
     }
@@ -70,7 +70,7 @@ public struct FieldStates: Sendable, Hashable {
 
     /// Whether the field `id` is secure, so that descriptions mask it.
     public func isSecure(_ id: FieldID) -> Bool {
-        layout.indexByID[id].map { layout.secure[$0] } ?? false
+        layout.indexByID[id.rawValue].map { layout.secure[$0] } ?? false
     }
 
     public func hash(into hasher: inout Hasher) {

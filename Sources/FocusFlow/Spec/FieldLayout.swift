@@ -2,7 +2,9 @@
 /// shared by reference, so that a spec or a state copies it with one retain.
 final class FieldLayout: Sendable {
     let ids: [FieldID]
-    let indexByID: [FieldID: Int]
+    /// Where each id is, by its text: a `FieldID` hashes and compares as its text does, and a
+    /// start then instantiates no dictionary keyed by `FieldID` (nor looks up its conformance).
+    let indexByID: [String: Int]
     let secure: [Bool]
     /// Each field's state before anything happened: empty, or its `default` answer.
     let initial: [FieldState]
@@ -10,7 +12,7 @@ final class FieldLayout: Sendable {
     let hasText: [Bool]
     private let table: PositionTable
 
-    init(fields: [FieldSpec], indexByID: [FieldID: Int]) {
+    init(fields: [FieldSpec], indexByID: [String: Int]) {
         // One pass that reads each field in place (borrowed): `map(FieldState.init)` copied every field.
         var ids: [FieldID] = [], secure: [Bool] = [], initial: [FieldState] = [], hasText: [Bool] = []
         ids.reserveCapacity(fields.count)
@@ -41,7 +43,7 @@ final class FieldLayout: Sendable {
         self.secure = secure
         self.initial = initial
         self.hasText = initial.map { $0.text != nil }
-        self.indexByID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.indexByID = Dictionary(ids.enumerated().map { ($1.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         self.table = PositionTable(ids)
     }
 
@@ -52,7 +54,7 @@ final class FieldLayout: Sendable {
     /// - Complexity: O(1) expected.
     @inline(__always)
     func position(of id: FieldID) -> Int? {
-        table.position(of: id, in: ids) ?? indexByID[id]
+        table.position(of: id, in: ids) ?? indexByID[id.rawValue]
     }
 }
 

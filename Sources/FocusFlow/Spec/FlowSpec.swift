@@ -74,17 +74,17 @@ public struct FlowSpec: Sendable, Equatable {
     ///   - collect: with it, a field's problem is handed to it and the checks go on with the next
     ///     field (``problems(in:file:limit:)``); without it, the first problem is thrown.
     ///   - skipping: fields that could not be read: only their ids are entered.
-    static func check(_ fields: inout [FieldSpec], collect: ((FlowSpecError) -> Void)? = nil, skipping: Set<Int> = []) throws -> [FieldID: Int] {
+    static func check(_ fields: inout [FieldSpec], collect: ((FlowSpecError) -> Void)? = nil, skipping: Set<Int> = []) throws -> [String: Int] {
         guard !fields.isEmpty else {
             throw FlowSpecError(path: "fields", reason: .noFields)
         }
-        var indexByID: [FieldID: Int] = [:]
+        var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(fields.count)
         var patterns: [PatternKey: CompiledPattern] = [:]
         try fields.withUnsafeMutableBufferPointer { fields in
             for index in fields.indices {
                 if collect != nil, skipping.contains(index) {
-                    if !fields[index].id.rawValue.isEmpty, indexByID[fields[index].id] == nil { indexByID[fields[index].id] = index }
+                    if !fields[index].id.rawValue.isEmpty, indexByID[fields[index].id.rawValue] == nil { indexByID[fields[index].id.rawValue] = index }
                     continue
                 }
                 // Handed over by address: a field bound to a name, or handed over as a value, was
@@ -102,7 +102,7 @@ public struct FlowSpec: Sendable, Equatable {
     /// does not stop the next.
     private static func check(
         _ field: UnsafeMutablePointer<FieldSpec>, at index: Int, in fields: UnsafeBufferPointer<FieldSpec>,
-        indexByID: inout [FieldID: Int], patterns: inout [PatternKey: CompiledPattern], problems: ProblemSink
+        indexByID: inout [String: Int], patterns: inout [PatternKey: CompiledPattern], problems: ProblemSink
     ) throws {
         // Paths are written only for an error: a 10,000-field flow would build 50,000 of them.
         func path() -> String { "fields[\(index)]" }
@@ -122,11 +122,11 @@ public struct FlowSpec: Sendable, Equatable {
         }
         // Entered now, one hash for the look-up and the entry; the checks below that name an
         // earlier field tell this one by its position.
-        if !id.rawValue.isEmpty, let first = indexByID.updateValue(index, forKey: id) {
+        if !id.rawValue.isEmpty, let first = indexByID.updateValue(index, forKey: id.rawValue) {
             try problems.each { throw FlowSpecError(path: "\(path()).id", reason: .duplicateID(id.rawValue, first: first)) }
         }
         func mustBeEarlier(_ name: FieldID, _ key: String) throws -> Int {
-            if let position = indexByID[name], position < index { return position }
+            if let position = indexByID[name.rawValue], position < index { return position }
             let earlier = fields[..<index].map(\.id.rawValue)
             let detail =
                 Suggestion.nearest(to: name.rawValue, in: earlier).map(FlowSpecError.Reason.EarlierFields.nearest)
