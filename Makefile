@@ -26,7 +26,7 @@ installed := $(bindir)/focusflow $(mandir)/man1/focusflow.1 $(mandir)/ko/man1/fo
 all: build
 
 build:
-	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
+	FOCUSFLOW_STATIC_EXECUTABLE=1 $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
 	mkdir -p $(made)
 	$(built) manual --lang en > $(made)/focusflow.1
 	$(built) manual --lang ko > $(made)/focusflow.ko.1

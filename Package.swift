@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// With FOCUSFLOW_STATIC_EXECUTABLE=1 (the Makefile's release build, with --static-swift-stdlib),
+/// `focusflow` is linked as one static position-independent executable: the Swift runtime,
+/// readline, libtinfo, RE2 and the C and C++ libraries linked in, so that no dynamic loader runs
+/// and no shared library is mapped at a start, and its addresses are still randomised
+/// (docs/performance.md). Its objects must then be compiled against the static runtime, which
+/// only --static-swift-stdlib does; any other build links the runtime as SwiftPM does.
+let staticExecutable: [LinkerSetting] =
+    Context.environment["FOCUSFLOW_STATIC_EXECUTABLE"] == "1"
+    ? [.unsafeFlags(["-static-executable", "-Xclang-linker", "-static-pie"], .when(configuration: .release))] : []
+
 let package = Package(
     name: "FocusFlow",
     products: [
@@ -49,10 +59,8 @@ let package = Package(
         // Linked by the toolchain's lld, for what starts it faster and smaller (docs/performance.md):
         // relative relocations packed (DT_RELR, glibc 2.36 and later: 7 KB instead of 910 KB
         // to read at every start), and the functions of a start and a walk laid out together
-        // (Sources/focusflow/LinkOrder). The release build, the one `make install` installs, is
-        // one static position-independent executable: the Swift runtime, readline, libtinfo,
-        // RE2 and the C and C++ libraries linked in, so that no dynamic loader runs and no
-        // shared library is mapped at a start, and the address space is still randomised.
+        // (Sources/focusflow/LinkOrder). The build `make install` installs is one static
+        // position-independent executable (staticExecutable, below).
         .executableTarget(
             name: "focusflow",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
@@ -65,9 +73,8 @@ let package = Package(
                     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/focusflow/LinkOrder/focusflow.order",
                     // The order names functions of the release build; a name it no longer has is skipped.
                     "-Xlinker", "--no-warn-symbol-ordering",
-                ]),
-                .unsafeFlags(["-static-executable", "-Xclang-linker", "-static-pie"], .when(configuration: .release)),
-            ]),
+                ])
+            ] + staticExecutable),
         .executableTarget(
             name: "focusflow-bench",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "PseudoTerminalSupport"],

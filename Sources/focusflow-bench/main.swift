@@ -10,8 +10,9 @@ let usage = """
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
     echo latency, peak RSS of a walk) beside two C programs of this package, stock readline
     (readline-reference) and a raw-mode echo (raw-echo-reference), which it builds from the
-    package's C sources with cc. Build focusflow beside the bench first, as it ships:
-      swift build -c release --static-swift-stdlib --disable-local-rpath --product focusflow
+    package's C sources with cc. Build focusflow beside the bench first, as it ships (one
+    static executable, as make install builds it):
+      make build
       swift build -c release --static-swift-stdlib --product focusflow-bench
       .build/release/focusflow-bench
 
