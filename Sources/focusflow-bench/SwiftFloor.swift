@@ -3,8 +3,8 @@ import Foundation
 /// What a Swift program pays before it does anything: the C floor's few lines (raw mode, a
 /// prompt, one `*` a key) written in Swift and built with this toolchain's `swiftc`, with the
 /// runtime linked dynamically (as a debug `swift build` links `focusflow`), statically
-/// (`-static-stdlib`) and as one static executable with the C libraries too (as the release
-/// `focusflow` is linked), each alone and with FoundationEssentials' `JSONDecoder` reading one
+/// (`-static-stdlib`) and as one static executable with the C libraries too (as `make build`
+/// links `focusflow`), each alone and with FoundationEssentials' `JSONDecoder` reading one
 /// small flow (as `focusflow` loads one). The bench prints their cold start and RSS beside focusflow's and
 /// the C programs': what no change inside FocusFlow can take away.
 struct SwiftFloor {
@@ -38,8 +38,8 @@ struct SwiftFloor {
 
         """ + echo
 
-    /// The flags of a static position-independent executable, linked by lld, as `focusflow`'s
-    /// release build is.
+    /// The flags of a static position-independent executable, linked by lld, as `make build`
+    /// links `focusflow`.
     static let staticExecutable = ["-static-executable", "-Xclang-linker", "-static-pie", "-use-ld=lld"]
 
     /// Builds the six programs, or `nil` when there is no `swiftc` beside the running toolchain.
@@ -53,7 +53,7 @@ struct SwiftFloor {
             ("Swift", Self.echo, [String]()), ("Swift -static-stdlib", Self.echo, ["-static-stdlib"]),
             ("Swift+JSONDecoder", Self.decoding, []),
             ("Swift+JSONDecoder -static-stdlib", Self.decoding, ["-static-stdlib"]),
-            // As the release `focusflow` is linked (Package.swift): one static PIE, by lld.
+            // As `make build` links `focusflow` (Package.swift): one static PIE, by lld.
             ("Swift -static-executable (PIE)", Self.echo, Self.staticExecutable),
             ("Swift+JSONDecoder -static-executable", Self.decoding, Self.staticExecutable),
         ] {

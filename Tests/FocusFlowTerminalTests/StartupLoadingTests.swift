@@ -5,8 +5,8 @@ import Testing
 /// What the debug `focusflow` (the tests' build, its C libraries shared) maps before its first
 /// prompt: RE2 (a few hundred kilobytes, linked) for every flow, and never ICU (libicui18n, libicuuc
 /// and their 31 MB of data), with a pattern or without. Read from the running program's memory
-/// map (`/proc/PID/maps`) at its first prompt. The release build maps no shared library at all
-/// (`.ci/run` reads its program headers).
+/// map (`/proc/PID/maps`) at its first prompt. The installed build (`make build`) maps no shared
+/// library at all (`.ci/run` reads its program headers).
 @Suite("Libraries loaded at start")
 struct StartupLoadingTests {
     static let plainFlow = #"{"id":"p","title":"Plain","fields":[{"id":"name","label":"Name"},{"id":"secret","label":"Secret","secure":true}]}"#
