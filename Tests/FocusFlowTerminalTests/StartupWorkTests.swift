@@ -41,6 +41,27 @@ struct StartupWorkTests {
         }
     }
 
+    @Test("A copied keymap owns its sub-keymaps and its macros' text, so that freeing the copy and its original frees each once")
+    func deepCopyOwnsMacros() throws {
+        // A map of its own, not readline's: other tests copy readline's map at the same time.
+        let original = try #require(rl_make_bare_keymap())
+        #expect(rl_macro_bind("\\C-xq", "hello", original) == 0)
+        let copy = Keymaps.deepCopy(original)
+        let ctlX = Int32(0x18), q = Int32(Character("q").asciiValue!)
+        try #require(ff_entry_type(original, ctlX) == ISKMAP && ff_entry_type(copy, ctlX) == ISKMAP)
+        let (from, to) = (ff_entry_keymap(original, ctlX)!, ff_entry_keymap(copy, ctlX)!)
+        #expect(from != to, "the copy shares the Ctrl-X keymap")
+        #expect(ff_entry_type(to, q) == ISMACR)
+        let text = { (map: Keymap) in ff_entry_address(map, q).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } }
+        #expect(text(to) == "hello")
+        let shared = ff_entry_address(from, q) == ff_entry_address(to, q)
+        #expect(!shared, "the copy shares the macro's text, which rl_free_keymap frees with each map: a double free")
+        if shared { ff_set_entry(to, q, ISFUNC, nil) }
+        rl_free_keymap(copy)
+        #expect(text(from) == "hello")
+        rl_free_keymap(original)
+    }
+
     @Test(
         "A locale name says UTF-8 in any case, with or without the dash",
         arguments: [

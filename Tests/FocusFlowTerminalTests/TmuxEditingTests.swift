@@ -188,6 +188,33 @@ struct TmuxEditingTests {
         #expect(tmux.answers == #"{"a":"xyQ","b":""}"# + "\n")
     }
 
+    @Test("A macro of the person's inputrc types its text in a plain field, nothing in a secure one, and every keymap holding it is freed once at the end")
+    func inputrcMacro() throws {
+        let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
+        try Data(#""\C-xq": "hello""#.utf8).write(to: URL(fileURLWithPath: inputrc))
+        defer { try? FileManager.default.removeItem(atPath: inputrc) }
+        // The select's list has a keymap of its own, copied from the plain one with the macro in it.
+        let flow = try TerminalTests.flow(
+            #"{"id":"m","title":"M","fields":[{"id":"name","label":"Name"},{"id":"plan","kind":"select","label":"Plan","options":[{"value":"free"},{"value":"pro"}]},{"id":"secret","label":"Secret","secure":true}]}"#
+        )
+        let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
+        #expect(tmux.waitFor("Name"), "\(tmux.text)")
+        tmux.press("C-x")
+        tmux.type("q")
+        #expect(tmux.waitFor("› hello"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Plan"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Secret"), "\(tmux.text)")
+        tmux.press("C-x")
+        tmux.type("q")
+        tmux.type("pw")
+        #expect(tmux.waitFor("› ••"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0, "\(tmux.text)")
+        #expect(tmux.answers == #"{"name":"hello","plan":"free","secret":"pw"}"# + "\n", "\(tmux.text)")
+    }
+
     @Test(
         "Function keys type nothing in whichever map first sees one: a plain field after a secure one, a select's list, a secure field after a plain one",
         arguments: [true, false])

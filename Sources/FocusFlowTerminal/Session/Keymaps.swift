@@ -148,7 +148,7 @@ final class Keymaps {
     /// the table takes them, then each sequence it names.
     private static func bind(_ bindings: [KeyBinding], in map: Keymap) {
         if bindings.contains(where: { if case .otherCharacters = $0.keys { true } else { false } }) {
-            for key in Array(32..<127) + Array(128..<256) { ff_set_entry(map, Int32(key), ISFUNC, ff_address(screenKey)) }
+            for key in Array(32..<127) + Array(128..<256) { setCommand(map, Int32(key), ff_address(screenKey)) }
         }
         for key in bindings.flatMap(\.sequences) { rl_bind_keyseq_in_map(key, screenKey, map) }
     }
@@ -167,18 +167,27 @@ final class Keymaps {
         maps = []
     }
 
-    /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps; this copies them too.
-    private static func deepCopy(_ map: Keymap) -> Keymap {
-        let copy = rl_make_bare_keymap()!
+    /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps and the macros' text (an inputrc's
+    /// `"\C-xq": "text"`), which `rl_free_keymap` frees with each map; this copies them too, so
+    /// that each map owns what it frees. Readline copies each map's entries in one pass of its
+    /// own, and only the sub-keymaps and macros are replaced here.
+    static func deepCopy(_ map: Keymap) -> Keymap {
+        let copy = rl_copy_keymap(map)!
         for key in 0..<Int32(KEYMAP_SIZE) {
-            let type = ff_entry_type(map, key)
-            if type == ISKMAP {
-                ff_set_entry_keymap(copy, key, deepCopy(ff_entry_keymap(map, key)))
-            } else {
-                ff_set_entry(copy, key, type, ff_entry_address(map, key))
+            switch ff_entry_type(copy, key) {
+            case ISKMAP: ff_set_entry_keymap(copy, key, deepCopy(ff_entry_keymap(map, key)))
+            case ISMACR: ff_set_entry(copy, key, ISMACR, ff_entry_address(map, key).map { UnsafeRawPointer(strdup($0.assumingMemoryBound(to: CChar.self))) })
+            default: break
             }
         }
         return copy
+    }
+
+    /// Binds `key` in `map` to `command`, freeing the text of a macro it replaces (the map's own,
+    /// ``deepCopy(_:)``), as readline's own binding does.
+    private static func setCommand(_ map: Keymap, _ key: Int32, _ command: UnsafeRawPointer?) {
+        if ff_entry_type(map, key) == ISMACR { Glibc.free(UnsafeMutableRawPointer(mutating: ff_entry_address(map, key))) }
+        ff_set_entry(map, key, ISFUNC, command)
     }
 
     /// Replaces, in `map` and every sub-keymap, each command `table` names, and each macro
@@ -194,7 +203,7 @@ final class Keymaps {
                     ff_set_entry(map, key, ISFUNC, replacement)
                 }
             default:
-                if let macros { ff_set_entry(map, key, ISFUNC, macros) }
+                if let macros { setCommand(map, key, macros) }
             }
         }
     }
