@@ -159,7 +159,7 @@ extension FieldState: CustomStringConvertible {
 }
 
 extension FieldKind {
-    /// The kind's reducer type, for a front that adds to it what it shows (a screen).
+    /// The kind's reducer type, whose name is how a front's source names the kind.
     package var reducerType: Any.Type { behavior }
 
     /// The kind's conformance, for what is known before a field has a state.

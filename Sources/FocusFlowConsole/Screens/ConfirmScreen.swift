@@ -78,10 +78,6 @@ package final class ConfirmScreen: FieldScreen {
     }
 }
 
-extension ConfirmFieldReducer: ScreenedKind {
-    package static func screen(for field: FieldSpec) -> any FieldScreen { ConfirmScreen(field) }
-}
-
 extension TerminalWords {
     /// The confirm's key hint: `y/n answer`.
     var yesNoKeys: String {

@@ -21,10 +21,6 @@ package final class DateScreen: SteppedScreen {
     }
 }
 
-extension DateFieldReducer: ScreenedKind {
-    package static func screen(for field: FieldSpec) -> any FieldScreen { DateScreen(field) }
-}
-
 extension TerminalWords {
     /// The date's key hint: `↑/↓ day`.
     var dayKeys: String {

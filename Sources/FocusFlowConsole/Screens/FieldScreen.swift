@@ -2,10 +2,10 @@ import FocusFlow
 
 /// What a field of one kind shows and how its keys act, on the interactive screen and in line
 /// mode. One type per kind (`TextScreen`, `ConfirmScreen`, `SelectScreen`, `MultiSelectScreen`,
-/// `NumberScreen`, `DateScreen`), each named by its kind's reducer (``ScreenedKind``) in the
-/// screen's own file and found by ``FieldScreens/screen(for:words:)``: the session, the renderer,
-/// line mode and the theme ask the focused field's screen and never branch on a kind, so a new
-/// kind's terminal is one new file here.
+/// `NumberScreen`, `DateScreen`), each in a file of its own and found by
+/// ``FieldScreens/screen(for:words:)``: the session, the renderer, line mode and the theme ask
+/// the focused field's screen and never branch on a kind, so a new kind's terminal is one new
+/// file here and its case in the finder's switch.
 ///
 /// A screen is made afresh each time its field takes focus (and for each prompt of line mode),
 /// so what it keeps (a list's scroll position, its filter's answers) belongs to one visit.

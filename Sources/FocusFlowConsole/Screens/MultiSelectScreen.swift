@@ -62,7 +62,3 @@ package final class MultiSelectScreen: OptionScreen {
         return words.notOptions(KeyboardType.readable(item ?? line.trimmingSpaces), field.options.count, listed)
     }
 }
-
-extension MultiSelectFieldReducer: ScreenedKind {
-    package static func screen(for field: FieldSpec) -> any FieldScreen { MultiSelectScreen(field) }
-}

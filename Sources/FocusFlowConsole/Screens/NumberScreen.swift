@@ -14,10 +14,6 @@ package final class NumberScreen: SteppedScreen {
     package var takes: String { field.numberRangeMessage(words.rules) }
 }
 
-extension NumberFieldReducer: ScreenedKind {
-    package static func screen(for field: FieldSpec) -> any FieldScreen { NumberScreen(field) }
-}
-
 extension TerminalWords {
     /// The number's key hint: `↑/↓ step`.
     var stepKeys: String {

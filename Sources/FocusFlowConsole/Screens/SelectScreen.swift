@@ -29,7 +29,3 @@ package final class SelectScreen: OptionScreen {
         words.notAnOption(KeyboardType.readable(line.trimmingSpaces), field.options.count, listed)
     }
 }
-
-extension SelectFieldReducer: ScreenedKind {
-    package static func screen(for field: FieldSpec) -> any FieldScreen { SelectScreen(field) }
-}

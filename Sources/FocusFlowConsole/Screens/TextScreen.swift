@@ -81,7 +81,3 @@ package final class TextScreen: FieldScreen {
         field.rules.maxLength.map { "\(state.text(of: field.id).count)/\($0)" }
     }
 }
-
-extension TextFieldReducer: ScreenedKind {
-    package static func screen(for field: FieldSpec) -> any FieldScreen { TextScreen(field) }
-}
