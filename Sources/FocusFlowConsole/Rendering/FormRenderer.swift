@@ -88,7 +88,7 @@ package struct FormRenderer {
         }
         self = FormRenderer(columns: columns)
         let rows = header.flatMap { $0.wrapped(toColumns: self.columns) }
-        out += rows.map { $0 + "\r\n" }.joined()
+        out += rows.map { $0 + "\r\n" }.concatenated()
         headerRows = rows.count
         cursor = ScreenPosition(row: headerRows, column: 0)
         self.prompt = prompt
@@ -144,7 +144,7 @@ package struct FormRenderer {
         if footerDrawn != footer || inputRows != inputRowsDrawn {
             out += moveTo(input(end)) + "\u{1B}[K\r\n\u{1B}[J"
             let rows = footer.flatMap { $0.wrapped(toColumns: columns) }
-            out += rows.joined(separator: "\r\n") + "\r"
+            out += rows.concatenated(separator: "\r\n") + "\r"
             cursor = ScreenPosition(row: headerRows + inputRows + max(rows.count, 1) - 1, column: 0)
             lastRow = cursor.row
             footerDrawn = footer

@@ -33,7 +33,7 @@ package struct Theme {
         if let error { lines.append(styled(.error, "✗ \(error)")) }
         if let note { lines.append(note) }
         let keys = keys + SessionKey.keyLine(words, progress: progress, secure: secure, toReview: toReview)
-        lines.append(styled(.keys, keys.joined(separator: " · ")))
+        lines.append(styled(.keys, keys.concatenated(separator: " · ")))
         return lines
     }
 
