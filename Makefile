@@ -3,11 +3,13 @@
 #
 #   make install                  into ~/.local (bin/ on the PATH of most shells)
 #   make install PREFIX=/usr/local
+#   make install PIE=1            position-independent, mapped at a random address (a slower start)
 #   make uninstall PREFIX=…       removes exactly what install put there
 
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 SWIFT_FLAGS ?= -j 2
+PIE ?=
 
 bindir := $(DESTDIR)$(PREFIX)/bin
 mandir := $(DESTDIR)$(PREFIX)/share/man
@@ -26,7 +28,7 @@ installed := $(bindir)/focusflow $(mandir)/man1/focusflow.1 $(mandir)/ko/man1/fo
 all: build
 
 build:
-	FOCUSFLOW_STATIC_EXECUTABLE=1 $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
+	FOCUSFLOW_STATIC_EXECUTABLE=$(if $(PIE),pie,1) $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
 	mkdir -p $(made)
 	$(built) manual --lang en > $(made)/focusflow.1
 	$(built) manual --lang ko > $(made)/focusflow.ko.1

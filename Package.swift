@@ -1,15 +1,29 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// With FOCUSFLOW_STATIC_EXECUTABLE=1 (the Makefile's release build, with --static-swift-stdlib),
-/// `focusflow` is linked as one static position-independent executable: the Swift runtime,
-/// readline, libtinfo, RE2 and the C and C++ libraries linked in, so that no dynamic loader runs
-/// and no shared library is mapped at a start, and its addresses are still randomised
-/// (docs/performance.md). Its objects must then be compiled against the static runtime, which
-/// only --static-swift-stdlib does; any other build links the runtime as SwiftPM does.
+/// With FOCUSFLOW_STATIC_EXECUTABLE set (the Makefile's release build, with --static-swift-stdlib),
+/// `focusflow` is linked as one static executable: the Swift runtime, readline, libtinfo, RE2 and
+/// the C and C++ libraries linked in, so that no dynamic loader runs and no shared library is
+/// mapped at a start. With `1` it is linked at a fixed address, so a start relocates none of
+/// its pointers; with `pie` (`make install PIE=1`) it is position-independent and mapped at a
+/// random address (docs/performance.md weighs the two). Its objects must be compiled against
+/// the static runtime, which only --static-swift-stdlib does; any other build links the runtime
+/// as SwiftPM does.
+let staticLinking = Context.environment["FOCUSFLOW_STATIC_EXECUTABLE"]
+let staticBuild = staticLinking == "1" || staticLinking == "pie"
 let staticExecutable: [LinkerSetting] =
-    Context.environment["FOCUSFLOW_STATIC_EXECUTABLE"] == "1"
-    ? [.unsafeFlags(["-static-executable", "-Xclang-linker", "-static-pie"], .when(configuration: .release))] : []
+    staticBuild
+    ? [.unsafeFlags(["-static-executable"] + (staticLinking == "pie" ? ["-Xclang-linker", "-static-pie"] : []), .when(configuration: .release))]
+    : []
+
+/// In the same build, the code of every target `focusflow` links reaches the metadata of a generic
+/// type it names (`[String: Int]`, `ContiguousArray<FieldSpec>`) through the type's accessor,
+/// handed its arguments and their conformances, rather than by its mangled name: the runtime then
+/// demangles no name and scans no conformance records for it, about a quarter of the work of a
+/// start (docs/performance.md).
+let startSettings: [SwiftSetting] =
+    staticBuild
+    ? [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))] : []
 
 let package = Package(
     name: "FocusFlow",
@@ -33,10 +47,11 @@ let package = Package(
         .target(
             name: "FocusFlow",
             dependencies: ["CRE2"],
-            resources: [.embedInCode("Resources/signup.json")]
+            resources: [.embedInCode("Resources/signup.json")],
+            swiftSettings: startSettings
         ),
-        .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"]),
-        .target(name: "FocusFlowCheck", dependencies: ["FocusFlow", "FocusFlowProtocol"]),
+        .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"], swiftSettings: startSettings),
+        .target(name: "FocusFlowCheck", dependencies: ["FocusFlow", "FocusFlowProtocol"], swiftSettings: startSettings),
         .target(name: "FocusFlowSearch", dependencies: ["FocusFlow"]),
         .target(name: "FocusFlowTesting", dependencies: ["FocusFlow"]),
         // The console's C, which knows no readline: fatal signals, the watchdog, the standard
@@ -45,13 +60,13 @@ let package = Package(
         // What every front that is not readline's uses: line mode and piped input, the answer
         // targets and drafts, the screens, the renderer, the key tables and the terminal's words.
         // It links no readline; `Tests/FocusFlowTerminalTests/LayerTests.swift` holds it to that.
-        .target(name: "FocusFlowConsole", dependencies: ["FocusFlow", "CConsole"]),
+        .target(name: "FocusFlowConsole", dependencies: ["FocusFlow", "CConsole"], swiftSettings: startSettings),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The session's stateful C that readline's callbacks reach (input, undo surgery): a C file
         // of its own whose header names no readline type.
         .target(name: "CReadlineSession", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("readline")]),
         // The interactive session: readline, its keymaps and callbacks, over the console's screens.
-        .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"]),
+        .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"], swiftSettings: startSettings),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
@@ -60,11 +75,12 @@ let package = Package(
         // relative relocations packed (DT_RELR, glibc 2.36 and later: 7 KB instead of 910 KB
         // to read at every start), and the functions of a start and a walk laid out together
         // (Sources/focusflow/LinkOrder). The build `make install` installs is one static
-        // position-independent executable (staticExecutable, below).
+        // executable (staticExecutable, above).
         .executableTarget(
             name: "focusflow",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
             exclude: ["LinkOrder"],
+            swiftSettings: startSettings,
             linkerSettings: [
                 .unsafeFlags([
                     "-Xlinker", "--wrap=mktemp",

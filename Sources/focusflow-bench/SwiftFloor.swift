@@ -38,11 +38,13 @@ struct SwiftFloor {
 
         """ + echo
 
-    /// The flags of a static position-independent executable, linked by lld, as `make build`
-    /// links `focusflow`.
-    static let staticExecutable = ["-static-executable", "-Xclang-linker", "-static-pie", "-use-ld=lld"]
+    /// The flags of a static executable at a fixed address, linked by lld, as `make build` links
+    /// `focusflow`.
+    static let staticExecutable = ["-static-executable", "-use-ld=lld"]
+    /// The same, position-independent, as `make build PIE=1` links it.
+    static let staticPIE = ["-static-executable", "-Xclang-linker", "-static-pie", "-use-ld=lld"]
 
-    /// Builds the six programs, or `nil` when there is no `swiftc` beside the running toolchain.
+    /// Builds the seven programs, or `nil` when there is no `swiftc` beside the running toolchain.
     init?() throws {
         guard let swiftc = Self.swiftc() else { return nil }
         folder = NSTemporaryDirectory() + "focusflow-bench-swift-\(getpid())"
@@ -53,9 +55,10 @@ struct SwiftFloor {
             ("Swift", Self.echo, [String]()), ("Swift -static-stdlib", Self.echo, ["-static-stdlib"]),
             ("Swift+JSONDecoder", Self.decoding, []),
             ("Swift+JSONDecoder -static-stdlib", Self.decoding, ["-static-stdlib"]),
-            // As `make build` links `focusflow` (Package.swift): one static PIE, by lld.
-            ("Swift -static-executable (PIE)", Self.echo, Self.staticExecutable),
+            // As `make build` links `focusflow` (Package.swift): one static executable, by lld.
+            ("Swift -static-executable", Self.echo, Self.staticExecutable),
             ("Swift+JSONDecoder -static-executable", Self.decoding, Self.staticExecutable),
+            ("Swift -static-executable, PIE", Self.echo, Self.staticPIE),
         ] {
             let base = folder + "/" + name.filter { $0.isLetter }
             try Data(source.utf8).write(to: URL(fileURLWithPath: base + ".swift"))
