@@ -50,6 +50,31 @@ static inline void ff_set_entry(Keymap map, int key, int type, const void *funct
     map[key].function = (rl_command_func_t *)function;
 }
 static inline Keymap ff_entry_keymap(Keymap map, int key) { return (Keymap)map[key].function; }
+/// A copy of `map` that owns everything `rl_free_keymap` frees with it: each sub-keymap copied in
+/// turn, each macro's text duplicated (`rl_copy_keymap` shares both). NULL when memory runs out.
+static inline Keymap ff_deep_copy_keymap(Keymap map) {
+    Keymap copy = (Keymap)malloc(KEYMAP_SIZE * sizeof(KEYMAP_ENTRY));
+    if (copy == NULL) return NULL;
+    memcpy(copy, map, KEYMAP_SIZE * sizeof(KEYMAP_ENTRY));
+    for (int key = 0; key < KEYMAP_SIZE; key++) {
+        void *owned = NULL;
+        if (map[key].type == ISKMAP) {
+            owned = ff_deep_copy_keymap((Keymap)map[key].function);
+        } else if (map[key].type == ISMACR && map[key].function != NULL) {
+            owned = strdup((const char *)map[key].function);
+        } else {
+            continue;
+        }
+        if (owned == NULL) {
+            // What is from here on is still the original's: not this copy's to free.
+            for (int rest = key; rest < KEYMAP_SIZE; rest++) { copy[rest].type = ISFUNC; copy[rest].function = NULL; }
+            rl_free_keymap(copy);
+            return NULL;
+        }
+        copy[key].function = (rl_command_func_t *)owned;
+    }
+    return copy;
+}
 static inline void ff_set_entry_keymap(Keymap map, int key, Keymap sub) {
     map[key].type = ISKMAP;
     map[key].function = (rl_command_func_t *)sub;

@@ -169,17 +169,10 @@ final class Keymaps {
 
     /// `rl_copy_keymap` shares the ESC and Ctrl-X sub-keymaps and the macros' text (an inputrc's
     /// `"\C-xq": "text"`), which `rl_free_keymap` frees with each map; this copies them too, so
-    /// that each map owns what it frees. Readline copies each map's entries in one pass of its
-    /// own, and only the sub-keymaps and macros are replaced here.
+    /// that each map owns what it frees (``ff_deep_copy_keymap``, in C: a start copies seventeen
+    /// maps of 257 entries).
     static func deepCopy(_ map: Keymap) -> Keymap {
-        let copy = rl_copy_keymap(map)!
-        for key in 0..<Int32(KEYMAP_SIZE) {
-            switch ff_entry_type(copy, key) {
-            case ISKMAP: ff_set_entry_keymap(copy, key, deepCopy(ff_entry_keymap(map, key)))
-            case ISMACR: ff_set_entry(copy, key, ISMACR, ff_entry_address(map, key).map { UnsafeRawPointer(strdup($0.assumingMemoryBound(to: CChar.self))) })
-            default: break
-            }
-        }
+        guard let copy = ff_deep_copy_keymap(map) else { fatalError("focusflow: out of memory copying a keymap") }
         return copy
     }
 
@@ -193,13 +186,18 @@ final class Keymaps {
     /// Replaces, in `map` and every sub-keymap, each command `table` names, and each macro
     /// with `macros` when given.
     private static func replace(in map: Keymap, _ table: CommandTable, macros: UnsafeRawPointer?) {
+        // A map binds most of its keys to a few commands, side by side (every character key to
+        // self-insert): the table is asked once a run, not once a key.
+        var last: (command: UnsafeRawPointer, replacement: UnsafeRawPointer??)?
         for key in 0..<Int32(KEYMAP_SIZE) {
             switch ff_entry_type(map, key) {
             case ISKMAP:
                 replace(in: ff_entry_keymap(map, key), table, macros: macros)
             case ISFUNC:
                 guard let command = ff_entry_address(map, key) else { continue }
-                if let replacement = table[command] {
+                let replacement = last?.command == command ? last!.replacement : table[command]
+                last = (command, replacement)
+                if let replacement {
                     ff_set_entry(map, key, ISFUNC, replacement)
                 }
             default:
