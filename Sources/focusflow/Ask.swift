@@ -108,8 +108,8 @@ enum Ask {
                       plan=$(focusflow ask select "Plan" --option free=Free --option pro=Pro)
 
                     Exit status: 0 answered (for a confirm: yes), 1 a confirm answered no or
-                    invalid piped input, 2 usage error, 74 the answer could not be written,
-                    130 cancelled (Ctrl-C), 128+N signal N.
+                    left unanswered, or invalid piped input, 2 usage error, 74 the answer could
+                    not be written, 130 cancelled (Ctrl-C), 128+N signal N.
                     """), ko: KoreanHelp.ask),
         options: Set(common + keys.map(\.key.option)).union(["format", "theme", "lang"]),
         flags: ["required", "accessible"],
@@ -142,8 +142,9 @@ enum Ask {
             } catch {
                 throw CommandError(.answersNotSaved(error, draft: nil), kind: .output)
             }
-            // A confirm answered no says so by its status, for `focusflow ask confirm … && …`.
-            if case .bool(false) = answer { return ExitStatus.invalidInput }
+            // A confirm says yes by its status alone, for `focusflow ask confirm … && …`: answered
+            // no, or left unanswered, it is not a yes.
+            if case .bool(let yes) = answer, yes != true { return ExitStatus.invalidInput }
             return ExitStatus.success
         case .invalidInput(let message):
             throw CommandError(.invalidInput(message), kind: .input)

@@ -187,8 +187,8 @@ enum KoreanHelp {
               focusflow ask confirm "계속할까요?" && echo 계속합니다
               plan=$(focusflow ask select "요금제" --option free=무료 --option pro=프로)
 
-            종료 상태: 0 답함(confirm은 예), 1 confirm에 아니요 또는 잘못된 입력,
-            2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-C), 128+N 시그널 N.
+            종료 상태: 0 답함(confirm은 예), 1 confirm에 아니요 또는 답하지 않음, 또는
+            잘못된 입력, 2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-C), 128+N 시그널 N.
             """)
 
     static let completions = HelpText(

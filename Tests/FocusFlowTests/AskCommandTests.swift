@@ -12,6 +12,8 @@ struct AskCommandTests {
         (["secure", "PIN"], "it's $(x)", "it's $(x)\n", "\"it's $(x)\"\n", 0),
         (["confirm", "Continue?"], "y", "true\n", "true\n", 0),
         (["confirm", "Continue?"], "n", "false\n", "false\n", 1),
+        // Left unanswered, a confirm is not a yes: `ask confirm … && deploy` deploys nothing.
+        (["confirm", "Continue?"], "", "\n", "null\n", 1),
         (["select", "Plan", "--option", "free=Free", "--option", "pro=Pro"], "Pro", "pro\n", "\"pro\"\n", 0),
         (["multiSelect", "Tags", "--option", "a", "--option", "b", "--option", "c", "--max-selected", "2"], "a,c", "a\nc\n", "[\"a\",\"c\"]\n", 0),
         (["confirm", "Accept", "--equals", "true"], "y", "true\n", "true\n", 0),
