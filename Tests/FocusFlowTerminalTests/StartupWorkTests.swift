@@ -1,13 +1,69 @@
 @preconcurrency import CReadline
+import Glibc
 @testable import FocusFlowConsole
 @testable import FocusFlowTerminal
 import Testing
 
 /// What a walk does before its first prompt, and what it leaves until it is needed: the keymaps
 /// of secure fields and of the review are copied when a field first asks for them, and the
-/// locale's name is read without the string-processing module.
-@Suite("Work before the first prompt")
+/// locale's name is read without the string-processing module. Serialized: a session binds
+/// readline's own keymap, the process's, in place.
+@Suite("Work before the first prompt", .serialized)
 struct StartupWorkTests {
+    /// Every entry of `map` and its sub-keymaps: a command by its address, a macro by its text,
+    /// a sub-keymap by its address and then its own entries.
+    static func entries(of map: Keymap) -> [String] {
+        var out: [String] = []
+        for key in 0..<Int32(KEYMAP_SIZE) {
+            let type = ff_entry_type(map, key), address = ff_entry_address(map, key)
+            switch type {
+            case ISKMAP:
+                out.append("\(key) map \(String(describing: address))")
+                out += entries(of: ff_entry_keymap(map, key)).map { "\(key) " + $0 }
+            case ISMACR:
+                out.append("\(key) macro \(address.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "nil")")
+            default:
+                out.append("\(key) \(String(describing: address))")
+            }
+        }
+        return out
+    }
+
+    @Test("A session binds readline's own map in place and leaves it as it found it, a macro it bound over and the function keys' maps included")
+    func plainMapInPlace() throws {
+        let own = try #require(rl_get_keymap())
+        // Ctrl-T, which the session binds to show/hide, holding a macro: readline frees the
+        // macro's text when the session binds over it.
+        let (ctrlT, type, command) = (Int32(0x14), ff_entry_type(own, 0x14), ff_entry_address(own, 0x14))
+        #expect(rl_macro_bind("\\C-t", "hey", own) == 0)
+        defer { ff_set_entry(own, ctrlT, type, command) }
+        let before = Self.entries(of: own)
+        let keymaps = Keymaps()
+        #expect(keymaps.plain == own, "the plain map is a copy of readline's, which a start pays some thirty pages for")
+        let enter = rl_function_of_keyseq("\r", own, nil).map { ff_address($0) }
+        #expect(enter != nil && enter != ff_address(rl_newline), "Enter is not the session's in readline's map")
+        // The function keys, bound when the first ESC reaches a map, and a secure copy of it.
+        rl_set_keymap(own)
+        keymaps.bindFunctionKeysInCurrentMap()
+        #expect(rl_function_of_keyseq("\u{1B}[1;5A", own, nil) != nil)
+        #expect(keymaps.secure != own)
+        let bound = Self.entries(of: own) != before
+        #expect(bound, "the session bound nothing in readline's map")
+        keymaps.free()
+        #expect(rl_get_keymap() == own)
+        let after = Self.entries(of: own)
+        let unchanged = after == before
+        #expect(unchanged, "readline's map differs after the session at \(zip(before, after).first { $0 != $1 }.map { "\($0) → \($1)" } ?? "its length")")
+        let second = Keymaps()
+        #expect(rl_function_of_keyseq("\r", own, nil).map { ff_address($0) } == enter, "a second session binds readline's map otherwise")
+        let macro = ff_entry_address(own, ctrlT).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        #expect(ff_entry_type(own, ctrlT) == ISFUNC && macro != "hey", "the second session did not bind Ctrl-T")
+        second.free()
+        #expect(ff_entry_type(own, ctrlT) == ISMACR)
+        // Put Ctrl-T's macro text away before the deferred restore of its command.
+        if ff_entry_type(own, ctrlT) == ISMACR { Glibc.free(UnsafeMutableRawPointer(mutating: ff_entry_address(own, ctrlT))) }
+    }
+
     @Test("The secure and review keymaps are copied when first asked for, once, not with the plain one")
     func keymapsOnDemand() {
         let keymaps = Keymaps()

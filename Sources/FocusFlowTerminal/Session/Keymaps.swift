@@ -2,8 +2,8 @@
 import Glibc
 import FocusFlowConsole
 
-/// The keymaps of a session: readline's emacs map with the flow's keys bound, a deep copy of it
-/// for secure fields with everything that could carry a secret elsewhere — history, history
+/// The keymaps of a session: readline's own map with the flow's keys bound in it (and put back
+/// as they were when the session ends, ``KeymapJournal``), a deep copy of it for secure fields with everything that could carry a secret elsewhere — history, history
 /// search, the kill ring, yanking, completion — taken out, and the copies a field's screen binds
 /// its own keys in (``screen(_:base:bindings:)``).
 ///
@@ -18,7 +18,10 @@ import FocusFlowConsole
 /// ESC up), with the map's commands replaced as when it was made: a map is then as it would be
 /// with them bound from the start.
 final class Keymaps {
+    /// Readline's own map (emacs's, or the one an inputrc chose), bound in place.
     let plain: Keymap
+    /// What binding ``plain`` changed in readline's maps, put back by ``free()``.
+    private let journal = KeymapJournal()
     /// The secure fields' map, made the first time a secure field asks for it: a flow without one
     /// (or a walk that shows its first field) copies no more keymaps than it needs.
     var secure: Keymap {
@@ -59,8 +62,9 @@ final class Keymaps {
     func bindFunctionKeysInCurrentMap() {
         guard let map = rl_get_keymap(), let index = maps.firstIndex(where: { $0.map == map }), !maps[index].functionKeys else { return }
         maps[index].functionKeys = true
-        Self.bindFunctionKeys(in: map)
-        Self.replace(in: map, Self.everyFieldTable, macros: nil)
+        let journal = map == plain ? journal : nil
+        Self.bindFunctionKeys(in: map, journal: journal)
+        Self.replace(in: map, Self.everyFieldTable, macros: nil, journal: journal)
         if maps[index].secure { Self.replace(in: map, Self.secureTable, macros: ff_address(dingKey)) }
     }
 
@@ -114,19 +118,19 @@ final class Keymaps {
     /// The arrow keys' sequences, in both cursor-key modes.
 
     init() {
-        plain = Self.deepCopy(rl_get_keymap())
-        rl_bind_keyseq_in_map("\r", submitKey, plain)
-        rl_bind_keyseq_in_map("\n", submitKey, plain)
-        rl_bind_keyseq_in_map("\u{1B}[Z", previousKey, plain)
-        rl_bind_keyseq_in_map("\u{14}", revealKey, plain)
-        rl_bind_keyseq_in_map("\t", submitKey, plain)  // Tab: the next field, as Enter (gum, huh, Inquirer)
-        rl_bind_keyseq_in_map("\u{0C}", redrawKey, plain)  // Ctrl-L: clear the screen, draw the whole form
-        Self.replace(in: plain, Self.everyFieldTable, macros: nil)
+        plain = rl_get_keymap()
+        journal.bind("\r", submitKey, in: plain)
+        journal.bind("\n", submitKey, in: plain)
+        journal.bind("\u{1B}[Z", previousKey, in: plain)
+        journal.bind("\u{14}", revealKey, in: plain)
+        journal.bind("\t", submitKey, in: plain)  // Tab: the next field, as Enter (gum, huh, Inquirer)
+        journal.bind("\u{0C}", redrawKey, in: plain)  // Ctrl-L: clear the screen, draw the whole form
+        Self.replace(in: plain, Self.everyFieldTable, macros: nil, journal: journal)
         // A stray ESC before Enter (an Escape pressed to close something, Alt held) still submits:
         // readline would read ESC Enter as one key, M-C-m or M-C-j, and do nothing with it.
-        for key in ["\u{1B}\r", "\u{1B}\n"] { rl_bind_keyseq_in_map(key, submitKey, plain) }
+        for key in ["\u{1B}\r", "\u{1B}\n"] { journal.bind(key, submitKey, in: plain) }
         // Ctrl-D: cancel on an empty line, delete the character under the cursor otherwise.
-        rl_bind_keyseq_in_map("\u{04}", endOfInputKey, plain)
+        journal.bind("\u{04}", endOfInputKey, in: plain)
         record(plain, from: nil, secure: false)
     }
 
@@ -153,11 +157,13 @@ final class Keymaps {
         for key in bindings.flatMap(\.sequences) { rl_bind_keyseq_in_map(key, screenKey, map) }
     }
 
+    /// Frees the maps made here and puts readline's own back as it was, readline in it.
     func free() {
         // A search map shares its sub-keymaps with its field's: only its own entries are freed.
         for map in searchMaps.values { Glibc.free(map) }
         searchMaps = [:]
-        rl_free_keymap(plain)
+        journal.restore()
+        rl_set_keymap(plain)
         if let secureMap { rl_free_keymap(secureMap) }
         for map in derivedMaps.values { rl_free_keymap(map) }
         derivedMaps = [:]
@@ -185,23 +191,28 @@ final class Keymaps {
 
     /// Replaces, in `map` and every sub-keymap, each command `table` names, and each macro
     /// with `macros` when given.
-    private static func replace(in map: Keymap, _ table: CommandTable, macros: UnsafeRawPointer?) {
+    /// Each change to readline's own map is noted in `journal` first.
+    private static func replace(in map: Keymap, _ table: CommandTable, macros: UnsafeRawPointer?, journal: KeymapJournal? = nil) {
         // A map binds most of its keys to a few commands, side by side (every character key to
         // self-insert): the table is asked once a run, not once a key.
         var last: (command: UnsafeRawPointer, replacement: UnsafeRawPointer??)?
         for key in 0..<Int32(KEYMAP_SIZE) {
             switch ff_entry_type(map, key) {
             case ISKMAP:
-                replace(in: ff_entry_keymap(map, key), table, macros: macros)
+                replace(in: ff_entry_keymap(map, key), table, macros: macros, journal: journal)
             case ISFUNC:
                 guard let command = ff_entry_address(map, key) else { continue }
                 let replacement = last?.command == command ? last!.replacement : table[command]
                 last = (command, replacement)
                 if let replacement {
+                    journal?.note(map, key)
                     ff_set_entry(map, key, ISFUNC, replacement)
                 }
             default:
-                if let macros { setCommand(map, key, macros) }
+                if let macros {
+                    journal?.note(map, key)
+                    setCommand(map, key, macros)
+                }
             }
         }
     }
@@ -218,11 +229,12 @@ final class Keymaps {
     /// Insert is overwrite mode even where `/etc/inputrc` makes it `quoted-insert` (Debian's
     /// does): there the ESC of the next key (Left) would be taken as a character, refused, and
     /// the rest of its sequence (`[D`) typed into the field.
-    private static func bindFunctionKeys(in map: Keymap) {
-        func bind(_ key: String, _ command: @convention(c) (Int32, Int32) -> Int32) {
-            if rl_function_of_keyseq(key, map, nil) == nil { rl_bind_keyseq_in_map(key, command, map) }
+    private static func bindFunctionKeys(in map: Keymap, journal: KeymapJournal?) {
+        func bind(_ key: String, _ command: @escaping @convention(c) (Int32, Int32) -> Int32, always: Bool = false) {
+            guard always || rl_function_of_keyseq(key, map, nil) == nil else { return }
+            if let journal { journal.bind(key, command, in: map) } else { rl_bind_keyseq_in_map(key, command, map) }
         }
-        rl_bind_keyseq_in_map("\u{1B}[2~", rl_overwrite_mode, map)
+        bind("\u{1B}[2~", rl_overwrite_mode, always: true)
         bind("\u{1B}[3~", rl_delete)
         for modifier in [3, 5] {
             bind("\u{1B}[1;\(modifier)D", rl_backward_word)
