@@ -23,7 +23,7 @@ let staticExecutable: [LinkerSetting] =
 /// start (docs/performance.md).
 let startSettings: [SwiftSetting] =
     staticBuild
-    ? [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))] : []
+    ? [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"], .when(configuration: .release))] : []
 
 let package = Package(
     name: "FocusFlow",
