@@ -22,8 +22,11 @@ struct CReferences {
         if let cc, FileManager.default.fileExists(atPath: readlineSource), FileManager.default.fileExists(atPath: rawSource) {
             let folder = NSTemporaryDirectory() + "focusflow-bench-c-\(getpid())"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Self.compile(cc, [readlineSource, "-o", folder + "/readline-reference", "-lreadline"])
-            try Self.compile(cc, [rawSource, "-o", folder + "/raw-echo-reference"])
+            // Measured as focusflow is, from a fresh copy of what the linker wrote.
+            try Self.compile(cc, [readlineSource, "-o", folder + "/readline-reference.linked", "-lreadline"])
+            try TerminalBench.install(folder + "/readline-reference.linked", as: folder + "/readline-reference")
+            try Self.compile(cc, [rawSource, "-o", folder + "/raw-echo-reference.linked"])
+            try TerminalBench.install(folder + "/raw-echo-reference.linked", as: folder + "/raw-echo-reference")
             self.folder = folder
             self.compiler = "\(URL(fileURLWithPath: cc).lastPathComponent) -O2"
             readline = Self.program(folder + "/readline-reference")

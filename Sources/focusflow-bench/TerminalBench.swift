@@ -37,16 +37,41 @@ enum TerminalBench {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// `focusflow run ARGUMENTS` beside this bench when built (`swift build -c release`), else this
-    /// bench itself running the same `FlowRunner` (see `main.swift`).
-    static func focusflowProgram(_ arguments: [String]) -> Program {
-        let path = directory.appendingPathComponent("focusflow").path
+    /// `focusflow run ARGUMENTS`, the copy at `installed` (``installCopy()``), else this bench
+    /// itself running the same `FlowRunner` (see `main.swift`).
+    static func focusflowProgram(_ arguments: [String], installed: String?) -> Program {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        let built = FileManager.default.isExecutableFile(atPath: path)
-        return Program(
-            name: built ? "focusflow" : "focusflow-bench --run (same FlowRunner)",
-            words: built ? [path, "run"] + arguments : [me, "--run"] + arguments,
-            prompt: Array("› ".utf8), toSecure: "\r")
+        guard let installed else {
+            return Program(name: "focusflow-bench --run (same FlowRunner)", words: [me, "--run"] + arguments, prompt: Array("› ".utf8), toSecure: "\r")
+        }
+        return Program(name: "focusflow", words: [installed, "run"] + arguments, prompt: Array("› ".utf8), toSecure: "\r")
+    }
+
+    /// Copies the `focusflow` built beside this bench into a folder of its own with `install`, as
+    /// `make install` installs it, so that what is measured starts as the installed program does.
+    /// The file the linker has just written does not: measured here, the same bytes take some
+    /// twenty page faults and 0.2 ms more at a start from the linker's output than from a fresh
+    /// copy (the kernel's page cache holds the two otherwise).
+    ///
+    /// - Returns: the copy, in a folder of its own to remove afterwards, or `nil` when no
+    ///   `focusflow` is built.
+    static func installCopy() throws -> String? {
+        let built = directory.appendingPathComponent("focusflow").path
+        guard FileManager.default.isExecutableFile(atPath: built) else { return nil }
+        let folder = NSTemporaryDirectory() + "focusflow-bench-installed-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try install(built, as: folder + "/focusflow")
+        return folder + "/focusflow"
+    }
+
+    /// `install -m 755 program destination`: a fresh copy of a program just linked, to measure.
+    static func install(_ program: String, as destination: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        process.arguments = ["-m", "755", program, destination]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("install -m 755 \(program) \(destination) failed with status \(process.terminationStatus)") }
     }
 
     static func report() throws {
@@ -55,14 +80,16 @@ enum TerminalBench {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let references = try CReferences()
         defer { references.remove() }
-        let focusflow = focusflowProgram([path])
-        let signUp = focusflowProgram([])
+        let installed = try installCopy()
+        defer { installed.map { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: $0).deletingLastPathComponent().path) } }
+        let focusflow = focusflowProgram([path], installed: installed)
+        let signUp = focusflowProgram([], installed: installed)
         let readline = references.readline, raw = references.raw
         let runtime = swiftRuntime(of: focusflow)
         print(
             """
 
-            Terminal over a pty, one run: \(focusflow.name) (Swift runtime \(runtime)) beside two C programs of
+            Terminal over a pty, one run: \(focusflow.name)\(installed == nil ? "" : ", installed as make install installs it,") (Swift runtime \(runtime)) beside two C programs of
             this package, built with \(references.compiler): stock GNU readline in callback mode (readline-reference)
             and the floor (raw-echo-reference: raw mode, one read and one write a key). Milliseconds, median / p99;
             ratios of medians. The programs take turns, sample by sample.
@@ -99,7 +126,7 @@ enum TerminalBench {
             let listPath = NSTemporaryDirectory() + "focusflow-bench-list-\(getpid())-\(count).json"
             try Data(listFlow(options: count).utf8).write(to: URL(fileURLWithPath: listPath))
             defer { try? FileManager.default.removeItem(atPath: listPath) }
-            let list = focusflowProgram([listPath])
+            let list = focusflowProgram([listPath], installed: installed)
             let label = String(count).padding(toLength: 6, withPad: " ", startingAt: 0)
             let filter = try echoes([list], field: .plain, typed: 0, keys: 500, pressing: ["1", "\u{7F}"])[0]
             print("  list, \(label) options, filter key  \(figures(filter))   \(Figure.ratio(filter.median / textEcho.median))")
