@@ -20,7 +20,8 @@ let staticExecutable: [LinkerSetting] =
 /// type it names (`[String: Int]`, `ContiguousArray<FieldSpec>`) through the type's accessor,
 /// handed its arguments and their conformances, rather than by its mangled name: the runtime then
 /// demangles no name and scans no conformance records for it, about a quarter of the work of a
-/// start (docs/performance.md).
+/// start (docs/performance.md). Each function is emitted in a section of its own, so that the
+/// link order (Sources/focusflow/LinkOrder) can lay a start's functions out together.
 let startSettings: [SwiftSetting] =
     staticBuild
     ? [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"], .when(configuration: .release))] : []

@@ -31,6 +31,9 @@ final class KeymapJournal {
     /// noted as what it was, and that keymap is freed when the entry is put back).
     func bind(_ sequence: String, _ command: @convention(c) (Int32, Int32) -> Int32, in map: Keymap) {
         let bytes = Array(sequence.utf8)
+        // Readline reads a backslash as an escape and a byte past ASCII as ESC and the byte: its
+        // path would not be the one noted here.
+        assert(bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\\") }, "a key sequence the journal cannot follow")
         var current = map
         for (index, byte) in bytes.enumerated() {
             let key = Int32(byte)

@@ -2,10 +2,11 @@
 import Glibc
 import FocusFlowConsole
 
-/// The keymaps of a session: readline's own map with the flow's keys bound in it (and put back
-/// as they were when the session ends, ``KeymapJournal``), a deep copy of it for secure fields with everything that could carry a secret elsewhere — history, history
-/// search, the kill ring, yanking, completion — taken out, and the copies a field's screen binds
-/// its own keys in (``screen(_:base:bindings:)``).
+/// The keymaps of a session: readline's own map with the flow's keys bound in it (put back as
+/// it was when the session ends, ``KeymapJournal``), a deep copy of it for secure fields with
+/// everything that could carry a secret elsewhere — history, history search, the kill ring,
+/// yanking, completion — taken out, and the copies a field's screen binds its own keys in
+/// (``screen(_:base:bindings:)``).
 ///
 /// All maps step over characters as a person counts them (``LineGraphemes``), never leave
 /// emacs mode (ESC Enter would switch readline to vi mode), complete nothing (a field is not a
@@ -190,8 +191,7 @@ final class Keymaps {
     }
 
     /// Replaces, in `map` and every sub-keymap, each command `table` names, and each macro
-    /// with `macros` when given.
-    /// Each change to readline's own map is noted in `journal` first.
+    /// with `macros` when given; each change is noted in `journal` first (readline's own map).
     private static func replace(in map: Keymap, _ table: CommandTable, macros: UnsafeRawPointer?, journal: KeymapJournal? = nil) {
         // A map binds most of its keys to a few commands, side by side (every character key to
         // self-insert): the table is asked once a run, not once a key.
