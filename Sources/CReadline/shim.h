@@ -39,6 +39,9 @@ static inline void ff_own_signals(void) {
 }
 static inline void ff_set_name(const char *name) { rl_readline_name = name; }
 static inline Keymap ff_emacs_keymap(void) { return emacs_standard_keymap; }
+/// Readline's editing mode: 1 emacs, 0 vi (an inputrc's `set editing-mode vi`).
+static inline int ff_editing_mode(void) { return rl_editing_mode; }
+static inline void ff_set_editing_mode(int mode) { rl_editing_mode = mode; }
 
 /// A keymap entry's kind: ISFUNC, ISKMAP or ISMACR.
 static inline int ff_entry_type(Keymap map, int key) { return map[key].type; }

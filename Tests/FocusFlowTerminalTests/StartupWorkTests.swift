@@ -38,8 +38,13 @@ struct StartupWorkTests {
         #expect(rl_macro_bind("\\C-t", "hey", own) == 0)
         defer { ff_set_entry(own, ctrlT, type, command) }
         let before = Self.entries(of: own)
+        // An inputrc's vi mode: the session is in emacs mode while it runs, and gives vi back.
+        let mode = ff_editing_mode()
+        ff_set_editing_mode(0)
+        defer { ff_set_editing_mode(mode) }
         let keymaps = Keymaps()
         #expect(keymaps.plain == own, "the plain map is a copy of readline's, which a start pays some thirty pages for")
+        #expect(ff_editing_mode() == 1, "the session runs in the inputrc's vi mode")
         let enter = rl_function_of_keyseq("\r", own, nil).map { ff_address($0) }
         #expect(enter != nil && enter != ff_address(rl_newline), "Enter is not the session's in readline's map")
         // The function keys, bound when the first ESC reaches a map, and a secure copy of it.
@@ -51,6 +56,7 @@ struct StartupWorkTests {
         #expect(bound, "the session bound nothing in readline's map")
         keymaps.free()
         #expect(rl_get_keymap() == own)
+        #expect(ff_editing_mode() == 0, "the session did not give readline its vi mode back")
         let after = Self.entries(of: own)
         let unchanged = after == before
         #expect(unchanged, "readline's map differs after the session at \(zip(before, after).first { $0 != $1 }.map { "\($0) → \($1)" } ?? "its length")")

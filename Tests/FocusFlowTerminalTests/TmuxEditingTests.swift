@@ -215,6 +215,32 @@ struct TmuxEditingTests {
         #expect(tmux.answers == #"{"name":"hello","plan":"free","secret":"pw"}"# + "\n", "\(tmux.text)")
     }
 
+    @Test("An inputrc that chooses vi mode gets the form's keys: Escape then Enter goes on, Down moves in a list, a secret stays masked")
+    func inputrcViMode() throws {
+        let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
+        try Data("set editing-mode vi\n".utf8).write(to: URL(fileURLWithPath: inputrc))
+        defer { try? FileManager.default.removeItem(atPath: inputrc) }
+        let flow = try TerminalTests.flow(
+            #"{"id":"v","title":"V","fields":[{"id":"name","label":"Name"},{"id":"secret","label":"Secret","secure":true},{"id":"plan","kind":"select","label":"Plan","options":[{"value":"free"},{"value":"pro"}]}]}"#
+        )
+        let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
+        #expect(tmux.waitFor("Name"), "\(tmux.text)")
+        tmux.type("abc")
+        #expect(tmux.waitFor("› abc"), "\(tmux.text)")
+        tmux.press("Escape")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Secret"), "\(tmux.text)")
+        tmux.type("pw")
+        #expect(tmux.waitFor("› ••"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Plan"), "\(tmux.text)")
+        tmux.press("Down")
+        #expect(tmux.waitFor("› pro"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0, "\(tmux.text)")
+        #expect(tmux.answers == #"{"name":"abc","secret":"pw","plan":"pro"}"# + "\n", "\(tmux.text)")
+    }
+
     @Test(
         "Function keys type nothing in whichever map first sees one: a plain field after a secure one, a select's list, a secure field after a plain one",
         arguments: [true, false])

@@ -19,8 +19,11 @@ import FocusFlowConsole
 /// ESC up), with the map's commands replaced as when it was made: a map is then as it would be
 /// with them bound from the start.
 final class Keymaps {
-    /// Readline's own map (emacs's, or the one an inputrc chose), bound in place.
+    /// Readline's own emacs map, bound in place, whatever editing mode an inputrc chose: a form
+    /// has no vi mode, whose Escape would leave the session's keys for readline's own.
     let plain: Keymap
+    /// The map and editing mode readline was in, given back by ``free()``.
+    private let before: (map: Keymap?, mode: Int32)
     /// What binding ``plain`` changed in readline's maps, put back by ``free()``.
     private let journal = KeymapJournal()
     /// The secure fields' map, made the first time a secure field asks for it: a flow without one
@@ -119,7 +122,9 @@ final class Keymaps {
     /// The arrow keys' sequences, in both cursor-key modes.
 
     init() {
-        plain = rl_get_keymap()
+        before = (rl_get_keymap(), ff_editing_mode())
+        plain = ff_emacs_keymap()
+        ff_set_editing_mode(1)
         journal.bind("\r", submitKey, in: plain)
         journal.bind("\n", submitKey, in: plain)
         journal.bind("\u{1B}[Z", previousKey, in: plain)
@@ -158,13 +163,15 @@ final class Keymaps {
         for key in bindings.flatMap(\.sequences) { rl_bind_keyseq_in_map(key, screenKey, map) }
     }
 
-    /// Frees the maps made here and puts readline's own back as it was, readline in it.
+    /// Frees the maps made here and puts readline's own back as they were, readline in the map
+    /// and editing mode it was in.
     func free() {
         // A search map shares its sub-keymaps with its field's: only its own entries are freed.
         for map in searchMaps.values { Glibc.free(map) }
         searchMaps = [:]
         journal.restore()
-        rl_set_keymap(plain)
+        rl_set_keymap(before.map ?? plain)
+        ff_set_editing_mode(before.mode)
         if let secureMap { rl_free_keymap(secureMap) }
         for map in derivedMaps.values { rl_free_keymap(map) }
         derivedMaps = [:]
