@@ -119,6 +119,21 @@ struct ScreenInProcessTests {
         #expect(country.body(context) { _ in 10 }.rows == [], "the message under the input says it; the list adds no second line")
     }
 
+    @Test("An empty list says so under another message: a required choice's, once the filter is typed again")
+    func emptyListUnderAnotherMessage() throws {
+        let spec = try FlowSpec(
+            id: "f", title: "F",
+            fields: [FieldSpec(id: "country", kind: .select, label: "Country", options: ["kr", "jp"], rules: .init(required: true))])
+        let context = RecordingContext(spec)
+        let country = FieldScreens.screen(for: try #require(spec["country"]), words: .english)
+        context.insert("zz")
+        context.store.send(.next)
+        context.insert("z")
+        let error = context.store.state.error
+        #expect(error != nil && error != "Country: the filter shows no option to choose.", "\(String(describing: error))")
+        #expect(country.body(context) { _ in 10 }.rows == ["No option matches; Backspace widens the filter."], "under \(String(describing: error))")
+    }
+
     @Test(
         "A confirm answers to the Korean keyboard's jamo on y and n and to the words Korean speakers type",
         arguments: [

@@ -58,9 +58,11 @@ extension OptionScreen {
         let text = state.text(of: field.id)
         let list = list(state)
         let content = FormRenderer.Content.plain(text)
+        // Only the engine's refusal of an empty list says under the input that no option shows.
+        let said = list.visible.isEmpty && state.error == session.store.reducer.spec.language.messages.noOptionMatches(field.label)
         let rows = picker.window.rows(
             options: field.options, visible: list.visible, highlight: list.highlight,
-            room: room(content), theme: session.theme, said: state.error != nil
+            room: room(content), theme: session.theme, said: said
         ) { row($0, chosen: list.chosen.contains($0.value)) }
         return ScreenBody(
             content: content, cursor: min(session.point, text.utf8.count),
