@@ -41,10 +41,10 @@ enum TerminalBench {
     /// itself running the same `FlowRunner` (see `main.swift`).
     static func focusflowProgram(_ arguments: [String], installed: String?) -> Program {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        guard let installed else {
-            return Program(name: "focusflow-bench --run (same FlowRunner)", words: [me, "--run"] + arguments, prompt: Array("› ".utf8), toSecure: "\r")
-        }
-        return Program(name: "focusflow", words: [installed, "run"] + arguments, prompt: Array("› ".utf8), toSecure: "\r")
+        return Program(
+            name: installed == nil ? "focusflow-bench --run (same FlowRunner)" : "focusflow",
+            words: (installed.map { [$0, "run"] } ?? [me, "--run"]) + arguments,
+            prompt: Array("› ".utf8), toSecure: "\r")
     }
 
     /// Copies the `focusflow` built beside this bench into a folder of its own with `install`, as
@@ -89,7 +89,7 @@ enum TerminalBench {
         print(
             """
 
-            Terminal over a pty, one run: \(focusflow.name)\(installed == nil ? "" : ", installed as make install installs it,") (Swift runtime \(runtime)) beside two C programs of
+            Terminal over a pty, one run: \(focusflow.name) (\(installed == nil ? "" : "installed as make install installs it; ")Swift runtime \(runtime)) beside two C programs of
             this package, built with \(references.compiler): stock GNU readline in callback mode (readline-reference)
             and the floor (raw-echo-reference: raw mode, one read and one write a key). Milliseconds, median / p99;
             ratios of medians. The programs take turns, sample by sample.

@@ -155,6 +155,15 @@ struct TmuxEditingTests {
         #expect(tmux.exitStatus() == 130)
     }
 
+    /// Runs `body` with `focusflow FLOW` (`flow`, a flow's JSON) in tmux, reading `inputrc` as the
+    /// person's inputrc file, which is removed when `body` has ended.
+    static func withInputrc(_ inputrc: String, flow: String, _ body: (Tmux) throws -> Void) throws {
+        let path = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
+        try Data(inputrc.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try body(Tmux([try TerminalTests.flow(flow)], environment: ["INPUTRC": path]))
+    }
+
     /// An inputrc that makes Insert `quoted-insert`, as Debian's `/etc/inputrc` does.
     static let debianInputrc = #"""
         $if mode=emacs
@@ -166,79 +175,74 @@ struct TmuxEditingTests {
         "Function keys and modified cursor keys type nothing, in a plain and a secure field; Insert is overwrite mode whatever the inputrc says",
         arguments: [false, true])
     func functionKeysTypeNothing(secure: Bool) throws {
-        let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
-        try Data(Self.debianInputrc.utf8).write(to: URL(fileURLWithPath: inputrc))
-        defer { try? FileManager.default.removeItem(atPath: inputrc) }
-        let flow = try TerminalTests.flow(#"{"id":"f","title":"F","fields":[{"id":"a","label":"Word","secure":\#(secure)},{"id":"b","label":"Next"}]}"#)
-        let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
-        #expect(tmux.waitFor("Word"), "\(tmux.text)")
-        tmux.type("xyz")
-        for key in ["F1", "F5", "F12", "S-Up", "S-Left", "C-PageUp", "S-Home", "M-Up", "S-Right", "PageDown"] { tmux.press(key) }
-        tmux.press("IC")
-        tmux.press("Left")
-        tmux.type("Q")
-        if secure {
-            tmux.press("C-t")
+        try Self.withInputrc(Self.debianInputrc, flow: #"{"id":"f","title":"F","fields":[{"id":"a","label":"Word","secure":\#(secure)},{"id":"b","label":"Next"}]}"#) { tmux in
+            #expect(tmux.waitFor("Word"), "\(tmux.text)")
+            tmux.type("xyz")
+            for key in ["F1", "F5", "F12", "S-Up", "S-Left", "C-PageUp", "S-Home", "M-Up", "S-Right", "PageDown"] { tmux.press(key) }
+            tmux.press("IC")
+            tmux.press("Left")
+            tmux.type("Q")
+            if secure {
+                tmux.press("C-t")
+            }
+            #expect(tmux.waitFor { $0.contains("› xyQ") }, "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Next"), "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.exitStatus() == 0)
+            #expect(tmux.answers == #"{"a":"xyQ","b":""}"# + "\n")
         }
-        #expect(tmux.waitFor { $0.contains("› xyQ") }, "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Next"), "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.exitStatus() == 0)
-        #expect(tmux.answers == #"{"a":"xyQ","b":""}"# + "\n")
     }
 
     @Test("A macro of the person's inputrc types its text in a plain field, nothing in a secure one, and every keymap holding it is freed once at the end")
     func inputrcMacro() throws {
-        let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
-        try Data(#""\C-xq": "hello""#.utf8).write(to: URL(fileURLWithPath: inputrc))
-        defer { try? FileManager.default.removeItem(atPath: inputrc) }
         // The select's list has a keymap of its own, copied from the plain one with the macro in it.
-        let flow = try TerminalTests.flow(
-            #"{"id":"m","title":"M","fields":[{"id":"name","label":"Name"},{"id":"plan","kind":"select","label":"Plan","options":[{"value":"free"},{"value":"pro"}]},{"id":"secret","label":"Secret","secure":true}]}"#
-        )
-        let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
-        #expect(tmux.waitFor("Name"), "\(tmux.text)")
-        tmux.press("C-x")
-        tmux.type("q")
-        #expect(tmux.waitFor("› hello"), "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Plan"), "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Secret"), "\(tmux.text)")
-        tmux.press("C-x")
-        tmux.type("q")
-        tmux.type("pw")
-        #expect(tmux.waitFor("› ••"), "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.exitStatus() == 0, "\(tmux.text)")
-        #expect(tmux.answers == #"{"name":"hello","plan":"free","secret":"pw"}"# + "\n", "\(tmux.text)")
+        try Self.withInputrc(
+            #""\C-xq": "hello""#,
+            flow:
+                #"{"id":"m","title":"M","fields":[{"id":"name","label":"Name"},{"id":"plan","kind":"select","label":"Plan","options":[{"value":"free"},{"value":"pro"}]},{"id":"secret","label":"Secret","secure":true}]}"#
+        ) { tmux in
+            #expect(tmux.waitFor("Name"), "\(tmux.text)")
+            tmux.press("C-x")
+            tmux.type("q")
+            #expect(tmux.waitFor("› hello"), "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Plan"), "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Secret"), "\(tmux.text)")
+            tmux.press("C-x")
+            tmux.type("q")
+            tmux.type("pw")
+            #expect(tmux.waitFor("› ••"), "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.exitStatus() == 0, "\(tmux.text)")
+            #expect(tmux.answers == #"{"name":"hello","plan":"free","secret":"pw"}"# + "\n", "\(tmux.text)")
+        }
     }
 
     @Test("An inputrc that chooses vi mode gets the form's keys: Escape then Enter goes on, Down moves in a list, a secret stays masked")
     func inputrcViMode() throws {
-        let inputrc = NSTemporaryDirectory() + "focusflow-inputrc-\(UUID())"
-        try Data("set editing-mode vi\n".utf8).write(to: URL(fileURLWithPath: inputrc))
-        defer { try? FileManager.default.removeItem(atPath: inputrc) }
-        let flow = try TerminalTests.flow(
-            #"{"id":"v","title":"V","fields":[{"id":"name","label":"Name"},{"id":"secret","label":"Secret","secure":true},{"id":"plan","kind":"select","label":"Plan","options":[{"value":"free"},{"value":"pro"}]}]}"#
-        )
-        let tmux = try Tmux([flow], environment: ["INPUTRC": inputrc])
-        #expect(tmux.waitFor("Name"), "\(tmux.text)")
-        tmux.type("abc")
-        #expect(tmux.waitFor("› abc"), "\(tmux.text)")
-        tmux.press("Escape")
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Secret"), "\(tmux.text)")
-        tmux.type("pw")
-        #expect(tmux.waitFor("› ••"), "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Plan"), "\(tmux.text)")
-        tmux.press("Down")
-        #expect(tmux.waitFor("› pro"), "\(tmux.text)")
-        tmux.press("Enter")
-        #expect(tmux.exitStatus() == 0, "\(tmux.text)")
-        #expect(tmux.answers == #"{"name":"abc","secret":"pw","plan":"pro"}"# + "\n", "\(tmux.text)")
+        try Self.withInputrc(
+            "set editing-mode vi\n",
+            flow:
+                #"{"id":"v","title":"V","fields":[{"id":"name","label":"Name"},{"id":"secret","label":"Secret","secure":true},{"id":"plan","kind":"select","label":"Plan","options":[{"value":"free"},{"value":"pro"}]}]}"#
+        ) { tmux in
+            #expect(tmux.waitFor("Name"), "\(tmux.text)")
+            tmux.type("abc")
+            #expect(tmux.waitFor("› abc"), "\(tmux.text)")
+            tmux.press("Escape")
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Secret"), "\(tmux.text)")
+            tmux.type("pw")
+            #expect(tmux.waitFor("› ••"), "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.waitFor("Plan"), "\(tmux.text)")
+            tmux.press("Down")
+            #expect(tmux.waitFor("› pro"), "\(tmux.text)")
+            tmux.press("Enter")
+            #expect(tmux.exitStatus() == 0, "\(tmux.text)")
+            #expect(tmux.answers == #"{"name":"abc","secret":"pw","plan":"pro"}"# + "\n", "\(tmux.text)")
+        }
     }
 
     @Test(
