@@ -3,6 +3,9 @@ import Glibc
 
 // Before anything opens a file: a descriptor 0, 1 or 2 the parent closed is /dev/null.
 StandardStreams.openMissing()
+// Every command may hold a secret, typed or read, until it ends: no core file, and no debugger or
+// /proc/PID/mem of the same user reads it (SecretMemory).
+SecretMemory.protectProcess()
 
 // A write to a pipe whose reader has gone, or past the file-size limit, fails with EPIPE or
 // EFBIG and is reported with exit status 74, instead of killing the process silently.

@@ -62,4 +62,14 @@ void ff_watchdog_taken(void);
 // pid, or -1 (errno set) with nothing left open.
 int ff_spawn_service(const char *command, int errors, int *input, int *output);
 
+// MARK: - Memory that holds secrets (memory.c)
+
+/// Makes the process not dumpable (no core file, no ptrace or /proc/PID/mem by its own user, as
+/// ssh-agent does) and its core file size 0. Returns 0, or -1 when either could not be set.
+int ff_protect_memory(void);
+/// Whether the process is not dumpable.
+int ff_memory_protected(void);
+/// Zeroes the stack below the caller's frame, where the frames it returned from lie.
+void ff_wipe_stack(void);
+
 #endif
