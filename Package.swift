@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "CReadlineSession", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("readline")]),
         // The interactive session: readline, its keymaps and callbacks, over the console's screens.
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"], swiftSettings: startSettings),
+        // Memory wiped as it is freed: focusflow's own free and realloc (Sources/CSecureHeap), which
+        // no library product reaches, so that an embedder's allocator stays its own.
+        .target(name: "CSecureHeap", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
@@ -79,12 +82,14 @@ let package = Package(
         // executable (staticExecutable, above).
         .executableTarget(
             name: "focusflow",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal"],
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "CSecureHeap"],
             exclude: ["LinkOrder"],
             swiftSettings: startSettings,
             linkerSettings: [
                 .unsafeFlags([
                     "-Xlinker", "--wrap=mktemp",
+                    // Linked statically, glibc's free and realloc are reached through CSecureHeap's.
+                    "-Xlinker", "--wrap=free", "-Xlinker", "--wrap=realloc",
                     "-use-ld=lld",
                     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/focusflow/LinkOrder/focusflow.order",
