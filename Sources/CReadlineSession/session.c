@@ -15,6 +15,7 @@
 // Readline internals (exported by libreadline, declared in its private headers).
 extern int _rl_doing_an_undo;
 extern int _rl_eof_char;
+extern int rl_line_buffer_len;
 
 // MARK: - Input
 
@@ -49,6 +50,16 @@ static int ff_given(unsigned char c) {
     return c;
 }
 
+/// `c`, the byte just taken from `in`; once the last byte read is taken, the buffer is zeroed:
+/// a pasted or typed-ahead secret stays in it no longer than readline takes to read it.
+static unsigned char ff_taken(struct ff_input *in, unsigned char c) {
+    if (in->start == in->end) {
+        explicit_bzero(in->bytes, (size_t)in->end);
+        in->start = in->end = 0;
+    }
+    return c;
+}
+
 /// Gives readline one byte, reading what the terminal holds with one read(2) when none is
 /// waiting. The session polls before it calls readline, so there are bytes to read; readline's
 /// own rl_getc would add a sigprocmask and a pselect per key.
@@ -72,7 +83,7 @@ static int ff_getc(FILE *stream) {
     unsigned char c = in->bytes[in->start++];
     if (in->regive) {
         in->regive = 0;
-        return ff_given(c);
+        return ff_given(ff_taken(in, c));
     }
     int count = 0;
     if (c == 0x1B && RL_ISSTATE(RL_STATE_ISEARCH)
@@ -81,7 +92,7 @@ static int ff_getc(FILE *stream) {
         in->regive = 1;
         return '\n';
     }
-    return ff_given(c);
+    return ff_given(ff_taken(in, c));
 }
 
 /// Whether input was already waiting when the session finished its last key (a burst: keys
@@ -117,6 +128,13 @@ void ff_use_plain_input(void) {
     rl_getc_function = ff_getc;
     rl_prep_term_function = ff_prep_terminal;
     rl_input_available_hook = ff_input_available;
+}
+
+/// Zeroes readline's line buffer, all of it, and the bytes read and not given to readline yet:
+/// what a secure field held, once it is left or the walk ends.
+void ff_wipe_line(void) {
+    if (rl_line_buffer != NULL) explicit_bzero(rl_line_buffer, (size_t)rl_line_buffer_len);
+    rl_end = rl_point = rl_mark = 0;
 }
 
 // MARK: - Ctrl-D

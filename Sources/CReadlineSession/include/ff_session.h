@@ -20,6 +20,9 @@ void ff_on_escape(void (*hook)(void));
 int ff_holding_byte(void);
 /// Whether input was already waiting when the session finished its last key (a burst).
 void ff_set_burst(int burst);
+/// Zeroes readline's whole line buffer and leaves it empty (a secure field left, the walk
+/// ended). The bytes read and not yet given to readline are zeroed as soon as the last is given.
+void ff_wipe_line(void);
 
 // MARK: - Ctrl-D
 

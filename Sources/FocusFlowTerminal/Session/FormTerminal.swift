@@ -21,6 +21,9 @@ struct FormTerminal {
         for path in ["/dev/tty", ttyname(0).map { String(cString: $0) }].compactMap({ $0 }) {
             let fd = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             if fd >= 0, isatty(fd) == 1, let stream = fdopen(fd, "w") {
+                // Unbuffered, as stderr is: a frame goes out in one write from the session's
+                // own buffer, and no stdio buffer keeps a revealed secret after it is drawn.
+                setvbuf(stream, nil, _IONBF, 0)
                 return FormTerminal(stream: stream, fd: fd, note: nil, opened: true)
             }
             failure = "\(path): \(String(cString: strerror(errno)))"

@@ -173,6 +173,8 @@ final class InteractiveSession: ScreenContext {
             rl_callback_sigcleanup()
         }
         rl_callback_handler_remove()
+        // Whatever field the walk ended in, its line and undo list hold nothing any more.
+        ff_wipe_line()
         rl_replace_line("", 1)
         FieldHistories.release()
         emit(renderer.eraseForm() + summary() + "\r\n")
@@ -511,6 +513,7 @@ final class InteractiveSession: ScreenContext {
     /// and draws its header in place of the last one.
     private func setUp(field id: FieldID, first: Bool) {
         guard let field = store.reducer.spec[id] else { return }
+        leaveSecureLine()
         histories.load(for: field)
         let screen = FieldScreens.screen(for: field, words: theme.words)
         self.screen = screen
@@ -528,6 +531,15 @@ final class InteractiveSession: ScreenContext {
         drawForm(first ? .cursorLine : .inPlace)
     }
 
+    /// A secure field is being left: readline's line is zeroed, whole, before the next field's
+    /// text is put in it (which would leave the secret's tail past its end), and its undo list
+    /// goes with the replace that follows.
+    private func leaveSecureLine() {
+        guard focusedSecure else { return }
+        ff_wipe_line()
+        focusedSecure = false
+    }
+
     /// Draws the whole form afresh — header, input, the lines under it — at the terminal's
     /// width now: at the top of a cleared screen (`clearingScreen`, Ctrl-L), or from the start of
     /// the cursor's line, which must hold nothing of the form (after the job was stopped and
@@ -543,6 +555,7 @@ final class InteractiveSession: ScreenContext {
         let review = self.review ?? ReviewScreen()
         self.review = review
         rl_set_keymap(keymaps.review(review.bindings(theme.words)))
+        leaveSecureLine()
         rl_replace_line("", 1)
         review.shown(self)
         drawForm(.inPlace)
