@@ -100,7 +100,21 @@ public struct ProtocolSession: Sendable {
         events.removeAll(keepingCapacity: true)
         if case .cancel = request { (cancelledAt, cancelledFocus) = (reducer.progress(in: state), state.focus) }
         reducer.reduce(into: &state, action: action, events: &events)
-        return response(to: events)
+        let response = response(to: events)
+        if state.phase.hasEnded { forgetSecrets() }
+        return response
+    }
+
+    /// A walk that ended holds no secure value any more: `completed` handed them to the host,
+    /// and no request but a snapshot (which never holds one) applies after the end. The buffers
+    /// of the events and of the last response (`completed`'s values) go too, rather than keep
+    /// their bytes in the capacity they keep for the next request.
+    private mutating func forgetSecrets() {
+        for field in reducer.spec.fields where field.secure && state.text(of: field.id) != "" {
+            state.fields[field.id] = .init()
+        }
+        events = []
+        out = JSONWriter()
     }
 
     /// `{"protocol":2,"flow":{"id","title"},"fields":[…]}`: each field's kind, label, hint,

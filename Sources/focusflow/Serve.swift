@@ -111,16 +111,20 @@ enum Serve {
         func flush() throws(CommandError) {
             guard !answered.isEmpty else { return }
             try Output.standard(answered)
-            answered.removeAll(keepingCapacity: true)
+            // A fresh string each batch: the one written is freed, and so wiped (SecretMemory).
+            answered = ""
         }
         while true {
             if !reader.hasBufferedLine || answered.utf8.count >= 1 << 16 { try flush() }
             switch reader.next() {
             case .line(let line):
+                let open = sessions.count
                 for response in sessions.respond(toScriptLine: line, now: Self.seconds()) {
                     answered += response
                     answered += "\n"
                 }
+                // A walk ended (closed, completed, idle): the frames it ran in are wiped.
+                if sessions.count < open { SecretMemory.wipeStack() }
             case .tooLong:
                 let dropped = "the request is longer than \(LineReader.lineLimit) bytes, the most a line may hold; it was dropped and nothing changed"
                 answered += ProtocolSession.error(dropped) + "\n"
@@ -202,8 +206,11 @@ enum Serve {
         while true {
             switch next() {
             case .line(let line):
+                let ended = session.state.phase.hasEnded
                 guard let response = session.respond(toScriptLine: line) else { continue }
                 try answer(response)
+                // The walk ended: the frames it ran in are wiped (SecretMemory).
+                if !ended && session.state.phase.hasEnded { SecretMemory.wipeStack() }
             case .tooLong:
                 try answer(ProtocolSession.error("the request is longer than \(LineReader.lineLimit) bytes, the most a line may hold; it was dropped and nothing changed"))
             case .end, .signal:

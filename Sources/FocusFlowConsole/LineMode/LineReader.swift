@@ -6,6 +6,7 @@ import Glibc
 /// comes back as ``Read/tooLong``, so memory stays bounded by the limit whatever the input
 /// (`serve < /dev/zero`). Reading is linear in the input: each byte is looked at once for the
 /// newline, and a consumed line is dropped from the buffer only once half of it is consumed.
+/// Bytes read are kept nowhere else, and are zeroed once dropped: a line may hold a secret.
 package struct LineReader {
     package enum Read: Equatable {
         case line([UInt8])
@@ -63,12 +64,18 @@ package struct LineReader {
             if scanned > limit + 1 {
                 // Past the limit with no newline: drop what came, and the rest of the line.
                 skipping = true
+                SecretMemory.wipe(&buffer)
                 buffer.removeAll(keepingCapacity: true)
                 head = 0
                 scanned = 0
             }
             if ended {
-                defer { buffer = []; head = 0; scanned = 0 }
+                defer {
+                    SecretMemory.wipe(&buffer)
+                    buffer = []
+                    head = 0
+                    scanned = 0
+                }
                 if skipping { skipping = false; return .tooLong }
                 guard head < buffer.count else { return .end }
                 let line = Array(buffer[head...])
@@ -83,7 +90,10 @@ package struct LineReader {
             if fds[0].revents != 0 {
                 let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
                     let count = read(fd, chunk.baseAddress, chunk.count)
-                    if count > 0 { buffer.append(contentsOf: chunk.prefix(count)) }
+                    if count > 0 {
+                        buffer.append(contentsOf: chunk.prefix(count))
+                        explicit_bzero(chunk.baseAddress!, count)
+                    }
                     return count
                 }
                 if count == 0 || (count < 0 && errno != EINTR) { ended = true }
@@ -109,13 +119,17 @@ package struct LineReader {
     }
 
     /// Drops the consumed lines once they are half the buffer, so each byte is moved at most
-    /// a bounded number of times.
+    /// a bounded number of times. What is dropped is zeroed first (``SecretMemory``): a line may
+    /// have held a secret, and the capacity kept for the next read would keep its bytes.
     private mutating func compact() {
         if head == buffer.count {
+            SecretMemory.wipe(&buffer)
             buffer.removeAll(keepingCapacity: true)
             head = 0
         } else if head > 65536, head * 2 > buffer.count {
-            buffer.removeSubrange(..<head)
+            let rest = Array(buffer[head...])
+            SecretMemory.wipe(&buffer)
+            buffer = rest
             head = 0
         }
     }
