@@ -1,15 +1,16 @@
 # Installs focusflow for one user (or anywhere with PREFIX=DIR): the release binary, one static
-# executable (Package.swift), its man page and its bash, zsh and fish completions.
+# executable hardened as Debian hardens its programs (Package.swift), stripped, its man page and
+# its bash, zsh and fish completions. The symbols and debug information stripped from it are kept
+# in .build/install/focusflow.debug, which the binary names (gdb finds them there).
 #
 #   make install                  into ~/.local (bin/ on the PATH of most shells)
 #   make install PREFIX=/usr/local
-#   make install PIE=1            position-independent, mapped at a random address (a slower start)
 #   make uninstall PREFIX=…       removes exactly what install put there
 
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 SWIFT_FLAGS ?= -j 2
-PIE ?=
+OBJCOPY ?= objcopy
 
 bindir := $(DESTDIR)$(PREFIX)/bin
 mandir := $(DESTDIR)$(PREFIX)/share/man
@@ -28,8 +29,10 @@ installed := $(bindir)/focusflow $(mandir)/man1/focusflow.1 $(mandir)/ko/man1/fo
 all: build
 
 build:
-	FOCUSFLOW_STATIC_EXECUTABLE=$(if $(PIE),pie,1) $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
+	FOCUSFLOW_STATIC_EXECUTABLE=1 $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
 	mkdir -p $(made)
+	$(OBJCOPY) --only-keep-debug $(built) $(made)/focusflow.debug
+	$(OBJCOPY) --strip-all --add-gnu-debuglink=$(made)/focusflow.debug $(built) $(made)/focusflow
 	$(built) manual --lang en > $(made)/focusflow.1
 	$(built) manual --lang ko > $(made)/focusflow.ko.1
 	$(built) completions bash > $(made)/focusflow.bash
@@ -38,7 +41,7 @@ build:
 
 install: build
 	install -d $(bindir) $(mandir)/man1 $(mandir)/ko/man1 $(bashdir) $(zshdir) $(fishdir)
-	install -m 0755 $(built) $(bindir)/focusflow
+	install -m 0755 $(made)/focusflow $(bindir)/focusflow
 	install -m 0644 $(made)/focusflow.1 $(mandir)/man1/focusflow.1
 	install -m 0644 $(made)/focusflow.ko.1 $(mandir)/ko/man1/focusflow.1
 	install -m 0644 $(made)/focusflow.bash $(bashdir)/focusflow

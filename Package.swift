@@ -1,20 +1,33 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// With FOCUSFLOW_STATIC_EXECUTABLE set (the Makefile's release build, with --static-swift-stdlib),
+/// With FOCUSFLOW_STATIC_EXECUTABLE=1 (the Makefile's release build, with --static-swift-stdlib),
 /// `focusflow` is linked as one static executable: the Swift runtime, readline, libtinfo, RE2 and
 /// the C and C++ libraries linked in, so that no dynamic loader runs and no shared library is
-/// mapped at a start. With `1` it is linked at a fixed address, so a start relocates none of
-/// its pointers; with `pie` (`make install PIE=1`) it is position-independent and mapped at a
-/// random address (docs/performance.md weighs the two). Its objects must be compiled against
-/// the static runtime, which only --static-swift-stdlib does; any other build links the runtime
-/// as SwiftPM does.
-let staticLinking = Context.environment["FOCUSFLOW_STATIC_EXECUTABLE"]
-let staticBuild = staticLinking == "1" || staticLinking == "pie"
+/// mapped at a start. It is hardened as Debian hardens the programs it ships: position-independent
+/// (mapped at a random address), full RELRO (its relocated data read-only before `main`, `BIND_NOW`),
+/// and the package's C and C++ built with `-fstack-protector-strong` and `-D_FORTIFY_SOURCE=2`
+/// (``hardenedC``); docs/performance.md says what that costs a start. Its objects must be compiled
+/// against the static runtime, which only --static-swift-stdlib does; any other build links the
+/// runtime as SwiftPM does.
+let staticBuild = Context.environment["FOCUSFLOW_STATIC_EXECUTABLE"] == "1"
 let staticExecutable: [LinkerSetting] =
     staticBuild
-    ? [.unsafeFlags(["-static-executable"] + (staticLinking == "pie" ? ["-Xclang-linker", "-static-pie"] : []), .when(configuration: .release))]
+    ? [
+        .unsafeFlags(
+            ["-static-executable", "-Xclang-linker", "-static-pie", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"],
+            .when(configuration: .release))
+    ]
     : []
+
+/// The package's C and C++ in the same build: a canary in every function with an array or an
+/// address taken, and glibc's checked string and I/O calls where a buffer's size is known.
+let hardenedC: [CSetting] =
+    staticBuild
+    ? [.unsafeFlags(["-fstack-protector-strong"], .when(configuration: .release)), .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))] : []
+let hardenedCxx: [CXXSetting] =
+    staticBuild
+    ? [.unsafeFlags(["-fstack-protector-strong"], .when(configuration: .release)), .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))] : []
 
 /// In the same build, the code of every target `focusflow` links reaches the metadata of a generic
 /// type it names (`[String: Int]`, `ContiguousArray<FieldSpec>`) through the type's accessor,
@@ -44,7 +57,7 @@ let package = Package(
         // C interface. Every C and C++ target is built with DWARF 4: valgrind 3.19 (Debian 12)
         // cannot read clang's DWARF 5 forms in a debug build, and one such unit makes it give up
         // on the whole binary.
-        .target(name: "CRE2", cxxSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("re2")]),
+        .target(name: "CRE2", cxxSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedCxx, linkerSettings: [.linkedLibrary("re2")]),
         .target(
             name: "FocusFlow",
             dependencies: ["CRE2"],
@@ -57,7 +70,7 @@ let package = Package(
         .target(name: "FocusFlowTesting", dependencies: ["FocusFlow"]),
         // The console's C, which knows no readline: fatal signals, the watchdog, the standard
         // descriptors closed at start, a character's width, terminfo's colour count (libtinfo).
-        .target(name: "CConsole", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("tinfo")]),
+        .target(name: "CConsole", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC, linkerSettings: [.linkedLibrary("tinfo")]),
         // What every front that is not readline's uses: line mode and piped input, the answer
         // targets and drafts, the screens, the renderer, the key tables and the terminal's words.
         // It links no readline; `Tests/FocusFlowTerminalTests/LayerTests.swift` holds it to that.
@@ -65,12 +78,12 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The session's stateful C that readline's callbacks reach (input, undo surgery): a C file
         // of its own whose header names no readline type.
-        .target(name: "CReadlineSession", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("readline")]),
+        .target(name: "CReadlineSession", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC, linkerSettings: [.linkedLibrary("readline")]),
         // The interactive session: readline, its keymaps and callbacks, over the console's screens.
         .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"], swiftSettings: startSettings),
         // Memory wiped as it is freed: focusflow's own free and realloc (Sources/CSecureHeap), which
         // no library product reaches, so that an embedder's allocator stays its own.
-        .target(name: "CSecureHeap", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CSecureHeap", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The bench's two C programs, built from this package's sources (`Sources/readline-reference`,
-/// `Sources/raw-echo-reference`) with the system's C compiler, as a user builds a C program:
-/// `cc -O2 main.c -lreadline`. The same programs built by SwiftPM beside the bench are not used
+/// `Sources/raw-echo-reference`) with the system's C compiler, hardened as Debian builds its own
+/// programs (and `focusflow` is built): `cc -O2 -fstack-protector-strong -D_FORTIFY_SOURCE=2
+/// -fPIE -pie -Wl,-z,relro,-z,now main.c -lreadline`, installed stripped. The same programs built by SwiftPM beside the bench are not used
 /// when a compiler is there: swiftc links every executable with `libswiftCore.so`, which a C
 /// program does not load, and which takes a C program's start from about 2.7 to 5 ms.
 struct CReferences {
@@ -28,7 +29,7 @@ struct CReferences {
             try Self.compile(cc, [rawSource, "-o", folder + "/raw-echo-reference.linked"])
             try TerminalBench.install(folder + "/raw-echo-reference.linked", as: folder + "/raw-echo-reference")
             self.folder = folder
-            self.compiler = "\(URL(fileURLWithPath: cc).lastPathComponent) -O2"
+            self.compiler = "\(URL(fileURLWithPath: cc).lastPathComponent) \(Self.hardening.joined(separator: " "))"
             readline = Self.program(folder + "/readline-reference")
             raw = Self.program(folder + "/raw-echo-reference")
             return
@@ -48,10 +49,13 @@ struct CReferences {
         TerminalBench.Program(name: URL(fileURLWithPath: path).lastPathComponent, words: [path], prompt: Array("> ".utf8), toSecure: nil)
     }
 
+    /// What Debian's `dpkg-buildflags` gives a package built with every hardening feature.
+    static let hardening = ["-O2", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-fPIE", "-pie", "-Wl,-z,relro,-z,now"]
+
     private static func compile(_ compiler: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compiler)
-        process.arguments = ["-O2"] + arguments
+        process.arguments = Self.hardening + arguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -64,14 +64,15 @@ enum TerminalBench {
         return folder + "/focusflow"
     }
 
-    /// `install -m 755 program destination`: a fresh copy of a program just linked, to measure.
+    /// `install -s -m 755 program destination`: a fresh copy of a program just linked, stripped
+    /// as `make install` and Debian install theirs, to measure.
     static func install(_ program: String, as destination: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/install")
-        process.arguments = ["-m", "755", program, destination]
+        process.arguments = ["-s", "-m", "755", program, destination]
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchError("install -m 755 \(program) \(destination) failed with status \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else { throw BenchError("install -s -m 755 \(program) \(destination) failed with status \(process.terminationStatus)") }
     }
 
     static func report() throws {
