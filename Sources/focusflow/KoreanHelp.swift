@@ -28,7 +28,8 @@ enum KoreanHelp {
 
     static let exitStatuses = """
         종료 상태: 0 완료, 1 잘못된 스크립트 입력, 2 사용법이나 흐름 오류(규칙에 맞지
-        않는 미리 채운 답, 바뀐 흐름의 초안), 74 답이나 초안을 쓰지 못함, 130 취소,
+        않는 미리 채운 답, 바뀐 흐름의 초안, 대역 값을 만들 수 없는 보안 필드가 있는
+        흐름의 --record), 74 답이나 초안을 쓰지 못함, 130 취소,
         131 Ctrl-\\(SIGQUIT)로 취소, 143 SIGTERM, 129 SIGHUP, 128+N 그 밖의 시그널 N.
         """
 
@@ -116,7 +117,9 @@ enum KoreanHelp {
                               NO_COLOR나 색이 없는 터미널에서는 색을 쓰지 않습니다.
                               테마: \(FlowTheme.builtInNames.joined(separator: ", "))
               --record FILE   진행을 'focusflow replay'용 스크립트로 FILE에 씁니다. 보안
-                              값은 같은 길이에 같은 규칙을 통과하는 대역 값으로 바꿉니다
+                              값은 필드의 규칙만으로 만들고 규칙이 그 값과
+                              똑같이 판단하는 대역 값으로 바꿉니다. 규칙이 말한
+                              것 말고는 비밀에 대해 알려 주지 않습니다
                               (원자적으로 바꿔 씀, 모드 0600)
             \(language)
             \(start)
