@@ -229,15 +229,22 @@ enum KoreanHelp {
 
             \(requests)
 
+            보안 값은 completed의 values와, 호스트에게 확인을 맡기는 checking 이벤트로만
+            나갑니다. 보안 값을 담은 이벤트에는 모두 "secret":true가 있어, 이벤트를 기록하는
+            호스트는 그 키 하나로 그런 이벤트를 뺄 수 있습니다.
+
             --sessions를 주면 프로세스 하나가 여러 사람의 진행을 함께 맡습니다. 요청은 모두
             "session":"ID"(\(ProtocolSessions.longestID)바이트까지, 제어 문자 없이)가 있는 JSON 객체이고,
             응답은 모두 그것으로 시작합니다. {"action":"open","session":"ID"}는 진행을
             시작하고 첫 응답처럼 답합니다. {"action":"close","session":"ID"}는 진행을
             끝냅니다({"session":"ID","closed":"request"}). 진행이 완료되거나 취소되어도,
-            --idle SECONDS 동안 요청이 없어도 세션이 끝나고, 그 뒤에 오는 줄의
-            응답 앞에 {"session":"ID","closed":"idle"}로 알립니다(1초에 한 번
-            살핍니다). --max-sessions N(기본
-            \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. snapshot과 restore는 세션마다
+            --idle SECONDS(기본 \(Int(ProtocolSessions.defaultIdle)), 15분) 동안 요청이 없어도 세션이
+            끝나고, 그 뒤에 오는 줄의 응답 앞에 {"session":"ID","closed":"idle"}로
+            알립니다(1초에 한 번 살핍니다). --max-sessions N(기본
+            \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. --max-session-bytes N(기본
+            \(ProtocolSessions.defaultSessionBytes), 1 MiB)과 --max-total-bytes N(기본 \(ProtocolSessions.defaultTotalBytes),
+            64 MiB)은 세션 하나나 세션 모두가 그보다 많은 바이트의 글을 갖게 될 요청을
+            오류로 거절하고 아무것도 바꾸지 않습니다. snapshot과 restore는 세션마다
             따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다. 함께 도착한 줄들의 응답은
             함께 쓰고, serve가 입력을 기다리는 동안 기다리게 하는 응답은 없습니다.
 
