@@ -37,7 +37,7 @@ public struct ProtocolSession: Sendable {
     /// The most a response's buffer keeps for the next: a longer response (a long text said
     /// back) lets it go, so that a server of many sessions does not hold a long response's worth
     /// for each.
-    static let keptCapacity = 1 << 16
+    static let keptCapacity = 1 << 12
     /// Whether the flow has checks, sends and requirements, whose keys its state then carries.
     private let services: (checks: Bool, sends: Bool, requirements: Bool)
 
@@ -106,7 +106,11 @@ public struct ProtocolSession: Sendable {
         events.removeAll(keepingCapacity: true)
         if case .cancel = request { (cancelledAt, cancelledFocus) = (reducer.progress(in: state), state.focus) }
         reducer.reduce(into: &state, action: action, events: &events)
-        return response(to: events)
+        let text = response(to: events)
+        // The events hold the texts they say (a change's old text): a session waiting for its
+        // next request keeps none of them.
+        events.removeAll(keepingCapacity: true)
+        return text
     }
 
     /// `{"protocol":2,"flow":{"id","title"},"fields":[…]}`: each field's kind, label, hint,

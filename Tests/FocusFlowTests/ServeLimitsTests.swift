@@ -195,6 +195,30 @@ struct ServeLimitsTests {
         #expect(server.finish() == 0)
     }
 
+    @Test("A session that said a long text back and let it go keeps nothing of it: neither the response's buffer nor its events")
+    func nothingKeptAfter() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try Server(["serve", "--sessions", "big.json"], in: folder)
+        let long = String(repeating: "x", count: 50_000)
+        let writer = Thread {
+            for number in 0..<1000 {
+                let id = "s\(number)"
+                server.send([
+                    #"{"action":"open","session":"\#(id)"}"#, #"{"session":"\#(id)","action":"text","value":"\#(long)"}"#,
+                    #"{"session":"\#(id)","action":"text","value":""}"#,
+                ])
+            }
+            server.send([#"{"action":"open","session":"last"}"#])
+        }
+        writer.start()
+        #expect(server.lines(until: #"{"session":"last""#).count == 3001)
+        let peak = try #require(server.peakMemory)
+        // Each session's last response said 50 KB back: kept, 1,000 of them would be 50 MB or more.
+        #expect(peak < 40_000_000, "the server held \(peak / 1_000_000) MB at its peak")
+        #expect(server.finish() == 0)
+    }
+
     /// A shared object that moves `CLOCK_MONOTONIC` forward by the seconds written in the file
     /// `$FOCUSFLOW_TEST_CLOCK_SKIP`, so that a test reaches an idle timeout without waiting for it.
     static let clockSkip = """
