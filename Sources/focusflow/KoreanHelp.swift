@@ -229,9 +229,10 @@ enum KoreanHelp {
 
             \(requests)
 
-            보안 값은 completed의 values와, 호스트에게 확인을 맡기는 checking 이벤트로만
-            나갑니다. 보안 값을 담은 이벤트에는 모두 "secret":true가 있어, 이벤트를 기록하는
-            호스트는 그 키 하나로 그런 이벤트를 뺄 수 있습니다.
+            보안 값은 completed의 values와, 호스트에게 확인을 맡기는 검사(프로토콜의
+            checking 이벤트, Swift에서는 pendingCheck(in:))로만 FocusFlow 밖으로
+            나가며, 보안 값을 담은 프로토콜 이벤트에는 모두 "secret":true가 있습니다.
+            이벤트를 기록하는 호스트는 그 키 하나로 그런 이벤트를 뺄 수 있습니다.
 
             --sessions를 주면 프로세스 하나가 여러 사람의 진행을 함께 맡습니다. 요청은 모두
             "session":"ID"(\(ProtocolSessions.longestID)바이트까지, 제어 문자 없이)가 있는 JSON 객체이고,

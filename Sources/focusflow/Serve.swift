@@ -39,9 +39,10 @@ enum Serve {
 
                     \(requests)
 
-                    A secure value leaves only in completed's values and in the checking event
-                    that hands it to the host to check; every event that carries one says
-                    "secret":true, so that a host that logs events can drop those by that key.
+                    A secure value leaves FocusFlow only in completed's values and in the check
+                    that hands it to the host (the protocol's checking event, pendingCheck(in:)
+                    in Swift), and every protocol event that carries one says "secret":true. A
+                    host that logs events can drop those by that one key.
 
                     \(sessionsHelp)
 

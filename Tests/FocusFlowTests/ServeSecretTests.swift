@@ -84,5 +84,8 @@ struct ServeSecretTests {
             #expect(read.contains(Self.contract), "\(file) does not say the contract as it is")
             #expect(!read.contains("secure text appears only in"), "\(file) still says secure text appears only in completed")
         }
+        // The help and the manual say it too, in plain text.
+        let help = try Command.run(["help", "serve"]).stdout.split(separator: "\n").joined(separator: " ")
+        #expect(help.contains(Self.contract.replacingOccurrences(of: "`", with: "")), "focusflow help serve does not say the contract as it is")
     }
 }
