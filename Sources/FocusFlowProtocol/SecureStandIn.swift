@@ -75,6 +75,8 @@ struct SecureStandIn: Sendable {
         // passes each, in a replay where the earlier ones hold theirs.
         var world = reducer.initialState()
         for field in spec.fields where fields[field.id] != nil {
+            // One that must match a plain field stands in as that field's text, recorded as typed.
+            if let other = field.rules.matches, spec[other]?.secure == false { continue }
             var found: String?
             each(of: field.id, in: world, before: "") { candidate, trial in
                 guard !candidate.isEmpty, reducer.ruleFailure(of: field.id, in: trial) == nil,

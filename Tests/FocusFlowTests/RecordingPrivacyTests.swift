@@ -198,6 +198,18 @@ struct RecordingPrivacyTests {
         #expect(recordings[0] == recordings[1], "the recordings differ: they say something of the prefilled secrets")
     }
 
+    @Test("A secure field that must match a plain one is recorded, and stands in as the plain text it matched")
+    func matchesPlain() throws {
+        let spec = try FlowSpec(
+            json: Data(
+                #"{"id":"m","title":"M","fields":[{"id":"email","label":"Email","keyboard":"emailAddress"},{"id":"again","label":"Again","secure":true,"keyboard":"emailAddress","rules":{"required":true,"matches":"email"}}]}"#
+                    .utf8))
+        let (script, last, store) = try WalkRecorderTests.recordAndReplay(spec, Fixtures.answer("ada@example.com") + Fixtures.answer("ada@example.com"))
+        #expect(store.state.phase == .completed)
+        #expect(last.contains(#""phase":"completed""#), "\(last)")
+        #expect(script.components(separatedBy: #"{"action":"text","value":"ada@example.com"}"#).count == 3, "the equality the rule reveals is kept")
+    }
+
     /// A secure field no value made from its rules can pass: its pattern asks for a script the
     /// stand-ins are never made of.
     static let unrecordable = """
