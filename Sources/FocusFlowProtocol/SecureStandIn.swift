@@ -41,7 +41,7 @@ struct SecureStandIn: Sendable {
         static let full = 5
     }
 
-    /// A secure text field: where it is, what reads it, and its candidates.
+    /// A secure field (only text is secure): where it is, what reads it, and its candidates.
     private struct Field: Sendable {
         var index: Int
         var spec: FieldSpec
@@ -64,7 +64,7 @@ struct SecureStandIn: Sendable {
         self.reducer = reducer
         let spec = reducer.spec
         var fields: [FieldID: Field] = [:]
-        for (index, field) in spec.fields.enumerated() where field.secure && field.kind == .text {
+        for (index, field) in spec.fields.enumerated() where field.secure {
             let readers = spec.fields.indices.filter { spec.fields[$0].when?.field == field.id }
             var partners = spec.fields.indices.filter { spec.fields[$0].rules.matches == field.id }
             if let other = field.rules.matches.flatMap(spec.index(of:)) { partners.insert(other, at: 0) }

@@ -20,9 +20,11 @@ struct StandInCandidates: Sendable {
 
     /// The field's characters, by class, without the empty classes.
     let classes: [[Character]]
-    /// The lengths tried, the field's own first (its `minLength`, its `maxLength`, one past each).
+    /// The lengths tried, the field's own first (the least its rules and requirements ask for,
+    /// the bounds its kind gives and one past each), then a few common ones.
     let lengths: [Int]
-    /// Values the flow itself names for the field: its `oneOf`, and what conditions compare it with.
+    /// Values the flow itself names for the field: the ones its kind allows, and what conditions
+    /// compare it with.
     let named: [String]
     /// Texts the field's `pattern` matches, if it can be read.
     let pattern: PatternSamples?
@@ -33,19 +35,17 @@ struct StandInCandidates: Sendable {
         let keyboard = field.keyboard
         classes = Self.classes.map { $0.filter { keyboard.accepts($0) } }.filter { !$0.isEmpty }
         let alphabet = classes.flatMap { $0 }
-        let least = ([field.rules.minLength ?? 0] + field.requirements.compactMap { if case .minLength(let n) = $0.test { n } else { nil } }).max() ?? 0
-        let most = field.rules.maxLength
+        let bounds = field.kind.sampleLengths(for: field)
+        let least = (bounds.passing.prefix(1) + field.requirements.compactMap(\.leastLength)).max() ?? 0
         var lengths: [Int] = []
         func add(_ length: Int) {
-            guard length >= 1, length <= (most.map { $0 + 1 } ?? Int.max), !lengths.contains(length) else { return }
+            guard length >= 1, !lengths.contains(length) else { return }
             lengths.append(length)
         }
-        add(least > 0 ? least : Swift.min(8, most ?? 8))
-        if let most { add(most) }
-        for length in [8, 12, 16, 1, 2, 3, 4, 6, 24, 32, least - 1, least + 1] { add(length) }
-        if let most { add(most + 1) }
+        add(least > 0 ? least : 8)
+        for length in bounds.passing + [8, 12, 16, 1, 2, 3, 4, 6, 24, 32, least - 1, least + 1] + bounds.failing { add(length) }
         self.lengths = lengths
-        var named = field.rules.oneOf ?? []
+        var named = field.kind.sampleTexts(for: field)
         for other in spec.fields where other.when?.field == field.id {
             switch other.when?.test {
             case .equals(.string(let value))?: named.append(value)

@@ -52,7 +52,7 @@ public struct WalkRecorder: Sendable {
 
     private let reducer: FlowReducer
     private let standIns: SecureStandIn
-    /// The secure text fields, in field order.
+    /// The secure fields (only text is secure), in field order.
     private let secure: [FieldID]
     private var recording = Recording()
 
@@ -63,7 +63,7 @@ public struct WalkRecorder: Sendable {
     public init(spec: FlowSpec) throws(Failure) {
         reducer = FlowReducer(spec: spec)
         standIns = try SecureStandIn(reducer: reducer)
-        secure = spec.fields.filter { $0.secure && $0.kind == .text }.map(\.id)
+        secure = spec.fields.filter(\.secure).map(\.id)
     }
 
     /// The secure fields for which no stand-in was judged by the rules as the secret was (none
