@@ -16,7 +16,9 @@ import Foundation
 /// "revealed","error"}}`. `step` and `steps` are ``/FocusFlow/FlowProgress``'s; once completed both are the
 /// number of fields answered, and once cancelled they say where the person was. A malformed request, or one that cannot apply (a jump to an unknown or
 /// hidden field, anything after the flow ended), gets `{"error":"…"}` and changes nothing.
-/// Secure text appears only in `completed`'s `values`. The first response starts with
+/// A secure value leaves FocusFlow only in `completed`'s values and in the check that hands it
+/// to the host (the protocol's `checking` event, `pendingCheck(in:)` in Swift), and every
+/// protocol event that carries one says `"secret":true`. The first response starts with
 /// `"protocol":` and ``version``; `{"action":"describe"}` answers the flow's fields.
 public struct ProtocolSession: Sendable {
     /// The protocol's version, said in the first response: 2 added field kinds (`set`,
@@ -30,8 +32,12 @@ public struct ProtocolSession: Sendable {
     private var cancelledAt: FlowProgress?
     /// The field the person was on when they cancelled, for a snapshot taken after.
     private(set) var cancelledFocus: FieldID?
-    /// The response being written, reused from request to request.
+    /// The response being written, reused from request to request (see ``keptCapacity``).
     private var out = JSONWriter()
+    /// The most a response's buffer keeps for the next: a longer response (a long text said
+    /// back) lets it go, so that a server of many sessions does not hold a long response's worth
+    /// for each.
+    static let keptCapacity = 1 << 12
     /// Whether the flow has checks, sends and requirements, whose keys its state then carries.
     private let services: (checks: Bool, sends: Bool, requirements: Bool)
 
@@ -101,6 +107,9 @@ public struct ProtocolSession: Sendable {
         if case .cancel = request { (cancelledAt, cancelledFocus) = (reducer.progress(in: state), state.focus) }
         reducer.reduce(into: &state, action: action, events: &events)
         let response = response(to: events)
+        // The events hold the texts they say (a change's old text): a session waiting for its
+        // next request keeps none of them.
+        events.removeAll(keepingCapacity: true)
         if state.phase.hasEnded { forgetSecrets() }
         return response
     }
@@ -213,8 +222,9 @@ public struct ProtocolSession: Sendable {
         out.raw(#"{"events":["#)
         for (index, event) in events.enumerated() {
             if index > 0 { out.raw(",") }
-            Self.write(event, secure: state.fields, into: &out)
-            writeRequest(of: event)
+            let request = hostRequest(of: event)
+            Self.write(event, secure: state.fields, secret: Self.carriesSecret(event, request: request, secure: state.fields), into: &out)
+            if let request { write(request) }
         }
         out.raw(#"],"state":"#)
         let progress = state.phase == .cancelled ? cancelledAt ?? reducer.progress(in: state) : reducer.progress(in: state)
@@ -258,20 +268,36 @@ public struct ProtocolSession: Sendable {
         }
         if reducer.spec.review { Self.writeReview(of: state, into: &out) }
         out.raw("}}")
-        return out.text
+        let text = out.text
+        if out.bytes.capacity > Self.keptCapacity { out = JSONWriter() }
+        return text
     }
 
-    /// After a `checking` or `sending` event, what the host needs to answer it: the field's value
-    /// (a check's; a secure one too, as the host receives `completed`) and the non-secure answers
+    /// After a `checking` or `sending` event, what the host needs to answer it.
+    private func hostRequest(of event: FlowEvent) -> CheckRequest? {
+        switch event {
+        case .checking(_, _, let ticket): reducer.pendingCheck(in: state).flatMap { $0.ticket == ticket ? $0 : nil }
+        case .sending(_, _, let ticket): reducer.pendingSend(ticket, in: state)
+        default: nil
+        }
+    }
+
+    /// Whether `event`, as a response writes it with the host's `request`, carries a secure
+    /// value: `completed` with a secure field's answer, or `checking` of a secure field, whose
+    /// value the host checks. Such an event says `"secret":true`, so that a host that logs
+    /// events can drop it by that one key.
+    static func carriesSecret(_ event: FlowEvent, request: CheckRequest?, secure fields: FieldStates) -> Bool {
+        switch event {
+        case .completed(let result): result.answers.contains { $0.secure }
+        case .checking(let field, _, _): request?.value != nil && fields.isSecure(field)
+        default: false
+        }
+    }
+
+    /// What the host needs to answer a `checking` or `sending` event: the field's value (a
+    /// check's; a secure one too, the event then marked secret) and the non-secure answers
     /// before it, written inside the event's object (its closing brace is taken back).
-    private mutating func writeRequest(of event: FlowEvent) {
-        let request: CheckRequest? =
-            switch event {
-            case .checking(_, _, let ticket): reducer.pendingCheck(in: state).flatMap { $0.ticket == ticket ? $0 : nil }
-            case .sending(_, _, let ticket): reducer.pendingSend(ticket, in: state)
-            default: nil
-            }
-        guard let request else { return }
+    private mutating func write(_ request: CheckRequest) {
         out.dropLast()
         if let value = request.value {
             out.raw(#","value":"#); value.write(into: &out)
@@ -280,19 +306,22 @@ public struct ProtocolSession: Sendable {
         out.raw("}")
     }
 
-    /// One event as the protocol spells it; a secure field's `changed` carries no text.
+    /// One event as the protocol spells it; a secure field's `changed` carries no text, and a
+    /// `completed` with a secure field's answer says `"secret":true`.
     public static func json(_ event: FlowEvent, secure fields: FieldStates) -> String {
         var out = JSONWriter(capacity: 64)
-        write(event, secure: fields, into: &out)
+        write(event, secure: fields, secret: carriesSecret(event, request: nil, secure: fields), into: &out)
         return out.text
     }
 
-    /// Writes `event` from its ``FlowEvent/parts``; a secure field's texts are left out.
-    private static func write(_ event: FlowEvent, secure fields: FieldStates, into out: inout JSONWriter) {
+    /// Writes `event` from its ``FlowEvent/parts``, `"secret":true` after its name when it
+    /// carries a secure value; a secure field's texts are left out.
+    private static func write(_ event: FlowEvent, secure fields: FieldStates, secret: Bool, into out: inout JSONWriter) {
         let (name, members) = event.parts
         out.raw(#"{"event":""#)
         out.raw(name.rawValue)
         out.raw("\"")
+        if secret { out.raw(#","secret":true"#) }
         let secure = event.field.map(fields.isSecure) ?? false
         for (key, value) in members {
             switch value {

@@ -19,12 +19,24 @@ import FocusFlow
 /// protocol's, answered by that session alone (`snapshot` and `restore` too, so a host can move
 /// a walk to another process: a snapshot holds no secure text). A session ends with `close`,
 /// with its walk (the response that completes or cancels it is its last), or after ``idle``
-/// seconds without a request, said `{"session":"ID","closed":"idle"}` before the response to a
-/// later line (lines look for idle sessions at most once a second).
-/// At ``limit`` open sessions, `open` is refused.
+/// seconds without a request (15 minutes unless the host says otherwise), said
+/// `{"session":"ID","closed":"idle"}` before the response to a later line (lines look for idle
+/// sessions at most once a second).
+///
+/// What the sessions hold is bounded as well as how many there are: at ``limit`` open sessions,
+/// `open` is refused; a request that would make one session hold more than ``sessionBytes``
+/// bytes of text, or all of them more than ``totalBytes``, is refused and changes nothing.
 public struct ProtocolSessions: Sendable {
     /// How many sessions may be open at once unless the host says otherwise.
     public static let defaultLimit = 10_000
+    /// The seconds without a request after which a session closes unless the host says
+    /// otherwise: 15 minutes, as a web form's session lasts.
+    public static let defaultIdle: Double = 900
+    /// The bytes of text one session may hold unless the host says otherwise: 1 MiB, as much as
+    /// one request line carries.
+    public static let defaultSessionBytes = 1 << 20
+    /// The bytes of text all sessions together may hold unless the host says otherwise: 64 MiB.
+    public static let defaultTotalBytes = 64 << 20
     /// The longest session id, in bytes of UTF-8.
     public static let longestID = 128
 
@@ -34,16 +46,30 @@ public struct ProtocolSessions: Sendable {
     public let limit: Int
     /// Seconds without a request after which a session is closed; `nil` keeps it until closed.
     public let idle: Double?
-    private var sessions: [String: (walk: ProtocolSession, lastUsed: Double)] = [:]
+    /// The most bytes of text (UTF-8, every field's together) one session may hold.
+    public let sessionBytes: Int
+    /// The most bytes of text all sessions may hold together.
+    public let totalBytes: Int
+    /// The bytes of text every session holds, together.
+    public private(set) var heldBytes = 0
+    /// What a session opens holding (the flow's defaults).
+    private let openingBytes: Int
+    private var sessions: [String: (walk: ProtocolSession, lastUsed: Double, bytes: Int)] = [:]
     /// When the sessions were last looked over for idle ones: a line looks again only a second
     /// later, so that a request costs the same among 10,000 sessions as among one.
     private var swept = -Double.infinity
 
-    public init(spec: FlowSpec, limit: Int = ProtocolSessions.defaultLimit, idle: Double? = nil) {
+    public init(
+        spec: FlowSpec, limit: Int = ProtocolSessions.defaultLimit, idle: Double? = ProtocolSessions.defaultIdle,
+        sessionBytes: Int = ProtocolSessions.defaultSessionBytes, totalBytes: Int = ProtocolSessions.defaultTotalBytes
+    ) {
         template = ProtocolSession(spec: spec)
         firstResponse = template.initialResponse()
+        openingBytes = template.state.fields.textBytes
         self.limit = limit
         self.idle = idle
+        self.sessionBytes = sessionBytes
+        self.totalBytes = totalBytes
     }
 
     /// How many sessions are open.
@@ -67,7 +93,7 @@ public struct ProtocolSessions: Sendable {
         guard let idle else { return [] }
         swept = now
         let stale = sessions.filter { now - $0.value.lastUsed > idle }.keys.sorted()
-        for id in stale { sessions[id] = nil }
+        for id in stale { remove(id) }
         return stale.map { Self.named($0, #"{"closed":"idle"}"#) }
     }
 
@@ -96,27 +122,75 @@ public struct ProtocolSessions: Sendable {
             guard sessions.count < limit else {
                 return Self.named(id, ProtocolSession.error("the limit of \(limit) open sessions is reached (--max-sessions \(limit)); close one first"))
             }
-            sessions[id] = (template, now)
+            if let refusal = bytesRefusal(session: openingBytes, total: heldBytes + openingBytes) { return Self.named(id, refusal) }
+            sessions[id] = (template, now, openingBytes)
+            heldBytes += openingBytes
             return Self.named(id, firstResponse)
         case "close":
             guard members.count == 1 else { return Self.named(id, ProtocolSession.error("close takes nothing but \"session\"")) }
-            guard sessions.removeValue(forKey: id) != nil else { return Self.named(id, Self.notOpen(id)) }
+            guard remove(id) else { return Self.named(id, Self.notOpen(id)) }
             return Self.named(id, #"{"closed":"request"}"#)
         default:
             guard let index = sessions.index(forKey: id) else { return Self.named(id, Self.notOpen(id)) }
-            let response: String
+            let request: FlowRequest
             do throws(FlowRequestError) {
-                // The walk is answered where it is kept: found once, never copied.
-                response = sessions.values[index].walk.respond(to: try FlowRequest(members: members))
+                request = try FlowRequest(members: members)
             } catch {
-                response = ProtocolSession.error(error.message)
+                sessions.values[index].lastUsed = now
+                return Self.named(id, ProtocolSession.error(error.message))
             }
+            let before = sessions.values[index].bytes
+            let response: String
+            // A request adds at most its own bytes of text (and the flow's defaults, which a
+            // restore may bring back). One that could pass a limit is
+            // answered on a copy, kept only within the limits; any other, where the walk is
+            // kept: found once, never copied.
+            let growth = bytes.count + openingBytes
+            if growth <= sessionBytes - before, growth <= totalBytes - heldBytes {
+                response = sessions.values[index].walk.respond(to: request)
+            } else {
+                var walk = sessions.values[index].walk
+                let answer = walk.respond(to: request)
+                let after = walk.state.fields.textBytes
+                if after > before, let refusal = bytesRefusal(session: after, total: heldBytes - before + after) {
+                    sessions.values[index].lastUsed = now
+                    return Self.named(id, refusal)
+                }
+                sessions.values[index].walk = walk
+                response = answer
+            }
+            let after = sessions.values[index].walk.state.fields.textBytes
+            sessions.values[index].bytes = after
+            heldBytes += after - before
             sessions.values[index].lastUsed = now
             // A walk that has ended ends its session: nothing more applies to it.
             let phase = sessions.values[index].walk.state.phase
-            if phase == .completed || phase == .cancelled { sessions.remove(at: index) }
+            if phase == .completed || phase == .cancelled { remove(id) }
             return Self.named(id, response)
         }
+    }
+
+    /// Ends the session `id`, letting go of what it held; whether it was open.
+    @discardableResult
+    private mutating func remove(_ id: String) -> Bool {
+        guard let removed = sessions.removeValue(forKey: id) else { return false }
+        heldBytes -= removed.bytes
+        return true
+    }
+
+    /// The error for a session that would hold `session` bytes of text while all hold `total`,
+    /// past ``sessionBytes`` or ``totalBytes``; `nil` within both.
+    private func bytesRefusal(session: Int, total: Int) -> String? {
+        if session > sessionBytes {
+            return ProtocolSession.error(
+                "the session would hold more than \(sessionBytes) bytes of text (--max-session-bytes \(sessionBytes)); the request was refused and nothing changed")
+        }
+        if total > totalBytes {
+            return ProtocolSession.error(
+                "the sessions would hold more than \(totalBytes) bytes of text together (--max-total-bytes \(totalBytes)); the request was refused and nothing changed; close a session first"
+            )
+        }
+        return nil
     }
 
     /// What is wrong with a session id, or `nil`: one to ``longestID`` bytes, no control character.

@@ -1,70 +1,151 @@
 import FocusFlow
 
-/// A made-up value that stands in for a secure one in a recording: as many characters
-/// (graphemes) as the real value, accepted by the field's keyboard, and failing the field's
-/// rules exactly as the real value did — passing them when it passed — so the recording walks
-/// the same way without holding the secret.
+/// Chooses what a recording writes for a secure value: a stand-in that is a function of the
+/// field's spec and of what the rules said of the value — never of the secret itself.
 ///
-/// Each character is replaced by a random one of its own sort: a lowercase letter by a
-/// lowercase letter, a digit by a digit, a Hangul syllable by a Hangul syllable; punctuation
-/// and spaces are kept at first (patterns often name them), replaced too if the candidate keeps
-/// failing; anything else becomes a letter or digit the keyboard takes.
-enum SecureStandIn {
-    /// A stand-in for the text of the focused field in `state`, or `nil` when none was found.
+/// What the rules say of a value is its ``Outcome``: whether it is empty, the rule it fails
+/// (told apart even where the field's own `message` says the same for all), which live
+/// requirements it meets, which fields its value shows (conditions that compare with it),
+/// whether it equals the fields a `matches` rule compares it with, and whether it equals what
+/// the field held before. The stand-in is the first of the field's ``StandInCandidates`` (and,
+/// before them, the stand-ins its partners and the field itself hold) whose outcome in the
+/// replayed walk is the secret's in the real one. A candidate equal to the secret is not
+/// skipped: skipping it would say what the secret is not.
+struct SecureStandIn: Sendable {
+    /// What the rules say of a value in its field: all a recording keeps of a secret.
+    struct Outcome: Equatable {
+        var empty: Bool
+        /// The built-in message of the rule it fails (``FlowReducer/ruleFailure(of:in:)``).
+        var failure: String?
+        /// Whether it meets each live requirement.
+        var met: [Bool]
+        /// Whether it shows each field whose condition reads it.
+        var shown: [Bool]
+        /// Whether it equals each field a `matches` rule compares it with.
+        var partners: [Bool]
+        /// Whether it equals what the field held before.
+        var unchanged: Bool
+
+        /// How much of `other` agrees: 5 all of it; 4 all but ``unchanged``; 3 the rules, the
+        /// requirements and the partners; 2 the rules and the requirements; 1 passing or
+        /// failing, and empty or not; 0 only empty or not.
+        func agreement(with other: Outcome) -> Int {
+            guard empty == other.empty else { return -1 }
+            guard (failure == nil) == (other.failure == nil) else { return 0 }
+            guard failure == other.failure, met == other.met else { return 1 }
+            guard partners == other.partners else { return 2 }
+            guard shown == other.shown else { return 3 }
+            return unchanged == other.unchanged ? 5 : 4
+        }
+
+        static let full = 5
+    }
+
+    /// A secure field (only text is secure): where it is, what reads it, and its candidates.
+    private struct Field: Sendable {
+        var index: Int
+        var spec: FieldSpec
+        /// The fields whose condition reads this one.
+        var readers: [Int]
+        /// The fields a `matches` rule compares with this one, either way.
+        var partners: [Int]
+        var candidates: StandInCandidates
+    }
+
+    let reducer: FlowReducer
+    private let fields: [FieldID: Field]
+
+    /// The stand-in maker for the secure fields of `reducer`'s flow.
+    ///
+    /// - Throws: ``WalkRecorder/Failure`` naming the first secure field for which no value made
+    ///   from the spec alone passes its rules (with every earlier secure field passing too):
+    ///   a recording of a walk through it could not be made without the secret.
+    init(reducer: FlowReducer) throws(WalkRecorder.Failure) {
+        self.reducer = reducer
+        let spec = reducer.spec
+        var fields: [FieldID: Field] = [:]
+        for (index, field) in spec.fields.enumerated() where field.secure {
+            let readers = spec.fields.indices.filter { spec.fields[$0].when?.field == field.id }
+            var partners = spec.fields.indices.filter { spec.fields[$0].rules.matches == field.id }
+            if let other = field.rules.matches.flatMap(spec.index(of:)) { partners.insert(other, at: 0) }
+            fields[field.id] = Field(index: index, spec: field, readers: readers, partners: partners, candidates: StandInCandidates(field: field, in: spec))
+        }
+        self.fields = fields
+        // A walk that completes passes every secure field: there must be a stand-in that
+        // passes each, in a replay where the earlier ones hold theirs.
+        var world = reducer.initialState()
+        for field in spec.fields where fields[field.id] != nil {
+            // One that must match a plain field stands in as that field's text, recorded as typed.
+            if let other = field.rules.matches, spec[other]?.secure == false { continue }
+            var found: String?
+            each(of: field.id, in: world, before: "") { candidate, trial in
+                guard !candidate.isEmpty, reducer.ruleFailure(of: field.id, in: trial) == nil,
+                    field.requirements.allSatisfy({ $0.isMet(by: candidate) })
+                else { return false }
+                found = candidate
+                return true
+            }
+            guard let found else { throw WalkRecorder.Failure(field: field.id) }
+            world.fields[field.id] = .init(text: found)
+        }
+    }
+
+    /// What the rules say of `value` in `field`, in `world` (where the field holds `value`).
+    func outcome(of value: String, in field: FieldID, world: FlowReducer.State, before: String) -> Outcome? {
+        guard let entry = fields[field] else { return nil }
+        return Outcome(
+            empty: value.isEmpty,
+            failure: reducer.ruleFailure(of: field, in: world),
+            met: entry.spec.requirements.map { $0.isMet(by: value) },
+            shown: entry.readers.map { reducer.spec.fields[$0].when?.isSatisfied(by: value) ?? false },
+            partners: entry.partners.map { value.isIdentical(to: world.text(at: $0)) },
+            unchanged: value.isIdentical(to: before))
+    }
+
+    /// The stand-in for a value whose outcome is `target`, in `replay` — the walk as its
+    /// recording replays it so far (the other secure fields holding their stand-ins, this one
+    /// `before`) — and whether its outcome is all of `target`'s.
     ///
     /// - Parameters:
-    ///   - state: a state whose focused field holds the real value.
-    ///   - avoiding: values the stand-in must not be (other secrets and their stand-ins).
-    /// - Complexity: up to a few hundred candidates, each checked against the field's rules.
-    static func make(for state: FlowReducer.State, reducer: FlowReducer, avoiding: Set<String>) -> String? {
-        guard let focus = state.focus, let field = reducer.spec[focus] else { return nil }
-        let value = state.text(of: focus)
-        if value.isEmpty { return "" }
-        let expected = reducer.failure(of: focus, in: state)
-        var generator = SystemRandomNumberGenerator()
-        for attempt in 0..<600 {
-            let candidate = String(value.map { replacement(for: $0, keyboard: field.keyboard, punctuation: attempt >= 300, using: &generator) })
-            guard candidate != value, !avoiding.contains(candidate), candidate.count == value.count,
-                field.keyboard.accepts(candidate)
-            else { continue }
-            if passes(candidate, like: expected, in: state, reducer: reducer) { return candidate }
+    ///   - typed: whether the stand-in is typed (a `text` request, which the keyboard and
+    ///     `maxLength` filter) rather than set (a `start` answer).
+    func standIn(for field: FieldID, target: Outcome, replay: FlowReducer.State, before: String, typed: Bool) -> (value: String, exact: Bool) {
+        var best: (value: String, agreement: Int)?
+        each(of: field, in: replay, before: before, typed: typed) { candidate, trial in
+            guard let outcome = outcome(of: candidate, in: field, world: trial, before: before) else { return true }
+            let agreement = outcome.agreement(with: target)
+            if agreement > best?.agreement ?? -1 { best = (candidate, agreement) }
+            return agreement == Outcome.full
         }
-        return nil
+        guard let best, best.agreement >= 0 else { return ("", target.empty) }
+        return (best.value, best.agreement == Outcome.full)
     }
 
-    /// Whether `candidate` in the focused field fails the rules as `expected` says.
-    static func passes(_ candidate: String, like expected: String?, in state: FlowReducer.State, reducer: FlowReducer) -> Bool {
-        guard let focus = state.focus else { return false }
-        var trial = state
-        _ = reducer.reduce(into: &trial, action: .field(.textChanged(candidate)))
-        return trial.text(of: focus) == candidate && reducer.failure(of: focus, in: trial) == expected
-    }
-
-    private static let lowercase = Array("abcdefghijklmnopqrstuvwxyz")
-    private static let uppercase = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    private static let digits = Array("0123456789")
-    private static let punctuationMarks = Array("!#$%&*+-.=?@^_~")
-
-    private static func replacement(
-        for character: Character, keyboard: KeyboardType, punctuation: Bool,
-        using generator: inout SystemRandomNumberGenerator
-    ) -> Character {
-        func pick(_ set: [Character]) -> Character { set.randomElement(using: &generator)! }
-        if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 {
-            switch scalar.value {
-            case 0x61...0x7A: return pick(lowercase)
-            case 0x41...0x5A: return pick(uppercase)
-            case 0x30...0x39: return pick(digits)
-            case 0xAC00...0xD7A3: return Character(Unicode.Scalar(UInt32.random(in: 0xAC00...0xD7A3, using: &generator))!)
-            case 0x20...0x7E:
-                guard punctuation else { return character }
-                let marks = punctuationMarks.filter(keyboard.accepts)
-                return marks.isEmpty ? character : pick(marks)
-            default: break
+    /// Calls `body` with each candidate for `field` and the state with the field holding it,
+    /// until it returns `true`: first what the field's partners hold in `world` and what the
+    /// field held (`before`), then the field's own candidates. A candidate the keyboard (or,
+    /// typed, `maxLength`) would refuse is passed over.
+    private func each(
+        of field: FieldID, in world: FlowReducer.State, before: String, typed: Bool = false, _ body: (String, FlowReducer.State) -> Bool
+    ) {
+        guard let entry = fields[field] else { return }
+        let partners = entry.partners.map { world.text(at: $0) }.filter { !$0.isEmpty }
+        var base = world
+        base.focus = field
+        base.keyboard = entry.spec.keyboard
+        base.fields[field] = .init(text: before)
+        func attempt(_ candidate: String) -> Bool {
+            guard entry.spec.keyboard.accepts(candidate) else { return false }
+            var trial = base
+            if typed {
+                _ = reducer.reduce(into: &trial, action: .field(.textChanged(candidate)))
+                guard trial.text(of: field).isIdentical(to: candidate) else { return false }
+            } else {
+                trial.fields[field] = .init(text: candidate)
             }
+            return body(candidate, trial)
         }
-        // Emoji, other scripts, combining sequences: a letter or digit the keyboard takes.
-        let plain = (lowercase + digits).filter(keyboard.accepts)
-        return plain.isEmpty ? character : pick(plain)
+        for value in partners + [before] where attempt(value) { return }
+        entry.candidates.forEach(attempt)
     }
 }

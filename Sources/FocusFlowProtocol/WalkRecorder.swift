@@ -4,28 +4,34 @@ import FocusFlow
 /// request lines `focusflow serve` and `focusflow replay` read, one a line.
 ///
 /// Plain text is kept as typed. A secure field's typing is recorded as one `text` request when
-/// the field is left (or the walk ends), holding a `SecureStandIn` for the value: the same
-/// number of characters, accepted by the same keyboard, passing or failing the same rules. The
-/// same secret always gets the same stand-in, so a confirmation that matched its password
-/// still matches it in the recording, and one that did not still does not.
+/// the field is left (or the walk ends), holding a stand-in made from the field's spec alone
+/// (``SecureStandIn``): the first of a fixed list of candidates — lengths from the rules,
+/// characters the keyboard takes, texts the pattern and the live requirements match — that
+/// the rules judge as they judged the secret. A recording says of a secret only what the rules
+/// said of it: whether it was empty, which rule it failed (or that it passed), which live
+/// requirements it met, which fields it showed, whether it equalled the fields a `matches`
+/// rule compares it with, and whether it changed. Two walks whose secrets the rules cannot
+/// tell apart give the same script, byte for byte.
 ///
 /// ```swift
-/// var recorder = WalkRecorder(spec: spec)
+/// var recorder = try WalkRecorder(spec: spec)
 /// store.actionObserver = { recorder.record($0, in: $1) }
 /// // … the walk …
-/// let script = try recorder.script()
+/// let script = recorder.script()
 /// ```
 public struct WalkRecorder: Sendable {
-    /// No stand-in passing the rules as the secret did could be made for a field.
+    /// A secure field for which no value made from the spec alone passes its rules: a walk
+    /// through it could not be recorded without the secret, so recording is refused at the start.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var field: FieldID
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the field (never its value).
+        /// The sentence in `language`, naming the field (never a value).
         public func message(in language: Language) -> String {
             switch language {
-            case .en: "no stand-in could be made for the secure field \"\(field)\" that passes its rules as the typed value did"
-            case .ko: "보안 필드 \"\(field)\"에 입력한 값처럼 규칙을 통과하는 대역 값을 만들 수 없습니다"
+            case .en:
+                "no stand-in for the secure field \"\(field)\" can be made from its rules alone, and a recording never holds the secret itself"
+            case .ko: "보안 필드 \"\(field)\"의 대역 값을 규칙만으로 만들 수 없고, 녹화에는 비밀 값 자체를 담지 않습니다"
             }
         }
     }
@@ -36,35 +42,52 @@ public struct WalkRecorder: Sendable {
         var pending: FieldID?
         /// The state after the last action: where a pending secure value is read at the end.
         var last: FlowReducer.State?
-        /// Each secret, by value, and its stand-in.
-        var standIns: [String: String] = [:]
-        var failure: Failure?
+        /// What each secure field with text holds in the walk, and its stand-in in the replay.
+        var held: [FieldID: (secret: String, standIn: String)] = [:]
+        /// The secure fields whose stand-in the rules judged otherwise than the secret.
+        var approximated: [FieldID] = []
         /// The seconds of the ticks recorded since the last other request: one `tick` line says them all.
         var ticked: Int?
     }
 
     private let reducer: FlowReducer
+    private let standIns: SecureStandIn
+    /// The secure fields (only text is secure), in field order.
+    private let secure: [FieldID]
     private var recording = Recording()
 
-    public init(spec: FlowSpec) { reducer = FlowReducer(spec: spec) }
+    /// A recorder for walks through `spec`.
+    ///
+    /// - Throws: ``Failure`` naming the first secure field for which no value made from the
+    ///   spec alone passes the rules: a walk through it could not be recorded without its secret.
+    public init(spec: FlowSpec) throws(Failure) {
+        reducer = FlowReducer(spec: spec)
+        standIns = try SecureStandIn(reducer: reducer)
+        secure = spec.fields.filter(\.secure).map(\.id)
+    }
+
+    /// The secure fields for which no stand-in was judged by the rules as the secret was (none
+    /// made from the spec failed them alike), in the order met; the script says so in a comment
+    /// line before each such stand-in, where its replay differs from the walk.
+    public var approximations: [FieldID] { recording.approximated }
 
     /// Records where a walk from prefilled answers starts, as the script's first request: a
     /// `start` with the answers (a secure one as its stand-in) and the prefill's options, so the
     /// replay starts where the walk did. Call it before the first action.
     public mutating func begin(from prefill: FlowPrefill) {
         guard let state = try? reducer.initialState(prefill: prefill) else { return }
+        // The walk as the replay learns it: the secure answers one by one, in field order, so
+        // that a confirmation is judged against its password's stand-in.
+        var walk = state
+        for id in secure { walk.fields[id] = .init(text: "") }
         var out = JSONWriter()
         out.raw("{")
         var first = true
         for field in reducer.spec.fields {
             guard var answer = prefill.answers[field.id] else { continue }
             if field.secure, case .text(let value) = answer, !value.isEmpty {
-                var focused = state
-                // The field as if focused: its stand-in is typed there, through its keyboard.
-                focused.focus = field.id
-                focused.keyboard = field.keyboard
-                guard let standIn = standIn(for: field.id, value: value, in: focused) else { continue }
-                answer = .text(standIn)
+                walk.fields[field.id] = .init(text: value)
+                answer = .text(standIn(for: field.id, in: walk, typed: false))
             }
             if !first { out.raw(",") }
             first = false
@@ -81,6 +104,8 @@ public struct WalkRecorder: Sendable {
     /// `restore` of `snapshot`, which holds no secure text. Call it before the first action.
     public mutating func begin(restoring snapshot: FlowSnapshot) {
         guard let state = try? reducer.restore(snapshot) else { return }
+        // A snapshot holds no secure text: every secure field starts empty.
+        recording.held = [:]
         recording.lines.append(FlowRequest.restore(snapshot.json).json)
         recording.last = state
     }
@@ -95,6 +120,7 @@ public struct WalkRecorder: Sendable {
             return
         }
         flush(state: state)
+        if case .field(.clear) = action, let focus = state.focus { recording.held[focus] = nil }
         let request: FlowRequest?
         switch action {
         case .field(.submit): request = .next
@@ -135,11 +161,8 @@ public struct WalkRecorder: Sendable {
     }
 
     /// The script so far, a request a line, after a comment line that says what it is.
-    ///
-    /// - Throws: ``Failure`` when a secret got no stand-in (nothing secret is in the error).
-    public mutating func script() throws(Failure) -> String {
+    public mutating func script() -> String {
         if let last = recording.last { flush(state: last) }
-        if let failure = recording.failure { throw failure }
         return Self.header(flow: reducer.spec.id) + "\n" + recording.lines.map { $0 + "\n" }.joined()
     }
 
@@ -161,30 +184,33 @@ public struct WalkRecorder: Sendable {
         guard let field = recording.pending else { return }
         recording.pending = nil
         guard state.focus == field else { return }
-        guard let standIn = standIn(for: field, value: state.text(of: field), in: state) else { return }
+        let standIn = standIn(for: field, in: state, typed: true)
         recording.lines.append(FlowRequest.text(standIn).json)
         // A tick after it is a line of its own: the last line is no longer a tick to add to.
         recording.ticked = nil
     }
 
-    /// The stand-in for the secret `value` of `field`, focused in `state`: the one already made
-    /// for the same secret where it fits, else a new one; `nil` (and the failure kept) when none
-    /// could be made.
-    private mutating func standIn(for field: FieldID, value: String, in state: FlowReducer.State) -> String? {
-        if let known = recording.standIns[value], reuses(known, for: field, in: state) { return known }
-        let avoiding = Set(recording.standIns.keys).union(recording.standIns.values)
-        guard let made = SecureStandIn.make(for: state, reducer: reducer, avoiding: avoiding) else {
-            recording.failure = recording.failure ?? Failure(field: field)
-            return nil
+    /// The stand-in for what `field` holds in `walk`, which becomes what it holds in the replay:
+    /// chosen by what the rules say of the secret there (``SecureStandIn``), never by the secret.
+    /// One the rules judge otherwise (no candidate was judged alike) is said in a comment line.
+    private mutating func standIn(for field: FieldID, in walk: FlowReducer.State, typed: Bool) -> String {
+        let secret = walk.text(of: field)
+        let before = recording.held[field] ?? ("", "")
+        // The walk as its recording replays it: every secure field holding its stand-in.
+        var replay = walk
+        for id in secure { replay.fields[id] = .init(text: recording.held[id]?.standIn ?? "") }
+        guard let target = standIns.outcome(of: secret, in: field, world: walk, before: before.secret) else { return "" }
+        let (standIn, exact) = standIns.standIn(for: field, target: target, replay: replay, before: before.standIn, typed: typed)
+        if !exact {
+            if !recording.approximated.contains(field) { recording.approximated.append(field) }
+            recording.lines.append(Self.approximationNote(field))
         }
-        recording.standIns[value] = made
-        return made
+        recording.held[field] = secret.isEmpty ? nil : (secret, standIn)
+        return standIn
     }
 
-    /// Whether the stand-in already made for the same secret fits this field too: always when
-    /// the field must match another (the two must stay equal), else when it fails its rules alike.
-    private func reuses(_ standIn: String, for field: FieldID, in state: FlowReducer.State) -> Bool {
-        if reducer.spec[field]?.rules.matches != nil { return true }
-        return SecureStandIn.passes(standIn, like: reducer.failure(of: field, in: state), in: state, reducer: reducer)
+    /// The comment line before a stand-in the rules judge otherwise than the secret.
+    static func approximationNote(_ field: FieldID) -> String {
+        "# \(JSONText.quote(field.rawValue)): no stand-in made from the field's rules alone is judged by them as the typed value was; the replay differs from the walk here."
     }
 }

@@ -83,7 +83,7 @@ extension CommandProblem {
         case .draftNotSaved(let problem): "\(problem.message(in: .en)). Answers given since the last saved draft are not in it."
         case .recordingNotOpened(let failure): "\(failure.message(in: .en)). Nothing was asked; '--record FILE' needs a file it can write."
         case .recordingNotSaved(let failure): "\(failure.message(in: .en)). The recording was not saved."
-        case .recordingNoStandIn(let failure): "\(failure.message(in: .en)). The recording was not saved."
+        case .recordingNoStandIn(let failure): "\(failure.message(in: .en)). Nothing was asked; walk the flow without '--record'."
         case .setRefused(let error): "--set: \(error.message(in: .en))"
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")

@@ -84,7 +84,7 @@ extension CommandProblem {
         case .draftNotSaved(let problem): "\(problem.message(in: .ko)). 마지막으로 저장한 초안 뒤에 준 답은 초안에 없습니다."
         case .recordingNotOpened(let failure): "\(failure.message(in: .ko)). 아무것도 묻지 않았습니다. '--record FILE'에는 쓸 수 있는 파일이 필요합니다."
         case .recordingNotSaved(let failure): "\(failure.message(in: .ko)). 녹화를 저장하지 못했습니다."
-        case .recordingNoStandIn(let failure): "\(failure.message(in: .ko)). 녹화를 저장하지 못했습니다."
+        case .recordingNoStandIn(let failure): "\(failure.message(in: .ko)). 아무것도 묻지 않았습니다. '--record' 없이 진행하세요."
         case .setRefused(let error): "--set을 받을 수 없습니다: \(error.message(in: .ko))"
         case .prefillRefused(let error):
             "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko).sentence)" + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")

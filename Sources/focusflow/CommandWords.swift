@@ -17,6 +17,8 @@ struct CommandWords: Sendable {
     let resuming: @Sendable (_ path: String, _ label: String?) -> String
     /// `waiting for a reader on the FIFO /tmp/f…`
     let waitingForReader: @Sendable (_ path: String) -> String
+    /// `the recording's stand-in for "pin" is judged by its rules otherwise than the typed value; …`
+    let recordingApproximated: @Sendable (_ field: String) -> String
     /// The name `check` gives the built-in flow.
     let builtInFlow: String
     /// `checking: 120 states, depth 4` while `check` runs on a terminal.
@@ -60,6 +62,9 @@ struct CommandWords: Sendable {
         moreProblems: { "\($0): more problems; fix these and validate again" },
         resuming: { "resuming the draft \($0) at \($1 ?? "the start"); secure fields are asked again." },
         waitingForReader: { "waiting for a reader on the FIFO \($0)…" },
+        recordingApproximated: {
+            "the recording's stand-in for \"\($0)\" is judged by its rules otherwise than the typed value, as none made from the rules alone was judged alike; its replay differs there (a comment in the recording says where)"
+        },
         builtInFlow: "signup.json (built in)",
         checking: { "checking: \($0) states, depth \($1)" },
         explored: { "\($0): \($1) states, \($2) edges, \($3)" },
@@ -99,6 +104,9 @@ struct CommandWords: Sendable {
         moreProblems: { "\($0): 문제가 더 있습니다. 이것들을 고치고 다시 검사하세요" },
         resuming: { "초안 \($0)을 \($1.map { "\($0) 항목" } ?? "처음")부터 이어서 합니다. 보안 필드는 다시 묻습니다." },
         waitingForReader: { "FIFO \($0)에서 읽을 프로그램을 기다리는 중…" },
+        recordingApproximated: {
+            "녹화에서 \"\($0)\"의 대역 값은 규칙이 입력한 값과 다르게 판단합니다. 규칙만으로 만든 값 중 같게 판단되는 것이 없었습니다. 재생은 그 자리에서 달라집니다(녹화의 주석이 위치를 알려 줍니다)"
+        },
         builtInFlow: "signup.json (내장)",
         checking: { "검사 중: 상태 \($0)개, 깊이 \($1)" },
         explored: { "\($0): 상태 \($1)개, 간선 \($2)개, \($3)" },

@@ -28,7 +28,8 @@ enum KoreanHelp {
 
     static let exitStatuses = """
         종료 상태: 0 완료, 1 잘못된 스크립트 입력, 2 사용법이나 흐름 오류(규칙에 맞지
-        않는 미리 채운 답, 바뀐 흐름의 초안), 74 답이나 초안을 쓰지 못함, 130 취소,
+        않는 미리 채운 답, 바뀐 흐름의 초안, 대역 값을 만들 수 없는 보안 필드가 있는
+        흐름의 --record), 74 답이나 초안을 쓰지 못함, 130 취소,
         131 Ctrl-\\(SIGQUIT)로 취소, 143 SIGTERM, 129 SIGHUP, 128+N 그 밖의 시그널 N.
         """
 
@@ -116,7 +117,9 @@ enum KoreanHelp {
                               NO_COLOR나 색이 없는 터미널에서는 색을 쓰지 않습니다.
                               테마: \(FlowTheme.builtInNames.joined(separator: ", "))
               --record FILE   진행을 'focusflow replay'용 스크립트로 FILE에 씁니다. 보안
-                              값은 같은 길이에 같은 규칙을 통과하는 대역 값으로 바꿉니다
+                              값은 필드의 규칙만으로 만들고 규칙이 그 값과
+                              똑같이 판단하는 대역 값으로 바꿉니다. 규칙이 말한
+                              것 말고는 비밀에 대해 알려 주지 않습니다
                               (원자적으로 바꿔 씀, 모드 0600)
             \(language)
             \(start)
@@ -226,15 +229,23 @@ enum KoreanHelp {
 
             \(requests)
 
+            보안 값은 completed의 values와, 호스트에게 확인을 맡기는 검사(프로토콜의
+            checking 이벤트, Swift에서는 pendingCheck(in:))로만 FocusFlow 밖으로
+            나가며, 보안 값을 담은 프로토콜 이벤트에는 모두 "secret":true가 있습니다.
+            이벤트를 기록하는 호스트는 그 키 하나로 그런 이벤트를 뺄 수 있습니다.
+
             --sessions를 주면 프로세스 하나가 여러 사람의 진행을 함께 맡습니다. 요청은 모두
             "session":"ID"(\(ProtocolSessions.longestID)바이트까지, 제어 문자 없이)가 있는 JSON 객체이고,
             응답은 모두 그것으로 시작합니다. {"action":"open","session":"ID"}는 진행을
             시작하고 첫 응답처럼 답합니다. {"action":"close","session":"ID"}는 진행을
             끝냅니다({"session":"ID","closed":"request"}). 진행이 완료되거나 취소되어도,
-            --idle SECONDS 동안 요청이 없어도 세션이 끝나고, 그 뒤에 오는 줄의
-            응답 앞에 {"session":"ID","closed":"idle"}로 알립니다(1초에 한 번
-            살핍니다). --max-sessions N(기본
-            \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. snapshot과 restore는 세션마다
+            --idle SECONDS(기본 \(Int(ProtocolSessions.defaultIdle)), 15분) 동안 요청이 없어도 세션이
+            끝나고, 그 뒤에 오는 줄의 응답 앞에 {"session":"ID","closed":"idle"}로
+            알립니다(1초에 한 번 살핍니다). --max-sessions N(기본
+            \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. --max-session-bytes N(기본
+            \(ProtocolSessions.defaultSessionBytes), 1 MiB)과 --max-total-bytes N(기본 \(ProtocolSessions.defaultTotalBytes),
+            64 MiB)은 세션 하나나 세션 모두가 그보다 많은 바이트의 글을 갖게 될 요청을
+            오류로 거절하고 아무것도 바꾸지 않습니다. snapshot과 restore는 세션마다
             따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다. 함께 도착한 줄들의 응답은
             함께 쓰고, serve가 입력을 기다리는 동안 기다리게 하는 응답은 없습니다.
 

@@ -18,14 +18,21 @@ struct RecordOption {
 
     /// Opens `path` for the recording of a walk through `spec`.
     ///
-    /// - Throws: an output ``CommandError`` (exit 74) when `path` cannot be written.
+    /// - Throws: a flow ``CommandError`` (exit 2) when a secure field of `spec` has no stand-in
+    ///   made from its rules alone; an output one (exit 74) when `path` cannot be written.
     init(path: String, spec: FlowSpec) throws(CommandError) {
+        let walk: WalkRecorder
+        do throws(WalkRecorder.Failure) {
+            walk = try WalkRecorder(spec: spec)
+        } catch {
+            throw CommandError(.recordingNoStandIn(error), kind: .flow)
+        }
         do throws(AnswerTarget.Failure) {
             target = try AnswerTarget.file(path)
         } catch {
             throw CommandError(.recordingNotOpened(error.about(.recording)), kind: .output)
         }
-        recorder = Recorder(WalkRecorder(spec: spec))
+        recorder = Recorder(walk)
     }
 
     /// Starts the recording where the walk starts (prefilled answers, a resumed draft), so that
@@ -39,6 +46,10 @@ struct RecordOption {
         }
     }
 
+    /// The secure fields whose stand-in the rules judged otherwise than the secret
+    /// (``WalkRecorder/approximations``).
+    var approximations: [FieldID] { recorder.state.withLock { $0.approximations } }
+
     /// What the walk's store calls with every action.
     var observer: @Sendable (FlowReducer.Action, FlowReducer.State) -> Void {
         { [recorder] action, state in recorder.state.withLock { $0.record(action, in: state) } }
@@ -51,12 +62,7 @@ struct RecordOption {
         case .cancelled, .signalled: recorder.state.withLock { $0.recordCancellation() }
         case .completed, .invalidInput: break
         }
-        let script: String
-        do throws(WalkRecorder.Failure) {
-            script = try recorder.state.withLock { recorder throws(WalkRecorder.Failure) in try recorder.script() }
-        } catch {
-            return CommandError(.recordingNoStandIn(error), kind: .output)
-        }
+        let script = recorder.state.withLock { $0.script() }
         do throws(AnswerTarget.Failure) {
             try target.write(script)
             return nil

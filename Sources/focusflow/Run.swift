@@ -12,7 +12,8 @@ import Glibc
 enum Run {
     static let exitStatuses = """
         Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error (a
-        prefilled answer that breaks its rules, a draft of a changed flow),
+        prefilled answer that breaks its rules, a draft of a changed flow,
+        --record on a flow with a secure field no stand-in can pass),
         74 the answers or the draft could not be written, 130 cancelled,
         131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM, 129 SIGHUP,
         128+N any other signal N.
@@ -47,8 +48,10 @@ enum Run {
                                       still get none.
                                       Themes: \(FlowTheme.builtInNames.joined(separator: ", "))
                       --record FILE   write the walk to FILE as a script for 'focusflow replay',
-                                      each secure value replaced by a stand-in of the same length
-                                      that passes the same rules (replaced atomically, mode 0600)
+                                      each secure value replaced by a stand-in made from the
+                                      field's rules alone, which they judge as they judged the
+                                      value: it says no more of the secret than the rules did
+                                      (replaced atomically, mode 0600)
                     \(LanguageOption.help)
                     \(RunStart.help)
                     \(ServiceOptions.help)
@@ -89,6 +92,9 @@ enum Run {
         options.services = services
         let outcome = FlowRunner.run(options)
         let recordingFailure = recording?.save(after: outcome)
+        for field in recording?.approximations ?? [] {
+            Output.error("focusflow: " + arguments.language.commandWords.recordingApproximated(field.rawValue))
+        }
         switch outcome {
         case .completed(let result):
             if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(path)) }

@@ -21,7 +21,10 @@ enum Serve {
 
     static let command = Subcommand(
         name: "serve",
-        synopsis: ["serve [FLOW] [--lang en|ko]", "serve --sessions [FLOW] [--idle SECONDS] [--max-sessions N] [--lang en|ko]"],
+        synopsis: [
+            "serve [FLOW] [--lang en|ko]",
+            "serve --sessions [FLOW] [--idle SECONDS] [--max-sessions N] [--max-session-bytes N] [--max-total-bytes N] [--lang en|ko]",
+        ],
         texts: HelpTexts(
             en: HelpText(
                 summary: "the JSON-lines protocol on stdin and stdout, for embedding",
@@ -36,12 +39,17 @@ enum Serve {
 
                     \(requests)
 
+                    A secure value leaves FocusFlow only in completed's values and in the check
+                    that hands it to the host (the protocol's checking event, pendingCheck(in:)
+                    in Swift), and every protocol event that carries one says "secret":true. A
+                    host that logs events can drop those by that one key.
+
                     \(sessionsHelp)
 
                     Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a
                     response cannot be written.
                     """), ko: KoreanHelp.serve),
-        options: ["lang", "idle", "max-sessions"],
+        options: Set(["lang"]).union(sessionOptions),
         flags: ["sessions"],
         followsLocale: false,
         operands: [.flow],
@@ -74,6 +82,9 @@ enum Serve {
         operands: [.flow, .file],
         run: replay)
 
+    /// The options that go with `--sessions`.
+    static let sessionOptions: Set<String> = ["idle", "max-sessions", "max-session-bytes", "max-total-bytes"]
+
     static let sessionsHelp = """
         With --sessions, one process walks many people through the flow at once: every
         request is a JSON object with "session":"ID" (1 to \(ProtocolSessions.longestID) bytes, no
@@ -81,30 +92,36 @@ enum Serve {
         "session":"ID"} starts a walk and is answered as a first response is;
         {"action":"close","session":"ID"} ends it ({"session":"ID","closed":"request"}).
         A session also ends with its walk (completed or cancelled), or after --idle
-        SECONDS without a request, said {"session":"ID","closed":"idle"} before the
-        response to a later line (looked for once a second). --max-sessions N
-        (default \(ProtocolSessions.defaultLimit)) refuses an open beyond N. Snapshot and restore work
-        per session, so a walk can move to another process. The responses to lines that
-        arrive together are written together; none waits while serve waits for input.
+        SECONDS without a request (default \(Int(ProtocolSessions.defaultIdle)), 15 minutes), said
+        {"session":"ID","closed":"idle"} before the response to a later line (looked
+        for once a second). --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open
+        beyond N. --max-session-bytes N (default \(ProtocolSessions.defaultSessionBytes), 1 MiB) and
+        --max-total-bytes N (default \(ProtocolSessions.defaultTotalBytes), 64 MiB) refuse, with an
+        error that changes nothing, a request that would make one session, or all of
+        them together, hold more bytes of text. Snapshot and restore work per session,
+        so a walk can move to another process. The responses to lines that arrive
+        together are written together; none waits while serve waits for input.
         """
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else { throw .usage(.oneFlowAtMost(command: "serve"), command: "serve") }
         let language = try LanguageOption.decide(arguments, command: "serve", fallback: .en)
         let many = arguments.flags.contains("sessions")
-        for option in ["idle", "max-sessions"] where arguments.values[option] != nil && !many {
+        for option in sessionOptions.sorted() where arguments.values[option] != nil && !many {
             throw .usage(.needsSessions(option: option), command: "serve")
         }
         let limit = try arguments.integer("max-sessions", default: ProtocolSessions.defaultLimit, in: 1...10_000_000, command: "serve")
-        let idle: Double? =
-            arguments.values["idle"] == nil ? nil : Double(try arguments.integer("idle", default: 0, in: 1...31_536_000, command: "serve"))
+        let idle = Double(try arguments.integer("idle", default: Int(ProtocolSessions.defaultIdle), in: 1...31_536_000, command: "serve"))
+        let sessionBytes = try arguments.integer(
+            "max-session-bytes", default: ProtocolSessions.defaultSessionBytes, in: 1...Self.largestBytes, command: "serve")
+        let totalBytes = try arguments.integer("max-total-bytes", default: ProtocolSessions.defaultTotalBytes, in: 1...Self.largestBytes, command: "serve")
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
         var reader = LineReader(fd: 0)
         guard many else {
             try run(spec) { reader.next() }
             return ExitStatus.success
         }
-        var sessions = ProtocolSessions(spec: spec, limit: limit, idle: idle)
+        var sessions = ProtocolSessions(spec: spec, limit: limit, idle: idle, sessionBytes: sessionBytes, totalBytes: totalBytes)
         // The responses to lines that came together go out together; none is held while serve
         // waits for input, and a host that waits for each response gets each at once.
         var answered = ""
@@ -134,6 +151,9 @@ enum Serve {
             }
         }
     }
+
+    /// The most `--max-session-bytes` and `--max-total-bytes` take: 1 TiB.
+    static let largestBytes = 1 << 40
 
     /// The monotonic clock, in seconds: what `--idle` is measured by.
     private static func seconds() -> Double {

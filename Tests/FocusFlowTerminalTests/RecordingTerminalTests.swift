@@ -51,7 +51,7 @@ struct RecordingTerminalTests {
         let lines = recording.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.last == #"{"action":"cancel"}"#, "\(lines)")
         let typed = try #require(lines.dropLast().last)
-        #expect(typed.hasPrefix(#"{"action":"text","value":""#) && typed.count == #"{"action":"text","value":""}"#.count + 9)
+        #expect(typed.hasPrefix(#"{"action":"text","value":""#), "the half-typed password is one text request: \(typed)")
         let replay = try RecordingFlow.replay(flow: flow, script: script)
         #expect(replay.split(separator: "\n").last?.contains(#""phase":"cancelled""#) == true)
     }

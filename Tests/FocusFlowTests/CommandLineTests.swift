@@ -164,7 +164,7 @@ struct CommandLineTests {
         #expect(served.status == 0)
         #expect(served.stdout == expected.stdout)
         #expect(!served.stdout.contains(#"{"error":"#))
-        #expect(served.stdout.contains(#"{"event":"completed","values":{"email":"ada@example.com","password":"hunter2"}}"#))
+        #expect(served.stdout.contains(#"{"event":"completed","secret":true,"values":{"email":"ada@example.com","password":"hunter2"}}"#))
         let script = NSTemporaryDirectory() + "focusflow-padded-\(UUID()).txt"
         try Data(Self.padded.utf8).write(to: URL(fileURLWithPath: script))
         defer { try? FileManager.default.removeItem(atPath: script) }

@@ -54,7 +54,7 @@ struct ProtocolTests {
         )
         #expect(
             lines[16]
-                == #"{"events":[{"event":"focusMoved","from":"code","to":null},{"event":"completed","values":{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}}],"state":{"phase":"completed","focus":null,"step":6,"steps":6,"surface":"plain","kind":null,"keyboard":"numberPad","revealed":false,"error":null}}"#
+                == #"{"events":[{"event":"focusMoved","from":"code","to":null},{"event":"completed","secret":true,"values":{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다 🙂","phone":"+82 10 1234 5678","code":"123456"}}],"state":{"phase":"completed","focus":null,"step":6,"steps":6,"surface":"plain","kind":null,"keyboard":"numberPad","revealed":false,"error":null}}"#
         )
         #expect(lines[17] == #"{"error":"the flow is completed; no request applies any more"}"#)
         for (index, line) in lines.enumerated() where index != 16 {

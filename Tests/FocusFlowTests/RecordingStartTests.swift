@@ -35,7 +35,6 @@ struct RecordingStartTests {
         let values = try Self.replayValues(folder)
         #expect(values["user"] == "ada")
         let password = try #require(values["password"])
-        #expect(password.count == "Hunter-2024".count && password != "Hunter-2024")
         #expect(password.wholeMatch(of: /[A-Z][a-z]+-[0-9]+/) != nil, "the stand-in passes the pattern")
         #expect(values["confirm"] == password, "the prefilled confirmation stands in with the same value")
     }
@@ -65,7 +64,7 @@ struct RecordingStartTests {
     func cancelledInReview() throws {
         let spec = try ReviewTests.spec()
         let reducer = FlowReducer(spec: spec)
-        var recorder = WalkRecorder(spec: spec)
+        var recorder = try WalkRecorder(spec: spec)
         var state = reducer.initialState()
         for action: FlowReducer.Action in [
             .field(.textChanged("ada@example.com")), .next, .field(.textChanged(ReviewTests.secret)), .next,
@@ -76,7 +75,7 @@ struct RecordingStartTests {
         }
         #expect(state.phase == .review)
         recorder.recordCancellation()
-        let script = try recorder.script()
+        let script = recorder.script()
         #expect(script.hasSuffix(#"{"action":"cancel"}"# + "\n"), "the script ends \(script.suffix(40).debugDescription)")
         #expect(!script.contains(ReviewTests.secret))
     }

@@ -49,11 +49,10 @@ struct RecordingTests {
         let values = try completedValues(replay.stdout)
         #expect(values["user"] == "ada")
         let password = try #require(values["password"])
-        #expect(password.count == "Hunter-2024".count)
         #expect(password.wholeMatch(of: /[A-Z][a-z]+-[0-9]+/) != nil, "the stand-in passes the pattern")
         #expect(values["confirm"] == password, "a matching confirmation stands in with the same value")
         #expect(values["pin"]?.wholeMatch(of: /[0-9]{4}/) != nil)
-        #expect(values["word"]?.count == "비밀번호🙂".count, "the same number of graphemes")
+        #expect(values["word"].map { !$0.isEmpty && $0.count <= 5 } == true, "the word's stand-in passes its rules")
         for secret in secrets { #expect(!values.values.contains(secret)) }
         let attributes = try FileManager.default.attributesOfItem(atPath: path.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "the recording is private to its owner")

@@ -40,7 +40,9 @@ struct ReviewProtocolTests {
         #expect(amend.contains(#""phase":"editing""#) && amend.hasSuffix(#","review":"amending"}}"#))
         #expect(Self.respond(&session, "next").hasSuffix(#","review":"reviewing"}}"#))
         let done = Self.respond(&session, "submit")
-        #expect(done.contains(#"{"event":"completed","values":{"email":"ada@example.com","password":"\#(ReviewTests.secret)","confirm":"\#(ReviewTests.secret)","contact":"email","terms":true}}"#))
+        #expect(
+            done.contains(
+                #"{"event":"completed","secret":true,"values":{"email":"ada@example.com","password":"\#(ReviewTests.secret)","confirm":"\#(ReviewTests.secret)","contact":"email","terms":true}}"#))
         #expect(done.contains(#""phase":"completed""#))
         var plain = ProtocolSession(spec: try FlowSpec.signup())
         #expect(!plain.initialResponse().contains(#""review""#))

@@ -231,7 +231,10 @@ struct FieldCheck {
     let matched: (label: String, text: String)?
     /// The built-in words of the flow's language.
     var messages: RuleMessages = .english
+    /// Whether the field's own `message` stands for every rule's (as shown), or each rule says
+    /// its own built-in words (which rule failed, told apart).
+    var ownMessage = true
 
-    /// `text`, or the field's own `message` when it has one.
-    func fail(_ text: String) -> String { field.rules.message ?? text }
+    /// `text`, or the field's own `message` when it has one and ``ownMessage`` says so.
+    func fail(_ text: String) -> String { ownMessage ? field.rules.message ?? text : text }
 }

@@ -23,6 +23,11 @@ public struct FieldRequirement: Sendable, Equatable {
         self.message = message
     }
 
+    /// The fewest characters the requirement asks for, or `nil` for one that asks for a pattern.
+    package var leastLength: Int? {
+        if case .minLength(let least) = test { least } else { nil }
+    }
+
     /// Whether `text` meets the requirement.
     ///
     /// - Complexity: O(*n*) in the text's length.

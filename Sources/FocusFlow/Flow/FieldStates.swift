@@ -68,6 +68,12 @@ public struct FieldStates: Sendable, Hashable {
         _modify { yield &texts[position] }
     }
 
+    /// The bytes (UTF-8) of every field's text together: what a host's requests can make a walk
+    /// hold, which `serve --sessions` bounds.
+    ///
+    /// - Complexity: O(*n*) in the number of fields.
+    package var textBytes: Int { texts.reduce(0) { $0 + $1.text.utf8.count } }
+
     /// Whether the field `id` is secure, so that descriptions mask it.
     public func isSecure(_ id: FieldID) -> Bool {
         layout.indexByID[id.rawValue].map { layout.secure[$0] } ?? false

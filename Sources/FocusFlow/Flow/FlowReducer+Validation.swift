@@ -8,10 +8,21 @@ extension FlowReducer {
         spec.index(of: field).flatMap { failure(of: $0, in: state) }
     }
 
-    func failure(of index: Int, in state: State) -> String? {
+    /// The built-in message of the first rule the field's value fails, as if the field had no
+    /// `message` of its own, or `nil` when it passes them all: which rule failed, told apart
+    /// where the field's one message says the same for every rule (a recording's stand-in
+    /// fails the rule the typed value failed).
+    ///
+    /// - Complexity: O(*n*) in the value's length.
+    package func ruleFailure(of field: FieldID, in state: State) -> String? {
+        spec.index(of: field).flatMap { failure(of: $0, in: state, ownMessage: false) }
+    }
+
+    func failure(of index: Int, in state: State, ownMessage: Bool = true) -> String? {
         let field = spec.fields[index]
         let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: spec.fields[$0].label, text: state.text(at: $0)) } }
-        if let failure = state.fields[position: index].failure(in: FieldCheck(field: field, matched: matched, messages: spec.language.messages)) {
+        let check = FieldCheck(field: field, matched: matched, messages: spec.language.messages, ownMessage: ownMessage)
+        if let failure = state.fields[position: index].failure(in: check) {
             return failure
         }
         if !field.requirements.isEmpty, field.rules.required || !state.text(at: index).isEmpty, let unmet = field.requirements.first(where: { !$0.isMet(by: state.text(at: index)) }) {
