@@ -235,7 +235,7 @@ struct PlantedFileTests {
 }
 
 /// What is the person's own — a file, a FIFO, a symbolic link to a file of theirs, a pipe of
-/// their shell — is written and read as it always was.
+/// their shell — is written and read.
 @Suite("Paths of the person's own are written and read")
 struct OwnPathTests {
     /// A way of naming a path of one's own: the script and what it should print.
@@ -284,7 +284,7 @@ struct OwnPathTests {
             expected: ScriptedRunTests.signupJSON.replacingOccurrences(of: "에이다 🙂", with: "piped")),
     ]
 
-    @Test("A path of one's own works as it always did", arguments: cases)
+    @Test("A path of one's own is written and read", arguments: cases)
     func works(_ own: Case) throws {
         try AnswersNeverLostTests.withFolder { folder in
             try Data(ScriptedRunTests.answers.utf8).write(to: URL(fileURLWithPath: folder + "/in"))

@@ -165,7 +165,7 @@ public enum PathOwnership {
         case .nothing:
             return nil
         case .descriptor:
-            // The person's own descriptor (`<(…)`, `/dev/stdin`), opened again as it always was.
+            // The person's own descriptor (`<(…)`, `/dev/stdin`), opened again by its name.
             fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
             guard fd >= 0 else { throw .system(SystemError(code: errno)) }
         case .object(let current, let status):
