@@ -14,7 +14,7 @@ public enum ScratchFolder {
     }()
 
     /// Removes `path` and, for a folder, everything in it first; a link is removed, not followed.
-    private static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {

@@ -88,6 +88,7 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
+        case .answersFileNotYours(let path, let refusal): "--answers \(DisplayText.escaped(path)): \(refusal.words(in: .en)). Nothing was asked."
         case .answersFileRefused(let path, let error):
             // A syntax error is placed as a flow file's is: `answers.json:3:5: …`.
             if case .syntax(let line, let column, let reason) = error.detail {

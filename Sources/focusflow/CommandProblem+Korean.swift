@@ -89,6 +89,7 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko).sentence)" + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
         case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
+        case .answersFileNotYours(let path, let refusal): "--answers \(DisplayText.escaped(path)): \(refusal.words(in: .ko)). 아무것도 묻지 않았습니다."
         case .answersFileRefused(let path, let error):
             if case .syntax(let line, let column, let reason) = error.detail {
                 "--answers \(path):\(line):\(column): \(reason.message(in: .ko))"

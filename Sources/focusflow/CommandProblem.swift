@@ -86,6 +86,8 @@ enum CommandProblem: Equatable {
     case setRefused(PrefillError)
     case prefillRefused(PrefillError)
     case answersFileMissing(String, exists: Bool)
+    /// `--answers` at a path another user planted or owns.
+    case answersFileNotYours(String, PathOwnership.Refusal)
     case answersFileRefused(String, PrefillError)
     /// Scripted input that failed, said already in the walk's language.
     case invalidInput(String)

@@ -4,7 +4,8 @@ import FocusFlowTerminal
 import Synchronization
 
 /// `--record FILE`: the walk written to FILE as a replay script (``WalkRecorder``), with
-/// stand-ins for secrets. FILE is opened and checked before the first field shows, and
+/// stand-ins for secrets. FILE is opened and checked before the first field shows (what
+/// another user planted or owns there is refused, as ``PathOwnership`` decides), and
 /// replaced atomically (mode 0600) once the walk ends, however it ends.
 struct RecordOption {
     private let target: AnswerTarget

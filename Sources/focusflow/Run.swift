@@ -62,6 +62,9 @@ enum Run {
                     When stdin is not a terminal, each line answers the next visible field.
                     Where the answers go is checked before the first field shows: a closed stdout, a
                     folder, a read-only file or a missing folder stops the run at once (exit 74).
+                    A path for --output, --record, --draft or --answers that another user owns (a
+                    file, a FIFO, a symbolic link) is refused too, as one planted in a shared folder
+                    such as /tmp could be; a draft others can write is not resumed.
                     \(exitStatuses)
                     """), ko: KoreanHelp.run),
         options: Set(["output", "format", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
@@ -97,7 +100,7 @@ enum Run {
         }
         switch outcome {
         case .completed(let result):
-            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(path)) }
+            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(DisplayText.escaped(path))) }
             do {
                 try target.write(format.text(of: result, names: names))
             } catch {

@@ -1,10 +1,5 @@
 import FocusFlow
 import FocusFlowTerminal
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 
 /// Where `focusflow run` starts: prefilled answers (`--set`, `--answers`, `--ask-invalid`,
@@ -52,7 +47,7 @@ enum RunStart {
         var draft: DraftFile?
         if let path {
             do throws(AnswerTarget.Failure) {
-                _ = try AnswerTarget.file(path)
+                _ = try AnswerTarget.file(path, holding: .draft)
             } catch {
                 throw CommandError(.draftNotOpened(error.about(.draft)), kind: .output)
             }
@@ -71,7 +66,7 @@ enum RunStart {
                         throw .usage(.prefillWithResumedDraft(path), command: "run")
                     }
                     let label = state.focus.flatMap { spec[$0]?.label }
-                    Output.error("focusflow: " + arguments.language.commandWords.resuming(path, label))
+                    Output.error("focusflow: " + arguments.language.commandWords.resuming(DisplayText.escaped(path), label))
                     return (state, .draft(reducer.snapshot(of: state)), draft)
                 }
             }
@@ -105,13 +100,19 @@ enum RunStart {
         }
     }
 
-    /// The answers in the JSON file `path`.
+    /// The answers in the JSON file `path`, read only when it is the person's
+    /// (``PathOwnership``): a file, a FIFO or `<(…)` of theirs.
     private static func read(_ path: String) throws(CommandError) -> [FieldID: FieldAnswer] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandError(.answersFileMissing(path, exists: FileManager.default.fileExists(atPath: path)), kind: .flow)
+        let read: [UInt8]?
+        do throws(PathOwnership.Problem) {
+            read = try PathOwnership.contents(of: path, for: .read)
+        } catch {
+            if case .refused(let refusal) = error { throw CommandError(.answersFileNotYours(path, refusal), kind: .flow) }
+            throw CommandError(.answersFileMissing(path, exists: true), kind: .flow)
         }
+        guard let bytes = read else { throw CommandError(.answersFileMissing(path, exists: false), kind: .flow) }
         do throws(PrefillError) {
-            return try FlowPrefill.answers(json: Array(data))
+            return try FlowPrefill.answers(json: bytes)
         } catch {
             throw CommandError(.answersFileRefused(path, error), kind: .flow)
         }

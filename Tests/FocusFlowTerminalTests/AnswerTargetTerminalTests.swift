@@ -58,4 +58,25 @@ struct AnswerTargetTerminalTests {
         #expect((try? String(contentsOfFile: folder + "/real.json", encoding: .utf8)) == TerminalTests.signupJSON)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json")) == "real.json")
     }
+
+    @Test(
+        "A path another user planted (a link to the person's file) is refused before the first field shows, the file untouched",
+        .enabled(if: SharedFolder.available, Comment(rawValue: SharedFolder.unavailable)),
+        arguments: [("--output", "the answers", 74), ("--record", "the recording", 74), ("--draft", "the draft", 74), ("--answers", "", 2)])
+    func plantedLinkRefused(option: String, content: String, status expected: Int32) throws {
+        let shared = try SharedFolder()
+        defer { shared.remove() }
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: shared.path + "/own.json"))
+        #expect(shared.asOtherUser("ln -s own.json planted.json") == 0)
+        let process = try Self.start("\(option) planted.json", in: shared.path)
+        let status = process.finish(seconds: 10)
+        let screen = String(decoding: process.terminalBytes, as: UTF8.self)
+        #expect(status == expected, "the walk went on: \(screen)")
+        let said = content.isEmpty ? "focusflow: --answers planted.json: " : "focusflow: cannot write \(content) to planted.json: "
+        #expect(screen.contains(said + "it is a symbolic link owned by another user (uid 1000), which focusflow does not follow"), "\(screen)")
+        #expect(!screen.contains("Email"), "the first field showed before the error")
+        #expect(sameSettings(process.settings, process.settingsBefore))
+        #expect((try? String(contentsOfFile: shared.path + "/own.json", encoding: .utf8)) == "kept\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: shared.path + "/planted.json")) == "own.json")
+    }
 }

@@ -91,6 +91,10 @@ struct LanguageTableTests {
         .setRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))),
         .prefillRefused(PrefillError(.invalid, field: "zq", detail: .breaksRules("zq", label: "Zq", message: "이름 항목은 필수입니다."))),
         .prefillRefused(PrefillError(.unknownField, field: "zq", detail: .unknownField("zq", flow: "signup", .nearest("email")))),
+        .outputNotOpened(AnswerTarget.Failure("zq", .notYours(.link(owner: 1000))), standardOutput: false),
+        .draftNotOpened(AnswerTarget.Failure("zq", .notYours(.notAFile(.fifo)), content: .draft)),
+        .draftNotResumed(DraftFile.Failure("zq", .notYours(.writableByOthers(mode: 0o666)))),
+        .answersFileNotYours("zq", .owned(.fifo, owner: 1000, reading: true)),
         .answersFileMissing("zq", exists: true), .answersFileMissing("zq", exists: false), .answersFileRefused("zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
         .unknownFormat("yaml", nearest: nil, known: ["json", "shell", "env"]), .unknownFormat("shel", nearest: "shell", known: ["json", "shell", "env"]),
         .answerNames(.sameName("first-name", "first_name", name: "first_name"), format: "shell"),
@@ -115,7 +119,7 @@ struct LanguageTableTests {
             .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
             .recordingNoStandIn,
-            .setRefused, .prefillRefused, .answersFileMissing, .answersFileRefused, .unknownFormat, .answerNames,
+            .setRefused, .prefillRefused, .answersFileMissing, .answersFileNotYours, .answersFileRefused, .unknownFormat, .answerNames,
             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askValue,
             .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands, .needsSessions:
             true
@@ -162,7 +166,7 @@ struct LanguageTableTests {
             "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
             "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
             "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
-            "shell", "env", "format", "PATH", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect",
+            "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect",
         ]
             + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 
@@ -228,14 +232,14 @@ struct LanguageTableTests {
     static let targetReasons: [AnswerTarget.Failure.Reason] = [
         .noName, .system(.noSpace), .readOnly, .folder, .notWritableKind, .tooManyLinks, .folderMissing("zq"),
         .folderUnusable("zq", .permissionDenied), .notAFolder("zq"), .cannotCreate(folder: "zq", .readOnlyFileSystem),
-        .closed, .openForReading, .full, .pipeNobodyReads,
+        .closed, .openForReading, .full, .pipeNobodyReads, .notYours(.replaced),
     ]
 
     /// Fails to compile when ``AnswerTarget/Failure/Reason`` gains a case.
     static func sampled(_ reason: AnswerTarget.Failure.Reason) -> Bool {
         switch reason {
         case .noName, .system, .readOnly, .folder, .notWritableKind, .tooManyLinks, .folderMissing, .folderUnusable,
-            .notAFolder, .cannotCreate, .closed, .openForReading, .full, .pipeNobodyReads:
+            .notAFolder, .cannotCreate, .closed, .openForReading, .full, .pipeNobodyReads, .notYours:
             true
         }
     }
@@ -250,6 +254,34 @@ struct LanguageTableTests {
         }
         let others = Self.targetReasons.filter { AnswerTarget.Failure("out.json", $0).message(in: .ko) == AnswerTarget.Failure("out.json", reason).message(in: .ko) }
         #expect(others.count == 1)
+    }
+
+    static let kinds: [PathOwnership.Kind] = [.file, .fifo, .device, .folder, .socket, .blockDevice]
+
+    /// Every reason a path is not the person's, of every kind it names.
+    static let refusals: [PathOwnership.Refusal] =
+        [.link(owner: 1000), .writableByOthers(mode: 0o666), .replaced]
+        + kinds.flatMap { kind in [.owned(kind, owner: 1000, reading: false), .owned(kind, owner: 1000, reading: true), .notAFile(kind)] }
+
+    /// Fails to compile when ``PathOwnership/Refusal`` or ``PathOwnership/Kind`` gains a case.
+    static func sampled(_ refusal: PathOwnership.Refusal) -> Bool {
+        let kind: PathOwnership.Kind? =
+            switch refusal {
+            case .link, .writableByOthers, .replaced: nil
+            case .owned(let kind, _, _), .notAFile(let kind): kind
+            }
+        switch kind {
+        case .file, .fifo, .device, .folder, .socket, .blockDevice, nil: return true
+        }
+    }
+
+    @Test("Every reason a path is not the person's reads in Korean, in its own words", arguments: refusals)
+    func refusal(_ refusal: PathOwnership.Refusal) {
+        #expect(Self.sampled(refusal))
+        let korean = refusal.words(in: .ko)
+        #expect(Self.check(korean: korean, english: refusal.words(in: .en), given: "").isEmpty, "\(korean)")
+        #expect(Self.refusals.filter { $0.words(in: .ko) == korean }.count == 1, "\(korean)")
+        #expect(Self.refusals.filter { $0.words(in: .en) == refusal.words(in: .en) }.count == 1)
     }
 
     @Test("No two error cases read the same in Korean")

@@ -40,6 +40,17 @@ struct OutputLanguageTests {
             english: "focusflow: cannot resume the draft draft.json: it is not a focusflow draft. '--draft-discard' starts afresh (and replaces it).\n",
             korean: "focusflow: 초안(draft.json)을 이어서 할 수 없습니다: focusflow 초안이 아닙니다. '--draft-discard'를 주면 처음부터 시작합니다 (초안은 새로 씁니다).\n"),
         Refusal(
+            setUp: "echo '{}' > draft.json && chmod 666 draft.json", options: "--draft draft.json", status: 2,
+            english:
+                "focusflow: cannot resume the draft draft.json: other users can write it (mode 0666), so its answers may not be yours. '--draft-discard' starts afresh (and replaces it).\n",
+            korean:
+                "focusflow: 초안(draft.json)을 이어서 할 수 없습니다: 다른 사용자도 쓸 수 있는 파일입니다 (모드 0666). 그 안의 답이 본인의 것이 아닐 수 있습니다. '--draft-discard'를 주면 처음부터 시작합니다 (초안은 새로 씁니다).\n"),
+        // A name's control characters are escaped: ESC ] 0 ; … BEL would set the terminal's title.
+        Refusal(
+            setUp: ":", options: "--output \"$(printf 'x\\033]0;t\\007')/a.json\"", status: 74,
+            english: "focusflow: cannot write the answers to x\\u{1B}]0;t\\u{7}/a.json: the folder x\\u{1B}]0;t\\u{7} does not exist. Nothing was asked.\n",
+            korean: "focusflow: x\\u{1B}]0;t\\u{7}/a.json에 답을 쓸 수 없습니다: x\\u{1B}]0;t\\u{7} 폴더가 없습니다. 아무것도 묻지 않았습니다.\n"),
+        Refusal(
             setUp: ":", options: "--record missing/walk.script", status: 74,
             english: "focusflow: cannot write the recording to missing/walk.script: the folder missing does not exist. Nothing was asked; '--record FILE' needs a file it can write.\n",
             korean: "focusflow: missing/walk.script에 녹화를 쓸 수 없습니다: missing 폴더가 없습니다. 아무것도 묻지 않았습니다. '--record FILE'에는 쓸 수 있는 파일이 필요합니다.\n"),

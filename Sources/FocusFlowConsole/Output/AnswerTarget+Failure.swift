@@ -40,6 +40,18 @@ extension AnswerTarget {
             case full
             /// A pipe whose reader has gone.
             case pipeNobodyReads
+            /// Not the person's to write: another user planted or owns it (``PathOwnership``).
+            case notYours(PathOwnership.Refusal)
+
+            /// The reason ``PathOwnership`` gave.
+            init(_ problem: PathOwnership.Problem) {
+                self =
+                    switch problem {
+                    case .refused(let refusal): .notYours(refusal)
+                    case .system(let error): .system(error)
+                    case .tooManyLinks: .tooManyLinks
+                    }
+            }
         }
 
         /// The target as the person named it: `stdout` or the path given.
@@ -62,11 +74,12 @@ extension AnswerTarget {
         /// The English sentence.
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given.
+        /// The sentence in `language`, naming the file as given, its control characters
+        /// escaped (`\u{1B}`) so that a file's name cannot drive the terminal.
         public func message(in language: Language) -> String {
             switch language {
-            case .en: english
-            case .ko: korean
+            case .en: DisplayText.escaped(english)
+            case .ko: DisplayText.escaped(korean)
             }
         }
 
@@ -103,6 +116,7 @@ extension AnswerTarget {
                 case .openForReading: "it is open for reading only"
                 case .full: "it is /dev/full, where every write fails"
                 case .pipeNobodyReads: "it is a pipe that nobody reads"
+                case .notYours(let refusal): refusal.words(in: .en)
                 }
             if case .noName = self.reason { return "cannot write \(what) to a file with no name" }
             return "cannot write \(what) to \(name): \(reason)"
@@ -131,6 +145,7 @@ extension AnswerTarget {
                 case .openForReading: "읽기 전용으로 열려 있습니다"
                 case .full: "/dev/full입니다. 여기에 쓰면 언제나 실패합니다"
                 case .pipeNobodyReads: "아무도 읽지 않는 파이프입니다"
+                case .notYours(let refusal): refusal.words(in: .ko)
                 }
             if case .noName = self.reason { return "이름이 없는 파일에는 \(what) 쓸 수 없습니다" }
             let target = name == "stdout" ? "표준 출력" : name

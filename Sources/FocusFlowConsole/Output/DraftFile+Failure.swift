@@ -11,6 +11,8 @@ extension DraftFile {
             case notADraft
             /// A draft of another flow, or of this one before it changed.
             case refused(PrefillError)
+            /// Not the person's to resume: another user's, or others can write it.
+            case notYours(PathOwnership.Refusal)
         }
 
         /// The draft's path, as given.
@@ -27,20 +29,28 @@ extension DraftFile {
         /// The English sentence.
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given.
+        /// The sentence in `language`, naming the file as given, its control characters escaped.
         public func message(in language: Language) -> String {
+            DisplayText.escaped(sentence(in: language))
+        }
+
+        private func sentence(in language: Language) -> String {
             switch language {
             case .en:
-                switch reason {
+                let afresh = "'--draft-discard' starts afresh (and replaces it)."
+                return switch reason {
                 case .unreadable(let error): "cannot read the draft \(path): \(error.words(in: .en))"
-                case .notADraft: "cannot resume the draft \(path): it is not a focusflow draft. '--draft-discard' starts afresh (and replaces it)."
-                case .refused(let error): "cannot resume the draft \(path): \(error.message). '--draft-discard' starts afresh (and replaces it)."
+                case .notADraft: "cannot resume the draft \(path): it is not a focusflow draft. " + afresh
+                case .refused(let error): "cannot resume the draft \(path): \(error.message). " + afresh
+                case .notYours(let refusal): "cannot resume the draft \(path): \(refusal.words(in: .en)). " + afresh
                 }
             case .ko:
-                switch reason {
+                let afresh = "'--draft-discard'를 주면 처음부터 시작합니다 (초안은 새로 씁니다)."
+                return switch reason {
                 case .unreadable(let error): "초안(\(path))을 읽을 수 없습니다: \(error.words(in: .ko))"
-                case .notADraft: "초안(\(path))을 이어서 할 수 없습니다: focusflow 초안이 아닙니다. '--draft-discard'를 주면 처음부터 시작합니다 (초안은 새로 씁니다)."
-                case .refused(let error): "초안(\(path))을 이어서 할 수 없습니다: \(error.message(in: .ko)). '--draft-discard'를 주면 처음부터 시작합니다 (초안은 새로 씁니다)."
+                case .notADraft: "초안(\(path))을 이어서 할 수 없습니다: focusflow 초안이 아닙니다. " + afresh
+                case .refused(let error): "초안(\(path))을 이어서 할 수 없습니다: \(error.message(in: .ko)). " + afresh
+                case .notYours(let refusal): "초안(\(path))을 이어서 할 수 없습니다: \(refusal.words(in: .ko)). " + afresh
                 }
             }
         }
@@ -55,8 +65,12 @@ extension DraftFile {
 
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given.
+        /// The sentence in `language`, naming the file as given, its control characters escaped.
         public func message(in language: Language) -> String {
+            DisplayText.escaped(sentence(in: language))
+        }
+
+        private func sentence(in language: Language) -> String {
             switch (self, language) {
             case (.notSaved(let path, let failure), .en): "the draft \(path) could not be saved (\(failure.message(in: .en)))"
             case (.notRemoved(let path, let error), .en): "cannot remove the draft \(path) after the walk completed: \(error.words(in: .en))"

@@ -9,6 +9,9 @@ import Glibc
 /// ``AnswerTarget`` replaces the answers (a `0600` temporary file in the same folder, `fsync`,
 /// `rename`). A write that fails is remembered in ``failure``, so that the command says so
 /// and exits non-zero: answers are never lost silently. No secure value is ever written.
+///
+/// A draft is a regular file of the person's (``PathOwnership`` decides): one another user
+/// owns, or that others can write, is never resumed, since its answers would be theirs.
 public final class DraftFile: @unchecked Sendable {
     /// The file, as given.
     public let path: String
@@ -26,24 +29,21 @@ public final class DraftFile: @unchecked Sendable {
 
     /// The state the draft at `path` resumes, or `nil` when there is no draft yet.
     ///
-    /// - Throws: ``Failure`` when the file cannot be read, is no draft, or is a draft of
-    ///   another flow or of this flow before it changed.
+    /// - Throws: ``Failure`` when the file cannot be read, is not the person's to resume
+    ///   (another user's, or writable by others), is no draft, or is a draft of another flow
+    ///   or of this flow before it changed.
     public func resume() throws(Failure) -> FlowReducer.State? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw Failure(path, .unreadable(SystemError(code: errno)))
+        let read: [UInt8]?
+        do throws(PathOwnership.Problem) {
+            read = try PathOwnership.contents(of: path, for: .readDraft)
+        } catch {
+            switch error {
+            case .refused(let refusal): throw Failure(path, .notYours(refusal))
+            case .system(let error): throw Failure(path, .unreadable(error))
+            case .tooManyLinks: throw Failure(path, .unreadable(.linkLoop))
+            }
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(path, .unreadable(SystemError(code: errno))) }
-            if count == 0 { break }
-            bytes += buffer[..<count]
-        }
+        guard let bytes = read else { return nil }
         do throws(PrefillError) {
             let state = try reducer.restore(try FlowSnapshot(json: bytes))
             latest = state
@@ -68,8 +68,8 @@ public final class DraftFile: @unchecked Sendable {
 
     /// Removes the draft: the walk completed and its answers are written.
     public func remove() {
-        if unlink(path) != 0 && errno != ENOENT && failure == nil {
-            failure = .notRemoved(path, SystemError(code: errno))
+        if let error = PathOwnership.removeDraft(path), failure == nil {
+            failure = .notRemoved(path, error)
         }
     }
 
@@ -78,7 +78,7 @@ public final class DraftFile: @unchecked Sendable {
         guard let latest else { return }
         let text = reducer.snapshot(of: latest, focus: focus).json + "\n"
         do throws(AnswerTarget.Failure) {
-            try AnswerTarget.file(path).write(text)
+            try AnswerTarget.file(path, holding: .draft).write(text)
         } catch {
             if failure == nil {
                 failure = .notSaved(path, error.about(.draft))
