@@ -91,7 +91,7 @@ enum Run {
         let recordingFailure = recording?.save(after: outcome)
         switch outcome {
         case .completed(let result):
-            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(path)) }
+            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(DisplayText.escaped(path))) }
             do {
                 try target.write(format.text(of: result, names: names))
             } catch {
@@ -100,7 +100,7 @@ enum Run {
             draft?.remove()
         case .invalidInput(let message):
             // A draft that could not be saved is said too, and decides the status (below).
-            guard draft?.failure == nil else { Output.error("focusflow: \(message)"); break }
+            guard draft?.failure == nil else { Output.error("focusflow: " + CommandProblem.invalidInput(message).message(in: arguments.language)); break }
             throw CommandError(.invalidInput(message), kind: .input)
         case .cancelled, .signalled:
             break

@@ -71,7 +71,7 @@ enum RunStart {
                         throw .usage(.prefillWithResumedDraft(path), command: "run")
                     }
                     let label = state.focus.flatMap { spec[$0]?.label }
-                    Output.error("focusflow: " + arguments.language.commandWords.resuming(path, label))
+                    Output.error("focusflow: " + arguments.language.commandWords.resuming(DisplayText.escaped(path), label))
                     return (state, .draft(reducer.snapshot(of: state)), draft)
                 }
             }

@@ -62,8 +62,11 @@ extension AnswerTarget {
         /// The English sentence.
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given.
-        public func message(in language: Language) -> String {
+        /// The sentence in `language`, naming the file as given, its control and invisible
+        /// characters written as escapes (`\u{1B}`): a name cannot drive the terminal.
+        public func message(in language: Language) -> String { DisplayText.escaped(sentence(in: language)) }
+
+        private func sentence(in language: Language) -> String {
             switch language {
             case .en: english
             case .ko: korean

@@ -27,8 +27,11 @@ extension DraftFile {
         /// The English sentence.
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given.
-        public func message(in language: Language) -> String {
+        /// The sentence in `language`, naming the file as given, its control and invisible
+        /// characters written as escapes (`\u{1B}`): a name cannot drive the terminal.
+        public func message(in language: Language) -> String { DisplayText.escaped(sentence(in: language)) }
+
+        private func sentence(in language: Language) -> String {
             switch language {
             case .en:
                 switch reason {
@@ -55,8 +58,11 @@ extension DraftFile {
 
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given.
-        public func message(in language: Language) -> String {
+        /// The sentence in `language`, naming the file as given, its control and invisible
+        /// characters written as escapes (`\u{1B}`): a name cannot drive the terminal.
+        public func message(in language: Language) -> String { DisplayText.escaped(sentence(in: language)) }
+
+        private func sentence(in language: Language) -> String {
             switch (self, language) {
             case (.notSaved(let path, let failure), .en): "the draft \(path) could not be saved (\(failure.message(in: .en)))"
             case (.notRemoved(let path, let error), .en): "cannot remove the draft \(path) after the walk completed: \(error.words(in: .en))"
