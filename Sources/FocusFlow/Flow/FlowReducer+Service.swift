@@ -88,18 +88,13 @@ extension FlowReducer {
         }
     }
 
-    /// What a host's refusal shows as the field's error: its first line, without control
-    /// characters (a message never moves the cursor or colours a screen), at most 200
+    /// What a host's refusal shows as the field's error: its first line as plain words, without
+    /// escape sequences, control or invisible characters (``DisplayText/plainLine(_:)``: a
+    /// message never moves the cursor, colours a screen or reorders its line), at most 200
     /// characters; `nil` when that leaves nothing to say, or when it would show a secure field's
     /// value (a checker that echoed the password): the field's own words are shown then.
     func shown(_ message: String, of index: Int, in state: State) -> String? {
-        var kept = String.UnicodeScalarView()
-        for scalar in message.unicodeScalars.prefix(while: { $0 != "\n" && $0 != "\r" })
-        where scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
-            kept.append(scalar)
-        }
-        let trimmed = kept.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
-        let text = String(String.UnicodeScalarView(trimmed))
+        let text = DisplayText.plainLine(message)
         guard !text.isEmpty else { return nil }
         if spec.layout.secure[index] {
             let value = state.text(of: spec.layout.ids[index])
