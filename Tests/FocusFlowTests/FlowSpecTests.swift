@@ -191,7 +191,7 @@ struct FlowSpecTests {
             #"{"id":"x","fields":[{"id":"a","default":"ada\u001b[2J"}]}"#,
             #"bad.json: fields[0] ("a").default: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
         ),
-        // Nor any invisible character, which reorders the text or hides in it: "Amount ‮0001$"
+        // Nor any invisible character, which reorders the text or hides in it: "Amount \u{202E}0001$"
         // would show as "Amount $1000".
         (
             #"{"id":"x","fields":[{"id":"a","label":"Amount \u202e0001$"}]}"#,

@@ -4,29 +4,43 @@ extension DisplayText {
     ///
     /// Format characters draw nothing and change how the text around them reads: the
     /// bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and marks
-    /// (U+200E, U+200F, U+061C) reorder it, so that `Amount ‮0001$` shows as `Amount $1000`; the
-    /// zero-width space and joiners, the word joiner and invisible operators (U+200B–U+200D,
-    /// U+2060–U+2064), the byte order mark U+FEFF, the soft hyphen U+00AD and the Mongolian vowel
-    /// separator hide in it, so that two texts that read the same differ; tags (U+E0001,
-    /// U+E0020–U+E007F) spell text nobody sees; the rest (Arabic number signs, interlinear
-    /// annotations, shorthand and musical format controls) are drawn by no terminal. The two
-    /// separators break the line on some terminals and not on others. None of them belongs in a
-    /// label, and each is refused, but where ``refusedScalars(in:)`` keeps a joiner or a tag.
+    /// (U+200E, U+200F, U+061C) reorder it, so that `Amount \u{202E}0001$` shows as
+    /// `Amount $1000`; the zero-width space and joiners, the word joiner and invisible operators
+    /// (U+200B–U+200D, U+2060–U+2064), the byte order mark U+FEFF, the soft hyphen U+00AD and
+    /// the Mongolian vowel separator hide in it, so that two texts that read the same differ;
+    /// tags (U+E0001, U+E0020–U+E007F) spell text nobody sees; the rest (Arabic number signs,
+    /// interlinear annotations, shorthand and musical format controls) are drawn by no terminal.
+    /// The two separators break the line on some terminals and not on others. None of them
+    /// belongs in a label, and each is refused, but where ``refusedScalars(in:)`` keeps a joiner
+    /// or a tag.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.value >= 0xAD else { return false }
+        // Where Unicode has them (a test holds this to Unicode's table): most text is looked up
+        // in no table.
+        let value = scalar.value
+        guard value == 0xAD || (0x0600...0x08FF).contains(value) || value == 0x180E || (0x200B...0x206F).contains(value) || value >= 0xFEFF
+        else { return false }
         switch scalar.properties.generalCategory {
         case .format, .lineSeparator, .paragraphSeparator: return true
         default: return false
         }
     }
 
-    /// Whether `byte` leads the UTF-8 of some invisible character (U+00AD, U+0600–U+08FF,
-    /// U+180E, U+200B–U+206F, U+FEFF–U+FFFB, U+110BD–U+1D17A, U+E0001–U+E007F): the bytes a text
-    /// without any of them is scanned for, before its characters are looked at.
-    static func isInvisibleLead(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0xC2, 0xD8, 0xDB, 0xDC, 0xE0, 0xE1, 0xE2, 0xEF, 0xF0, 0xF3: true
-        default: false
+    /// Whether the UTF-8 character that starts at `index` of `bytes` may be a C1 control or an
+    /// invisible character: U+0080–U+009F and U+00AD (lead byte `C2`), U+200B–U+200F,
+    /// U+2028–U+202E and U+2060–U+206F (`E2`), looked at to the byte; any character whose lead
+    /// byte is that of one of the others (`D8`, `DB`, `DC`, `E0`, `E1`, `EF`, `F0`, `F3`) may be.
+    static func mayBeInvisible(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        func byte(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        switch bytes[index] {
+        case 0xC2: return byte(1) <= 0x9F || byte(1) == 0xAD
+        case 0xE2:
+            switch byte(1) {
+            case 0x80: return (0x8B...0x8F).contains(byte(2)) || (0xA8...0xAE).contains(byte(2))
+            case 0x81: return (0xA0...0xAF).contains(byte(2))
+            default: return false
+            }
+        case 0xD8, 0xDB, 0xDC, 0xE0, 0xE1, 0xEF, 0xF0, 0xF3: return true
+        default: return false
         }
     }
 
@@ -39,7 +53,7 @@ extension DisplayText {
     /// - a zero width joiner or non-joiner (U+200C) after a virama, as Devanagari and other
     ///   Indic scripts write half forms (the first rule of IDNA's CONTEXTJ, RFC 5892);
     /// - a zero width non-joiner between two letters of the Arabic script's blocks
-    ///   (U+0600–U+08FF), as Persian writes `می‌خواهم`;
+    ///   (U+0600–U+08FF), as Persian and Urdu write;
     /// - tags U+E0020–U+E007E ended by the cancel tag U+E007F right after an emoji: the flags of
     ///   England, Scotland and Wales (🏴󠁧󠁢󠁥󠁮󠁧󠁿).
     static func refusedScalars(in scalars: [Unicode.Scalar]) -> [Int] {

@@ -1,12 +1,12 @@
 /// Text a flow shows on a terminal (its title, labels, hints, placeholders, messages, the values
 /// of `oneOf`, the ids) holds no control character and no invisible character that reorders or
 /// hides text: ESC would start an escape sequence that clears the screen or moves the cursor, a
-/// line break would tear the form apart, and a right-to-left override shows `Amount ‮0001$` as
-/// `Amount $1000`. The loader refuses such text with its path; `Flows/flow.schema.json` says the
-/// same with a pattern. This is the one place that decides which characters those are
-/// (``isControl(_:)``, ``isInvisible(_:)`` and ``DisplayText/refusedScalars(in:)``), for what a flow
-/// holds, for the names a message quotes (``escaped(_:)``) and for a host's words
-/// (``plainLine(_:)``).
+/// line break would tear the form apart, and a right-to-left override shows
+/// `Amount \u{202E}0001$` as `Amount $1000`. The loader refuses such text with its path;
+/// `Flows/flow.schema.json` says the same with a pattern. This is the one place that decides
+/// which characters those are (``isControl(_:)``, ``isInvisible(_:)`` and
+/// ``refusedScalars(in:)``), for what a flow holds, for the names a message quotes
+/// (``escaped(_:)``) and for a host's words (``plainLine(_:)``).
 package enum DisplayText {
     /// Whether `scalar` is a control character: C0 (U+0000–U+001F), DEL (U+007F) or C1
     /// (U+0080–U+009F), Unicode's general category Cc.
@@ -29,17 +29,29 @@ package enum DisplayText {
 
     /// The first character of `text` that text shown on a terminal cannot hold.
     static func firstRefused(in text: String) -> Unicode.Scalar? {
-        let scalars = Array(text.unicodeScalars)
-        return refusedScalars(in: scalars).first.map { scalars[$0] }
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { return scalar }
+            // Whether an invisible character is kept depends on its neighbours.
+            if isInvisible(scalar) {
+                let scalars = Array(text.unicodeScalars)
+                return refusedScalars(in: scalars).first.map { scalars[$0] }
+            }
+        }
+        return nil
     }
 
-    /// Whether `text` may hold a refused character: the UTF-8 of a control character starts with
-    /// a byte below 0x20, 0x7F, or 0xC2 (C1), and that of an invisible one with one of the lead
-    /// bytes ``isInvisibleLead(_:)`` names (a test holds that list to Unicode's). Plain ASCII and
-    /// Hangul are passed over in one scan of their bytes.
+    /// Whether `text` may hold a refused character, from its UTF-8: printable ASCII holds none
+    /// (eight bytes are looked at a time); otherwise a control character starts with a byte below
+    /// 0x20 or 0x7F, or is C1 (`C2 80`–`C2 9F`), and an invisible one is one of those
+    /// ``mayBeInvisible(_:at:)`` sees. Hangul, and the punctuation of `·`, `—`, `…` and `“”`,
+    /// are passed over in one scan of their bytes (a test holds this to Unicode's table).
     static func mayHoldRefused(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 < 0x20 || $0 == 0x7F || isInvisibleLead($0) }
+            guard !ASCIIScan.isPrintable(bytes) else { return false }
+            for index in bytes.indices where bytes[index] < 0x20 || bytes[index] >= 0x7F {
+                if bytes[index] < 0x20 || bytes[index] == 0x7F || mayBeInvisible(bytes, at: index) { return true }
+            }
+            return false
         } ?? true
     }
 
