@@ -58,7 +58,7 @@ enum Check {
         let language = try LanguageOption.decide(arguments, command: "check", fallback: arguments.language)
         let words = language.commandWords
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
-        let name = arguments.positionals.first ?? words.builtInFlow
+        let name = arguments.positionals.first.map(DisplayText.escaped) ?? words.builtInFlow
         var explored = options
         if isatty(2) == 1 {
             explored.progress = { states, depth in

@@ -72,7 +72,7 @@ extension CommandProblem {
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay"
         case .responseDiffers(let file, let line, let expected, let got):
-            "\(file):\(line): the response differs\n  expected \(expected ?? "the end of the file")\n  got      \(got ?? "the end of the responses")"
+            "\(DisplayText.escaped(file)):\(line): the response differs\n  expected \(expected ?? "the end of the file")\n  got      \(got ?? "the end of the responses")"
         case .stdoutNotWritten(let error): "cannot write to stdout: \(error.words(in: .en))"
         case .outputNotOpened(let failure, let standardOutput):
             "\(failure.message(in: .en)). Nothing was asked." + (standardOutput ? " '--output FILE' writes the answers elsewhere." : "")

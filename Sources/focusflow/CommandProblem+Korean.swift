@@ -73,7 +73,7 @@ extension CommandProblem {
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "파일이 없습니다" : "파일을 읽을 수 없습니다"). --expect에는 이전 replay의 응답이 필요합니다"
         case .responseDiffers(let file, let line, let expected, let got):
-            "\(file):\(line): 응답이 다릅니다\n  기대한 값 \(expected ?? "파일의 끝")\n  받은 값   \(got ?? "응답의 끝")"
+            "\(DisplayText.escaped(file)):\(line): 응답이 다릅니다\n  기대한 값 \(expected ?? "파일의 끝")\n  받은 값   \(got ?? "응답의 끝")"
         case .stdoutNotWritten(let error): "표준 출력에 쓸 수 없습니다: \(error.words(in: .ko))"
         case .outputNotOpened(let failure, let standardOutput):
             "\(failure.message(in: .ko)). 아무것도 묻지 않았습니다." + (standardOutput ? " '--output FILE'을 주면 답을 다른 곳에 씁니다." : "")

@@ -93,10 +93,23 @@ enum CommandProblem: Equatable {
     case invalidInput(String)
 
     /// The sentence in `language`, without `focusflow: `.
+    ///
+    /// A file, an option or a value is quoted as given, with every control or invisible character
+    /// in it written as an escape (`\u{1B}`, `\u{202E}`, by ``DisplayText/escaped(_:)``, as a flow
+    /// file's errors are): a file named with `ESC ] 0 ;` cannot set the terminal's title, nor a
+    /// line break in a name start a line of its own. The line breaks of a response that differs
+    /// and of the walk's own sentence are theirs.
     func message(in language: Language) -> String {
-        switch language {
-        case .en: english
-        case .ko: korean
+        let sentence =
+            switch language {
+            case .en: english
+            case .ko: korean
+            }
+        switch self {
+        case .responseDiffers, .invalidInput:
+            return sentence.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.escaped(String($0)) }.joined(separator: "\n")
+        default:
+            return DisplayText.escaped(sentence)
         }
     }
 }

@@ -109,7 +109,7 @@ enum Run {
             draft?.remove()
         case .invalidInput(let message):
             // A draft that could not be saved is said too, and decides the status (below).
-            guard draft?.failure == nil else { Output.error("focusflow: \(message)"); break }
+            guard draft?.failure == nil else { Output.error("focusflow: " + CommandProblem.invalidInput(message).message(in: arguments.language)); break }
             throw CommandError(.invalidInput(message), kind: .input)
         case .cancelled, .signalled:
             break

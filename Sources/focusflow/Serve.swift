@@ -196,7 +196,7 @@ enum Serve {
         // Each refused request is said on stderr too, where it is in the script.
         let place = { (response: String) in
             guard let message = ProtocolSession.errorMessage(of: response) else { return }
-            Output.error("focusflow: \(scriptPath):\(line): \(message)")
+            Output.error(DisplayText.escaped("focusflow: \(scriptPath):\(line): \(message)"))
         }
         if var golden = try arguments.values["expect"].map({ path throws(CommandError) in try GoldenResponses(path: path) }) {
             try run(

@@ -37,13 +37,15 @@ enum Validate {
         let words = language.commandWords
         var failed = false
         for path in arguments.positionals {
+            // The name as the report says it: a control or invisible character written as an escape.
+            let name = DisplayText.escaped(path)
             if FlowFile.isFolder(path) {
                 Output.error(CommandProblem.folderNotFlow(path).message(in: language))
                 failed = true
                 continue
             }
             if FlowFile.isJSONSchema(path) {
-                try Output.standard(words.skippedSchema(path) + "\n")
+                try Output.standard(words.skippedSchema(name) + "\n")
                 continue
             }
             let spec: FlowSpec
@@ -55,11 +57,11 @@ enum Validate {
                 for problem in problems.isEmpty ? [FlowFile.problem(error)] : problems.prefix(Self.problemLimit).map(CommandProblem.flow) {
                     Output.error(problem.message(in: language))
                 }
-                if problems.count > Self.problemLimit { Output.error(words.moreProblems(path)) }
+                if problems.count > Self.problemLimit { Output.error(words.moreProblems(name)) }
                 failed = true
                 continue
             }
-            try Output.standard(words.valid(path, spec.fields.count) + "\n")
+            try Output.standard(words.valid(name, spec.fields.count) + "\n")
         }
         return failed ? ExitStatus.usage : ExitStatus.success
     }

@@ -150,6 +150,24 @@ struct ServiceTmuxTests {
         #expect(tmux.exitStatus() == 130)
     }
 
+    @Test("A refusal full of escape sequences and invisible characters shows its plain words on the form, and the screen stays whole")
+    func plainWords() throws {
+        let tmux = try Tmux(
+            [
+                "run", "Flows/signup.json", "--check",
+                #"nickname-free=printf '\033[2J\033[31mTAKEN\033]0;pwned-title\007 \342\200\256eman \342\200\213try another\n'; exit 1"#,
+                "--check", "code-valid=exit 0", "--send", "sms-code=exit 0",
+            ], directory: Self.root)
+        Self.toNickname(tmux)
+        tmux.type("ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("✗ TAKEN eman try another"), "\(tmux.text)")
+        #expect(tmux.lines.contains { $0.hasPrefix("Create your account  4/6") }, "the title is still on the screen: \(tmux.text)")
+        #expect(!tmux.text.contains("[2J") && !tmux.text.contains("]0;") && !tmux.text.contains("\u{202E}"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() != nil)
+    }
+
     @Test("Ctrl-R sends the code again once the cooldown has passed; before, the key line says how long is left")
     func resend() throws {
         let folder = try Self.folder()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FocusFlow
 
 /// The command line as a person meets it: help, the default command, usage mistakes.
 @Suite("Command line: help, default command and usage mistakes")
@@ -99,7 +100,10 @@ struct CommandLineTests {
         let result = try Command.run(["run", "--mask", mask], input: Self.answers)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "focusflow: --mask takes one visible character, one or two columns wide, not \(mask.debugDescription)\nRun 'focusflow run --help' for usage.\n")
+        // An invisible character is quoted as an escape, as every word of the command line is.
+        let quoted = DisplayText.escaped(mask.debugDescription)
+        #expect(!quoted.unicodeScalars.contains { $0.properties.generalCategory == .format || $0.value == 0x2028 })
+        #expect(result.stderr == "focusflow: --mask takes one visible character, one or two columns wide, not \(quoted)\nRun 'focusflow run --help' for usage.\n")
     }
 
     @Test(

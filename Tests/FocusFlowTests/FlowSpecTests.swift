@@ -187,6 +187,32 @@ struct FlowSpecTests {
             #"{"id":"x\r","fields":[{"id":"a"}]}"#,
             #"bad.json: id: contains the control character U+000D (carriage return); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
         ),
+        (
+            #"{"id":"x","fields":[{"id":"a","default":"ada\u001b[2J"}]}"#,
+            #"bad.json: fields[0] ("a").default: contains the control character U+001B (escape); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"#
+        ),
+        // Nor any invisible character, which reorders the text or hides in it: "Amount \u{202E}0001$"
+        // would show as "Amount $1000".
+        (
+            #"{"id":"x","fields":[{"id":"a","label":"Amount \u202e0001$"}]}"#,
+            #"bad.json: fields[0] ("a").label: contains the invisible character U+202E (right-to-left override), which reorders the text around it on the terminal or hides in it, so that the text reads other than it is: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","kind":"select","options":[{"value":"admin\u200b","label":"Admin"}]}]}"#,
+            #"bad.json: fields[0] ("a").options[0].value: contains the invisible character U+200B (zero width space), which reorders the text around it on the terminal or hides in it, so that the text reads other than it is: remove it"#
+        ),
+        (
+            #"{"id":"x","title":"Sign\u2028up","fields":[{"id":"a"}]}"#,
+            #"bad.json: title: contains the invisible character U+2028 (line separator), which reorders the text around it on the terminal or hides in it, so that the text reads other than it is: remove it"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a","hint":"pass\u200dword"}]}"#,
+            #"bad.json: fields[0] ("a").hint: contains the invisible character U+200D (zero width joiner), which reorders the text around it on the terminal or hides in it, so that the text reads other than it is: remove it (a joiner or a tag is kept only where it joins an emoji sequence or the letters of a script)"#
+        ),
+        (
+            #"{"id":"x","fields":[{"id":"a"},{"id":"b","rules":{"matches":"\u2066zz"}}]}"#,
+            #"bad.json: fields[1] ("b").rules.matches: "\u{2066}zz" names no earlier field (earlier fields: a)"#
+        ),
         // Field kinds: what only some kinds may have, and values of the source's type.
         (
             "{\"id\":\"x\",\"fields\":[{\"id\":\"c\",\"kind\":\"select\",\"secure\":true,\"options\":[\"a\"]}]}",

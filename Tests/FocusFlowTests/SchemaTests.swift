@@ -29,6 +29,8 @@ struct SchemaTests {
             "is not one of the options", "is not an option of", "so compare it with", "matches compares text",
             "two colours", "needs a colour after it", "two backgrounds", "whose answers have no order",
             "more decimal places than the field's decimals",
+            // Where a joiner joins an emoji or a script's letters.
+            "only where it joins an emoji sequence",
         ]
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-schema-\(UUID())")

@@ -93,6 +93,20 @@ struct ServiceRunTests {
         #expect(escapes.stderr.hasSuffix("Too common\n"))
     }
 
+    @Test("A checker's escape sequences, control and invisible characters reach the field's words as plain text, recorded the same")
+    func plainWords() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("flow.json").path, script = folder.appendingPathComponent("walk.script").path
+        try #"{"id":"n","fields":[{"id":"nickname","label":"Nickname","check":"free"}]}"#.write(toFile: flow, atomically: true, encoding: .utf8)
+        let program = #"free=printf '\033[2J\033[31mTAKEN\033]0;pwned-title\007 \342\200\256eman \342\200\213try another\n'; exit 1"#
+        let result = try Command.run(["run", flow, "--record", script, "--check", program], input: "ada\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "focusflow: line 1: Nickname (nickname): TAKEN eman try another\n", "\(result.stderr.debugDescription)")
+        let recording = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(recording.contains(#""message":"TAKEN eman try another""#), "\(recording)")
+    }
+
     @Test(
         "A program that fails, is killed, cannot start or takes too long could not check; a send that fails ends a piped walk",
         arguments: [

@@ -76,10 +76,15 @@ struct ServiceTests {
     }
 
     @Test(
-        "A host's refusal shows its first line without control characters; one that says nothing, or shows a secure value, shows the field's own words",
+        "A host's refusal shows its first line as plain words, without escape sequences, control or invisible characters; one that says nothing, or shows a secure value, shows the field's own words",
         arguments: [
-            ("Taken\nsecond line", "Taken"), ("\u{1B}[31mTaken\u{1B}[0m", "[31mTaken[0m"), ("  \t ", "Nickname was not accepted."),
-            ("", "Nickname was not accepted."), ("\u{9B}2JTaken\u{07}", "2JTaken"), (String(repeating: "x", count: 300), String(repeating: "x", count: 199) + "…"),
+            ("Taken\nsecond line", "Taken"), ("\u{1B}[31mTaken\u{1B}[0m", "Taken"), ("  \t ", "Nickname was not accepted."),
+            ("", "Nickname was not accepted."), ("\u{9B}2JTaken\u{07}", "Taken"), (String(repeating: "x", count: 300), String(repeating: "x", count: 199) + "…"),
+            ("\u{1B}[2J\u{1B}[31mTAKEN\u{1B}]0;pwned-title\u{07}", "TAKEN"), ("\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\ text", "link text"),
+            ("\u{1B}(BTaken\u{1B}7\u{1B}c", "Taken"), ("\u{9D}0;title\u{9C}Taken\u{90}q\u{9C}", "Taken"), ("\u{1B}[?1049hTaken\u{1B}[", "Taken"),
+            ("\u{1B}]0;never ended", "Nickname was not accepted."), ("Taken \u{202E}olleh\u{202C} \u{2066}x\u{2069}", "Taken olleh x"),
+            ("Ta\u{200B}ken\u{FEFF}\u{00AD}", "Taken"), ("Taken\u{2028}second line", "Taken"), ("Taken\u{85}second", "Taken"),
+            ("Taken\tagain", "Taken again"), ("이미 있는 닉네임입니다 👩‍💻", "이미 있는 닉네임입니다 👩‍💻"),
         ])
     func refusalShown(message: String, shown: String) throws {
         var (reducer, state) = try Self.onNickname()

@@ -37,9 +37,11 @@ extension TextFieldReducer: FieldBehavior {
         if case .string(let text) = value { .text(text) } else { nil }
     }
 
-    /// A text, no longer than `maxLength`: typing could never keep a longer one.
+    /// A text, no longer than `maxLength`: typing could never keep a longer one. It is drawn in
+    /// the field as typed text is, so it holds what a label may hold.
     static func checkDefault(_ value: FieldAnswer, of field: FieldSpec, path: String) throws -> Bool {
         guard case .text(let text) = value else { return false }
+        try DisplayText.check(text, path: path)
         if let max = field.rules.maxLength, max >= 0, text.count > max {
             throw FlowSpecError(
                 path: path,

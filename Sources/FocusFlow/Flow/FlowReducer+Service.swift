@@ -88,24 +88,18 @@ extension FlowReducer {
         }
     }
 
-    /// What a host's refusal shows as the field's error: its first line, without control
-    /// characters (a message never moves the cursor or colours a screen), at most 200
+    /// What a host's refusal shows as the field's error: its first line as plain words, without
+    /// escape sequences, control or invisible characters (``DisplayText/plainLine(_:)``: a
+    /// message never moves the cursor, colours a screen or reorders its line), at most 200
     /// characters; `nil` when that leaves nothing to say, or when it would show a secure field's
-    /// value (a checker that echoed the password): the field's own words are shown then.
+    /// value, as it is or changed (``SecretEcho``: a checker that echoed the password upper-cased,
+    /// spaced out or reversed): the field's own words are shown then.
     func shown(_ message: String, of index: Int, in state: State) -> String? {
-        var kept = String.UnicodeScalarView()
-        for scalar in message.unicodeScalars.prefix(while: { $0 != "\n" && $0 != "\r" })
-        where scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
-            kept.append(scalar)
-        }
-        let trimmed = kept.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
-        let text = String(String.UnicodeScalarView(trimmed))
+        let text = DisplayText.plainLine(message)
         guard !text.isEmpty else { return nil }
-        if spec.layout.secure[index] {
-            let value = state.text(of: spec.layout.ids[index])
-            if !value.isEmpty, text.contains(value) { return nil }
-        }
-        return text.count > 200 ? String(text.prefix(199)) + "…" : text
+        let shown = text.count > 200 ? String(text.prefix(199)) + "…" : text
+        if spec.layout.secure[index], SecretEcho.repeats(state.text(of: spec.layout.ids[index]), in: shown) { return nil }
+        return shown
     }
 
     /// Seconds before the focused field's code may be sent again: 0 when it may be now, `nil`

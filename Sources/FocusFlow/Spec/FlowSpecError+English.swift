@@ -43,6 +43,9 @@ extension FlowSpecError.Reason {
         case .noLanguage: "give the text in at least one language, as {\"en\": \"Email\", \"ko\": \"이메일\"}"
         case .controlCharacter(let scalar):
             "contains the control character \(Self.code(scalar))\(Self.controlNames[scalar].map { " (\($0))" } ?? ""); text shown on the terminal cannot hold control characters, which move the cursor, clear the screen or change colours: remove it"
+        case .invisibleCharacter(let scalar):
+            "contains the invisible character \(Self.code(scalar))\(Self.unicodeName(scalar).map { " (\($0))" } ?? ""), which reorders the text around it on the terminal or hides in it, so that the text reads other than it is: remove it"
+                + (Self.joins(scalar) ? " (a joiner or a tag is kept only where it joins an emoji sequence or the letters of a script)" : "")
         case .noFields: "a flow needs at least one field"
         case .emptyID: "a field id cannot be empty"
         case .duplicateID(let id, let first): "duplicate id \"\(id)\" (fields[\(first)] has it already)"

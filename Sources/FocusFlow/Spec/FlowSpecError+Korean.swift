@@ -44,6 +44,9 @@ extension FlowSpecError.Reason {
         case .noLanguage: "텍스트를 한 가지 이상의 언어로 주세요. 예: {\"en\": \"Email\", \"ko\": \"이메일\"}"
         case .controlCharacter(let scalar):
             "제어 문자 \(Self.code(scalar))\(Self.koreanControlNames[scalar].map { " (\($0))" } ?? "")가 들어 있습니다. 터미널에 보이는 텍스트에는 커서를 옮기거나 화면을 지우거나 색을 바꾸는 제어 문자를 쓸 수 없습니다. 지우세요"
+        case .invisibleCharacter(let scalar):
+            "보이지 않는 문자 \(Self.code(scalar))\(Self.koreanInvisibleNames[scalar].map { " (\($0))" } ?? "")가 들어 있습니다. 이런 문자는 터미널에서 주변 텍스트의 순서를 바꾸거나 텍스트 속에 숨어, 텍스트가 실제와 다르게 읽힙니다. 지우세요"
+                + (Self.joins(scalar) ? " (결합자와 태그 문자는 이모지 시퀀스나 한 문자 체계의 글자를 이을 때만 쓸 수 있습니다)" : "")
         case .noFields: "흐름에는 필드가 하나 이상 있어야 합니다"
         case .emptyID: "필드 id는 비어 있을 수 없습니다"
         case .duplicateID(let id, let first): "id \"\(id)\"가 중복됩니다 (fields[\(first)]에 이미 있습니다)"
@@ -102,6 +105,15 @@ extension FlowSpecError.Reason {
     }
 
     /// The Korean names of the control characters that have one.
+    /// The Korean names of the invisible characters a flow is most likely to hold.
+    static let koreanInvisibleNames: [UInt32: String] = [
+        0x00AD: "소프트 하이픈", 0x061C: "아랍 문자 표시", 0x200B: "폭 없는 공백", 0x200C: "폭 없는 비결합자", 0x200D: "폭 없는 결합자",
+        0x200E: "왼쪽에서 오른쪽 표시", 0x200F: "오른쪽에서 왼쪽 표시", 0x2028: "줄 구분자", 0x2029: "문단 구분자",
+        0x202A: "왼쪽에서 오른쪽 삽입", 0x202B: "오른쪽에서 왼쪽 삽입", 0x202C: "방향 서식 끝", 0x202D: "왼쪽에서 오른쪽 재정의",
+        0x202E: "오른쪽에서 왼쪽 재정의", 0x2060: "단어 결합자", 0x2066: "왼쪽에서 오른쪽 격리", 0x2067: "오른쪽에서 왼쪽 격리",
+        0x2068: "첫 강한 방향 격리", 0x2069: "방향 격리 끝", 0xFEFF: "바이트 순서 표시",
+    ]
+
     static let koreanControlNames: [UInt32: String] = [
         0x00: "널", 0x07: "벨", 0x08: "백스페이스", 0x09: "탭", 0x0A: "줄 바꿈", 0x0B: "수직 탭",
         0x0C: "폼 피드", 0x0D: "캐리지 리턴", 0x1B: "이스케이프", 0x7F: "삭제",

@@ -46,6 +46,9 @@ extension FlowSpecError {
         case notLanguageCode(String)
         case noLanguage
         case controlCharacter(UInt32)
+        /// A format character, or a line or paragraph separator, in text shown on the terminal
+        /// (see `DisplayText.isInvisible(_:)`).
+        case invisibleCharacter(UInt32)
         case noFields
         case emptyID
         case duplicateID(String, first: Int)
@@ -142,6 +145,13 @@ extension FlowSpecError.Reason {
         let hex = String(scalar, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
+
+    /// `right-to-left override`: Unicode's name of the character, in lower case.
+    static func unicodeName(_ scalar: UInt32) -> String? { Unicode.Scalar(scalar)?.properties.name?.lowercased() }
+
+    /// Whether the character is a joiner or a tag, which some text keeps (see
+    /// `DisplayText.refusedScalars(in:)`).
+    static func joins(_ scalar: UInt32) -> Bool { scalar == 0x200C || scalar == 0x200D || (0xE0020...0xE007F).contains(scalar) }
 }
 
 extension DecodingError {

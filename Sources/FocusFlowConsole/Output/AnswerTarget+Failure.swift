@@ -74,12 +74,14 @@ extension AnswerTarget {
         /// The English sentence.
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given, its control characters
-        /// escaped (`\u{1B}`) so that a file's name cannot drive the terminal.
-        public func message(in language: Language) -> String {
+        /// The sentence in `language`, naming the file as given, its control and invisible
+        /// characters written as escapes (`\u{1B}`): a name cannot drive the terminal.
+        public func message(in language: Language) -> String { DisplayText.escaped(sentence(in: language)) }
+
+        private func sentence(in language: Language) -> String {
             switch language {
-            case .en: DisplayText.escaped(english)
-            case .ko: DisplayText.escaped(korean)
+            case .en: english
+            case .ko: korean
             }
         }
 

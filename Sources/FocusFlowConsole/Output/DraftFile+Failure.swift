@@ -29,10 +29,9 @@ extension DraftFile {
         /// The English sentence.
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given, its control characters escaped.
-        public func message(in language: Language) -> String {
-            DisplayText.escaped(sentence(in: language))
-        }
+        /// The sentence in `language`, naming the file as given, its control and invisible
+        /// characters written as escapes (`\u{1B}`): a name cannot drive the terminal.
+        public func message(in language: Language) -> String { DisplayText.escaped(sentence(in: language)) }
 
         private func sentence(in language: Language) -> String {
             switch language {
@@ -65,10 +64,9 @@ extension DraftFile {
 
         public var description: String { message(in: .en) }
 
-        /// The sentence in `language`, naming the file as given, its control characters escaped.
-        public func message(in language: Language) -> String {
-            DisplayText.escaped(sentence(in: language))
-        }
+        /// The sentence in `language`, naming the file as given, its control and invisible
+        /// characters written as escapes (`\u{1B}`): a name cannot drive the terminal.
+        public func message(in language: Language) -> String { DisplayText.escaped(sentence(in: language)) }
 
         private func sentence(in language: Language) -> String {
             switch (self, language) {
