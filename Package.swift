@@ -15,7 +15,11 @@ let staticExecutable: [LinkerSetting] =
     staticBuild
     ? [
         .unsafeFlags(
-            ["-static-executable", "-Xclang-linker", "-static-pie", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"],
+            [
+                "-static-executable", "-Xclang-linker", "-static-pie", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+                // The pages a start relocates are populated first (Sources/CStaticStart).
+                "-Xlinker", "-e", "-Xlinker", "ff_static_start",
+            ],
             .when(configuration: .release))
     ]
     : []
@@ -84,6 +88,10 @@ let package = Package(
         // Memory wiped as it is freed: focusflow's own free and realloc (Sources/CSecureHeap), which
         // no library product reaches, so that an embedder's allocator stays its own.
         .target(name: "CSecureHeap", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC),
+        // The static build's entry point, which populates the pages a start relocates before glibc's
+        // _start relocates them. It runs before thread-local storage exists, so it has no stack
+        // protector (its functions say so themselves).
+        .target(name: "CStaticStart", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
@@ -95,7 +103,7 @@ let package = Package(
         // executable (staticExecutable, above).
         .executableTarget(
             name: "focusflow",
-            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "CSecureHeap"],
+            dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "CSecureHeap", "CStaticStart"],
             exclude: ["LinkOrder"],
             swiftSettings: startSettings,
             linkerSettings: [
