@@ -256,16 +256,16 @@ struct LanguageTableTests {
         #expect(others.count == 1)
     }
 
-    static let kinds: [PathOwnership.Kind] = [.file, .fifo, .device, .folder, .socket, .blockDevice]
+    static let kinds: [PathOwnership.FileType] = [.file, .fifo, .device, .folder, .socket, .blockDevice]
 
     /// Every reason a path is not the person's, of every kind it names.
     static let refusals: [PathOwnership.Refusal] =
         [.link(owner: 1000), .writableByOthers(mode: 0o666), .replaced]
         + kinds.flatMap { kind in [.owned(kind, owner: 1000, reading: false), .owned(kind, owner: 1000, reading: true), .notAFile(kind)] }
 
-    /// Fails to compile when ``PathOwnership/Refusal`` or ``PathOwnership/Kind`` gains a case.
+    /// Fails to compile when ``PathOwnership/Refusal`` or ``PathOwnership/FileType`` gains a case.
     static func sampled(_ refusal: PathOwnership.Refusal) -> Bool {
-        let kind: PathOwnership.Kind? =
+        let kind: PathOwnership.FileType? =
             switch refusal {
             case .link, .writableByOthers, .replaced: nil
             case .owned(let kind, _, _), .notAFile(let kind): kind

@@ -81,7 +81,7 @@ public final class AnswerTarget {
         case .nothing(let current):
             return try replacing(current, name: path, content: content)
         case .object(let current, let status):
-            switch status.kind {
+            switch status.type {
             case .file:
                 guard access(current, W_OK) == 0, status.mode & 0o222 != 0 else {
                     throw Failure(path, .readOnly, content: content)

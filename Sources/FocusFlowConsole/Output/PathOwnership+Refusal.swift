@@ -7,9 +7,9 @@ extension PathOwnership {
         /// A symbolic link another user owns: not followed.
         case link(owner: UInt32)
         /// A file, FIFO or device another user owns; `reading` when it was to be read.
-        case owned(Kind, owner: UInt32, reading: Bool)
+        case owned(FileType, owner: UInt32, reading: Bool)
         /// A draft that is not a regular file.
-        case notAFile(Kind)
+        case notAFile(FileType)
         /// A draft of the person's that other users can write (its permission bits).
         case writableByOthers(mode: UInt32)
         /// What was opened is not what was checked: the path was replaced in between.
@@ -61,7 +61,7 @@ extension PathOwnership {
     }
 }
 
-extension PathOwnership.Kind {
+extension PathOwnership.FileType {
     fileprivate var english: String {
         switch self {
         case .file: "a file"

@@ -36,7 +36,7 @@ public enum PathOwnership {
     }
 
     /// What kind of object is at a path.
-    public enum Kind: Equatable, Sendable {
+    public enum FileType: Equatable, Sendable {
         /// A regular file, a FIFO, a character device, a folder, a socket, a block device.
         case file, fifo, device, folder, socket, blockDevice
 
@@ -55,7 +55,7 @@ public enum PathOwnership {
 
     /// The object at a path, as `fstat` saw it.
     public struct Status: Equatable, Sendable {
-        public var kind: Kind
+        public var type: FileType
         public var owner: UInt32
         /// The permission bits (`0o7777`).
         public var mode: UInt32
@@ -63,7 +63,7 @@ public enum PathOwnership {
         var inode: UInt64
 
         init(_ info: stat) {
-            kind = Kind(mode: info.st_mode)
+            type = FileType(mode: info.st_mode)
             owner = info.st_uid
             mode = info.st_mode & 0o7777
             device = UInt64(info.st_dev)
@@ -133,7 +133,7 @@ public enum PathOwnership {
     public static func check(opened fd: Int32, as expected: Status, for use: Use) throws(Refusal) {
         var info = stat()
         let status = fstat(fd, &info) == 0 ? Status(info) : nil
-        guard let status, status.isSame(as: expected), status.kind == expected.kind else { throw .replaced }
+        guard let status, status.isSame(as: expected), status.type == expected.type else { throw .replaced }
         try permit(status, for: use)
     }
 
@@ -196,19 +196,19 @@ public enum PathOwnership {
     /// Refuses `status` for `use` when it is not the person's.
     private static func permit(_ status: Status, for use: Use) throws(Refusal) {
         // A folder is no file to write or read: the caller says so in its own words.
-        guard status.kind != .folder else { return }
+        guard status.type != .folder else { return }
         let own = status.owner == person
         switch use {
         case .write, .read:
             // Root's FIFO or device (`/dev/null`, `/dev/tty`) is the system's; a file root owns
             // is read, but not replaced for someone else.
-            let trusted = own || (status.owner == 0 && (use == .read || status.kind != .file))
-            guard trusted else { throw .owned(status.kind, owner: status.owner, reading: use.reads) }
+            let trusted = own || (status.owner == 0 && (use == .read || status.type != .file))
+            guard trusted else { throw .owned(status.type, owner: status.owner, reading: use.reads) }
         case .writeDraft, .readDraft:
             // Root's device (`/dev/null`) is said to be no file before it is said to be root's.
-            guard own || status.owner == 0 else { throw .owned(status.kind, owner: status.owner, reading: use.reads) }
-            guard status.kind == .file else { throw .notAFile(status.kind) }
-            guard own else { throw .owned(status.kind, owner: status.owner, reading: use.reads) }
+            guard own || status.owner == 0 else { throw .owned(status.type, owner: status.owner, reading: use.reads) }
+            guard status.type == .file else { throw .notAFile(status.type) }
+            guard own else { throw .owned(status.type, owner: status.owner, reading: use.reads) }
             if use == .readDraft && status.mode & 0o022 != 0 { throw .writableByOthers(mode: status.mode) }
         }
     }
