@@ -30,6 +30,8 @@ final class InteractiveSession: ScreenContext {
     private(set) var screen: (any FieldScreen)?
     /// Whether the focused field is secure (its spec's `secure`), kept beside its screen for every keystroke.
     private var focusedSecure = false
+    /// A secure field was left since the input loop last wiped the stack (``SecretMemory``).
+    private var secureFieldLeft = false
     /// The focused field's spec when it has requirements to show as it is typed.
     private var focusedField: FieldSpec?
     /// The terminal's height, known at the last full draw (a resize draws afresh).
@@ -91,8 +93,6 @@ final class InteractiveSession: ScreenContext {
         // are bound by the keymaps, whatever an inputrc says.
         rl_variable_bind("bind-tty-special-chars", "off")
         ff_set_redisplay { ReadlineAdapter.session?.redisplay() }
-        keymaps = Keymaps()
-        ff_on_escape { ReadlineAdapter.session?.keymaps.bindFunctionKeysInCurrentMap() }
         ff_disable_completion()
         using_history()
         rl_callback_handler_install("") { line in
@@ -105,6 +105,12 @@ final class InteractiveSession: ScreenContext {
         // Installing the handler starts readline's line state afresh: set the field up after it.
         ready = true
         setUp(field: store.state.focus!, first: true)
+        // The session's keys are bound once the first field shows (a sixth of a start's work,
+        // docs/performance.md): nothing is read before they are, so a key typed meanwhile waits
+        // in the terminal and finds them bound.
+        keymaps = Keymaps()
+        ff_on_escape { ReadlineAdapter.session?.keymaps.bindFunctionKeysInCurrentMap() }
+        bindKeys()
 
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
         // What the first field asks of the service (a code to send), a restored walk's check.
@@ -157,6 +163,12 @@ final class InteractiveSession: ScreenContext {
                 }
                 // Enter may have asked for a check, an edit made one stale, a move a send.
                 serviceStep(advancing: false)
+                // A secure field was left: what the keys' frames left on the stack goes, from
+                // the loop, below which every one of them ran.
+                if secureFieldLeft {
+                    SecretMemory.wipeStack()
+                    secureFieldLeft = false
+                }
             } else if fds[0].revents != 0 {
                 finish(.signalled(SIGHUP))
             }
@@ -173,9 +185,11 @@ final class InteractiveSession: ScreenContext {
             rl_callback_sigcleanup()
         }
         rl_callback_handler_remove()
-        // Whatever field the walk ended in, its line and undo list hold nothing any more.
+        // Whatever field the walk ended in, its line, its undo list and the stack hold nothing
+        // any more.
         ff_wipe_line()
         rl_replace_line("", 1)
+        SecretMemory.wipeStack()
         FieldHistories.release()
         emit(renderer.eraseForm() + summary() + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
@@ -520,15 +534,22 @@ final class InteractiveSession: ScreenContext {
         focusedSecure = field.secure
         focusedField = field.requirements.isEmpty ? nil : field
         HistorySearch.reset()
-        let base = screen.secureKeymap ? keymaps.secure : keymaps.plain
-        let name = "\(type(of: screen))" + (screen.secureKeymap ? "-secure" : "") + (field.send == nil ? "" : "-send")
-        rl_set_keymap(keymaps.screen(name, base: base, bindings: screen.bindings))
+        bindKeys()
         ff_reset_insert_mode()
         let text = store.state.text(of: id)
         rl_replace_line(text, 1)
         ff_set_point(Int32(text.utf8.count))
         note = nil
         drawForm(first ? .cursorLine : .inPlace)
+    }
+
+    /// The focused field's keymap: its screen's keys over the plain or the secure map. Nothing
+    /// before the session's keys are bound (the first field is drawn first).
+    private func bindKeys() {
+        guard keymaps != nil, let screen, let field = store.state.focus.flatMap({ store.reducer.spec[$0] }) else { return }
+        let base = screen.secureKeymap ? keymaps.secure : keymaps.plain
+        let name = "\(type(of: screen))" + (screen.secureKeymap ? "-secure" : "") + (field.send == nil ? "" : "-send")
+        rl_set_keymap(keymaps.screen(name, base: base, bindings: screen.bindings))
     }
 
     /// A secure field is being left: readline's line is zeroed, whole, before the next field's
@@ -538,6 +559,7 @@ final class InteractiveSession: ScreenContext {
         guard focusedSecure else { return }
         ff_wipe_line()
         focusedSecure = false
+        secureFieldLeft = true
     }
 
     /// Draws the whole form afresh — header, input, the lines under it — at the terminal's
