@@ -35,7 +35,7 @@ struct DraftTerminalTests {
             #expect(first.waitFor("에이다"))
         }
         kill(first.pid, signal)
-        #expect(first.finish() == 128 + signal)
+        #expect(first.finish() == .exited(128 + signal))
         #expect(!first.output.contains(Self.secret))
         #expect(first.stdoutText.isEmpty)
 

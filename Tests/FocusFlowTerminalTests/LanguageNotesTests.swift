@@ -136,7 +136,7 @@ struct LanguageNotesTests {
         terminal.send(Self.secret)
         #expect(terminal.waitFor("••••••••••"))
         kill(terminal.pid, SIGUSR1)
-        #expect(terminal.finish() == 128 + SIGUSR1)
+        #expect(terminal.finish() == .signalled(SIGUSR1))
         #expect(terminal.output.contains(words.fatal), "\(terminal.output.suffix(300))")
         #expect(!terminal.output.contains(Self.secret))
         #expect(sameSettings(terminal.settings, terminal.settingsBefore))

@@ -58,7 +58,7 @@ struct SignalTests {
         let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow)], environment: ["SWIFT_BACKTRACE": backtrace])
         Self.secretTyped(terminal)
         kill(terminal.pid, signal)
-        #expect(terminal.finish() == 128 + signal)
+        #expect(terminal.finish() == .signalled(signal))
         #expect(sameSettings(terminal.settings, terminal.settingsBefore), "settings changed after signal \(signal)")
         #expect(!Self.crashReportWords.contains { terminal.output.contains($0) }, "a crash report reached the terminal")
         #expect(!terminal.output.contains(Self.secret))
@@ -78,7 +78,7 @@ struct SignalTests {
         #expect(terminal.waitFor { $0.contains(#"\#(Self.secret)"}"#) })
         let before = terminal.output.utf8.count
         kill(terminal.pid, signal)
-        #expect(terminal.finish() == 128 + signal)
+        #expect(terminal.finish() == .signalled(signal))
         let after = String(decoding: terminal.output.utf8.dropFirst(before), as: UTF8.self)
         #expect(!Self.crashReportWords.contains { after.contains($0) }, "a crash report reached the terminal")
         #expect(!after.contains(Self.secret))

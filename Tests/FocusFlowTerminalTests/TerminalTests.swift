@@ -236,10 +236,12 @@ struct TerminalTests {
         #expect(!terminal.output.contains("xxx"))
     }
 
-    static let waysOut: [(String, Int32)] = [("done", 0), ("Ctrl-C", 130), ("Ctrl-D", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("flow error", 2)]
+    static let waysOut: [(String, ProcessEnd)] = [
+        ("done", 0), ("Ctrl-C", .exited(130)), ("Ctrl-D", .exited(130)), ("SIGTERM", .exited(143)), ("SIGHUP", .exited(129)), ("flow error", 2),
+    ]
 
     @Test("The terminal's settings are exactly as before after every way out", arguments: waysOut)
-    func settingsRestored(way: String, status: Int32) throws {
+    func settingsRestored(way: String, status: ProcessEnd) throws {
         let terminal = try PseudoTerminal(way == "flow error" ? ["/nonexistent.json"] : ["run"])
         if way != "flow error" { #expect(terminal.waitFor("Email")) }
         switch way {

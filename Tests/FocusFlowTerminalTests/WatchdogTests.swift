@@ -56,7 +56,7 @@ struct WatchdogTests {
         kill(terminal.pid, test.signal)
         let status = terminal.finish(timeout: 10)
         let elapsed = PseudoTerminalProcess.now() - start
-        #expect(status == 128 + test.signal, "exit status \(status) (-1: still running after 10 s)")
+        #expect(status == .exited(128 + test.signal), "\(status.map(String.init(describing:)) ?? "still running after 10 s")")
         #expect(elapsed < 5, "took \(elapsed) s")
         #expect(sameSettings(terminal.settings, terminal.settingsBefore), "the terminal's settings were not restored")
         #expect(terminal.stdoutText.isEmpty)
