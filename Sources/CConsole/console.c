@@ -31,12 +31,20 @@ struct ff_fatal_state {
     struct termios settings;
     char reset[64];      // what puts the screen back (a new line, bracketed paste off)
     char note[512];      // the fixed line, in the session's language, with its line end
+    // What erases a secure text shown in clear, from where the cursor is (empty when none is
+    // shown): two buffers, the one `eraser` names complete while the other is written, so that a
+    // handler interrupting an update reads a whole one.
+    char erasers[2][8192];
+    volatile sig_atomic_t eraser;
 };
 
 static struct ff_fatal_state *ff_fatal_state(void) {
     static struct ff_fatal_state state = { -1, -1, 0 };
     return &state;
 }
+
+/// What erases a revealed secret now (ff_fatal_eraser).
+static const char *ff_fatal_current_eraser(struct ff_fatal_state *state) { return state->erasers[state->eraser & 1]; }
 
 /// Writes `text` to the terminal being given back, unless it cannot take it at once. Output
 /// stopped by flow control (Ctrl-S) is started again first — it was flowing before the walk —
@@ -55,6 +63,7 @@ static void ff_fatal_write(int output, const char *text) {
 static void ff_fatal_handler(int signal) {
     struct ff_fatal_state *state = ff_fatal_state();
     if (state->saved) {
+        ff_fatal_write(state->output, ff_fatal_current_eraser(state));
         ff_fatal_write(state->output, state->reset);
         ff_fatal_write(state->output, state->note);
         tcsetattr(state->input, TCSANOW, &state->settings);
@@ -111,6 +120,19 @@ void ff_fatal_remember(const struct termios *settings, int input, int output, co
     state->saved = 1;
 }
 
+/// What a fatal signal or the watchdog writes first, before `reset`: the bytes that erase a
+/// secure text shown in clear, from where the cursor is now; "" when none is shown. Bytes that do
+/// not fit whole are not kept (a cut escape sequence would draw garbage): nothing is erased then.
+void ff_fatal_eraser(const char *eraser) {
+    struct ff_fatal_state *state = ff_fatal_state();
+    int next = (state->eraser & 1) ^ 1;
+    size_t length = eraser ? strlen(eraser) : 0;
+    if (length >= sizeof state->erasers[next]) length = 0;
+    memcpy(state->erasers[next], eraser ? eraser : "", length);
+    state->erasers[next][length] = 0;
+    state->eraser = next;
+}
+
 // MARK: - Standard descriptors closed at start
 
 /// Bit N set: descriptor N (0, 1 or 2) was closed when the program started, and holds a
@@ -150,6 +172,7 @@ static void *ff_watchdog_main(void *unused) {
         if (signal == 0) continue;
         struct ff_fatal_state *state = ff_fatal_state();
         if (state->saved) {
+            ff_fatal_write(state->output, ff_fatal_current_eraser(state));
             ff_fatal_write(state->output, state->reset);
             tcsetattr(state->input, TCSANOW, &state->settings);
         }

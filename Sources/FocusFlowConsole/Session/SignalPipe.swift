@@ -178,8 +178,16 @@ package final class SignalPipe {
         ff_fatal_remember(&settings, input, output, reset, note)
     }
 
+    /// What a fatal signal (or the watchdog) writes before `reset`: the bytes that erase a
+    /// secure text shown in clear from where the cursor is (``FormRenderer/revealedRowsEraser``),
+    /// or "" when none is shown.
+    package static func rememberEraser(_ eraser: String) { ff_fatal_eraser(eraser) }
+
     /// The terminal is the session's no more: a fatal signal leaves it alone.
-    package static func forget() { ff_fatal_remember(nil, -1, -1, nil, nil) }
+    package static func forget() {
+        ff_fatal_remember(nil, -1, -1, nil, nil)
+        ff_fatal_eraser("")
+    }
 }
 
 /// Where the handlers write; set once before any handler is installed.
