@@ -46,6 +46,22 @@ static struct ff_fatal_state *ff_fatal_state(void) {
 /// What erases a revealed secret now (ff_fatal_eraser).
 static const char *ff_fatal_current_eraser(struct ff_fatal_state *state) { return state->erasers[state->eraser & 1]; }
 
+/// Starts the output of the terminal `fd` again, stopped by flow control. `tcflow(TCOON)` starts
+/// only what `tcflow(TCOOFF)` stopped; output stopped by the STOP character (Ctrl-S, with IXON)
+/// starts again when IXON is cleared (Linux's n_tty does so, to keep such a terminal from
+/// hanging), so IXON is cleared and set back. Async-signal-safe; nothing happens to a descriptor
+/// that is no terminal.
+void ff_start_output(int fd) {
+    if (fd < 0) return;
+    tcflow(fd, TCOON);
+    struct termios settings;
+    if (tcgetattr(fd, &settings) != 0 || (settings.c_iflag & IXON) == 0) return;
+    struct termios off = settings;
+    off.c_iflag &= ~(tcflag_t)IXON;
+    tcsetattr(fd, TCSANOW, &off);
+    tcsetattr(fd, TCSANOW, &settings);
+}
+
 /// Writes `text` to the terminal being given back, unless it cannot take it at once. Output
 /// stopped by flow control (Ctrl-S) is started again first — it was flowing before the walk —
 /// and a terminal that still cannot take bytes within a fifth of a second is not written to,
@@ -53,7 +69,7 @@ static const char *ff_fatal_current_eraser(struct ff_fatal_state *state) { retur
 static void ff_fatal_write(int output, const char *text) {
     size_t length = strlen(text);
     if (output < 0 || length == 0) return;
-    tcflow(output, TCOON);
+    ff_start_output(output);
     struct pollfd ready = { .fd = output, .events = POLLOUT, .revents = 0 };
     if (poll(&ready, 1, 200) != 1 || (ready.revents & POLLOUT) == 0) return;
     ssize_t ignored = write(output, text, length);
@@ -148,7 +164,8 @@ int *ff_closed_at_start(void) {
 // which the input loop reads when it is idle. A program busy elsewhere (a long computation) would
 // never read it, so the handler also wakes a watchdog thread: when the loop has not taken the
 // signal within a second, the watchdog restores the terminal as the fatal handler does and ends
-// the process with 128 + the signal, writing no answers.
+// the process by the signal's default action (no core), as the walk would have, writing no
+// answers.
 
 struct ff_watchdog_state {
     sem_t wake;
@@ -159,6 +176,25 @@ struct ff_watchdog_state {
 static struct ff_watchdog_state *ff_watchdog_state(void) {
     static struct ff_watchdog_state state;
     return &state;
+}
+
+/// Ends the process by `signal` with its default action, from any thread: core dumps off (memory
+/// holds the answers), the signal unblocked in this thread and raised; `_exit(128 + signal)` if it
+/// does not end the process.
+static void ff_end_by(int signal) {
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal, &action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal);
+    _exit(128 + signal);
 }
 
 static void *ff_watchdog_main(void *unused) {
@@ -176,7 +212,7 @@ static void *ff_watchdog_main(void *unused) {
             ff_fatal_write(state->output, state->reset);
             tcsetattr(state->input, TCSANOW, &state->settings);
         }
-        _exit(128 + signal);
+        ff_end_by(signal);
     }
     return NULL;
 }

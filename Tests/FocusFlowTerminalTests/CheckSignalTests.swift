@@ -2,9 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
-/// SIGTERM and SIGINT end a `check` that is busy exploring (the program ends promptly on SIGTERM,
-/// SIGINT and SIGHUP even while it is busy), and its progress line does not stay on the
-/// terminal. The test knows the program is busy when the signal lands: its progress line has
+/// SIGTERM, SIGINT, SIGHUP and SIGQUIT end a `check` that is busy exploring, promptly and by the
+/// signal itself, as they end a walk, and its progress line does not stay on the terminal. The test knows the program is busy when the signal lands: its progress line has
 /// moved on and the kernel shows it running (`R` in `/proc/PID/stat`).
 @Suite("Signals while check is busy", .serialized)
 struct CheckSignalTests {
@@ -30,8 +29,8 @@ struct CheckSignalTests {
     }
 
     @Test(
-        "SIGTERM or SIGINT ends a check busy exploring 300 fields at once, with 128 + the signal, its progress line erased and the terminal as it was",
-        arguments: [SIGTERM, SIGINT])
+        "SIGTERM, SIGINT, SIGHUP or SIGQUIT ends a check busy exploring 300 fields at once, by that signal, its progress line erased and the terminal as it was",
+        arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
     func signalWhileBusy(signal: Int32) throws {
         let path = try Self.largeFlow()
         defer { try? FileManager.default.removeItem(atPath: path) }

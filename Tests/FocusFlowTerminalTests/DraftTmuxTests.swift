@@ -32,7 +32,7 @@ struct DraftTmuxTests {
             #expect(tmux.waitFor("› 에이다"))
             let pid = try #require(Self.program(in: tmux))
             kill(pid, SIGHUP)
-            #expect(tmux.exitStatus() == 129)
+            #expect(tmux.exitStatus() == .signalled(SIGHUP))
             #expect(!tmux.text.contains(Self.secret))
         }
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
@@ -69,6 +69,6 @@ struct DraftTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Password  [abc]"))
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 }

@@ -326,7 +326,7 @@ struct DifferentialWalk {
     /// typing, which a recording keeps as one stand-in request when the field is left.
     func expectSameFronts(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let keys = "keys: \(self.keys)"
-        #expect(terminalStatus == (serveAnswers.isEmpty ? 130 : 0), "\(keys)", sourceLocation: sourceLocation)
+        #expect(terminalStatus == (serveAnswers.isEmpty ? .signalled(SIGINT) : 0), "\(keys)", sourceLocation: sourceLocation)
         #expect(
             Self.canonical(answers) == Self.canonical(serveAnswers), "terminal \(answers), serve \(serveAnswers); \(keys)",
             sourceLocation: sourceLocation)

@@ -63,7 +63,7 @@ final class InteractiveSession: ScreenContext {
     /// Started in the background (`focusflow &`), it first waits, stopped, until it is brought
     /// to the foreground; it never draws or changes the terminal's settings before that.
     func run() -> RunOutcome {
-        let signals = SignalPipe(roles: [.cancel, .end, .resize, .suspend, .resume])
+        let signals = SignalPipe(roles: [.end, .resize, .suspend, .resume])
         let foreground = signals.waitForForeground(0)
         var pending = foreground.others
         guard foreground.foreground else {
@@ -116,7 +116,6 @@ final class InteractiveSession: ScreenContext {
                 let signal = pending.removeFirst()
                 switch SignalPipe.role(of: signal) {
                 case .resize: resize()
-                case .cancel: finish(.cancelled)
                 case .end: finish(.signalled(signal))
                 case .suspend: pending += suspend(signals)
                 case .resume: pending += resume(signals, afterOwnStop: false)
@@ -164,6 +163,9 @@ final class InteractiveSession: ScreenContext {
             }
         }
 
+        // Output stopped with Ctrl-S (it was flowing before the walk) would hold the last words,
+        // readline's own included, and every write into it would wait for Ctrl-Q.
+        SignalPipe.startOutput(terminal.fd)
         // A check or a send still running ends with the walk.
         services.cancelAll()
         if case .signalled = outcome {
