@@ -31,11 +31,35 @@ struct ff_fatal_state {
     struct termios settings;
     char reset[64];      // what puts the screen back (a new line, bracketed paste off)
     char note[512];      // the fixed line, in the session's language, with its line end
+    // What erases a secure text shown in clear, from where the cursor is (empty when none is
+    // shown): two buffers, the one `eraser` names complete while the other is written, so that a
+    // handler interrupting an update reads a whole one.
+    char erasers[2][8192];
+    volatile sig_atomic_t eraser;
 };
 
 static struct ff_fatal_state *ff_fatal_state(void) {
     static struct ff_fatal_state state = { -1, -1, 0 };
     return &state;
+}
+
+/// What erases a revealed secret now (ff_fatal_eraser).
+static const char *ff_fatal_current_eraser(struct ff_fatal_state *state) { return state->erasers[state->eraser & 1]; }
+
+/// Starts the output of the terminal `fd` again, stopped by flow control. `tcflow(TCOON)` starts
+/// only what `tcflow(TCOOFF)` stopped; output stopped by the STOP character (Ctrl-S, with IXON)
+/// starts again when IXON is cleared (Linux's n_tty does so, to keep such a terminal from
+/// hanging), so IXON is cleared and set back. Async-signal-safe; nothing happens to a descriptor
+/// that is no terminal.
+void ff_start_output(int fd) {
+    if (fd < 0) return;
+    tcflow(fd, TCOON);
+    struct termios settings;
+    if (tcgetattr(fd, &settings) != 0 || (settings.c_iflag & IXON) == 0) return;
+    struct termios off = settings;
+    off.c_iflag &= ~(tcflag_t)IXON;
+    tcsetattr(fd, TCSANOW, &off);
+    tcsetattr(fd, TCSANOW, &settings);
 }
 
 /// Writes `text` to the terminal being given back, unless it cannot take it at once. Output
@@ -45,7 +69,7 @@ static struct ff_fatal_state *ff_fatal_state(void) {
 static void ff_fatal_write(int output, const char *text) {
     size_t length = strlen(text);
     if (output < 0 || length == 0) return;
-    tcflow(output, TCOON);
+    ff_start_output(output);
     struct pollfd ready = { .fd = output, .events = POLLOUT, .revents = 0 };
     if (poll(&ready, 1, 200) != 1 || (ready.revents & POLLOUT) == 0) return;
     ssize_t ignored = write(output, text, length);
@@ -55,6 +79,7 @@ static void ff_fatal_write(int output, const char *text) {
 static void ff_fatal_handler(int signal) {
     struct ff_fatal_state *state = ff_fatal_state();
     if (state->saved) {
+        ff_fatal_write(state->output, ff_fatal_current_eraser(state));
         ff_fatal_write(state->output, state->reset);
         ff_fatal_write(state->output, state->note);
         tcsetattr(state->input, TCSANOW, &state->settings);
@@ -111,6 +136,19 @@ void ff_fatal_remember(const struct termios *settings, int input, int output, co
     state->saved = 1;
 }
 
+/// What a fatal signal or the watchdog writes first, before `reset`: the bytes that erase a
+/// secure text shown in clear, from where the cursor is now; "" when none is shown. Bytes that do
+/// not fit whole are not kept (a cut escape sequence would draw garbage): nothing is erased then.
+void ff_fatal_eraser(const char *eraser) {
+    struct ff_fatal_state *state = ff_fatal_state();
+    int next = (state->eraser & 1) ^ 1;
+    size_t length = eraser ? strlen(eraser) : 0;
+    if (length >= sizeof state->erasers[next]) length = 0;
+    memcpy(state->erasers[next], eraser ? eraser : "", length);
+    state->erasers[next][length] = 0;
+    state->eraser = next;
+}
+
 // MARK: - Standard descriptors closed at start
 
 /// Bit N set: descriptor N (0, 1 or 2) was closed when the program started, and holds a
@@ -126,7 +164,8 @@ int *ff_closed_at_start(void) {
 // which the input loop reads when it is idle. A program busy elsewhere (a long computation) would
 // never read it, so the handler also wakes a watchdog thread: when the loop has not taken the
 // signal within a second, the watchdog restores the terminal as the fatal handler does and ends
-// the process with 128 + the signal, writing no answers.
+// the process by the signal's default action (no core), as the walk would have, writing no
+// answers.
 
 struct ff_watchdog_state {
     sem_t wake;
@@ -137,6 +176,25 @@ struct ff_watchdog_state {
 static struct ff_watchdog_state *ff_watchdog_state(void) {
     static struct ff_watchdog_state state;
     return &state;
+}
+
+/// Ends the process by `signal` with its default action, from any thread: core dumps off (memory
+/// holds the answers), the signal unblocked in this thread and raised; `_exit(128 + signal)` if it
+/// does not end the process.
+static void ff_end_by(int signal) {
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal, &action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal);
+    _exit(128 + signal);
 }
 
 static void *ff_watchdog_main(void *unused) {
@@ -150,10 +208,11 @@ static void *ff_watchdog_main(void *unused) {
         if (signal == 0) continue;
         struct ff_fatal_state *state = ff_fatal_state();
         if (state->saved) {
+            ff_fatal_write(state->output, ff_fatal_current_eraser(state));
             ff_fatal_write(state->output, state->reset);
             tcsetattr(state->input, TCSANOW, &state->settings);
         }
-        _exit(128 + signal);
+        ff_end_by(signal);
     }
     return NULL;
 }

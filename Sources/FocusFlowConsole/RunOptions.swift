@@ -1,13 +1,17 @@
 import FocusFlow
+import Glibc
 
 /// How a walk through a flow ended, and the exit status that says so.
 public enum RunOutcome: Equatable, Sendable {
     case completed(FlowResult)
-    /// Ctrl-C, Ctrl-D on an empty line, or end of input at a prompt.
+    /// Ctrl-D on an empty line, `/cancel`, or end of input at a prompt: no signal.
     case cancelled
     /// Scripted input failed a rule or its keyboard; the message names the field and the rule.
     case invalidInput(String)
-    /// SIGQUIT (Ctrl-\\), SIGTERM or SIGHUP ended the walk.
+    /// A signal ended the walk: SIGINT (Ctrl-C), SIGQUIT (Ctrl-\\), SIGTERM or SIGHUP (also the
+    /// terminal going away). A command ends by the same signal once the terminal is put back
+    /// and what the walk writes is written, as `readpassphrase(3)` and sudo do, so that a
+    /// script running it stops too; a shell sees 128 + the signal either way.
     case signalled(Int32)
 
     /// 0 done, 1 scripted input invalid, 130 cancelled, 128 + the signal's number.
@@ -18,6 +22,14 @@ public enum RunOutcome: Equatable, Sendable {
         case .cancelled: 130
         case .signalled(let signal): 128 + signal
         }
+    }
+
+    /// Ends the process as the walk ended: with ``exitStatus``, or, when a signal ended it, by
+    /// that signal, as `readpassphrase(3)` and sudo do (a script running the program stops then
+    /// too). Call it once everything is written.
+    public func endProcess() -> Never {
+        if case .signalled(let signal) = self { SignalPipe.end(by: signal) }
+        exit(exitStatus)
     }
 }
 

@@ -143,16 +143,16 @@ package final class PseudoTerminalProcess {
         return predicate()
     }
 
-    /// Waits for the program to end; its exit status, 128 + the signal's number when a signal
-    /// ended it, or `nil` if it still runs after `seconds` (it is killed then).
-    package func finish(seconds: Double) -> Int32? {
+    /// Waits for the program to end: how it ended (its exit status, or the signal that ended
+    /// it), or `nil` if it still runs after `seconds` (it is killed then).
+    package func finish(seconds: Double) -> ProcessEnd? {
         let deadline = Self.now() + seconds
         var status: Int32 = 0
         while Self.now() < deadline {
             pump(milliseconds: 20)
             if waitpid(pid, &status, WNOHANG) == pid {
                 while pump(milliseconds: 20) > 0 {}
-                return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+                return ProcessEnd(waitStatus: status)
             }
         }
         kill(pid, SIGKILL)

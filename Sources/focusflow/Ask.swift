@@ -109,7 +109,8 @@ enum Ask {
 
                     Exit status: 0 answered (for a confirm: yes), 1 a confirm answered no or
                     left unanswered, or invalid piped input, 2 usage error, 74 the answer could
-                    not be written, 130 cancelled (Ctrl-C), 128+N signal N.
+                    not be written, 130 cancelled (Ctrl-D); cancelled by Ctrl-C or signal N, it
+                    ends by that signal (a shell sees 128+N, 130 for Ctrl-C).
                     """), ko: KoreanHelp.ask),
         options: Set(common + keys.map(\.key.option)).union(["format", "theme", "lang"]),
         flags: ["required", "accessible"],
@@ -134,6 +135,7 @@ enum Ask {
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"))
         options.theme = theme
         let outcome = FlowRunner.run(options)
+        SignalEnding.note(outcome)
         switch outcome {
         case .completed(let result):
             guard let answer = result.answers.first?.answer else { return ExitStatus.success }

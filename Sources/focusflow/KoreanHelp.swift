@@ -29,8 +29,10 @@ enum KoreanHelp {
     static let exitStatuses = """
         종료 상태: 0 완료, 1 잘못된 스크립트 입력, 2 사용법이나 흐름 오류(규칙에 맞지
         않는 미리 채운 답, 바뀐 흐름의 초안, 대역 값을 만들 수 없는 보안 필드가 있는
-        흐름의 --record), 74 답이나 초안을 쓰지 못함, 130 취소,
-        131 Ctrl-\\(SIGQUIT)로 취소, 143 SIGTERM, 129 SIGHUP, 128+N 그 밖의 시그널 N.
+        흐름의 --record), 74 답이나 초안을 쓰지 못함, 130 취소
+        (Ctrl-D). Ctrl-C, Ctrl-\\, SIGTERM, SIGHUP도 취소한 뒤 sudo처럼 그 시그널로
+        프로그램을 끝냅니다: 셸에는 130, 131, 143, 129(시그널 N이면 128+N)로 보이고,
+        실행하던 스크립트도 멈춥니다.
         """
 
     static let language = """
@@ -194,7 +196,8 @@ enum KoreanHelp {
               plan=$(focusflow ask select "요금제" --option free=무료 --option pro=프로)
 
             종료 상태: 0 답함(confirm은 예), 1 confirm에 아니요 또는 답하지 않음, 또는
-            잘못된 입력, 2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-C), 128+N 시그널 N.
+            잘못된 입력, 2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-D), Ctrl-C나
+            시그널 N으로 취소하면 그 시그널로 끝남(셸에는 128+N, Ctrl-C는 130).
             """)
 
     static let completions = HelpText(

@@ -1,11 +1,12 @@
 import Glibc
 
-/// While `check` shows its progress line on a terminal, SIGINT, SIGTERM and SIGHUP erase that
-/// line and then end the program by their default action (status 128 + the signal), so that the
+/// While `check` shows its progress line on a terminal, SIGINT, SIGTERM, SIGHUP and SIGQUIT erase
+/// that line and then end the program by their default action (status 128 + the signal; no core
+/// for SIGQUIT), as a walk ends by them, so that the
 /// shell's prompt does not land after a stale `checking: …`. The exploration is never paused to
 /// look for a signal: the handler uses only async-signal-safe calls and ends the process itself.
 enum ProgressLineSignals {
-    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Takes the signals a parent did not ignore; returns their dispositions before.
     static func install() -> [Int32: sigaction] {
@@ -22,6 +23,8 @@ enum ProgressLineSignals {
                 // The signal is blocked while its handler runs: raised again with the default
                 // action, it ends the process as soon as the handler returns.
                 signal(number, SIG_DFL)
+                var none = rlimit(rlim_cur: 0, rlim_max: 0)
+                setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
                 raise(number)
             }
             sigemptyset(&action.sa_mask)

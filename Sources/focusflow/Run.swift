@@ -14,9 +14,10 @@ enum Run {
         Exit status: 0 done, 1 invalid scripted input, 2 usage or flow error (a
         prefilled answer that breaks its rules, a draft of a changed flow,
         --record on a flow with a secure field no stand-in can pass),
-        74 the answers or the draft could not be written, 130 cancelled,
-        131 cancelled by Ctrl-\\ (SIGQUIT), 143 SIGTERM, 129 SIGHUP,
-        128+N any other signal N.
+        74 the answers or the draft could not be written, 130 cancelled
+        (Ctrl-D). Ctrl-C, Ctrl-\\, SIGTERM and SIGHUP cancel too, then end the
+        program by that signal, as sudo does: a shell sees 130, 131, 143, 129
+        (128+N for signal N), and a script running it stops.
         """
 
     static let command = Subcommand(
@@ -94,6 +95,7 @@ enum Run {
         options.recorder = recording?.observer
         options.services = services
         let outcome = FlowRunner.run(options)
+        SignalEnding.note(outcome)
         let recordingFailure = recording?.save(after: outcome)
         for field in recording?.approximations ?? [] {
             Output.error("focusflow: " + arguments.language.commandWords.recordingApproximated(field.rawValue))

@@ -21,4 +21,5 @@ pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
 // Every command holds answers in memory, secure ones too: a crash or a fatal signal prints no
 // report of registers or memory (the Swift runtime's backtracer) and restores the terminal.
 FlowRunner.installCrashGuard()
-exit(CLI.main(Array(CommandLine.arguments.dropFirst())))
+// A walk a signal ended ends the process by that signal, once everything is written.
+SignalEnding.exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -59,7 +59,7 @@ struct DraftLanguageTests {
         first.send("에이다")
         #expect(first.waitFor("에이다"))
         kill(first.pid, SIGHUP)
-        #expect(first.finish() == 129)
+        #expect(first.finish() == .signalled(SIGHUP))
 
         let second = try PseudoTerminal(["run", "--lang", change.to, "--draft", draft, flow])
         #expect(second.waitFor { _ in second.screen().lines.contains { $0.hasPrefix(change.password + "  [") } }, "\(second.screen().text)")
@@ -95,7 +95,7 @@ struct DraftLanguageTests {
             #expect(tmux.waitFor("› 에이다"))
             let pid = try #require(DraftTmuxTests.program(in: tmux))
             kill(pid, SIGHUP)
-            #expect(tmux.exitStatus() == 129)
+            #expect(tmux.exitStatus() == .signalled(SIGHUP))
         }
         let tmux = try Tmux(["run", "--lang", change.to, "--draft", draft, flow])
         #expect(tmux.waitFor { $0.contains { $0.hasPrefix(change.password + "  [") } }, "\(tmux.text)")

@@ -7,12 +7,8 @@ import Testing
 struct DraftTmuxTests {
     static let secret = "hunter2-secret"
 
-    /// The focusflow process the pane's `sh -c` runs.
-    static func program(in tmux: Tmux) -> pid_t? {
-        let pane = tmux.panePID
-        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").compactMap { pid_t($0) }.first
-    }
+    /// The focusflow process the pane runs.
+    static func program(in tmux: Tmux) -> pid_t? { tmux.programPID }
 
     @Test("A walk hung up on inside tmux resumes there: the secure fields asked again, the nickname typed before the hang-up shown")
     func hangUpResume() throws {
@@ -36,7 +32,7 @@ struct DraftTmuxTests {
             #expect(tmux.waitFor("› 에이다"))
             let pid = try #require(Self.program(in: tmux))
             kill(pid, SIGHUP)
-            #expect(tmux.exitStatus() == 129)
+            #expect(tmux.exitStatus() == .signalled(SIGHUP))
             #expect(!tmux.text.contains(Self.secret))
         }
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
@@ -73,6 +69,6 @@ struct DraftTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Password  [abc]"))
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 }

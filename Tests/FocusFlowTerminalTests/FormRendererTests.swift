@@ -25,7 +25,7 @@ struct FormRendererTests {
     /// A renderer with a header drawn and `content` drawn under it, the cursor at its end.
     static func drawn(_ content: FormRenderer.Content, count: Int, footer: [String] = ["Enter next"]) -> FormRenderer {
         var renderer = FormRenderer(columns: 80)
-        _ = renderer.begin(header: ["Sign up  1/3", "Email"], prompt: "› ", columns: 80, at: .cursorLine)
+        _ = renderer.begin(header: ["Sign up  1/3", "Email"], prompt: "› ", columns: 80, rows: 24, at: .cursorLine)
         _ = renderer.render(content, cursor: count, placeholder: nil, footer: footer)
         return renderer
     }
@@ -65,5 +65,45 @@ struct FormRendererTests {
         var renderer = Self.drawn(.plain("ada"), count: 3, footer: ["Enter next · Ctrl-C cancel"])
         let out = renderer.render(.plain("ada"), cursor: 3, placeholder: nil, footer: ["Enter finish · Ctrl-C cancel"])
         #expect(out.contains("Enter finish") && !out.contains("ada"), "\(out.debugDescription)")
+    }
+
+    /// What follows a revealed text on the screen: each way the form is redrawn, erased or left.
+    enum Leaving: String, CaseIterable, CustomTestStringConvertible {
+        case inPlace, clearedScreen, narrower, erased, left
+        var testDescription: String { rawValue }
+
+        func bytes(_ renderer: inout FormRenderer) -> String {
+            switch self {
+            case .inPlace: renderer.begin(header: ["Sign up  1/3", "Email"], prompt: "› ", columns: 80, rows: 24, at: .inPlace)
+            case .clearedScreen: renderer.begin(header: ["Sign up  1/3", "Email"], prompt: "› ", columns: 80, rows: 24, at: .clearedScreen)
+            case .narrower: renderer.begin(header: ["Sign up  1/3", "Email"], prompt: "› ", columns: 60, rows: 24, at: .clearedScreen)
+            case .erased: renderer.eraseForm()
+            case .left: renderer.leaveForm()
+            }
+        }
+    }
+
+    @Test("A revealed text's rows are erased one by one before anything that clears the screen, and a form left shows masks", arguments: Leaving.allCases)
+    func revealedErasedFirst(leaving: Leaving) {
+        // 2 + 150 columns: the text takes two rows.
+        let text = String(repeating: "s", count: 150)
+        var renderer = Self.drawn(.revealed(text, mask: "•"), count: 150)
+        #expect(!renderer.revealedRowsEraser.isEmpty)
+        let out = leaving.bytes(&renderer)
+        let erasedRows = out.components(separatedBy: "\u{1B}[2K").count - 1
+        #expect(erasedRows >= (leaving == .narrower ? 24 : 2), "\(out.debugDescription)")
+        let clear = [out.range(of: "\u{1B}[J"), out.range(of: "\u{1B}[2J")].compactMap { $0?.lowerBound }.min()
+        #expect(clear.map { out[..<$0].contains("\u{1B}[2K") } ?? true, "cleared before erasing: \(out.debugDescription)")
+        #expect(!out.contains("s"), "the text was written again")
+        if leaving == .left { #expect(out.filter { $0 == "•" }.count == 150, "\(out.debugDescription)") }
+        #expect(renderer.revealedRowsEraser.isEmpty)
+    }
+
+    @Test("A plain or masked text is never erased row by row, and leaves nothing for a fatal signal to erase", arguments: Input.allCases)
+    func nothingRevealed(input: Input) {
+        var renderer = Self.drawn(input.content(150), count: 150)
+        #expect(renderer.revealedRowsEraser.isEmpty)
+        let out = renderer.eraseForm()
+        #expect(!out.contains("\u{1B}[2K"), "\(out.debugDescription)")
     }
 }

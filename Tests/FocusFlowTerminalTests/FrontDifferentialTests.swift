@@ -1,6 +1,7 @@
 import FocusFlow
 import Foundation
 import Testing
+import PseudoTerminalSupport
 
 /// The engine is the one truth: the same keys, typed into the interactive terminal (a real
 /// pseudo-terminal) and said as `serve` requests, give the same answers and the same events.
@@ -274,7 +275,7 @@ struct DifferentialWalk {
     let serveEvents: [[String: Any]]
     /// The answers `serve` completed with, or `[:]`.
     let serveAnswers: [String: Any]
-    let terminalStatus: Int32
+    let terminalStatus: ProcessEnd?
 
     /// - Parameter firstLabel: the label the first field shows, waited for before the first key.
     init(flow json: String, keys: [DifferentialKey], firstLabel: String = "Name") throws {
@@ -325,7 +326,7 @@ struct DifferentialWalk {
     /// typing, which a recording keeps as one stand-in request when the field is left.
     func expectSameFronts(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let keys = "keys: \(self.keys)"
-        #expect(terminalStatus == (serveAnswers.isEmpty ? 130 : 0), "\(keys)", sourceLocation: sourceLocation)
+        #expect(terminalStatus == (serveAnswers.isEmpty ? .signalled(SIGINT) : 0), "\(keys)", sourceLocation: sourceLocation)
         #expect(
             Self.canonical(answers) == Self.canonical(serveAnswers), "terminal \(answers), serve \(serveAnswers); \(keys)",
             sourceLocation: sourceLocation)

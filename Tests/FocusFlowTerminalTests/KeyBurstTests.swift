@@ -85,7 +85,7 @@ struct KeyBurstTests {
     func tmux(_ test: Case) throws {
         let expected = try Self.reference(secure: test.secure)
         // A shell in the pane runs the walk between two `stty -g`, writing the answers and the
-        // status where ``Tmux/answers`` and ``Tmux/exitStatus(timeout:)`` read them.
+        // status where ``Tmux/answers`` and ``Tmux/shellStatus(timeout:)`` read them.
         let tmux = try Tmux([], shell: true)
         #expect(tmux.waitFor("$"))
         let folder = Tmux.quote(tmux.folder)
@@ -108,7 +108,7 @@ struct KeyBurstTests {
         #expect(tmux.waitFor("Last"), "\(test.secure ? "" : tmux.text)")
         tmux.type("three")
         tmux.press("Enter")
-        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.shellStatus() == 0)
         let before = try String(contentsOfFile: tmux.folder + "/before", encoding: .utf8)
         let after = try String(contentsOfFile: tmux.folder + "/after", encoding: .utf8)
         #expect(!before.isEmpty && before == after, "stty -g before \(before), after \(after)")

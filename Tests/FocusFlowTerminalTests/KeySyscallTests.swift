@@ -60,7 +60,7 @@ struct KeySyscallTests {
         #expect(process.waitFor(seconds: 20) { waiting(pid) })
         body(process, pid)
         process.send("\u{3}")
-        #expect(process.finish(seconds: 20) == 130)
+        #expect(process.finish(seconds: 20) == .signalled(SIGINT))
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             guard let open = line.firstIndex(of: "("), line.first?.isLetter == true else { return nil }

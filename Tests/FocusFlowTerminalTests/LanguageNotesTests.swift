@@ -112,7 +112,7 @@ struct LanguageNotesTests {
         let terminal = try PseudoTerminal(["--lang", words.lang, try TerminalTests.flow(Self.flow)])
         #expect(terminal.waitFor { _ in terminal.screen().lines.contains { $0.hasPrefix(words.badge) } }, "\(terminal.screen().text)")
         terminal.send("\u{03}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
     }
 
     @Test("Ctrl-R's history search names itself in the session's language", arguments: [("en", "(reverse-i-search)`a': abc"), ("ko", "(역방향 검색)`a': abc")])
@@ -126,7 +126,7 @@ struct LanguageNotesTests {
         terminal.send("\u{12}a")
         #expect(terminal.waitFor { _ in terminal.screen().lines.contains { $0.contains(expected) } }, "\(terminal.screen().text)")
         terminal.send("\u{07}\u{03}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
     }
 
     @Test("A fatal signal's line says in the session's language that the terminal was restored", arguments: languages)
@@ -136,7 +136,7 @@ struct LanguageNotesTests {
         terminal.send(Self.secret)
         #expect(terminal.waitFor("••••••••••"))
         kill(terminal.pid, SIGUSR1)
-        #expect(terminal.finish() == 128 + SIGUSR1)
+        #expect(terminal.finish() == .signalled(SIGUSR1))
         #expect(terminal.output.contains(words.fatal), "\(terminal.output.suffix(300))")
         #expect(!terminal.output.contains(Self.secret))
         #expect(sameSettings(terminal.settings, terminal.settingsBefore))

@@ -45,7 +45,7 @@ struct RecordingTerminalTests {
         terminal.send("Hunter-20")
         #expect(terminal.waitFor("•••••••••"))
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
         let recording = try String(contentsOfFile: script, encoding: .utf8)
         #expect(!recording.contains("Hunter"), "a secret's bytes are in the recording")
         let lines = recording.split(separator: "\n").filter { !$0.hasPrefix("#") }

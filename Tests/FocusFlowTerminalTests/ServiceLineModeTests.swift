@@ -58,7 +58,7 @@ struct ServiceLineModeTests {
         }
         let running = try #require(checker)
         terminal.send("\u{03}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
         let gone = Date().addingTimeInterval(10)
         while kill(running, 0) == 0 && Date() < gone { usleep(10_000) }
         #expect(kill(running, 0) != 0, "the checker still runs")

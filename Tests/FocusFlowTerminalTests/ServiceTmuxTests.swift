@@ -120,7 +120,7 @@ struct ServiceTmuxTests {
         let running = try #require(Self.waitForFile(pids)).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
         #expect(running.count == 2)
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
         for pid in running {
             let deadline = Date().addingTimeInterval(10)
             while kill(pid, 0) == 0 && Date() < deadline { usleep(10_000) }
@@ -147,7 +147,7 @@ struct ServiceTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Phone"), "\(tmux.text)")
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 
     @Test("A refusal full of escape sequences and invisible characters shows its plain words on the form, and the screen stays whole")

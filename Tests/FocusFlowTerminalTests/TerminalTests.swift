@@ -44,7 +44,7 @@ struct TerminalTests {
         #expect(terminal.waitFor("Enter an email address"))
         #expect(terminal.screen().lines[2...3] == ["› x", "✗ Enter an email address like you@example.com"])
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
     }
 
     @Test("Masks count graphemes: Hangul, an emoji with a skin tone, ASCII")
@@ -119,7 +119,7 @@ struct TerminalTests {
         #expect(tmux.waitFor("› a"), "\(tmux.text)")
         #expect(!tmux.text.contains("…"), "the placeholder goes with its ellipsis: \(tmux.text)")
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 
     @Test("A refused key's note goes once Enter is refused: the screen shows the rule's message alone")
@@ -136,7 +136,7 @@ struct TerminalTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("B  ["), "\(tmux.text)")
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 
     @Test("Text outside the keyboard never enters the buffer: a typed key, a paste or a yank with a refused character is refused whole, and the note names it")
@@ -232,14 +232,16 @@ struct TerminalTests {
                 return screen.text.filter { $0 == "•" }.count == 5 && screen.lines.contains("› •••••")
             })
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
         #expect(!terminal.output.contains("xxx"))
     }
 
-    static let waysOut: [(String, Int32)] = [("done", 0), ("Ctrl-C", 130), ("Ctrl-D", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("flow error", 2)]
+    static let waysOut: [(String, ProcessEnd)] = [
+        ("done", 0), ("Ctrl-C", .signalled(SIGINT)), ("Ctrl-D", .exited(130)), ("SIGTERM", .signalled(SIGTERM)), ("SIGHUP", .signalled(SIGHUP)), ("flow error", 2),
+    ]
 
     @Test("The terminal's settings are exactly as before after every way out", arguments: waysOut)
-    func settingsRestored(way: String, status: Int32) throws {
+    func settingsRestored(way: String, status: ProcessEnd) throws {
         let terminal = try PseudoTerminal(way == "flow error" ? ["/nonexistent.json"] : ["run"])
         if way != "flow error" { #expect(terminal.waitFor("Email")) }
         switch way {
@@ -298,7 +300,7 @@ struct TerminalOptionTests {
         terminal.send("abc")
         #expect(terminal.waitForLine(2, "› ***"), "\(terminal.screen().text)")
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
     }
 
     @Test("Colours are on by default and off with NO_COLOR", arguments: [true, false])
@@ -306,7 +308,7 @@ struct TerminalOptionTests {
         let terminal = try PseudoTerminal(["run"], environment: ["NO_COLOR": noColor ? "1" : ""])
         #expect(terminal.waitFor("Ctrl-C cancel"))
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
         #expect(terminal.output.contains("\u{1B}[1m") == !noColor)
         #expect(terminal.output.contains("\u{1B}[2m") == !noColor)
     }
@@ -322,7 +324,7 @@ struct TerminalOptionTests {
         let screen = terminal.screen()
         #expect(screen.row == 2 && screen.column == 2 + 5, "cursor after X: prompt 2 + 에이 4 + X 1")
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
     }
 
     @Test("Each plain field keeps its own history: Up brings back what was entered there, and only there")
@@ -355,7 +357,7 @@ struct TerminalOptionTests {
         terminal.send("mple.com\r")
         #expect(terminal.waitFor("Password"))
         terminal.send("\u{3}")
-        #expect(terminal.finish() == 130)
+        #expect(terminal.finish() == .signalled(SIGINT))
     }
 
     @Test("Readline's other ways to accept a line (M-#, Ctrl-O) keep the line and the raw mode", arguments: ["\u{1B}#", "\u{F}"])

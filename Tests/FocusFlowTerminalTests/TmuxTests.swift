@@ -51,6 +51,6 @@ struct TmuxTests {
         let row = tmux.lines.firstIndex(of: "› 에이다🙂") ?? -1
         #expect(tmux.cursor.x == 2 + 8 && tmux.cursor.y == row, "cursor at \(tmux.cursor)")
         tmux.press("C-c")
-        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 }

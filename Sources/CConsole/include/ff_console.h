@@ -41,6 +41,11 @@ int ff_signal_ignored(int signal);
 /// The settings a fatal signal restores on `input`, and where its line goes (`reset`, then
 /// `note`); `settings` NULL forgets them.
 void ff_fatal_remember(const struct termios *settings, int input, int output, const char *reset, const char *note);
+/// What a fatal signal or the watchdog writes before `reset`: the bytes that erase a secure text
+/// shown in clear, from where the cursor is; "" when none is shown.
+void ff_fatal_eraser(const char *eraser);
+/// Starts the output of the terminal `fd` again, stopped by Ctrl-S (XOFF) or tcflow(TCOOFF).
+void ff_start_output(int fd);
 /// Bit N set: descriptor N (0, 1 or 2) was closed when the program started.
 int *ff_closed_at_start(void);
 

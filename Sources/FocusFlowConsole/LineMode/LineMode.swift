@@ -11,7 +11,7 @@ package enum LineMode {
         defer { signals.restore() }
         let outcome = piped(options, signals: signals)
         // A signal that came while the walk was busy (a long pattern match) still ends it.
-        if let signal = signals.arrivedEnd() { return signal == SIGINT ? .cancelled : .signalled(signal) }
+        if let signal = signals.arrivedEnd() { return .signalled(signal) }
         return outcome
     }
 
@@ -26,7 +26,7 @@ package enum LineMode {
             // A check or a send the walk asks for is made before the next line is read: no one
             // is there to try again, so a refusal ends the walk as a broken rule does.
             let (events, signal) = services.settle(store, signals: signals)
-            if let signal { return signal == SIGINT ? .cancelled : .signalled(signal) }
+            if let signal { return .signalled(signal) }
             if let refused = refusal(in: events, store: store, number: number, words: words) { return .invalidInput(refused) }
             if store.state.phase == .review {
                 if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
@@ -50,7 +50,7 @@ package enum LineMode {
                 value = text
             case .tooLong: return .invalidInput("\(place): \(words.tooLong(LineReader.lineLimit))")
             case .end: return .invalidInput(words.inputEndedBefore(describe(field, in: store.reducer.spec)))
-            case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
+            case .signal(let signal): return .signalled(signal)
             }
             // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
             if value.isEmpty, let kept = FieldScreens.screen(for: field, words: words).kept(store.state), !kept.isEmpty {
@@ -107,6 +107,7 @@ package enum LineMode {
         if haveTerminal { SignalPipe.remember(saved, input: 0, output: 2, reset: "\n", note: words.fatalSignal + "\n") }
         defer {
             if haveTerminal {
+                SignalPipe.startOutput(0)
                 tcsetattr(0, TCSANOW, &saved)
                 SignalPipe.forget()
             }
@@ -136,8 +137,9 @@ package enum LineMode {
                 say(call.isCheck ? words.checking(label) : words.sending(label))
             }
             if let signal {
+                SignalPipe.startOutput(0)
                 say(words.cancelled)
-                return signal == SIGINT ? .cancelled : .signalled(signal)
+                return .signalled(signal)
             }
             tell(events, store: store, words: words)
             if store.state.phase == .review {
@@ -189,8 +191,10 @@ package enum LineMode {
                 say(words.cancelled)
                 return .cancelled
             case .signal(let signal):
+                // Output stopped with Ctrl-S would hold the last words, and the write would wait.
+                SignalPipe.startOutput(0)
                 say(words.cancelled)
-                return signal == SIGINT ? .cancelled : .signalled(signal)
+                return .signalled(signal)
             }
             // The time the line took to come: a code may have expired meanwhile.
             tell(services.tick(store), store: store, words: words)

@@ -49,7 +49,7 @@ package enum ReviewLine {
             line = text
         case .tooLong: return .invalidInput(refusal(answers.words, number, answers.words.tooLong(LineReader.lineLimit)))
         case .end: return .invalidInput(answers.words.reviewEnded)
-        case .signal(let signal): return signal == SIGINT ? .cancelled : .signalled(signal)
+        case .signal(let signal): return .signalled(signal)
         }
         switch read(line, answers) {
         case .submit:
@@ -95,8 +95,9 @@ package enum ReviewLine {
             say(answers.words.cancelled)
             return .cancelled
         case .signal(let signal):
+            SignalPipe.startOutput(0)
             say(answers.words.cancelled)
-            return signal == SIGINT ? .cancelled : .signalled(signal)
+            return .signalled(signal)
         }
         switch LineInput(line: bytes) {
         case .answer(let line):

@@ -9,9 +9,18 @@ import FocusFlow
 /// (``Swift/String/wrapped(toColumns:)``), the input between characters as the terminal places
 /// them (``RowLayout``). Positions are rows and columns from the form's first row, and every
 /// move is relative to where the cursor is, so the drawing survives the screen scrolling.
+///
+/// A secure text shown in clear (``Content/revealed(_:mask:)``) is never left where a terminal
+/// keeps it: terminals copy a cleared screen into their scrollback (tmux's `scroll-on-clear`
+/// for `ESC[2J`, and for `ESC[J` from the top-left corner; GNU screen; others), so before the
+/// form is erased, cleared or left, the rows that show it are erased one by one with `ESC[2K`,
+/// which no terminal keeps; a form left on screen (Ctrl-Z) shows masks there instead.
 package struct FormRenderer {
     /// The terminal's width the form is laid out for.
     package private(set) var columns: Int
+    /// The terminal's height when the form began, if known: rows farther than that from the
+    /// cursor are off the screen, where no move reaches.
+    private var screenRows: Int?
 
     private var layout: RowLayout { RowLayout(columns: columns) }
     /// Rows the header takes: the input starts under them.
@@ -41,12 +50,20 @@ package struct FormRenderer {
 
     package init(columns: Int) { self.columns = max(columns, 2) }
 
+    private init(columns: Int, rows: Int?) {
+        self.init(columns: columns)
+        screenRows = rows
+    }
+
     /// What the input line shows after the prompt.
     package enum Content: Equatable {
         /// The text itself.
         case plain(String)
         /// `count` masks, one per grapheme of a secure text.
         case masked(count: Int, mask: Character)
+        /// A secure text shown in clear (Ctrl-T): drawn as ``plain(_:)``, its rows erased before
+        /// anything a terminal may keep, and shown as `mask`s where the form is left on screen.
+        case revealed(String, mask: Character)
 
         /// The same text byte for byte (or as many of the same masks), without Unicode's
         /// equivalence: cheap enough for every keystroke.
@@ -54,15 +71,35 @@ package struct FormRenderer {
             switch (self, other) {
             case (.plain(let a), .plain(let b)): a.isIdentical(to: b)
             case (.masked(let a, let mask), .masked(let b, let other)): a == b && mask == other
+            case (.revealed(let a, let mask), .revealed(let b, let other)): a.isIdentical(to: b) && mask == other
             default: false
             }
         }
 
         var isEmpty: Bool {
             switch self {
-            case .plain(let text): text.isEmpty
+            case .plain(let text), .revealed(let text, _): text.isEmpty
             case .masked(let count, _): count == 0
             }
+        }
+
+        /// What the screen shows: a revealed text is plain text there.
+        fileprivate var shown: Content {
+            if case .revealed(let text, _) = self { return .plain(text) }
+            return self
+        }
+
+        /// Whether this is a revealed text with something in it to hide.
+        fileprivate var isRevealed: Bool {
+            if case .revealed(let text, _) = self { return !text.isEmpty }
+            return false
+        }
+
+        /// The masks a revealed text is hidden behind, one per grapheme as a masked field shows
+        /// it; `nil` when there is nothing revealed to hide.
+        fileprivate var hidden: Content? {
+            guard case .revealed(let text, let mask) = self, !text.isEmpty else { return nil }
+            return .masked(count: DisplayWidth.characters(in: text), mask: mask)
         }
     }
 
@@ -77,16 +114,21 @@ package struct FormRenderer {
         case clearedScreen
     }
 
-    /// Starts a fresh form at `columns` (the terminal's width now) and draws its header; the next
-    /// ``render(_:cursor:placeholder:footer:dim:)`` draws the input and the lines under it.
-    package mutating func begin(header: [String], prompt: String, columns: Int, at start: Start) -> String {
-        var out: String
+    /// Starts a fresh form at `columns` and `rows` (the terminal's size now) and draws its
+    /// header; the next ``render(_:cursor:placeholder:footer:)`` draws the input and the lines
+    /// under it.
+    ///
+    /// A revealed text drawn before is erased first, row by row. When the width changed, where
+    /// its rows are now cannot be known (a terminal may have reflowed them): every row of the
+    /// screen is erased so.
+    package mutating func begin(header: [String], prompt: String, columns: Int, rows: Int, at start: Start) -> String {
+        var out = max(columns, 2) == self.columns ? eraseRevealed() : eraseScreenIfRevealed(rows: rows)
         switch start {
-        case .cursorLine: out = "\r\u{1B}[J"
-        case .inPlace: out = moveTo(.origin) + "\u{1B}[J"
-        case .clearedScreen: out = "\u{1B}[H\u{1B}[2J"
+        case .cursorLine: out += "\r\u{1B}[J"
+        case .inPlace: out += moveTo(.origin) + "\u{1B}[J"
+        case .clearedScreen: out += "\u{1B}[H\u{1B}[2J"
         }
-        self = FormRenderer(columns: columns)
+        self = FormRenderer(columns: columns, rows: rows)
         let rows = header.flatMap { $0.wrapped(toColumns: self.columns) }
         out += rows.map { $0 + "\r\n" }.concatenated()
         headerRows = rows.count
@@ -96,18 +138,76 @@ package struct FormRenderer {
     }
 
     /// Moves to a clean line under the form's last row and forgets the form: what is written
-    /// next (a shell's prompt while the job is stopped) cannot overwrite it.
+    /// next (a shell's prompt while the job is stopped) cannot overwrite it. A revealed text
+    /// is hidden first: its rows erased, masks drawn in its place.
     package mutating func leaveForm() -> String {
-        let out = moveTo(ScreenPosition(row: max(lastRow, cursor.row), column: 0)) + "\r\n"
-        self = FormRenderer(columns: columns)
+        var out = ""
+        if let hidden = drawn.hidden, let footer = footerDrawn {
+            out += eraseRevealed()
+            out += render(hidden, cursor: .max, placeholder: nil, footer: footer)
+        }
+        out += moveTo(ScreenPosition(row: max(lastRow, cursor.row), column: 0)) + "\r\n"
+        self = FormRenderer(columns: columns, rows: screenRows)
         return out
     }
 
-    /// Moves to the form's first row, erases the form, and forgets it: the cursor is where the
-    /// next thing (a summary, a fresh form) can be written.
+    /// Moves to a line under where the form was drawn and forgets it, drawing nothing over it:
+    /// after a stop from outside (SIGSTOP), when what the screen shows now is not known (a
+    /// shell may have written under the form meanwhile), a revealed text is left alone rather
+    /// than erasing rows that may be the shell's.
+    package mutating func abandonForm() -> String {
+        let out = moveTo(ScreenPosition(row: max(lastRow, cursor.row), column: 0)) + "\r\n"
+        self = FormRenderer(columns: columns, rows: screenRows)
+        return out
+    }
+
+    /// Moves to the form's first row, erases the form (a revealed text's rows one by one
+    /// first), and forgets it: the cursor is where the next thing (a summary, a fresh form) can
+    /// be written.
     package mutating func eraseForm() -> String {
-        let out = moveTo(.origin) + "\u{1B}[J"
-        self = FormRenderer(columns: columns)
+        let out = eraseRevealed() + moveTo(.origin) + "\u{1B}[J"
+        self = FormRenderer(columns: columns, rows: screenRows)
+        return out
+    }
+
+    /// The bytes that, written from where the cursor is now, erase the rows of a revealed text
+    /// and leave the cursor at the start of its row; empty when none is drawn. For a handler
+    /// that ends the process without the renderer (a fatal signal, the watchdog).
+    package var revealedRowsEraser: String {
+        guard drawn.isRevealed else { return "" }
+        var copy = self
+        return copy.eraseRevealed() + copy.moveTo(ScreenPosition(row: cursor.row, column: 0))
+    }
+
+    /// Erases the rows a revealed text is drawn on, one by one (`ESC[2K`: no terminal keeps an
+    /// erased line), those the cursor can reach; the prompt on its first row goes too. Nothing
+    /// when no revealed text is drawn.
+    private mutating func eraseRevealed() -> String {
+        guard drawn.isRevealed else { return "" }
+        var first = headerRows, last = headerRows + end.row
+        if let screenRows {
+            first = max(first, cursor.row - screenRows + 1)
+            last = min(last, cursor.row + screenRows - 1)
+        }
+        guard first <= last else { return "" }
+        var out = ""
+        for row in first...last { out += moveTo(ScreenPosition(row: row, column: 0)) + "\u{1B}[2K" }
+        drawn = .plain("")
+        promptDrawn = false
+        end = .origin
+        placeholderDrawn = false
+        return out
+    }
+
+    /// Erases every row of a screen `rows` high, one by one, when a revealed text is drawn, and
+    /// leaves the cursor at the top-left corner: after the width changed, where the text is
+    /// cannot be known. The screen is about to be drawn afresh; nothing else is erased.
+    private mutating func eraseScreenIfRevealed(rows: Int) -> String {
+        guard drawn.isRevealed else { return "" }
+        var out = "\u{1B}[H\u{1B}[2K"
+        for _ in 1..<max(rows, 1) { out += "\u{1B}[B\u{1B}[2K" }
+        out += "\u{1B}[H"
+        drawn = .plain("")
         return out
     }
 
@@ -133,13 +233,15 @@ package struct FormRenderer {
             out += moveTo(input(promptEnd)) + "\u{1B}[K"
             placeholderDrawn = false
         }
-        if let (start, bytes, newEnd) = change(from: drawn, to: content) {
+        if let (start, bytes, newEnd) = change(from: drawn.shown, to: content.shown) {
             out += moveTo(input(start)) + bytes
             cursor = input(newEnd)
             if newEnd < end { out += "\u{1B}[K" }
-            drawn = content
             end = newEnd
         }
+        // A text shown the same, plain or revealed, is the content now: a revealed one is
+        // erased before the form is.
+        drawn = content
         let inputRows = end.row + 1
         if footerDrawn != footer || inputRows != inputRowsDrawn {
             out += moveTo(input(end)) + "\u{1B}[K\r\n\u{1B}[J"
@@ -170,7 +272,7 @@ package struct FormRenderer {
         let start = layout.advance(.origin, over: prompt)
         let end: ScreenPosition
         switch content {
-        case .plain(let text): end = layout.advance(start, over: text)
+        case .plain(let text), .revealed(let text, _): end = layout.advance(start, over: text)
         case .masked(let count, let mask): end = layout.advance(start, width: columns(of: mask), count: count)
         }
         measuredInput = (content, end.row + 1)
@@ -188,7 +290,7 @@ package struct FormRenderer {
     /// Where the cursor goes after the first `point` units of `content`.
     private mutating func position(after point: Int, of content: Content) -> ScreenPosition {
         switch content {
-        case .plain(let text):
+        case .plain(let text), .revealed(let text, _):
             if point >= text.utf8.count { return end }
             return layout.advance(promptEnd, over: text.utf8Prefix(point))
         case .masked(let count, let mask):
@@ -225,6 +327,9 @@ package struct FormRenderer {
         case (_, .masked(let count, let mask)):
             let (bytes, newEnd) = layout.write(mask, width: columns(of: mask), count: count, from: promptEnd)
             return (promptEnd, bytes, newEnd)
+        case (_, .revealed):
+            // Never reached: the caller compares what the screen shows.
+            return change(from: old, to: new.shown)
         }
     }
 

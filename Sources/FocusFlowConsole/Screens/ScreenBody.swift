@@ -2,7 +2,7 @@
 /// placeholder while it is empty, and rows between the input and the key line (a list).
 package struct ScreenBody {
     package var content: FormRenderer.Content
-    /// Bytes (UTF-8) of a plain content, masks of a masked one.
+    /// Bytes (UTF-8) of a plain or revealed content, masks of a masked one.
     package var cursor: Int
     /// Already styled.
     package var placeholder: String? = nil

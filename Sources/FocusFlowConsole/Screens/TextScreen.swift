@@ -46,7 +46,9 @@ package final class TextScreen: FieldScreen {
         let text = state.text(of: field.id)
         let point = min(session.point, text.utf8.count)
         guard masked else {
-            return ScreenBody(content: .plain(text), cursor: point, placeholder: field.placeholder.map(session.theme.placeholder))
+            // A secure field shown with Ctrl-T: the renderer erases it before anything a terminal keeps.
+            let content: FormRenderer.Content = field.secure ? .revealed(text, mask: session.mask) : .plain(text)
+            return ScreenBody(content: content, cursor: point, placeholder: field.placeholder.map(session.theme.placeholder))
         }
         let count = DisplayWidth.characters(in: text)
         // At the end of the text (typing), the masks before the cursor are all of them.

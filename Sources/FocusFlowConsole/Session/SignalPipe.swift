@@ -3,8 +3,12 @@ import Glibc
 
 /// The one place that decides what each signal does to a walk.
 ///
-/// A signal that ends a walk and is not taken by the loop within a second (the program is busy)
-/// ends the process from a watchdog thread, terminal restored, status 128 + the signal.
+/// A signal that ends a walk (Ctrl-C, Ctrl-\\, SIGTERM, SIGHUP) ends it as a cancel does, and
+/// the command then ends by that same signal once the terminal is put back and what the walk
+/// writes is written (``end(by:)``), as `readpassphrase(3)` and sudo do: a shell running a
+/// script stops the script then, as for any program a signal killed. A signal that ends a walk
+/// and is not taken by the loop within a second (the program is busy) ends the process from a
+/// watchdog thread, terminal restored, by the signal too.
 ///
 /// The signals a walk owns are each written as one byte to a pipe that the input loop polls, so
 /// that the terminal is put back, put away for a stop and prepared again by ordinary code, never
@@ -13,9 +17,8 @@ import Glibc
 package final class SignalPipe {
     /// What a signal means to a walk.
     package enum Role {
-        /// Ctrl-C: cancel (exit 130).
-        case cancel
-        /// Ctrl-\, SIGTERM, SIGHUP: end the walk as cancelled, with exit status 128 + the signal.
+        /// Ctrl-C, Ctrl-\\, SIGTERM, SIGHUP: end the walk as cancelled; the command then ends by
+        /// the signal (a shell sees 128 + the signal).
         case end
         /// The window changed size.
         case resize
@@ -28,7 +31,7 @@ package final class SignalPipe {
     /// Every signal a walk owns, and its role. A line-by-line walk owns those that end it; the
     /// interactive session owns them all.
     package static let table: [(signal: Int32, role: Role)] = [
-        (SIGINT, .cancel), (SIGQUIT, .end), (SIGTERM, .end), (SIGHUP, .end),
+        (SIGINT, .end), (SIGQUIT, .end), (SIGTERM, .end), (SIGHUP, .end),
         (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
     ]
 
@@ -51,7 +54,7 @@ package final class SignalPipe {
     private var previous: [(signal: Int32, action: sigaction)] = []
 
     /// Owns the signals of ``table`` whose role is in `roles`.
-    package init(roles: [Role] = [.cancel, .end, .resize]) {
+    package init(roles: [Role] = [.end, .resize]) {
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
         for fd in fds {
@@ -91,7 +94,7 @@ package final class SignalPipe {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(readEnd, &buffer, buffer.count)
         let signals = count > 0 ? buffer.prefix(count).map(Int32.init) : []
-        if signals.contains(where: { Self.role(of: $0) == .cancel || Self.role(of: $0) == .end }) { ff_watchdog_taken() }
+        if signals.contains(where: { Self.role(of: $0) == .end }) { ff_watchdog_taken() }
         return signals
     }
 
@@ -100,7 +103,7 @@ package final class SignalPipe {
     package func arrivedEnd() -> Int32? {
         var probe = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         guard poll(&probe, 1, 0) > 0 else { return nil }
-        return drain().first { Self.role(of: $0) == .cancel || Self.role(of: $0) == .end }
+        return drain().first { Self.role(of: $0) == .end }
     }
 
     /// Stops the process with `signal`'s default action (SIGTSTP, SIGTTIN) and returns once it
@@ -178,8 +181,39 @@ package final class SignalPipe {
         ff_fatal_remember(&settings, input, output, reset, note)
     }
 
+    /// What a fatal signal (or the watchdog) writes before `reset`: the bytes that erase a
+    /// secure text shown in clear from where the cursor is (``FormRenderer/revealedRowsEraser``),
+    /// or "" when none is shown.
+    package static func rememberEraser(_ eraser: String) { ff_fatal_eraser(eraser) }
+
+    /// Ends the process by `signal` (one that ended a walk), as `readpassphrase(3)` and sudo do
+    /// once the terminal is theirs no more: with the action the signal has now — its default one,
+    /// which a shell sees as 128 + the signal and which stops a script running the command; for
+    /// SIGQUIT the fatal handler, which dumps no core. A signal the parent left ignored stays
+    /// ignored, and the process exits with 128 + the signal instead.
+    package static func end(by signal: Int32) -> Never {
+        fflush(nil)
+        // SIGQUIT's default action dumps core, and memory holds the answers.
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        exit(128 + signal)
+    }
+
+    /// Starts the output of the terminal `fd` again, which Ctrl-S (XOFF) may have stopped: it was
+    /// flowing before the walk, and the walk's last words (and the shell's after) must not wait
+    /// for Ctrl-Q. Nothing happens when `fd` is no terminal. See `ff_start_output`.
+    package static func startOutput(_ fd: Int32) { ff_start_output(fd) }
+
     /// The terminal is the session's no more: a fatal signal leaves it alone.
-    package static func forget() { ff_fatal_remember(nil, -1, -1, nil, nil) }
+    package static func forget() {
+        ff_fatal_remember(nil, -1, -1, nil, nil)
+        ff_fatal_eraser("")
+    }
 }
 
 /// Where the handlers write; set once before any handler is installed.

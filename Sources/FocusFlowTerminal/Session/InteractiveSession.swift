@@ -42,6 +42,8 @@ final class InteractiveSession: ScreenContext {
     private var terminal: FormTerminal?
     /// The terminal's settings before the walk, put back at the end and on Ctrl-Z.
     private var savedSettings: termios?
+    /// What a fatal signal writes first to erase a revealed text (``FormRenderer/revealedRowsEraser``), as last told.
+    private var rememberedEraser = ""
     /// The terminal's settings as the session prepared them (raw mode), to tell whether anyone
     /// changed them since (a shell that took the terminal back).
     private var preparedSettings: termios?
@@ -63,7 +65,7 @@ final class InteractiveSession: ScreenContext {
     /// Started in the background (`focusflow &`), it first waits, stopped, until it is brought
     /// to the foreground; it never draws or changes the terminal's settings before that.
     func run() -> RunOutcome {
-        let signals = SignalPipe(roles: [.cancel, .end, .resize, .suspend, .resume])
+        let signals = SignalPipe(roles: [.end, .resize, .suspend, .resume])
         let foreground = signals.waitForForeground(0)
         var pending = foreground.others
         guard foreground.foreground else {
@@ -120,7 +122,6 @@ final class InteractiveSession: ScreenContext {
                 let signal = pending.removeFirst()
                 switch SignalPipe.role(of: signal) {
                 case .resize: resize()
-                case .cancel: finish(.cancelled)
                 case .end: finish(.signalled(signal))
                 case .suspend: pending += suspend(signals)
                 case .resume: pending += resume(signals, afterOwnStop: false)
@@ -174,6 +175,9 @@ final class InteractiveSession: ScreenContext {
             }
         }
 
+        // Output stopped with Ctrl-S (it was flowing before the walk) would hold the last words,
+        // readline's own included, and every write into it would wait for Ctrl-Q.
+        SignalPipe.startOutput(terminal.fd)
         // A check or a send still running ends with the walk.
         services.cancelAll()
         if case .signalled = outcome {
@@ -253,8 +257,9 @@ final class InteractiveSession: ScreenContext {
     /// - Returns: signals that arrived while waiting, still to handle.
     private func resume(_ signals: SignalPipe, afterOwnStop: Bool) -> [Int32] {
         let foreground = signals.waitForForeground(0)
-        // Stopped from outside, the form is still where it was: start below it.
-        if !afterOwnStop { emit(moveBelowForm()) }
+        // Stopped from outside, the form is still where it was: start below it. What was
+        // written meanwhile is not known, so nothing is drawn over the form (see abandonForm).
+        if !afterOwnStop { emit(renderer.abandonForm()) }
         // The settings may have been changed while stopped: take them back from readline's
         // saved ones (nothing happens when it already gave them back), then prepare afresh.
         rl_deprep_terminal()
@@ -303,7 +308,8 @@ final class InteractiveSession: ScreenContext {
         LineMode.requirementRows(field, store.state).map { theme.styled($0.hasPrefix("✓") ? .hint : .error, $0) }
     }
 
-    /// The cursor on a clean line under the form: past the input's rows and the lines under it.
+    /// The cursor on a clean line under the form: past the input's rows and the lines under it,
+    /// a revealed text hidden behind masks.
     private func moveBelowForm() -> String { renderer.leaveForm() }
 
     // MARK: - Keys
@@ -598,7 +604,7 @@ final class InteractiveSession: ScreenContext {
             let footer = review.body(self, note: note).footer
             let room = size.rows - 1 - footer.reduce(0) { $0 + $1.wrapped(toColumns: size.columns).count }
             let lines = review.header(self, flow: options.spec, rows: room, columns: size.columns)
-            emit(renderer.begin(header: lines, prompt: "", columns: size.columns, at: start))
+            emit(renderer.begin(header: lines, prompt: "", columns: size.columns, rows: size.rows, at: start))
             return render()
         }
         guard let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
@@ -609,7 +615,7 @@ final class InteractiveSession: ScreenContext {
             revealed: store.state.revealed, keyboard: screen.showsKeyboard)
         let size = Self.size(terminal?.fd ?? 2)
         rows = size.rows
-        emit(renderer.begin(header: lines, prompt: screen.prompt, columns: size.columns, at: start))
+        emit(renderer.begin(header: lines, prompt: screen.prompt, columns: size.columns, rows: size.rows, at: start))
         render()
     }
 
@@ -640,6 +646,12 @@ final class InteractiveSession: ScreenContext {
         var text = text
         text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, ff_outstream()) }
         fflush(ff_outstream())
+        // A fatal signal or the watchdog erases a revealed text too, from where the cursor is now.
+        let eraser = renderer.revealedRowsEraser
+        if eraser != rememberedEraser {
+            SignalPipe.rememberEraser(eraser)
+            rememberedEraser = eraser
+        }
     }
 
     /// The width of the terminal the form is drawn on (`fd`), else of stderr's or stdin's.

@@ -13,14 +13,19 @@ final class GNUScreen: Emulator {
     private let sockets: String
     private let environment: [String: String]
 
-    /// - Parameter shell: `bash` or `sh`, started interactive with `$ ` as its prompt.
-    init(shell: String, columns: Int = 80, rows: Int = 24) throws {
+    private let rows: Int
+
+    /// - Parameters:
+    ///   - shell: `bash` or `sh`, started interactive with `$ ` as its prompt.
+    ///   - scrollback: how many lines screen keeps above the window (``history``).
+    init(shell: String, columns: Int = 80, rows: Int = 24, scrollback: Int = 0) throws {
+        self.rows = rows
         folder = NSTemporaryDirectory() + "focusflow-screen-\(UUID().uuidString.prefix(8))"
         sockets = folder + "/sockets"
         try FileManager.default.createDirectory(
             atPath: sockets, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        try "startup_message off\ndefutf8 on\ndefscrollback 0\n".write(toFile: folder + "/screenrc", atomically: true, encoding: .utf8)
+        try "startup_message off\ndefutf8 on\ndefscrollback \(scrollback)\n".write(toFile: folder + "/screenrc", atomically: true, encoding: .utf8)
         environment = [
             "LANG": "C.UTF-8", "INPUTRC": "/dev/null", "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": folder, "HISTFILE": "/dev/null",
             "TERM": "xterm-256color", "SCREENDIR": sockets, "FOCUSFLOW": PseudoTerminal.executable,
@@ -39,7 +44,9 @@ final class GNUScreen: Emulator {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    private func command(_ words: String...) {
+    private func command(_ words: String...) { command(words) }
+
+    private func command(_ words: [String]) {
         _ = try? Spawn.run(["/usr/bin/screen", "-S", "t", "-X"] + words, environment: environment)
     }
 
@@ -54,9 +61,23 @@ final class GNUScreen: Emulator {
 
     /// The visible lines, trailing spaces removed (right for ASCII only, see above).
     var lines: [String] {
+        var lines = hardcopy()
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// The scrollback (the lines above the window) and the window, as one text.
+    var everything: String { hardcopy(history: true).joined(separator: "\n") }
+
+    /// The scrollback alone: the lines above the window.
+    var history: String { hardcopy(history: true).dropLast(rows).joined(separator: "\n") }
+
+    /// The lines `hardcopy` writes (`-h`: the scrollback's, then the window's), trailing spaces
+    /// removed.
+    private func hardcopy(history: Bool = false) -> [String] {
         let copy = folder + "/hardcopy"
         try? FileManager.default.removeItem(atPath: copy)
-        command("hardcopy", copy)
+        command(["hardcopy"] + (history ? ["-h"] : []) + [copy])
         // The client returns once it has asked; the session writes the file a moment later.
         var data: Data?
         let deadline = Date().addingTimeInterval(2)
@@ -66,7 +87,7 @@ final class GNUScreen: Emulator {
         }
         guard let data else { return [] }
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        if lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
     }
 }

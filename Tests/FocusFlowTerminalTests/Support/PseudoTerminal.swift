@@ -104,8 +104,9 @@ final class PseudoTerminal {
         return stat[stat.index(close, offsetBy: 2)] != "Z"
     }
 
-    /// The exit status (128 + signal), or -1 when the program did not end in time.
-    func finish(timeout: Double = 10) -> Int32 { process.finish(seconds: timeout) ?? -1 }
+    /// How the program ended (its exit status, or the signal that ended it), or `nil` when it
+    /// did not end in time.
+    func finish(timeout: Double = 10) -> ProcessEnd? { process.finish(seconds: timeout) }
 
     /// What a terminal of this size shows now.
     func screen(columns: Int = 80, rows: Int = 24) -> Screen {

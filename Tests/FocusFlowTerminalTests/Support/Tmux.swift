@@ -1,14 +1,16 @@
 import Foundation
 import Glibc
+import PseudoTerminalSupport
 
 /// The real `focusflow` inside tmux, a real terminal emulator: what a person sees is what
 /// `capture-pane` reads, and the cursor is where tmux says it is. Each instance has a private
 /// server socket, so tests never meet each other's sessions or the user's.
 ///
-/// The program runs under `sh -c`, with stdout going to a file (``answers``) and its exit
-/// status written to another (``exitStatus(timeout:)``); the pane stays after it exits
-/// (`remain-on-exit`), so the last screen can still be read. With `shell: true` the pane runs an
-/// interactive shell instead, for job control: type the command line with ``type(_:)``.
+/// The program is the window's own command (`sh -c 'exec focusflow …'`), with stdout going to
+/// a file (``answers``); the pane stays after it exits (`remain-on-exit`), so the last screen
+/// can still be read, and tmux says how it ended (``exitStatus(timeout:)``). With `shell: true`
+/// the pane runs an interactive shell instead, for job control: type the command line with
+/// ``type(_:)``.
 final class Tmux: Emulator {
     let folder: String
     private let socket: String
@@ -45,7 +47,7 @@ final class Tmux: Emulator {
         } else {
             let words = ([PseudoTerminal.executable] + arguments).map(Self.quote).joined(separator: " ")
             let cd = directory.map { "cd \(Self.quote($0)) && " } ?? ""
-            command = "\(cd)\(words) > \(Self.quote(folder + "/stdout")); echo $? > \(Self.quote(folder + "/status"))"
+            command = "\(cd)exec \(words) > \(Self.quote(folder + "/stdout"))"
         }
         var newSession = ["new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)"]
         for (key, value) in env.sorted(by: { $0.key < $1.key }) { newSession += ["-e", "\(key)=\(value)"] }
@@ -117,8 +119,33 @@ final class Tmux: Emulator {
 
     // MARK: - The program
 
-    /// The program's exit status once it has ended, or `nil` if it did not end in time.
-    func exitStatus(timeout: Double = 10) -> Int32? {
+    /// How the program ended — its exit status, or the signal that ended it, as tmux saw it
+    /// (`pane_dead_status`, `pane_dead_signal`) — or `nil` if it did not end in time.
+    func exitStatus(timeout: Double = 10) -> ProcessEnd? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let text = (try? run(["display-message", "-p", "-t", "t", "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"])) ?? ""
+            let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count == 3, parts[0] == "1" {
+                if let signal = Int32(parts[2]) { return .signalled(signal) }
+                if let status = Int32(parts[1]) { return .exited(status) }
+                // The pane is dead (its terminal closed) and its process not yet reaped. tmux 3.3
+                // at times misses the SIGCHLD of a pane's process and leaves it a zombie for
+                // good (seen with the program as the pane's own command); another SIGCHLD makes
+                // it wait for its children again.
+                if let server = pid_t((try? run(["display-message", "-p", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
+                    kill(server, SIGCHLD)
+                }
+            }
+            usleep(10_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// What a command line typed at the shell (`shell: true`) wrote to the file `status` in
+    /// ``folder`` (`echo $? > status`), once it is there: the shell's `$?`, which says 128 + N
+    /// for signal N and for an exit status of 128 + N alike.
+    func shellStatus(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let text = try? String(contentsOfFile: folder + "/status", encoding: .utf8),
@@ -134,10 +161,37 @@ final class Tmux: Emulator {
     /// What the program wrote on stdout (the answers).
     var answers: String { (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "" }
 
-    /// The process ids running in the pane (the shell or the program's `sh -c`, and children).
+    /// The process the pane runs: the program itself, or the shell (`shell: true`).
     var panePID: pid_t {
         let text = (try? run(["display-message", "-p", "-t", "t", "#{pane_pid}"])) ?? ""
         return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// The `focusflow` running in the pane: the pane's own process, or the one the shell started
+    /// (its child, or a child of the `sh -c` it started); `nil` when none runs.
+    var programPID: pid_t? {
+        var queue = [panePID]
+        while !queue.isEmpty {
+            let pid = queue.removeFirst()
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == PseudoTerminal.executable { return pid }
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            queue += children.split(separator: " ").compactMap { pid_t($0) }
+        }
+        return nil
+    }
+
+    // MARK: - History
+
+    /// Every line tmux keeps for the pane: its history (the lines scrolled or cleared off the
+    /// top, `scroll-on-clear` copying a cleared screen there) and the visible screen, rows that
+    /// wrap joined, so that a text cut at the edge is found whole.
+    var everything: String { (try? run(["capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", "t"])) ?? "" }
+
+    /// The history alone: the lines above the visible screen, rows that wrap joined.
+    var history: String {
+        let lines = (try? run(["display-message", "-p", "-t", "t", "#{history_size}"])) ?? ""
+        guard let count = Int(lines.trimmingCharacters(in: .whitespacesAndNewlines)), count > 0 else { return "" }
+        return (try? run(["capture-pane", "-p", "-J", "-S", "-", "-E", "-1", "-t", "t"])) ?? ""
     }
 
     /// Runs one tmux command on this instance's server and returns what it printed.
