@@ -71,7 +71,7 @@ struct AnswerTargetTerminalTests {
         let process = try Self.start("\(option) planted.json", in: shared.path)
         let status = process.finish(seconds: 10)
         let screen = String(decoding: process.terminalBytes, as: UTF8.self)
-        #expect(status == expected, "the walk went on: \(screen)")
+        #expect(status == .exited(expected), "the walk went on: \(screen)")
         let said = content.isEmpty ? "focusflow: --answers planted.json: " : "focusflow: cannot write \(content) to planted.json: "
         #expect(screen.contains(said + "it is a symbolic link owned by another user (uid 1000), which focusflow does not follow"), "\(screen)")
         #expect(!screen.contains("Email"), "the first field showed before the error")
