@@ -107,9 +107,8 @@ final class InteractiveSession: ScreenContext {
         // Installing the handler starts readline's line state afresh: set the field up after it.
         ready = true
         setUp(field: store.state.focus!, first: true)
-        // The session's keys are bound once the first field shows (a sixth of a start's work,
-        // docs/performance.md): nothing is read before they are, so a key typed meanwhile waits
-        // in the terminal and finds them bound.
+        // The session's keys are bound once the first field shows (docs/performance.md): nothing
+        // is read before they are, so a key typed meanwhile waits in the terminal and finds them.
         keymaps = Keymaps()
         ff_on_escape { ReadlineAdapter.session?.keymaps.bindFunctionKeysInCurrentMap() }
         bindKeys()
