@@ -1,13 +1,12 @@
 // The console's C (ff_console.h): the fatal-signal handler, the watchdog that ends a walk whose
-// loop is busy, and which standard descriptors were closed at start. Async-signal-safe code and a
-// thread that must not touch the Swift runtime; no readline, so line mode and the answer targets
-// use it without linking readline.
+// loop is busy, and which standard descriptors were closed at start. Async-signal-safe code that
+// must not touch the Swift runtime; no readline, so line mode and the answer targets use it
+// without linking readline.
 #include "ff_console.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
-#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,22 +160,15 @@ int *ff_closed_at_start(void) {
 // MARK: - Ending while busy
 //
 // A signal that ends a walk (SIGINT, SIGTERM, SIGHUP, SIGQUIT) is written to the signal pipe,
-// which the input loop reads when it is idle. A program busy elsewhere (a long computation) would
-// never read it, so the handler also wakes a watchdog thread: when the loop has not taken the
-// signal within a second, the watchdog restores the terminal as the fatal handler does and ends
-// the process by the signal's default action (no core), as the walk would have, writing no
-// answers.
+// which the input loop reads when it is idle. A program busy elsewhere (a long computation, a
+// write to a terminal whose output is stopped) would never read it, so the handler also sets an
+// alarm: when the loop has not taken the signal within a second, SIGALRM's handler restores the
+// terminal as the fatal handler does and ends the process by the signal's default action (no
+// core), as the walk would have, writing no answers. An alarm, not a thread: nothing to start,
+// and the handler runs in the thread that is busy.
 
-struct ff_watchdog_state {
-    sem_t wake;
-    volatile sig_atomic_t pending;   // the signal not yet taken by the loop, or 0
-    int started;
-};
-
-static struct ff_watchdog_state *ff_watchdog_state(void) {
-    static struct ff_watchdog_state state;
-    return &state;
-}
+/// The signal not yet taken by the loop, or 0.
+static volatile sig_atomic_t ff_watchdog_pending = 0;
 
 /// Ends the process by `signal` with its default action, from any thread: core dumps off (memory
 /// holds the answers), the signal unblocked in this thread and raised; `_exit(128 + signal)` if it
@@ -197,52 +189,43 @@ static void ff_end_by(int signal) {
     _exit(128 + signal);
 }
 
-static void *ff_watchdog_main(void *unused) {
-    (void)unused;
-    struct ff_watchdog_state *w = ff_watchdog_state();
-    for (;;) {
-        while (sem_wait(&w->wake) != 0) {}
-        struct timespec tick = { 0, 50 * 1000 * 1000 };
-        for (int i = 0; i < 20 && w->pending != 0; i++) nanosleep(&tick, NULL);
-        int signal = w->pending;
-        if (signal == 0) continue;
-        struct ff_fatal_state *state = ff_fatal_state();
-        if (state->saved) {
-            ff_fatal_write(state->output, ff_fatal_current_eraser(state));
-            ff_fatal_write(state->output, state->reset);
-            tcsetattr(state->input, TCSANOW, &state->settings);
-        }
-        ff_end_by(signal);
+/// SIGALRM while a signal that ends the walk waits for the loop: the terminal is restored and
+/// the process ends by that signal. Only async-signal-safe calls.
+static void ff_watchdog_fire(int signal) {
+    int pending = ff_watchdog_pending;
+    // An alarm nobody set here (`kill -ALRM`) is the fatal signal it always was.
+    if (pending == 0) {
+        ff_fatal_handler(signal);
+        return;
     }
-    return NULL;
+    struct ff_fatal_state *state = ff_fatal_state();
+    if (state->saved) {
+        ff_fatal_write(state->output, ff_fatal_current_eraser(state));
+        ff_fatal_write(state->output, state->reset);
+        tcsetattr(state->input, TCSANOW, &state->settings);
+    }
+    ff_end_by(pending);
 }
 
-/// Starts the watchdog once per process.
+/// Takes SIGALRM for the watchdog, on the alternate stack and reset to its default as the fatal
+/// handlers are (ff_fatal_install), so that raising it from there ends the process.
 void ff_watchdog_start(void) {
-    struct ff_watchdog_state *w = ff_watchdog_state();
-    if (w->started) return;
-    w->started = 1;
-    sem_init(&w->wake, 0, 0);
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    // The watchdog's thread takes no signal: the handlers run on the thread that is busy or idle.
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    pthread_t thread;
-    if (pthread_create(&thread, &attributes, ff_watchdog_main, NULL) != 0) w->started = 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&attributes);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = ff_watchdog_fire;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+    sigaction(SIGALRM, &action, NULL);
 }
 
 /// From a signal handler: `signal` ends the walk; the loop has a second to take it.
 void ff_watchdog_notice(int signal) {
-    struct ff_watchdog_state *w = ff_watchdog_state();
-    if (!w->started) return;
-    w->pending = signal;
-    sem_post(&w->wake);
+    ff_watchdog_pending = signal;
+    alarm(1);
 }
 
 /// The loop took the signal: it ends the walk itself.
-void ff_watchdog_taken(void) { ff_watchdog_state()->pending = 0; }
+void ff_watchdog_taken(void) {
+    ff_watchdog_pending = 0;
+    alarm(0);
+}

@@ -51,8 +51,8 @@ int *ff_closed_at_start(void);
 
 // MARK: - Ending while busy
 
-/// Starts the watchdog thread once per process: a signal that ends the walk and is not taken
-/// by the input loop within a second ends the process with 128 + the signal.
+/// Takes SIGALRM for the watchdog: a signal that ends the walk and is not taken by the input
+/// loop within a second (an alarm) ends the process by that signal, terminal restored.
 void ff_watchdog_start(void);
 /// From a signal handler: `signal` ends the walk.
 void ff_watchdog_notice(int signal);

@@ -7,8 +7,8 @@ import Glibc
 /// the command then ends by that same signal once the terminal is put back and what the walk
 /// writes is written (``end(by:)``), as `readpassphrase(3)` and sudo do: a shell running a
 /// script stops the script then, as for any program a signal killed. A signal that ends a walk
-/// and is not taken by the loop within a second (the program is busy) ends the process from a
-/// watchdog thread, terminal restored, by the signal too.
+/// and is not taken by the loop within a second (the program is busy) ends the process from the
+/// watchdog, an alarm whose handler runs in the busy thread, terminal restored, by the signal too.
 ///
 /// The signals a walk owns are each written as one byte to a pipe that the input loop polls, so
 /// that the terminal is put back, put away for a stop and prepared again by ordinary code, never
