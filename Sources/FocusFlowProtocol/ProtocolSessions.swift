@@ -122,7 +122,9 @@ public struct ProtocolSessions: Sendable {
             guard sessions.count < limit else {
                 return Self.named(id, ProtocolSession.error("the limit of \(limit) open sessions is reached (--max-sessions \(limit)); close one first"))
             }
-            if let refusal = bytesRefusal(session: openingBytes, total: heldBytes + openingBytes) { return Self.named(id, refusal) }
+            if let refusal = Self.bytesRefusal(session: openingBytes, total: heldBytes + openingBytes, limits: (sessionBytes, totalBytes)) {
+                return Self.named(id, refusal)
+            }
             sessions[id] = (template, now, openingBytes)
             heldBytes += openingBytes
             return Self.named(id, firstResponse)
@@ -139,35 +141,43 @@ public struct ProtocolSessions: Sendable {
                 sessions.values[index].lastUsed = now
                 return Self.named(id, ProtocolSession.error(error.message))
             }
-            let before = sessions.values[index].bytes
-            let response: String
-            // A request adds at most its own bytes of text (and the flow's defaults, which a
-            // restore may bring back). One that could pass a limit is
-            // answered on a copy, kept only within the limits; any other, where the walk is
-            // kept: found once, never copied.
-            let growth = bytes.count + openingBytes
-            if growth <= sessionBytes - before, growth <= totalBytes - heldBytes {
-                response = sessions.values[index].walk.respond(to: request)
-            } else {
-                var walk = sessions.values[index].walk
-                let answer = walk.respond(to: request)
-                let after = walk.state.fields.textBytes
-                if after > before, let refusal = bytesRefusal(session: after, total: heldBytes - before + after) {
-                    sessions.values[index].lastUsed = now
-                    return Self.named(id, refusal)
-                }
-                sessions.values[index].walk = walk
-                response = answer
+            // The walk is answered where it is kept: found once, never copied (a request that
+            // could pass a limit is answered on a copy, kept only within the limits).
+            let limits = (session: sessionBytes, total: totalBytes, held: heldBytes)
+            let (response, before, after, ended) = Self.answer(request, growth: bytes.count + openingBytes, in: &sessions.values[index], now: now) {
+                before, after in
+                after > before ? Self.bytesRefusal(session: after, total: limits.held - before + after, limits: (limits.session, limits.total)) : nil
             }
-            let after = sessions.values[index].walk.state.fields.textBytes
-            sessions.values[index].bytes = after
             heldBytes += after - before
-            sessions.values[index].lastUsed = now
             // A walk that has ended ends its session: nothing more applies to it.
-            let phase = sessions.values[index].walk.state.phase
-            if phase == .completed || phase == .cancelled { remove(id) }
+            if ended { remove(id) }
             return Self.named(id, response)
         }
+    }
+
+    /// Answers `request` in the session `entry`, in place: the response, the bytes of text the
+    /// session held before and holds after, and whether its walk has ended. A request that adds
+    /// at most `growth` bytes (its own, and the flow's defaults a restore may bring back) within
+    /// the limits is answered where the walk is kept; any other is answered on a copy, kept
+    /// unless `refusal` (given the bytes before and after) refuses it.
+    private static func answer(
+        _ request: FlowRequest, growth: Int, in entry: inout (walk: ProtocolSession, lastUsed: Double, bytes: Int), now: Double,
+        refusal: (Int, Int) -> String?
+    ) -> (response: String, before: Int, after: Int, ended: Bool) {
+        let before = entry.bytes
+        entry.lastUsed = now
+        let response: String
+        if refusal(before, before + growth) == nil {
+            response = entry.walk.respond(to: request)
+        } else {
+            var walk = entry.walk
+            let answer = walk.respond(to: request)
+            if let refused = refusal(before, walk.state.fields.textBytes) { return (refused, before, before, false) }
+            entry.walk = walk
+            response = answer
+        }
+        entry.bytes = entry.walk.state.fields.textBytes
+        return (response, before, entry.bytes, entry.walk.state.phase.hasEnded)
     }
 
     /// Ends the session `id`, letting go of what it held; whether it was open.
@@ -179,15 +189,15 @@ public struct ProtocolSessions: Sendable {
     }
 
     /// The error for a session that would hold `session` bytes of text while all hold `total`,
-    /// past ``sessionBytes`` or ``totalBytes``; `nil` within both.
-    private func bytesRefusal(session: Int, total: Int) -> String? {
-        if session > sessionBytes {
+    /// past `limits` (``sessionBytes`` and ``totalBytes``); `nil` within both.
+    private static func bytesRefusal(session: Int, total: Int, limits: (session: Int, total: Int)) -> String? {
+        if session > limits.session {
             return ProtocolSession.error(
-                "the session would hold more than \(sessionBytes) bytes of text (--max-session-bytes \(sessionBytes)); the request was refused and nothing changed")
+                "the session would hold more than \(limits.session) bytes of text (--max-session-bytes \(limits.session)); the request was refused and nothing changed")
         }
-        if total > totalBytes {
+        if total > limits.total {
             return ProtocolSession.error(
-                "the sessions would hold more than \(totalBytes) bytes of text together (--max-total-bytes \(totalBytes)); the request was refused and nothing changed; close a session first"
+                "the sessions would hold more than \(limits.total) bytes of text together (--max-total-bytes \(limits.total)); the request was refused and nothing changed; close a session first"
             )
         }
         return nil
