@@ -91,6 +91,17 @@ static void ff_fatal_handler(int signal) {
     _exit(128 + signal);
 }
 
+/// Takes `signal` with `handler`, on the alternate stack, reset to the default action as it runs
+/// and not blocked meanwhile: a handler that raises the signal again ends the process by it.
+static void ff_take(int signal, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+    sigaction(signal, &action, NULL);
+}
+
 /// Installs ff_fatal_handler for `signal` on an alternate stack (a stack overflow has no stack
 /// left to run a handler on). A signal the parent set to be ignored stays ignored, unless it is a
 /// fault (SEGV, BUS, ILL, FPE), which cannot be ignored.
@@ -105,12 +116,7 @@ void ff_fatal_install(int signal) {
     struct sigaction old;
     if (sigaction(signal, NULL, &old) == 0 && old.sa_handler == SIG_IGN
         && signal != SIGSEGV && signal != SIGBUS && signal != SIGILL && signal != SIGFPE) return;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = ff_fatal_handler;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
-    sigaction(signal, &action, NULL);
+    ff_take(signal, ff_fatal_handler);
 }
 
 /// Whether `signal` is ignored (SIG_IGN), as a parent may have left it.
@@ -169,6 +175,8 @@ int *ff_closed_at_start(void) {
 
 /// The signal not yet taken by the loop, or 0.
 static volatile sig_atomic_t ff_watchdog_pending = 0;
+/// Whether the parent left SIGALRM ignored: an alarm nobody here set is ignored then too.
+static volatile sig_atomic_t ff_alarm_ignored = 0;
 
 /// Ends the process by `signal` with its default action, from any thread: core dumps off (memory
 /// holds the answers), the signal unblocked in this thread and raised; `_exit(128 + signal)` if it
@@ -193,9 +201,11 @@ static void ff_end_by(int signal) {
 /// the process ends by that signal. Only async-signal-safe calls.
 static void ff_watchdog_fire(int signal) {
     int pending = ff_watchdog_pending;
-    // An alarm nobody set here (`kill -ALRM`) is the fatal signal it always was.
+    // An alarm nobody set here (`kill -ALRM`) is what it was before: ignored when the parent
+    // ignored it, else the fatal signal it always was.
     if (pending == 0) {
-        ff_fatal_handler(signal);
+        if (ff_alarm_ignored) ff_take(signal, ff_watchdog_fire);
+        else ff_fatal_handler(signal);
         return;
     }
     struct ff_fatal_state *state = ff_fatal_state();
@@ -207,15 +217,10 @@ static void ff_watchdog_fire(int signal) {
     ff_end_by(pending);
 }
 
-/// Takes SIGALRM for the watchdog, on the alternate stack and reset to its default as the fatal
-/// handlers are (ff_fatal_install), so that raising it from there ends the process.
+/// Takes SIGALRM for the watchdog, as the fatal handlers take theirs (ff_take).
 void ff_watchdog_start(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = ff_watchdog_fire;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
-    sigaction(SIGALRM, &action, NULL);
+    if (ff_signal_ignored(SIGALRM)) ff_alarm_ignored = 1;
+    ff_take(SIGALRM, ff_watchdog_fire);
 }
 
 /// From a signal handler: `signal` ends the walk; the loop has a second to take it.

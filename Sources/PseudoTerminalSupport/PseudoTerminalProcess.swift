@@ -44,23 +44,13 @@ package final class PseudoTerminalProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         for fd in [pipeFDs[0], pipeFDs[1], master, slave] { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The caller's threads may block signals; the child starts with none blocked and all
-        // default. POSIX_SPAWN_SETSID (0x80) is a GNU flag that Swift's Glibc does not import.
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | 0x80)
 
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.filter { !$0.value.isEmpty }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
+        // A session of its own (POSIX_SPAWN_SETSID), whatever signals the caller's thread blocks.
+        let status = withDefaultSignals(flags: 0x80) { posix_spawn(&child, command[0], &actions, $0, argv, envp) }
         close(pipeFDs[1])
         close(slave)
         guard status == 0 else { throw PseudoTerminalError(status) }

@@ -38,17 +38,9 @@ package struct SharedFolder {
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         // The caller's threads may block signals; the child starts with none blocked and all default.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        guard posix_spawn(&child, Self.setpriv, nil, &attributes, argv, envp) == 0 else { return nil }
+        let spawned = withDefaultSignals { posix_spawn(&child, Self.setpriv, nil, $0, argv, envp) }
+        guard spawned == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 {
             guard errno == EINTR else { return nil }

@@ -92,21 +92,12 @@ struct SignalEndingTests {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // The test runner's threads block most signals: the program starts with none blocked.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let cArgv = argv.map { strdup($0) } + [nil]
         let environment: [String] = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
         let cEnv = environment.map { strdup($0) } + [nil]
         defer { (cArgv + cEnv).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv)
+        let spawned = withDefaultSignals { posix_spawn(&pid, argv[0], &actions, $0, cArgv, cEnv) }
         close(input[0])
         close(output[1])
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PseudoTerminalSupport
 
 /// A real terminal emulator a test drives (tmux, GNU screen): what it shows, read again and
 /// again until what the test waits for is there.
@@ -75,17 +76,8 @@ enum Spawn {
         defer { (cArgv + cEnv).forEach { free($0) } }
         // The test runner's threads block most signals, and a spawned process inherits the mask:
         // the server would never see SIGCHLD (nor the program in its pane SIGTSTP or SIGWINCH).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv)
+        let spawned = withDefaultSignals { posix_spawn(&pid, argv[0], &actions, $0, cArgv, cEnv) }
         if capture { close(fds[1]) }
         guard spawned == 0 else {
             if capture { close(fds[0]) }
