@@ -2,7 +2,7 @@ import FocusFlow
 
 /// The values a recording may write for one secure field, made from the field's spec alone —
 /// its keyboard, its rules, its live requirements and the values other fields' conditions
-/// compare it with — always in the same order. ``SecureStandIn`` takes the first whose
+/// compare it with — always in the same order. `SecureStandIn` takes the first whose
 /// outcome under the rules is the secret's; nothing here ever reads a secret.
 struct StandInCandidates: Sendable {
     /// The characters stand-ins are made of, by class, in the order they are preferred:

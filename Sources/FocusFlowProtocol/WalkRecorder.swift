@@ -5,7 +5,7 @@ import FocusFlow
 ///
 /// Plain text is kept as typed. A secure field's typing is recorded as one `text` request when
 /// the field is left (or the walk ends), holding a stand-in made from the field's spec alone
-/// (``SecureStandIn``): the first of a fixed list of candidates — lengths from the rules,
+/// (`SecureStandIn`): the first of a fixed list of candidates — lengths from the rules,
 /// characters the keyboard takes, texts the pattern and the live requirements match — that
 /// the rules judge as they judged the secret. A recording says of a secret only what the rules
 /// said of it: whether it was empty, which rule it failed (or that it passed), which live
@@ -191,7 +191,7 @@ public struct WalkRecorder: Sendable {
     }
 
     /// The stand-in for what `field` holds in `walk`, which becomes what it holds in the replay:
-    /// chosen by what the rules say of the secret there (``SecureStandIn``), never by the secret.
+    /// chosen by what the rules say of the secret there (`SecureStandIn`), never by the secret.
     /// One the rules judge otherwise (no candidate was judged alike) is said in a comment line.
     private mutating func standIn(for field: FieldID, in walk: FlowReducer.State, typed: Bool) -> String {
         let secret = walk.text(of: field)
