@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 #include <readline/readline.h>
 
@@ -137,9 +138,32 @@ void ff_wipe_line(void) {
     rl_end = rl_point = rl_mark = 0;
 }
 
-// MARK: - Ctrl-D
+// MARK: - The terminal's settings
+
+/// The terminal's settings before ff_hold_keys, while it holds them.
+static struct {
+    struct termios settings;
+    int held;
+} ff_held;
+
+void ff_hold_keys(void) {
+    int fd = fileno(rl_instream != NULL ? rl_instream : stdin);
+    struct termios raw;
+    if (ff_held.held || tcgetattr(fd, &ff_held.settings) != 0) return;
+    raw = ff_held.settings;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_iflag &= ~(tcflag_t)(ICRNL | INLCR);   // Enter stays CR, as readline's prep keeps it
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(fd, TCSANOW, &raw) == 0) ff_held.held = 1;
+}
 
 void ff_prep_terminal(int meta) {
+    if (ff_held.held) {
+        // TCSANOW keeps what was typed meanwhile; it is read after readline's prep, in order.
+        tcsetattr(fileno(rl_instream != NULL ? rl_instream : stdin), TCSANOW, &ff_held.settings);
+        ff_held.held = 0;
+    }
     rl_prep_terminal(meta);
     _rl_eof_char = -2;                       // no character read (0–255, or EOF) is this
 }

@@ -304,9 +304,10 @@ struct DifferentialWalk {
 
         // The terminal: each key sent once the one before it is handled.
         let terminal = try PseudoTerminal(["run", flow, "--record", recording])
-        guard terminal.waitFor(firstLabel) else { throw DifferentialFailure("the first field never showed: \(terminal.screen().text)") }
+        guard terminal.waitFor(firstLabel), let start = terminal.bytesReadWhenWaiting() else {
+            throw DifferentialFailure("the first field never showed: \(terminal.screen().text)")
+        }
         var sent = 0
-        let start = terminal.bytesRead
         for key in typed {
             terminal.send(key.bytes)
             sent += key.bytes.utf8.count

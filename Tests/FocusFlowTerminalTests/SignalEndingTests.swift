@@ -119,6 +119,8 @@ struct SignalEndingTests {
     func outputStarted(signal: Int32) throws {
         let terminal = try PseudoTerminal([try TerminalTests.flow(TerminalTests.secretFlow)])
         #expect(terminal.waitFor("Ctrl-C cancel"))
+        // The walk waits for keys: readline has started and written what it writes at its start.
+        #expect(terminal.bytesReadWhenWaiting() != nil)
         // The terminal's own side, to write to it once the walk is gone; a write to a terminal
         // whose output is stopped waits for it to start, or fails at once (EAGAIN) here.
         let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(terminal.pid)/fd/0")

@@ -171,8 +171,7 @@ struct TerminalTests {
         let flow = try Self.flow(#"{"id":"k","title":"K","fields":[{"id":"digits","label":"Digits","keyboard":"numberPad"}]}"#)
         let terminal = try PseudoTerminal([flow])
         #expect(terminal.waitFor("Digits"))
-        let start = terminal.bytesRead
-        #expect(terminal.waitUntilIdle(afterReading: 0, since: start))
+        let start = try #require(terminal.bytesReadWhenWaiting())
         terminal.send("12a3")
         #expect(terminal.waitFor("\"a\" is not accepted"), "\(terminal.screen().text)")
         #expect(terminal.waitUntilIdle(afterReading: 4, since: start))

@@ -32,6 +32,11 @@ void ff_wipe_line(void);
 /// session cancels on an empty line and deletes otherwise. Installed as readline's prep function
 /// by ff_use_plain_input, so that every prep (a resume after Ctrl-Z too) does it.
 void ff_prep_terminal(int meta);
+/// Stops the terminal echoing and waiting for a whole line before readline is initialised, so that
+/// the first frame can be drawn first: keys typed once it shows wait unechoed, in order. The next
+/// prep (ff_prep_terminal) gives the settings back just before readline takes them as the ones to
+/// restore, so readline's own prep and restore see the terminal as it was.
+void ff_hold_keys(void);
 
 // MARK: - Undo
 

@@ -87,6 +87,11 @@ final class InteractiveSession: ScreenContext {
         ff_set_name("focusflow")
         ff_set_streams(stdin, terminal.stream)
         ff_use_plain_input()
+        // The first field shows before readline reads the terminal's description and the
+        // inputrc (docs/performance.md): what it shows is the engine's, and keys typed meanwhile
+        // wait, unechoed, for readline (ff_hold_keys).
+        ff_hold_keys()
+        setUp(field: store.state.focus!, first: true)
         rl_initialize()
         // Readline binds the terminal's erase, word-erase and kill characters to its own rubout,
         // unix-word-rubout and unix-line-discard in the keymap in use at every prep of the
@@ -104,9 +109,10 @@ final class InteractiveSession: ScreenContext {
             free(line)
         }
         preparedSettings = Self.settings(0)
-        // Installing the handler starts readline's line state afresh: set the field up after it.
+        // Installing the handler starts readline's line state afresh: the field's text goes back
+        // in, as drawn.
         ready = true
-        setUp(field: store.state.focus!, first: true)
+        putLine(store.state.text(of: store.state.focus!))
         // The session's keys are bound once the first field shows (docs/performance.md): nothing
         // is read before they are, so a key typed meanwhile waits in the terminal and finds them.
         keymaps = Keymaps()
@@ -541,11 +547,15 @@ final class InteractiveSession: ScreenContext {
         HistorySearch.reset()
         bindKeys()
         ff_reset_insert_mode()
-        let text = store.state.text(of: id)
-        rl_replace_line(text, 1)
-        ff_set_point(Int32(text.utf8.count))
+        putLine(store.state.text(of: id))
         note = nil
         drawForm(first ? .cursorLine : .inPlace)
+    }
+
+    /// Puts `text` in readline's line, its undo list emptied, the cursor at its end.
+    private func putLine(_ text: String) {
+        rl_replace_line(text, 1)
+        ff_set_point(Int32(text.utf8.count))
     }
 
     /// The focused field's keymap: its screen's keys over the plain or the secure map. Nothing

@@ -89,6 +89,13 @@ final class PseudoTerminal {
         return call.count > 3 && call[0] == "7" && call[2] == "0x2" && call[3] == "0xffffffff"
     }
 
+    /// Waits until the program waits for its first key, and gives ``bytesRead`` then: what it
+    /// reads from there on is keys. (The first field shows before readline has read its inputrc
+    /// and the terminal's description, which count in ``bytesRead`` too.) `nil` when it never waits.
+    func bytesReadWhenWaiting(timeout: Double = 10) -> Int? {
+        process.waitFor(seconds: timeout) { isRunning && waitsForInput } ? bytesRead : nil
+    }
+
     /// Waits until the program has read `count` bytes since it had read `start` (``bytesRead``)
     /// and waits for more input: every key sent has been handled. No sleep: the program's own
     /// state says when.
