@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// A form taller than the window: an input of thousands of characters scrolls the title, the
@@ -31,6 +32,18 @@ struct TallFormTmuxTests {
         guard lines.count > 3, lines[0].hasPrefix(title), lines[1].hasPrefix(label) else { return false }
         return lines[2] == "› " + input && !lines.joined().contains("bb")
             && lines.filter { $0.hasPrefix(title) }.count == 1 && lines.contains { $0.contains("Ctrl-C cancel") }
+    }
+
+    /// The rows of the terminal the program in `tmux` draws on, as the kernel has them: tmux
+    /// applies a resize to the pty (and the program gets its SIGWINCH) some time after the
+    /// window's own size changed.
+    static func ptyRows(_ tmux: Tmux) -> Int? {
+        guard let pid = tmux.programPID else { return nil }
+        let fd = open("/proc/\(pid)/fd/2", O_RDONLY | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var size = winsize()
+        return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_row) : nil
     }
 
     @Test("A pasted input taller than the window, taken back to nothing, leaves the title, label and prompt and no stale text", arguments: shortenings.indices)
@@ -71,11 +84,14 @@ struct TallFormTmuxTests {
         #expect(tmux.waitFor("Ctrl-C cancel"), "\(tmux.text)")
         tmux.paste(Self.long)
         #expect(tmux.waitFor { Self.pasted($0) }, "\(tmux.text)")
-        // A key typed after each resize, and drawn: the redraw the resize asked for came first.
+        // A key typed after each resize has reached the program, and drawn: the redraw the resize
+        // asked for came first.
         tmux.resize(columns: 80, rows: 16)
+        #expect(tmux.waitFor { _ in Self.ptyRows(tmux) == 16 })
         tmux.type("c")
         #expect(tmux.waitFor { $0.count == 16 && $0.contains(String(repeating: "b", count: 42) + "c") }, "after shrinking:\n\(tmux.text)")
         tmux.resize(columns: 80, rows: 24)
+        #expect(tmux.waitFor { _ in Self.ptyRows(tmux) == 24 })
         tmux.type("d")
         #expect(tmux.waitFor { $0.count == 24 && $0.contains(String(repeating: "b", count: 42) + "cd") }, "after growing:\n\(tmux.text)")
         #expect(tmux.lines.filter { $0.contains("Ctrl-C cancel") }.count == 1, "\(tmux.text)")
