@@ -95,29 +95,27 @@ enum Manual {
         var out = [
             #".\" The focusflow(1) man page; made by 'focusflow manual'."#,
             ".TH FOCUSFLOW 1 \"\" \"focusflow \(CLI.version)\" \"\(language == .ko ? "사용자 명령" : "User Commands")\"",
+            // No hyphenation: `.nh`, and HY, which `.YS` sets hyphenation back to; lines are
+            // filled to a ragged right edge, which any width can take without a warning.
+            ".nr HY 0",
+            ".nh",
+            ".ad l",
             ".SH \(words.name)",
             "focusflow \\- " + escaped(language == .ko ? "여러 단계의 양식을 터미널에서 채우거나 앱에 넣어 씁니다" : "walk multi-step forms in a terminal, or embed them"),
             ".SH \(words.synopsis)",
-            ".nf",
-            ".in 0",
         ]
-        for line in CLI.commands.flatMap(\.synopsis) + ["--help | --version"] {
-            // Each usage line broken as --help breaks it, `focusflow` in bold.
-            let wrapped = escaped(UsageLine.wrapped(line, after: "", columns: 0))
-            out += wrapped.split(separator: "\n").map { $0.hasPrefix("focusflow ") ? "\\fBfocusflow\\fR" + $0.dropFirst(9) : String($0) }
-        }
-        out += [".fi", ".SH \(words.description)"]
-        for paragraph in words.about { out += [".PP", escaped(paragraph)] }
+        // Each usage line filled to the page's width, `focusflow` in bold.
+        for line in CLI.commands.flatMap(\.synopsis) + ["--help | --version"] { out += synopsis(line) }
+        out.append(".SH \(words.description)")
+        for paragraph in words.about { out += [".PP", text(paragraph)] }
         out.append(".SH \(words.commands)")
         for command in CLI.commands {
             let text = command.texts[language]
-            out += [".SS \"\(escaped(command.name))\"", escaped(text.summary.sentence), ".PP", ".nf"]
-            // The help's own lines, as --help prints them, at the page's left edge.
-            out += [".in 0"] + text.details.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) } + [".fi"]
+            out += [".SS \"\(escaped(command.name))\"", escaped(text.summary.sentence)] + roff(text.details, examples: words.examples)
         }
-        out += [".SH \(words.exitStatus)", ".nf", ".in 0"]
-        out += (language == .ko ? KoreanHelp.exitStatuses : Run.exitStatuses).split(separator: "\n").map { escaped(String($0)) }
-        out += [".fi", ".SH \(words.environment)"]
+        out.append(".SH \(words.exitStatus)")
+        out += roff(language == .ko ? KoreanHelp.exitStatuses : Run.exitStatuses, examples: words.examples)
+        out.append(".SH \(words.environment)")
         for (name, text) in words.variables { out += [".TP", ".B \(escaped(name))", escaped(text)] }
         out.append(".SH \(words.files)")
         for (name, text) in words.fileEntries { out += [".TP", ".I \(escaped(name))", escaped(text)] }

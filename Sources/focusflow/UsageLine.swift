@@ -44,7 +44,7 @@ enum UsageLine {
     }
 
     /// The words of `synopsis` outside brackets, each with its brackets and what is inside.
-    private static func groups(_ synopsis: String) -> [String] {
+    static func groups(_ synopsis: String) -> [String] {
         var groups: [String] = []
         var group = ""
         var depth = 0

@@ -28,6 +28,36 @@ struct ShortTerminalListTests {
         #expect(tmux.answers == #"{"pick":"o11"}"# + "\n")
     }
 
+    @Test("In a 6-row window the title stays while the list scrolls down and back up: both counts share a row")
+    func sixRows() throws {
+        let tmux = try Tmux([try TerminalTests.flow(ChoiceScreenTests.selectFlow)], columns: 80, rows: 6)
+        #expect(tmux.waitFor { $0.first == "Pick  1/1" && $0.contains("› Option 1") }, "\(tmux.text)")
+        for _ in 0..<5 { tmux.press("Down") }
+        #expect(
+            tmux.waitFor { $0.count == 6 && $0.first == "Pick  1/1" && $0.contains("› Option 6") && $0.contains("↑ 5 more · ↓ 14 more") },
+            "after five Downs:\n\(tmux.text)")
+        for _ in 0..<5 { tmux.press("Up") }
+        #expect(tmux.waitFor { $0.first == "Pick  1/1" && $0.contains("› Option 1") && $0.contains("↓ 19 more") }, "after five Ups:\n\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"pick":"o1"}"# + "\n")
+    }
+
+    @Test("In a 6-row window an input that grew past the window's height and shrank again brings the title back")
+    func sixRowsInput() throws {
+        let flow = #"{"id":"n","title":"Notes","fields":[{"id":"a","label":"First"}]}"#
+        let tmux = try Tmux([try TerminalTests.flow(flow)], columns: 80, rows: 6)
+        #expect(tmux.waitFor { $0.first == "Notes  1/1" }, "\(tmux.text)")
+        tmux.type(String(repeating: "x", count: 250))
+        #expect(tmux.waitFor { $0.contains(String(repeating: "x", count: 250 - 78 - 160)) }, "\(tmux.text)")
+        tmux.press("C-u")
+        tmux.type("ok")
+        #expect(tmux.waitFor { $0.first == "Notes  1/1" && $0.count > 2 && $0[1].hasPrefix("First") && $0[2] == "› ok" }, "after the input shrank:\n\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"a":"ok"}"# + "\n")
+    }
+
     @Test("A change of height redraws the list to fit: fewer rows when it shrinks, seven again when it grows")
     func heightResize() throws {
         let tmux = try Tmux([try TerminalTests.flow(ChoiceScreenTests.selectFlow)], columns: 80, rows: 24)

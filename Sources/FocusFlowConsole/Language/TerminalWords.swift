@@ -8,7 +8,7 @@ package struct TerminalWords: Sendable {
     package let enterNext: String, enterFinish: String, enterReview: String, shiftTabBack: String, showHide: String, ctrlCCancel: String
     /// How the help names a session key and what it says the key does (``SessionKey``).
     package let sessionKeyHelp: @Sendable (SessionKey) -> (keys: String, does: String)
-    package let moveKeys: String, spaceChoose: String, leftRightChange: String
+    package let moveKeys: String, spaceChoose: String, spaceTypes: String, leftRightChange: String
     // Header.
     package let shown: String, hidden: String
     // Confirm.
@@ -106,7 +106,7 @@ package struct TerminalWords: Sendable {
             case .resend: ("Ctrl-R", "send a code again, on a field that sends one")
             }
         },
-        moveKeys: "↑/↓ move", spaceChoose: "Space choose", leftRightChange: "←/→ change",
+        moveKeys: "↑/↓ move", spaceChoose: "Space choose", spaceTypes: "Space types a space", leftRightChange: "←/→ change",
         shown: "shown", hidden: "hidden",
         yes: "yes", no: "no", yesWord: "Yes", noWord: "No", yOrN: "y or n",
         notAConfirmAnswer: { "\($0) is not an answer here; answer y, yes, n or no" },
@@ -184,7 +184,7 @@ package struct TerminalWords: Sendable {
             case .resend: ("Ctrl-R", "코드를 보내는 항목에서 코드 다시 보내기")
             }
         },
-        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", leftRightChange: "←/→ 바꾸기",
+        moveKeys: "↑/↓ 이동", spaceChoose: "Space 선택", spaceTypes: "Space 공백 입력", leftRightChange: "←/→ 바꾸기",
         shown: "보임", hidden: "숨김",
         yes: "예", no: "아니요", yesWord: "예", noWord: "아니요", yOrN: "y 또는 n (예/아니요)",
         notAConfirmAnswer: { "\($0)은(는) 여기서 답이 될 수 없습니다. y, 예, n 또는 아니요로 답하세요" },

@@ -10,6 +10,14 @@ import FocusFlow
 /// them (``RowLayout``). Positions are rows and columns from the form's first row, and every
 /// move is relative to where the cursor is, so the drawing survives the screen scrolling.
 ///
+/// A form taller than the screen has rows scrolled off its top, where no move reaches (a move
+/// up stops at the screen's first row). The renderer knows the lowest row it has reached and so
+/// which rows are still on screen; a frame that would change a row above them is drawn whole
+/// from the screen's top-left corner instead, the one place known then (clearing a long input,
+/// a resize while the form is tall), and so is a frame that fits the screen again while its
+/// first rows are off it (an input or a list growing shorter): the title, the label and the
+/// prompt come back, and nothing stale is left beside them.
+///
 /// A secure text shown in clear (``Content/revealed(_:mask:)``) is never left where a terminal
 /// keeps it: terminals copy a cleared screen into their scrollback (tmux's `scroll-on-clear`
 /// for `ESC[2J`, and for `ESC[J` from the top-left corner; GNU screen; others), so before the
@@ -23,6 +31,8 @@ package struct FormRenderer {
     private var screenRows: Int?
 
     private var layout: RowLayout { RowLayout(columns: columns) }
+    /// The header's rows, wrapped to the width: a frame drawn whole again draws them again.
+    private var header: [String] = []
     /// Rows the header takes: the input starts under them.
     package private(set) var headerRows = 0
     /// Plain text, no escape sequences.
@@ -39,7 +49,15 @@ package struct FormRenderer {
     /// The last row the form takes, from its first row.
     private var lastRow = 0
     /// Where the terminal's cursor is, from the form's first row.
-    private var cursor = ScreenPosition.origin
+    private var cursor = ScreenPosition.origin {
+        didSet { lowest = max(lowest, cursor.row) }
+    }
+    /// The lowest row the cursor has reached: the screen scrolled to show it, so the rows more
+    /// than a screen's height above it are off the screen.
+    private var lowest = 0
+    /// Whether a move was asked for a row above the screen's top since this was last cleared:
+    /// the cursor stopped at the top row instead.
+    private var movedPastTop = false
     /// The input and the lines under it as last measured (``inputRows(showing:)``,
     /// ``rows(of:)``), with the rows they take: a list's keystroke measures only what changed.
     private var measuredInput: (content: Content, rows: Int)?
@@ -50,9 +68,11 @@ package struct FormRenderer {
 
     package init(columns: Int) { self.columns = max(columns, 2) }
 
-    private init(columns: Int, rows: Int?) {
+    private init(columns: Int, rows: Int?, header: [String] = [], prompt: String = "") {
         self.init(columns: columns)
         screenRows = rows
+        self.header = header
+        self.prompt = prompt
     }
 
     /// What the input line shows after the prompt.
@@ -112,6 +132,9 @@ package struct FormRenderer {
         case inPlace
         /// At the top of a cleared screen (Ctrl-L; the width changed).
         case clearedScreen
+        /// From the screen's top-left corner, over what is there, each row erased as it is
+        /// drawn: where a form whose first row went off the top is drawn again.
+        case screenTop
     }
 
     /// Starts a fresh form at `columns` and `rows` (the terminal's size now) and draws its
@@ -123,17 +146,28 @@ package struct FormRenderer {
     /// screen is erased so.
     package mutating func begin(header: [String], prompt: String, columns: Int, rows: Int, at start: Start) -> String {
         var out = max(columns, 2) == self.columns ? eraseRevealed() : eraseScreenIfRevealed(rows: rows)
+        var start = start
+        // The form's first row is off the screen, or may go off it as the height shrinks.
+        if start == .inPlace, firstReachableRow > 0 || lowest >= rows { start = .screenTop }
         switch start {
         case .cursorLine: out += "\r\u{1B}[J"
         case .inPlace: out += moveTo(.origin) + "\u{1B}[J"
         case .clearedScreen: out += "\u{1B}[H\u{1B}[2J"
+        case .screenTop: out += "\u{1B}[H"
         }
         self = FormRenderer(columns: columns, rows: rows)
-        let rows = header.flatMap { $0.wrapped(toColumns: self.columns) }
-        out += rows.map { $0 + "\r\n" }.concatenated()
-        headerRows = rows.count
-        cursor = ScreenPosition(row: headerRows, column: 0)
         self.prompt = prompt
+        self.header = header.flatMap { $0.wrapped(toColumns: self.columns) }
+        out += drawHeader(erasingRows: start == .screenTop)
+        return out
+    }
+
+    /// Writes the header from the form's first row, where the cursor is, each row erased to its
+    /// end when `erasingRows` (drawn over an older frame), and leaves the cursor under it.
+    private mutating func drawHeader(erasingRows: Bool) -> String {
+        let out = header.map { $0 + (erasingRows ? "\u{1B}[K\r\n" : "\r\n") }.concatenated()
+        headerRows = header.count
+        cursor = ScreenPosition(row: headerRows, column: 0)
         return out
     }
 
@@ -165,7 +199,9 @@ package struct FormRenderer {
     /// first), and forgets it: the cursor is where the next thing (a summary, a fresh form) can
     /// be written.
     package mutating func eraseForm() -> String {
-        let out = eraseRevealed() + moveTo(.origin) + "\u{1B}[J"
+        var out = eraseRevealed()
+        // A first row off the screen: the form is erased from the screen's top-left corner.
+        out += firstReachableRow > 0 ? "\u{1B}[H\u{1B}[J" : moveTo(.origin) + "\u{1B}[J"
         self = FormRenderer(columns: columns, rows: screenRows)
         return out
     }
@@ -184,11 +220,7 @@ package struct FormRenderer {
     /// when no revealed text is drawn.
     private mutating func eraseRevealed() -> String {
         guard drawn.isRevealed else { return "" }
-        var first = headerRows, last = headerRows + end.row
-        if let screenRows {
-            first = max(first, cursor.row - screenRows + 1)
-            last = min(last, cursor.row + screenRows - 1)
-        }
+        let first = max(headerRows, firstReachableRow), last = headerRows + end.row
         guard first <= last else { return "" }
         var out = ""
         for row in first...last { out += moveTo(ScreenPosition(row: row, column: 0)) + "\u{1B}[2K" }
@@ -218,6 +250,25 @@ package struct FormRenderer {
     /// - Parameter placeholder: already styled by the caller; cut to what is left of the prompt's row.
     /// - Complexity: output proportional to what changed.
     package mutating func render(_ content: Content, cursor point: Int, placeholder: String?, footer: [String]) -> String {
+        var changed = self
+        changed.movedPastTop = false
+        let out = changed.draw(content, cursor: point, placeholder: placeholder, footer: footer)
+        // A frame that fits the screen again while its first rows are off it would leave them
+        // lost for good: it is drawn whole from the top then, as it is when a row to change is
+        // off the screen.
+        let fitsAgain = changed.firstReachableRow > 0 && changed.lastRow < (screenRows ?? .max)
+        guard changed.movedPastTop || fitsAgain else {
+            self = changed
+            return out
+        }
+        var redraw = eraseRevealed() + "\u{1B}[H"
+        self = FormRenderer(columns: columns, rows: screenRows, header: header, prompt: prompt)
+        redraw += drawHeader(erasingRows: true)
+        return redraw + draw(content, cursor: point, placeholder: placeholder, footer: footer)
+    }
+
+    /// ``render(_:cursor:placeholder:footer:)`` by relative moves from where the cursor is.
+    private mutating func draw(_ content: Content, cursor point: Int, placeholder: String?, footer: [String]) -> String {
         var out = ""
         if !promptDrawn {
             out += moveTo(input(.origin))
@@ -346,8 +397,21 @@ package struct FormRenderer {
         ScreenPosition(row: headerRows + position.row, column: position.column)
     }
 
-    /// Relative moves from the cursor to `target`, a position in the form.
+    /// The form's first row still on the screen: the rows more than a screen's height above
+    /// the lowest row reached went off its top. 0 when the screen's height is not known.
+    private var firstReachableRow: Int {
+        guard let screenRows else { return 0 }
+        return max(0, lowest - screenRows + 1)
+    }
+
+    /// Relative moves from the cursor to `target`, a position in the form. A row off the
+    /// screen's top is not reached: the cursor stops at the top row, and ``movedPastTop`` says so.
     private mutating func moveTo(_ target: ScreenPosition) -> String {
+        var target = target
+        if target.row < firstReachableRow {
+            movedPastTop = true
+            target.row = firstReachableRow
+        }
         var out = ""
         if target.row < cursor.row { out += "\u{1B}[\(cursor.row - target.row)A" }
         if target.row > cursor.row { out += "\u{1B}[\(target.row - cursor.row)B" }

@@ -50,6 +50,10 @@ package protocol FieldScreen: AnyObject {
     func precheck(_ line: String) -> String?
     /// Why the engine refused `line` (`actions` are the engine's for it), naming what it may be.
     func refusal(_ line: String, actions: [FlowReducer.Action]) -> String
+    /// This kind's keys as the key line says them with the field as it stands: where a key
+    /// does one thing or another by the state (a multi-select's Space), the one it does now.
+    /// The default is ``keys``.
+    func keys(_ state: FlowReducer.State) -> [String]
     /// What the key line says first about the field as it stands (a text's `12/20`), or `nil`.
     /// The default says nothing.
     func status(_ state: FlowReducer.State) -> String?
@@ -67,6 +71,7 @@ extension FieldScreen {
 
     /// This kind's keys as the key line says them.
     package var keys: [String] { bindings.hints }
+    package func keys(_ state: FlowReducer.State) -> [String] { keys }
     package func listing() -> [String] { [] }
     package func precheck(_ line: String) -> String? { nil }
     package func status(_ state: FlowReducer.State) -> String? { nil }

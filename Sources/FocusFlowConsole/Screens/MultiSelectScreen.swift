@@ -2,7 +2,9 @@ import FocusFlow
 
 /// A multi-select: the filter and the options under it, each marked `[x]` or `[ ]`. Space chooses
 /// or lets go of the highlighted option, unless it goes on a filter that finds labels with spaces
-/// (``FieldSpec/spaceToggles(query:)``, the engine's rule); Enter and Tab accept what is chosen. In line mode a line is a comma-separated list of numbers, values or labels.
+/// (``FieldSpec/spaceToggles(query:)``, the engine's rule), and the key line says which it does
+/// now (`Space choose`, `Space types a space`); Enter and Tab accept what is chosen. In line
+/// mode a line is a comma-separated list of numbers, values or labels.
 package final class MultiSelectScreen: OptionScreen {
     package let field: FieldSpec
     package var picker = OptionPicker()
@@ -12,6 +14,12 @@ package final class MultiSelectScreen: OptionScreen {
     package init(_ field: FieldSpec) { self.field = field }
 
     package var bindings: [KeyBinding] { moveBindings + [KeyBinding([" "], hint: words.spaceChoose) { self.space($0) }] }
+
+    /// The keys, Space as what it does with the filter as it stands: chooses, or types a space.
+    package func keys(_ state: FlowReducer.State) -> [String] {
+        guard !field.spaceToggles(query: state.text(of: field.id)) else { return keys }
+        return keys.map { $0 == words.spaceChoose ? words.spaceTypes : $0 }
+    }
 
     package func marks(in state: FlowReducer.State) -> (highlight: String?, chosen: Set<String>) {
         guard case .multiSelect(let multi)? = state.fields[field: field.id] else { return (nil, []) }

@@ -60,6 +60,12 @@ package struct OptionWindow {
             rows.append(index == highlight ? theme.styled(.highlight, "› " + text) : "  " + text)
         }
         if end < count { rows.append(theme.styled(.keys, theme.words.moreBelow(count - end))) }
+        // Too short for a row each above and below (a window of six rows): both counts share
+        // one row under the options, so that the title is not pushed off the top.
+        if start > 0 && end < count && rows.count > room {
+            rows.removeFirst()
+            rows[rows.count - 1] = theme.styled(.keys, theme.words.moreAbove(start) + " · " + theme.words.moreBelow(count - end))
+        }
         return rows
     }
 

@@ -506,7 +506,7 @@ final class InteractiveSession: ScreenContext {
         let progress = store.reducer.progress(in: state)
         if let drawn = drawnProgress, drawn.steps != progress.steps { return drawForm(.inPlace) }
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
-        var keys = screen.status(state).map { [$0] + screen.keys } ?? screen.keys
+        var keys = screen.status(state).map { [$0] + screen.keys(state) } ?? screen.keys(state)
         if let resend = (screen as? TextScreen)?.resendStatus(state, reducer: store.reducer) { keys.insert(resend, at: 0) }
         // A note that says what the field's message says already (a key refused past the
         // `maxLength` the message names) is not said twice.
