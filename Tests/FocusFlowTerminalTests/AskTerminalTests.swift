@@ -39,6 +39,25 @@ struct AskTerminalTests {
         #expect(tmux.waitFor(says), "\(tmux.text)")
     }
 
+    @Test(
+        "After ask the answer stays on the screen as the review shows it: a label, a secret as masks",
+        arguments: [
+            (#"plan=$("$FOCUSFLOW" ask select Plan --option free=Free --option team=Team); echo "[$plan]""#, "Te", "Plan: Team", "[team]"),
+            (#"pin=$("$FOCUSFLOW" ask secure PIN --mask '*'); echo "[${#pin}]""#, "s3cr", "PIN: ****", "[4]"),
+            (#""$FOCUSFLOW" ask confirm 'Go on?' --default false; echo "[$?]""#, "", "Go on?: no", "[1]"),
+        ])
+    func answerStaysVisible(command: String, typed: String, summary: String, printed: String) throws {
+        let tmux = try Self.shell()
+        tmux.type(command)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Enter"), "\(tmux.text)")
+        if !typed.isEmpty { tmux.type(typed) }
+        tmux.press("Enter")
+        #expect(tmux.waitFor(printed), "\(tmux.text)")
+        #expect(tmux.lines.contains(summary), "the answer is not left on the screen: \(tmux.text)")
+        #expect(!tmux.text.contains("s3cr"), "the secret reached the screen")
+    }
+
     @Test("A secure question masks every character on screen and hands the value to the script")
     func secure() throws {
         let tmux = try Self.shell()

@@ -60,6 +60,8 @@ package struct TerminalWords: Sendable {
     /// The line the form leaves behind: `Sign up: done, 3 answers.` or `Sign up: cancelled.`
     package let summaryDone: @Sendable (_ title: String, _ count: Int) -> String
     package let summaryCancelled: @Sendable (_ title: String) -> String
+    /// The line a question (`ask`) leaves: `Plan: Team`, the answer as a review shows it.
+    package let summaryAnswered: @Sendable (_ label: String, _ shown: String) -> String
     /// The note after a first lone Esc in a walk.
     package let escapeAgain: String
     package let inputEndedBefore: @Sendable (_ field: String) -> String
@@ -155,6 +157,7 @@ package struct TerminalWords: Sendable {
         wayBack: { " (/back goes back to \($0).)" },
         cancelled: "Cancelled.", done: "Done.",
         summaryDone: { "\($0): done, \($1) answer\($1 == 1 ? "" : "s")." }, summaryCancelled: { "\($0): cancelled." },
+        summaryAnswered: { "\($0): \($1)" },
         escapeAgain: "Esc again cancels the walk; any other key goes on.",
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" },
@@ -234,6 +237,7 @@ package struct TerminalWords: Sendable {
         wayBack: { " (/back은 \($0) 항목으로 돌아갑니다.)" },
         cancelled: "취소했습니다.", done: "완료했습니다.",
         summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
+        summaryAnswered: { "\($0): \($1)" },
         escapeAgain: "Esc를 한 번 더 누르면 취소합니다. 다른 키를 누르면 이어 갑니다.",
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
         line: { "\($0)번째 줄: \($1)" },

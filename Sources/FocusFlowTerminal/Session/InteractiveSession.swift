@@ -699,9 +699,15 @@ final class InteractiveSession: ScreenContext {
         drawForm(Self.size(terminal?.fd ?? 2).columns == renderer.columns ? .inPlace : .clearedScreen)
     }
 
+    /// The line the form leaves behind. A question (`ask`) leaves its answer as the review shows
+    /// it (a secure one as masks, a choice by its label), as clack and Inquirer leave theirs.
     private func summary() -> String {
         let title = options.spec.shownTitle
         switch outcome {
+        case .completed(let result) where options.spec.isQuestion:
+            guard let field = options.spec.fields.first else { return theme.words.summaryDone(title, result.answers.count) }
+            let answer = result.answers.first { $0.field == field.id }?.answer
+            return theme.words.summaryAnswered(title, ReviewAnswers.shown(field, answer, mask: options.mask, words: theme.words))
         case .completed(let result): return theme.words.summaryDone(title, result.answers.count)
         default: return theme.words.summaryCancelled(title)
         }
