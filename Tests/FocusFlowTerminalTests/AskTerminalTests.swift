@@ -33,10 +33,21 @@ struct AskTerminalTests {
         let tmux = try Self.shell()
         tmux.type(#""$FOCUSFLOW" ask confirm 'Continue?' >/dev/null && echo "YES $?" || echo "NO $?""#)
         tmux.press("Enter")
-        #expect(tmux.waitFor("› Yes / No"), "\(tmux.text)")
+        #expect(tmux.waitFor("› [Yes] / No"), "\(tmux.text)")
         tmux.type(key)
         tmux.press("Enter")
         #expect(tmux.waitFor(says), "\(tmux.text)")
+    }
+
+    @Test("ask confirm shows the answer it starts at, and Enter alone says yes by the status, printing nothing")
+    func confirmStartsAtYes() throws {
+        let tmux = try Self.shell()
+        tmux.type(#""$FOCUSFLOW" ask confirm 'Deploy?' && echo "YES $?" || echo "NO $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› [Yes] / No"), "the answer Enter takes is shown: \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("YES 0"), "\(tmux.text)")
+        #expect(!tmux.lines.contains("true"), "a confirm prints nothing without --print: \(tmux.text)")
     }
 
     @Test(
@@ -56,6 +67,22 @@ struct AskTerminalTests {
         #expect(tmux.waitFor(printed), "\(tmux.text)")
         #expect(tmux.lines.contains(summary), "the answer is not left on the screen: \(tmux.text)")
         #expect(!tmux.text.contains("s3cr"), "the secret reached the screen")
+    }
+
+    @Test("ask --tty inside while read …; done < file asks the person and leaves the file's lines to the loop")
+    func ttyInsideReadLoop() throws {
+        let tmux = try Self.shell()
+        try "apple\npear\n".write(toFile: tmux.folder + "/items", atomically: true, encoding: .utf8)
+        tmux.type(#"while read -r item; do note=$("$FOCUSFLOW" ask text "Note for $item" --tty) || break; echo "got $item=$note"; done < "$HOME/items"; echo "loop $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note for apple"), "\(tmux.text)")
+        tmux.type("red")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note for pear"), "the loop's second line was eaten: \(tmux.text)")
+        tmux.type("green")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("loop 0"), "\(tmux.text)")
+        #expect(tmux.lines.contains("got apple=red") && tmux.lines.contains("got pear=green"), "\(tmux.text)")
     }
 
     @Test("A secure question masks every character on screen and hands the value to the script")
