@@ -95,6 +95,20 @@ struct EscapeKeyTests {
         #expect(terminal.finish() == 0)
     }
 
+    @Test("At the review a lone Esc says how to cancel, a move takes it back, and two in a row cancel")
+    func review() throws {
+        let tmux = try ReviewScreenTests.tmuxAtReview()
+        tmux.press("Escape")
+        #expect(tmux.waitFor(Self.again), "\(tmux.text)")
+        tmux.press("Down")
+        #expect(tmux.waitFor { $0.contains("› PIN: ••••") && !$0.joined().contains(Self.again) }, "\(tmux.text)")
+        tmux.press("Escape")
+        #expect(tmux.waitFor(Self.again))
+        tmux.press("Escape")
+        #expect(tmux.exitStatus() == 130)
+        #expect(tmux.answers.isEmpty)
+    }
+
     @Test("Keys that begin with ESC keep readline's meaning: M-b, M-d, an arrow, ESC Enter submits")
     func metaKeysStillWork() throws {
         let terminal = try PseudoTerminal(["ask", "text", "Name"])
