@@ -109,19 +109,19 @@ struct EscapeKeyTests {
         #expect(tmux.answers.isEmpty)
     }
 
-    @Test("Keys that begin with ESC keep readline's meaning: M-b, M-d, an arrow, ESC Enter submits")
+    @Test("Keys that begin with ESC keep readline's meaning: M-b, M-d, M-f, an arrow, ESC Enter submits")
     func metaKeysStillWork() throws {
         let terminal = try PseudoTerminal(["ask", "text", "Name"])
         #expect(terminal.waitFor("Name"))
-        // Each key is one write, as a terminal sends it: "ab cd", M-b, X, M-d, M-b, Left, Y.
-        for key in ["ab cd", "\u{1B}b", "X", "\u{1B}d", "\u{1B}b", "\u{1B}[D", "Y"] {
+        // Each key is one write, as a terminal sends it: "ab cd", M-b, X, M-d, M-b, Left, Y, M-f, Z.
+        for key in ["ab cd", "\u{1B}b", "X", "\u{1B}d", "\u{1B}b", "\u{1B}[D", "Y", "\u{1B}f", "Z"] {
             terminal.send(key)
             terminal.settle()
         }
         #expect(terminal.isRunning, "no ESC of a key was taken for a lone Esc")
         terminal.send("\u{1B}\r")
         #expect(terminal.finish() == 0)
-        #expect(terminal.stdoutText == "abY X\n")
+        #expect(terminal.stdoutText == "abY XZ\n")
     }
 
     @Test("In tmux: Escape in ask ends it with 130 for the shell; in a walk M-b still moves, and Escape twice cancels")
