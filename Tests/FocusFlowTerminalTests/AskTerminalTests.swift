@@ -85,6 +85,19 @@ struct AskTerminalTests {
         #expect(tmux.lines.contains("got apple=red") && tmux.lines.contains("got pear=green"), "\(tmux.text)")
     }
 
+    @Test("run --tty walks the flow on the terminal while stdin is a pipe, where it would read the pipe's lines")
+    func runTTY() throws {
+        let tmux = try Self.shell()
+        let flow = try TerminalTests.flow(#"{"id":"n","title":"Names","fields":[{"id":"name","label":"Name"}]}"#)
+        tmux.type(#"printf 'from the pipe\n' | "$FOCUSFLOW" run "# + flow + #" --tty > "$HOME/out"; echo "status $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Enter finish"), "the form is on the terminal: \(tmux.text)")
+        tmux.type("Ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("status 0"), "\(tmux.text)")
+        #expect(try String(contentsOfFile: tmux.folder + "/out", encoding: .utf8) == #"{"name":"Ada"}"# + "\n")
+    }
+
     @Test("A secure question masks every character on screen and hands the value to the script")
     func secure() throws {
         let tmux = try Self.shell()
