@@ -150,6 +150,16 @@ struct AskTerminalTests {
         #expect(terminal.stdoutText == printed)
     }
 
+    @Test("--accessible says the answer back once it is taken, as the screen leaves it")
+    func accessibleSaysAnswer() throws {
+        let terminal = try PseudoTerminal(["ask", "select", "Plan", "--option", "free=Free", "--option", "team=Team", "--accessible"])
+        #expect(terminal.waitFor("Plan"))
+        terminal.send("2\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == "team\n")
+        #expect(terminal.output.contains("Plan: Team"), "\(terminal.output)")
+    }
+
     @Test("--accessible asks in plain lines and prints the answer")
     func accessible() throws {
         let terminal = try PseudoTerminal(["ask", "number", "Age", "--min", "13", "--accessible"])
