@@ -118,8 +118,13 @@ extern rl_command_func_t *_rl_executing_func;
 /// start a key sequence) is asked of the terminal: readline leaves _rl_executing_func as it was
 /// after a command returns, so only while one runs (RL_STATE_DISPATCHING) does it name the asker.
 static int ff_input_available(void) {
-    if (ff_holding_byte()) return 1;
-    if (RL_ISSTATE(RL_STATE_DISPATCHING) && _rl_executing_func == rl_insert && !*ff_burst()) return 0;
+    struct ff_input *in = ff_input();
+    int inserting = RL_ISSTATE(RL_STATE_DISPATCHING) && _rl_executing_func == rl_insert;
+    // Self-insert stops its typeahead before an ESC, which it would only push back to readline
+    // (typed ahead of an Escape: "abc" then Esc): left here, the session sees whether it is a
+    // lone Esc (ff_lone_escape_next).
+    if (ff_holding_byte()) return !(inserting && in->bytes[in->start] == 0x1B);
+    if (inserting && !*ff_burst()) return 0;
     int count = 0;
     return ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0;
 }
@@ -130,6 +135,49 @@ void ff_use_plain_input(void) {
     rl_prep_term_function = ff_prep_terminal;
     rl_input_available_hook = ff_input_available;
 }
+
+// MARK: - A lone Esc
+
+// Readline's private state (exported by libreadline): a function waiting in callback mode for
+// the next key of a command, and keyseq-timeout in milliseconds.
+extern int (*_rl_callback_func)(void *);
+extern int _rl_keyseq_timeout;
+
+int ff_fill_input(void) {
+    struct ff_input *in = ff_input();
+    if (in->start > 0) {
+        memmove(in->bytes, in->bytes + in->start, (size_t)(in->end - in->start));
+        in->end -= in->start;
+        in->start = 0;
+        explicit_bzero(in->bytes + in->end, sizeof in->bytes - (size_t)in->end);
+    }
+    if (in->end == (int)sizeof in->bytes) return 0;
+    ssize_t n;
+    do { n = read(fileno(rl_instream), in->bytes + in->end, sizeof in->bytes - (size_t)in->end); } while (n < 0 && errno == EINTR);
+    if (n <= 0) return 0;
+    in->end += (int)n;
+    return (int)n;
+}
+
+int ff_lone_escape_next(void) {
+    struct ff_input *in = ff_input();
+    if (in->regive || in->end - in->start != 1 || in->bytes[in->start] != 0x1B) return 0;
+    // Readline in the middle of something (a key sequence begun, a search, a count, a key read
+    // for a command) takes the ESC as its own: it ends a search, it begins a key.
+    if (RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_MULTIKEY | RL_STATE_NUMERICARG | RL_STATE_CHARSEARCH
+                   | RL_STATE_MOREINPUT | RL_STATE_MACROINPUT | RL_STATE_VIMOTION | RL_STATE_INPUTPENDING)
+        || _rl_callback_func != NULL)
+        return 0;
+    int count = 0;
+    return !(ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0);
+}
+
+void ff_drop_escape(void) {
+    struct ff_input *in = ff_input();
+    if (in->start < in->end && in->bytes[in->start] == 0x1B) (void)ff_taken(in, in->bytes[in->start++]);
+}
+
+int ff_escape_timeout(void) { return _rl_keyseq_timeout; }
 
 /// Zeroes readline's line buffer, all of it, and the bytes read and not given to readline yet:
 /// what a secure field held, once it is left or the walk ends.

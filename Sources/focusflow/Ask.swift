@@ -7,7 +7,9 @@ import FocusFlowTerminal
 /// The question is a flow of one field, written from the options as a flow file would give it
 /// and loaded by the same loader, so every rule a flow file's field has holds here, and it is
 /// walked by the same runner as `run`: the same keys, masks, keyboards, languages, piped and
-/// accessible modes and exit statuses. A confirm's no is exit 1, as `gum confirm`'s is.
+/// accessible modes and exit statuses. A confirm speaks by its exit status alone, as `gum
+/// confirm` does: 0 yes, 1 no; so 1 means no and nothing else, and a piped answer it cannot take
+/// is exit 2.
 enum Ask {
     /// The question's kinds: the flow's kinds, and `secure`, a masked text.
     static let kinds = FieldKind.allCases.flatMap { $0 == .implied ? [$0.rawValue, secure] : [$0.rawValue] }
@@ -60,16 +62,18 @@ enum Ask {
         name: "ask",
         synopsis: [
             "ask KIND LABEL [--placeholder TEXT] [--hint TEXT] [--default VALUE] [--required] [--message TEXT] [--format text|json] [--lang en|ko]",
-            "ask KIND LABEL [--keyboard NAME] [--mask CHAR] [--option VALUE[=LABEL]]… [--KEY VALUE]…",
+            "ask KIND LABEL [--keyboard NAME] [--mask CHAR] [--option VALUE[=LABEL]]… [--KEY VALUE]… [--print] [--tty]",
         ],
         texts: HelpTexts(
             en: HelpText(
                 summary: "ask one question, print its answer",
                 details: """
                     Asks one question in the terminal, without a flow file, and prints its answer on
-                    stdout followed by a newline: the text, true or false, the chosen value, one
-                    value a line for a multi-select, the number, the date. The question is a flow of
-                    one field: the same keys, rules and messages as in 'focusflow run'.
+                    stdout followed by a newline: the text, the chosen value, one value a line for a
+                    multi-select, the number, the date. A confirm answers by its exit status alone
+                    (0 yes, 1 no), as gum confirm does, and prints true or false with --print. The
+                    question is a flow of one field: the same keys, rules and messages as in
+                    'focusflow run'.
 
                     KIND is one of \(kinds.joined(separator: ", "))
                     (a secure question is a masked text). LABEL is what it asks.
@@ -90,6 +94,10 @@ enum Ask {
                       --mask CHAR         the character shown for each character of a secure
                                           answer (default •)
                       --format text|json  the answer as text (the default) or as a JSON value
+                      --print             a confirm prints true or false too (--format json: the
+                                          same); without it a confirm prints nothing
+                      --tty               ask on the terminal (/dev/tty) whatever stdin is: in a
+                                          loop reading a file (while read …; done < file)
                       --accessible        plain line-per-prompt mode (also when TERM=dumb)
                       --theme NAME        a built-in theme: \(FlowTheme.builtInNames.joined(separator: ", "))
                     \(LanguageOption.help)
@@ -98,22 +106,24 @@ enum Ask {
                     file's documentation), for the kinds named:
                     \(keyLines)
 
-                    When stdin is not a terminal, its first line is the answer. The question is
-                    drawn on stderr, or on /dev/tty when stderr is not a terminal, so that
-                    answer=$(focusflow ask …) works.
+                    When stdin is not a terminal, its first line is the answer (unless --tty). The
+                    question is drawn on stderr, or on /dev/tty when stderr is not a terminal, so
+                    that answer=$(focusflow ask …) works. A confirm starts at --default, or at
+                    Yes (the --equals answer when given), as gum's does; Esc cancels, as in clack.
 
                     EXAMPLES
                       nick=$(focusflow ask text "Nickname" --required --max-length 20)
                       focusflow ask confirm "Continue?" && echo going on
                       plan=$(focusflow ask select "Plan" --option free=Free --option pro=Pro)
 
-                    Exit status: 0 answered (for a confirm: yes), 1 a confirm answered no or
-                    left unanswered, or invalid piped input, 2 usage error, 74 the answer could
-                    not be written, 130 cancelled (Ctrl-D); cancelled by Ctrl-C or signal N, it
-                    ends by that signal (a shell sees 128+N, 130 for Ctrl-C).
+                    Exit status: 0 answered (for a confirm: yes), 1 a confirm answered no (and
+                    nothing else), 2 usage error, a piped answer that breaks a rule, or no
+                    terminal for --tty, 74 the answer could not be written, 130 cancelled (Esc,
+                    Ctrl-D); cancelled by Ctrl-C or signal N, it ends by that signal (a shell sees
+                    128+N, 130 for Ctrl-C).
                     """), ko: KoreanHelp.ask),
         options: Set(common + keys.map(\.key.option)).union(["format", "theme", "lang"]),
-        flags: ["required", "accessible"],
+        flags: ["required", "accessible", "print", "tty"],
         repeatable: ["option"],
         operands: [.choice(kinds), .text], values: ["format": .choice(["text", "json"])],
         run: main)
@@ -132,6 +142,7 @@ enum Ask {
         let mask = try arguments.values["mask"].map(Run.mask) ?? "•"
         let theme = try arguments.values["theme"].map(ThemeOption.named)
         let target = try Run.answerTarget(nil)
+        if arguments.flags.contains("tty") { try TerminalInput.take() }
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"))
         options.theme = theme
         let outcome = FlowRunner.run(options)
@@ -139,17 +150,20 @@ enum Ask {
         switch outcome {
         case .completed(let result):
             guard let answer = result.answers.first?.answer else { return ExitStatus.success }
-            do {
-                try target.write(AnswerFormat.single(answer, json: json))
-            } catch {
-                throw CommandError(.answersNotSaved(error, draft: nil), kind: .output)
+            // A confirm says yes or no by its status alone, for `focusflow ask confirm … && …`,
+            // and prints only when asked to.
+            let yes: Bool? = if case .bool(let value) = answer { value == true } else { nil }
+            if yes == nil || arguments.flags.contains("print") || arguments.values["format"] != nil {
+                do {
+                    try target.write(AnswerFormat.single(answer, json: json))
+                } catch {
+                    throw CommandError(.answersNotSaved(error, draft: nil), kind: .output)
+                }
             }
-            // A confirm says yes by its status alone, for `focusflow ask confirm … && …`: answered
-            // no, or left unanswered, it is not a yes.
-            if case .bool(let yes) = answer, yes != true { return ExitStatus.invalidInput }
-            return ExitStatus.success
+            return yes == false ? ExitStatus.no : ExitStatus.success
         case .invalidInput(let message):
-            throw CommandError(.invalidInput(message), kind: .input)
+            // Not 1: that is a confirm's no, and an answer that could not be read is no answer.
+            throw CommandError(.invalidInput(message), kind: .noAnswer)
         case .cancelled, .signalled:
             return outcome.exitStatus
         }
@@ -174,6 +188,7 @@ enum Ask {
         let isSecure = name == secure
         if arguments.values["mask"] != nil && !isSecure { throw .usage(.askOptionNotForKind(option: "mask", kind: name), command: "ask") }
         if arguments.values["default"] != nil && isSecure { throw .usage(.askOptionNotForKind(option: "default", kind: name), command: "ask") }
+        if arguments.flags.contains("print") && kind != .confirm { throw .usage(.askOptionNotForKind(option: "print", kind: name), command: "ask") }
         let options = arguments.lists["option"] ?? []
         if !options.isEmpty && !kind.hasOptions { throw .usage(.askOptionNotForKind(option: "option", kind: name), command: "ask") }
         if options.isEmpty && kind.hasOptions { throw .usage(.askNeedsOptions(kind: name), command: "ask") }
@@ -208,7 +223,10 @@ enum Ask {
         }
         if !rules.isEmpty { field.add("rules", raw: rules.text) }
         let spec = try load(field)
-        guard let text = arguments.values["default"] else { return spec }
+        // A confirm starts at an answer, shown, so that Enter alone answers, as gum's, clack's
+        // and Inquirer's do: Yes, or the answer it must be.
+        let start = kind == .confirm ? arguments.values["equals"] ?? "true" : nil
+        guard let text = arguments.values["default"] ?? start else { return spec }
         // The default is read as --set reads a value, then checked as a flow's default is.
         do throws(PrefillError) {
             field.add("default", raw: try FlowReducer(spec: spec).answer(parsing: text, for: FieldID(id)).json)

@@ -13,6 +13,9 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         case flow
         /// Scripted input that failed a rule or its keyboard.
         case input
+        /// A question with no answer it can take: a piped answer that breaks a rule, no terminal
+        /// for `--tty`. Exit 2, for 1 is a confirm's no.
+        case noAnswer
         /// The output — the answers, a response, a help text — cannot be written, found before
         /// the walk or after it.
         case output
@@ -35,7 +38,7 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     var status: Int32 {
         switch kind {
         case .input: ExitStatus.invalidInput
-        case .usage, .flow: ExitStatus.usage
+        case .usage, .flow, .noAnswer: ExitStatus.usage
         case .output: ExitStatus.outputNotWritten
         }
     }
@@ -56,6 +59,8 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
 enum ExitStatus {
     static let success: Int32 = 0
     static let invalidInput: Int32 = 1
+    /// A confirm answered no (`ask confirm`), as `gum confirm`'s.
+    static let no: Int32 = 1
     static let usage: Int32 = 2
     /// sysexits' `EX_IOERR`: the answers (or another output) could not be written.
     static let outputNotWritten: Int32 = 74

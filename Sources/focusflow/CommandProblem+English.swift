@@ -46,6 +46,7 @@ extension CommandProblem {
         case .askNeedsLabel(let kind): "ask needs a LABEL after the kind, like: focusflow ask \(kind) \"Nickname\""
         case .askTakesOneLabel(let count): "ask takes one LABEL, not \(count) words; quote a label with spaces: \"Your name\""
         case .askOptionNotForKind(let option, let kind): "--\(option) does not apply to a \(kind) question"
+        case .noTerminal(let error): "--tty: there is no terminal to ask on: /dev/tty: \(error.words(in: .en)); nothing was asked"
         case .askNeedsOptions(let kind): "a \(kind) question needs its choices: --option VALUE[=LABEL], once for each"
         case .askValue(let option, let given, .flag): "--\(option) takes true or false, not \(given.debugDescription)"
         case .askValue(let option, let given, .count): "--\(option) takes a whole number, 0 or more, not \(given.debugDescription)"

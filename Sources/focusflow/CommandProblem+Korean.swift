@@ -47,6 +47,7 @@ extension CommandProblem {
         case .askNeedsLabel(let kind): "ask에는 종류 다음에 LABEL이 필요합니다. 예: focusflow ask \(kind) \"별명\""
         case .askTakesOneLabel(let count): "ask는 LABEL 하나를 받습니다(받은 단어 \(count)개). 공백이 있는 라벨은 따옴표로 감싸세요: \"이름과 성\""
         case .askOptionNotForKind(let option, let kind): "--\(option)은(는) \(kind) 질문에 쓸 수 없습니다"
+        case .noTerminal(let error): "--tty: 물어볼 터미널이 없습니다: /dev/tty: \(error.words(in: .ko)). 아무것도 묻지 않았습니다"
         case .askNeedsOptions(let kind): "\(kind) 질문에는 선택지가 필요합니다: 선택지마다 --option VALUE[=LABEL]"
         case .askValue(let option, let given, .flag): "--\(option)에는 true나 false를 주세요 (받은 값: \(given.debugDescription))"
         case .askValue(let option, let given, .count): "--\(option)에는 0 이상의 정수를 주세요 (받은 값: \(given.debugDescription))"

@@ -48,6 +48,8 @@ enum CommandProblem: Equatable {
     case askTakesOneLabel(given: Int)
     /// An option of `ask` that the question's kind does not take (`--mask` on a text).
     case askOptionNotForKind(option: String, kind: String)
+    /// `--tty` with no terminal to open (`/dev/tty`): a job with no controlling terminal.
+    case noTerminal(SystemError)
     case askNeedsOptions(kind: String)
     /// A value of an option of `ask` that is not of its key's shape (`--step ten`).
     case askValue(option: String, given: String, expected: QuestionKey.Value)

@@ -113,6 +113,8 @@ enum KoreanHelp {
                               (- 라는 파일은 ./-)
             \(format)
               --accessible    한 줄에 질문 하나씩 묻는 단순한 모드(TERM=dumb일 때도)
+              --tty           stdin이 무엇이든 터미널(/dev/tty)에서 묻습니다: 파일을 읽는
+                              반복문 안에서(while read …; done < file)
               --mask CHAR     보안 필드의 글자마다 보여 줄 문자(기본 •). 한 칸이나 두 칸
                               너비의 보이는 문자 하나
               --theme NAME    흐름의 "theme" 대신 내장 테마로 화면에 색을 입힙니다.
@@ -157,9 +159,10 @@ enum KoreanHelp {
         summary: "질문 하나를 묻고 답을 출력합니다",
         details: """
             흐름 파일 없이 질문 하나를 터미널에서 묻고, 답을 줄바꿈과 함께 stdout에
-            출력합니다: 텍스트, true 또는 false, 고른 값, multi-select는 한 줄에 값 하나,
-            수, 날짜. 질문은 필드 하나의 흐름입니다: 'focusflow run'과 같은 키, 규칙,
-            메시지를 씁니다.
+            출력합니다: 텍스트, 고른 값, multi-select는 한 줄에 값 하나, 수, 날짜.
+            confirm은 gum confirm처럼 종료 상태로만 답하고(0 예, 1 아니요), --print를
+            주면 true나 false도 출력합니다. 질문은 필드 하나의 흐름입니다: 'focusflow
+            run'과 같은 키, 규칙, 메시지를 씁니다.
 
             KIND는 \(Ask.kinds.joined(separator: ", ")) 중 하나입니다
             (secure는 가린 텍스트). LABEL은 묻는 말입니다.
@@ -180,6 +183,10 @@ enum KoreanHelp {
               --mask CHAR         보안 답의 글자마다 보여 줄 문자(기본 •)
               --format text|json  답을 텍스트(기본)나 JSON 값으로 씁니다
               --accessible        한 줄에 질문 하나씩 묻는 단순한 모드(TERM=dumb일 때도)
+              --print             confirm도 true나 false를 출력합니다(--format json도 같음).
+                                  없으면 confirm은 아무것도 출력하지 않습니다
+              --tty               stdin이 무엇이든 터미널(/dev/tty)에서 묻습니다: 파일을
+                                  읽는 반복문 안에서(while read …; done < file)
               --theme NAME        내장 테마: \(FlowTheme.builtInNames.joined(separator: ", "))
             \(language)
 
@@ -187,17 +194,20 @@ enum KoreanHelp {
             보세요). 옵션, 정하는 키, 받는 종류:
             \(Ask.keyLines)
 
-            stdin이 터미널이 아니면 첫 줄이 답입니다. 질문은 stderr에, stderr가 터미널이
-            아니면 /dev/tty에 그리므로 answer=$(focusflow ask …)가 됩니다.
+            stdin이 터미널이 아니면 첫 줄이 답입니다(--tty가 없을 때). 질문은 stderr에,
+            stderr가 터미널이 아니면 /dev/tty에 그리므로 answer=$(focusflow ask …)가
+            됩니다. confirm은 gum처럼 --default에서, 없으면 예(--equals가 있으면 그 답)에서
+            시작합니다. Esc는 clack처럼 취소합니다.
 
             예
               nick=$(focusflow ask text "별명" --required --max-length 20)
               focusflow ask confirm "계속할까요?" && echo 계속합니다
               plan=$(focusflow ask select "요금제" --option free=무료 --option pro=프로)
 
-            종료 상태: 0 답함(confirm은 예), 1 confirm에 아니요 또는 답하지 않음, 또는
-            잘못된 입력, 2 사용법 오류, 74 답을 쓰지 못함, 130 취소(Ctrl-D), Ctrl-C나
-            시그널 N으로 취소하면 그 시그널로 끝남(셸에는 128+N, Ctrl-C는 130).
+            종료 상태: 0 답함(confirm은 예), 1 confirm에 아니요(그 밖에는 없음), 2 사용법
+            오류, 규칙에 맞지 않는 파이프 입력, --tty에 터미널이 없음, 74 답을 쓰지 못함,
+            130 취소(Esc, Ctrl-D), Ctrl-C나 시그널 N으로 취소하면 그 시그널로 끝남(셸에는
+            128+N, Ctrl-C는 130).
             """)
 
     static let completions = HelpText(

@@ -23,7 +23,7 @@ enum Run {
     static let command = Subcommand(
         name: "run",
         synopsis: [
-            "[run] [FLOW] [--output FILE] [--format json|shell|env] [--accessible] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
+            "[run] [FLOW] [--output FILE] [--format json|shell|env] [--accessible] [--tty] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
             "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]",
             "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--check-timeout SECONDS]",
         ],
@@ -42,6 +42,8 @@ enum Run {
                                       directly; '-' is stdout (a file named - is ./-)
                     \(FormatOption.help)
                       --accessible    plain line-per-prompt mode (also when TERM=dumb)
+                      --tty           ask on the terminal (/dev/tty) whatever stdin is: in a loop
+                                      reading a file (while read …; done < file)
                       --mask CHAR     the character shown for each character of a secure field
                                       (default •); one visible character, one or two columns wide
                       --theme NAME    colour the screen with a built-in theme instead of the flow's
@@ -69,7 +71,7 @@ enum Run {
                     \(exitStatuses)
                     """), ko: KoreanHelp.run),
         options: Set(["output", "format", "mask", "theme", "record", "lang"]).union(RunStart.options).union(ServiceOptions.options),
-        flags: Set(["accessible"]).union(RunStart.flags),
+        flags: Set(["accessible", "tty"]).union(RunStart.flags),
         repeatable: RunStart.repeatable.union(ServiceOptions.repeatable),
         operands: [.flow], values: ["format": .choice(AnswerFormat.allCases.map(\.rawValue))],
         run: main)
@@ -89,6 +91,7 @@ enum Run {
         let services = try ServiceOptions.decide(spec, arguments)
         let (start, origin, draft) = try RunStart.decide(spec, arguments)
         if let origin { recording?.begin(at: origin) }
+        if arguments.flags.contains("tty") { try TerminalInput.take() }
         // Colours: FlowRunner decides from NO_COLOR and terminfo, in one place.
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"), start: start, draft: draft)
         options.theme = theme

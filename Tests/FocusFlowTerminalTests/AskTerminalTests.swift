@@ -33,10 +33,69 @@ struct AskTerminalTests {
         let tmux = try Self.shell()
         tmux.type(#""$FOCUSFLOW" ask confirm 'Continue?' >/dev/null && echo "YES $?" || echo "NO $?""#)
         tmux.press("Enter")
-        #expect(tmux.waitFor("› Yes / No"), "\(tmux.text)")
+        #expect(tmux.waitFor("› [Yes] / No"), "\(tmux.text)")
         tmux.type(key)
         tmux.press("Enter")
         #expect(tmux.waitFor(says), "\(tmux.text)")
+    }
+
+    @Test("ask confirm shows the answer it starts at, and Enter alone says yes by the status, printing nothing")
+    func confirmStartsAtYes() throws {
+        let tmux = try Self.shell()
+        tmux.type(#""$FOCUSFLOW" ask confirm 'Deploy?' && echo "YES $?" || echo "NO $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("› [Yes] / No"), "the answer Enter takes is shown: \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("YES 0"), "\(tmux.text)")
+        #expect(!tmux.lines.contains("true"), "a confirm prints nothing without --print: \(tmux.text)")
+    }
+
+    @Test(
+        "After ask the answer stays on the screen as the review shows it: a label, a secret as masks",
+        arguments: [
+            (#"plan=$("$FOCUSFLOW" ask select Plan --option free=Free --option team=Team); echo "[$plan]""#, "Te", "Plan: Team", "[team]"),
+            (#"pin=$("$FOCUSFLOW" ask secure PIN --mask '*'); echo "[${#pin}]""#, "s3cr", "PIN: ****", "[4]"),
+            (#""$FOCUSFLOW" ask confirm 'Go on?' --default false; echo "[$?]""#, "", "Go on?: no", "[1]"),
+        ])
+    func answerStaysVisible(command: String, typed: String, summary: String, printed: String) throws {
+        let tmux = try Self.shell()
+        tmux.type(command)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Enter"), "\(tmux.text)")
+        if !typed.isEmpty { tmux.type(typed) }
+        tmux.press("Enter")
+        #expect(tmux.waitFor(printed), "\(tmux.text)")
+        #expect(tmux.lines.contains(summary), "the answer is not left on the screen: \(tmux.text)")
+        #expect(!tmux.text.contains("s3cr"), "the secret reached the screen")
+    }
+
+    @Test("ask --tty inside while read …; done < file asks the person and leaves the file's lines to the loop")
+    func ttyInsideReadLoop() throws {
+        let tmux = try Self.shell()
+        try "apple\npear\n".write(toFile: tmux.folder + "/items", atomically: true, encoding: .utf8)
+        tmux.type(#"while read -r item; do note=$("$FOCUSFLOW" ask text "Note for $item" --tty) || break; echo "got $item=$note"; done < "$HOME/items"; echo "loop $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note for apple"), "\(tmux.text)")
+        tmux.type("red")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Note for pear"), "the loop's second line was eaten: \(tmux.text)")
+        tmux.type("green")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("loop 0"), "\(tmux.text)")
+        #expect(tmux.lines.contains("got apple=red") && tmux.lines.contains("got pear=green"), "\(tmux.text)")
+    }
+
+    @Test("run --tty walks the flow on the terminal while stdin is a pipe, where it would read the pipe's lines")
+    func runTTY() throws {
+        let tmux = try Self.shell()
+        let flow = try TerminalTests.flow(#"{"id":"n","title":"Names","fields":[{"id":"name","label":"Name"}]}"#)
+        tmux.type(#"printf 'from the pipe\n' | "$FOCUSFLOW" run "# + flow + #" --tty > "$HOME/out"; echo "status $?""#)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Enter finish"), "the form is on the terminal: \(tmux.text)")
+        tmux.type("Ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("status 0"), "\(tmux.text)")
+        #expect(try String(contentsOfFile: tmux.folder + "/out", encoding: .utf8) == #"{"name":"Ada"}"# + "\n")
     }
 
     @Test("A secure question masks every character on screen and hands the value to the script")
@@ -89,6 +148,16 @@ struct AskTerminalTests {
         terminal.send("\r")
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == printed)
+    }
+
+    @Test("--accessible says the answer back once it is taken, as the screen leaves it")
+    func accessibleSaysAnswer() throws {
+        let terminal = try PseudoTerminal(["ask", "select", "Plan", "--option", "free=Free", "--option", "team=Team", "--accessible"])
+        #expect(terminal.waitFor("Plan"))
+        terminal.send("2\r")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == "team\n")
+        #expect(terminal.output.contains("Plan: Team"), "\(terminal.output)")
     }
 
     @Test("--accessible asks in plain lines and prints the answer")

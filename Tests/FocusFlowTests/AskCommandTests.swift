@@ -10,13 +10,15 @@ struct AskCommandTests {
     static let answered: [(words: [String], line: String, text: String, json: String, status: Int32)] = [
         (["text", "Nickname"], "에이다 🙂", "에이다 🙂\n", "\"에이다 🙂\"\n", 0),
         (["secure", "PIN"], "it's $(x)", "it's $(x)\n", "\"it's $(x)\"\n", 0),
-        (["confirm", "Continue?"], "y", "true\n", "true\n", 0),
-        (["confirm", "Continue?"], "n", "false\n", "false\n", 1),
-        // Left unanswered, a confirm is not a yes: `ask confirm … && deploy` deploys nothing.
-        (["confirm", "Continue?"], "", "\n", "null\n", 1),
+        // A confirm speaks by its status alone, as `gum confirm` does; `--format` prints it.
+        (["confirm", "Continue?"], "y", "", "true\n", 0),
+        (["confirm", "Continue?"], "n", "", "false\n", 1),
+        // An empty line keeps the answer it starts at, Yes, as gum's, clack's and Inquirer's do.
+        (["confirm", "Continue?"], "", "", "true\n", 0),
+        (["confirm", "Continue?", "--default", "false"], "", "", "false\n", 1),
         (["select", "Plan", "--option", "free=Free", "--option", "pro=Pro"], "Pro", "pro\n", "\"pro\"\n", 0),
         (["multiSelect", "Tags", "--option", "a", "--option", "b", "--option", "c", "--max-selected", "2"], "a,c", "a\nc\n", "[\"a\",\"c\"]\n", 0),
-        (["confirm", "Accept", "--equals", "true"], "y", "true\n", "true\n", 0),
+        (["confirm", "Accept", "--equals", "true"], "y", "", "true\n", 0),
         (["number", "Price", "--decimals", "2", "--min", "0"], "4.5", "4.5\n", "4.5\n", 0),
         (["date", "Born", "--max", "today"], "19900423", "1990-04-23\n", "\"1990-04-23\"\n", 0),
         (["text", "Empty"], "", "\n", "\"\"\n", 0),
@@ -43,21 +45,42 @@ struct AskCommandTests {
         #expect(result.stdout == "[it's `x` $(y)]\nno 1\n")
     }
 
-    @Test("A piped answer that breaks a rule is exit 1, naming the line and the rule")
+    @Test("ask confirm … && …: yes is 0 and no is 1 with nothing printed, --print prints true or false, an answer it cannot read is 2")
+    func confirmByStatus() throws {
+        let result = try Command.shell(
+            #"""
+            printf 'y\n' | "$FOCUSFLOW" ask confirm 'Go?' && echo "yes $?"
+            printf 'n\n' | "$FOCUSFLOW" ask confirm 'Go?' || echo "no $?"
+            printf 'maybe\n' | "$FOCUSFLOW" ask confirm 'Go?' 2>/dev/null; echo "unread $?"
+            printf 'n\n' | "$FOCUSFLOW" ask confirm 'Go?' --print; echo "printed $?"
+            printf 'yes\n' | "$FOCUSFLOW" ask confirm 'Go?' --print --format json; echo "json $?"
+            """#)
+        #expect(result.stdout == "yes 0\nno 1\nunread 2\nfalse\nprinted 1\ntrue\njson 0\n", "\(result.stderr)")
+    }
+
+    @Test("ask --tty with no terminal to ask on is exit 2, saying so, and reads nothing of stdin")
+    func ttyWithoutTerminal() throws {
+        // setsid: a session with no controlling terminal, as under cron or a CI runner.
+        let result = try Command.shell(#"printf 'ada\n' | setsid -w "$FOCUSFLOW" ask text Name --tty; echo "status $?""#)
+        #expect(result.stdout == "status 2\n")
+        #expect(result.stderr.contains("--tty: there is no terminal to ask on"), "\(result.stderr)")
+    }
+
+    @Test("A piped answer that breaks a rule is exit 2 (1 is a confirm's no), naming the line and the rule")
     func refused() throws {
         let result = try Command.run(["ask", "text", "Nickname", "--min-length", "3", "--message", "Three or more, please."], input: "ab\n")
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "focusflow: line 1: Nickname: Three or more, please.\n", "the question is named by its label alone")
         let pattern = try Command.run(["ask", "text", "Code", "--pattern", "[0-9]{4}"], input: "12a4\n")
-        #expect(pattern.status == 1)
+        #expect(pattern.status == 2)
         #expect(try Command.run(["ask", "text", "Code", "--pattern", "[0-9]{4}"], input: "1234\n").stdout == "1234\n")
     }
 
     @Test(
         "--default starts the answer; an empty line keeps it",
         arguments: [
-            (["text", "Name", "--default", "Ada"], "Ada\n"), (["confirm", "Go?", "--default", "true"], "true\n"),
+            (["text", "Name", "--default", "Ada"], "Ada\n"), (["confirm", "Go?", "--default", "true", "--print"], "true\n"),
             (["select", "Plan", "--option", "a", "--option", "b", "--default", "b"], "b\n"), (["number", "N", "--default", "7"], "7\n"),
         ])
     func defaults(words: [String], printed: String) throws {
@@ -85,6 +108,7 @@ struct AskCommandTests {
         (["text", "N", "--pattern", "("], "does not compile as a regular expression"),
         (["text", "N", "--keyboard", "nope"], #"unknown keyboard "nope""#),
         (["secure", "PIN", "--default", "1234"], "--default does not apply to a secure question"),
+        (["text", "Name", "--print"], "--print does not apply to a text question"),
         (["confirm", "Go?", "--default", "maybe"], #"--default: "Go?" is a confirm field"#),
         (["select", "Plan", "--option", "a", "--default", "z"], "--default:"),
         (["text", "N", "--format", "yaml"], #"--format takes text, json, not "yaml""#),
@@ -126,7 +150,7 @@ struct AskCommandTests {
         let general = try Command.run(["--help"])
         #expect(general.stdout.contains("ask"))
         let own = try Command.run(["help", "ask"])
-        for option in ["placeholder", "hint", "keyboard", "default", "required", "message", "option", "mask", "format", "accessible", "theme", "lang"]
+        for option in ["placeholder", "hint", "keyboard", "default", "required", "message", "option", "mask", "format", "accessible", "theme", "lang", "print", "tty"]
             + Ask.keys.map(\.key.option)
         {
             #expect(own.stdout.contains("--\(option)"), "ask --help does not name --\(option)")

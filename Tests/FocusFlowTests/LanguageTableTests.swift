@@ -102,7 +102,7 @@ struct LanguageTableTests {
         .askNeedsKind(known: ["text", "secure"]), .unknownKind("txt", nearest: "text", known: ["text"]), .unknownKind("zq", nearest: nil, known: ["text"]),
         .askNeedsLabel(kind: "text"), .askTakesOneLabel(given: 2), .askOptionNotForKind(option: "mask", kind: "text"),
         .askNeedsOptions(kind: "select"), .askValue(option: "min", given: "ten", expected: .number), .askValue(option: "step", given: "x", expected: .count),
-        .askValue(option: "equals", given: "x", expected: .flag),
+        .askValue(option: "equals", given: "x", expected: .flag), .noTerminal(.noDevice),
         .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields, option: nil), .askRefused(.noFields, option: "step"),
         .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"), .needsSessions(option: "idle"),
     ]
@@ -121,7 +121,7 @@ struct LanguageTableTests {
             .recordingNoStandIn,
             .setRefused, .prefillRefused, .answersFileMissing, .answersFileNotYours, .answersFileRefused, .unknownFormat, .answerNames,
             .askNeedsKind, .unknownKind, .askNeedsLabel, .askTakesOneLabel, .askOptionNotForKind, .askNeedsOptions, .askValue,
-            .askDefaultRefused, .askRefused, .completionsShell, .takesNoOperands, .needsSessions:
+            .askDefaultRefused, .askRefused, .noTerminal, .completionsShell, .takesNoOperands, .needsSessions:
             true
         case .invalidInput:
             false
@@ -166,7 +166,8 @@ struct LanguageTableTests {
             "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
             "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
             "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
-            "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect",
+            "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect", "tty",
+            "dev",
         ]
             + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 

@@ -20,6 +20,19 @@ void ff_on_escape(void (*hook)(void));
 int ff_holding_byte(void);
 /// Whether input was already waiting when the session finished its last key (a burst).
 void ff_set_burst(int burst);
+/// Reads what the terminal holds now (one read(2)) after the bytes already held, so that the
+/// session can look at a key before readline does. Returns how many bytes were read: 0 at the
+/// end of input, on an error, or with the buffer full (readline then meets the end itself).
+int ff_fill_input(void);
+/// Whether the next byte held is an ESC that may be a lone Esc: the last byte read, nothing more
+/// waiting on the terminal, and readline at rest (no key sequence, search, count or key read
+/// for a command under way), so that readline would only wait for the key it might begin.
+int ff_lone_escape_next(void);
+/// Takes the held ESC (``ff_lone_escape_next``) away from readline: the session handled it.
+void ff_drop_escape(void);
+/// readline's keyseq-timeout in milliseconds (an inputrc may set it; 500 by default): how long
+/// an ESC waits for the rest of a key. 0 or less: it waits for ever, as readline does.
+int ff_escape_timeout(void);
 /// Zeroes readline's whole line buffer and leaves it empty (a secure field left, the walk
 /// ended). The bytes read and not yet given to readline are zeroed as soon as the last is given.
 void ff_wipe_line(void);

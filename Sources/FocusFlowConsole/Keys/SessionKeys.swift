@@ -7,7 +7,7 @@ import FocusFlow
 /// commands read this table, and a test holds docs/terminal.md's key table to it. A screen's own
 /// keys are its ``FieldScreen/bindings``.
 package enum SessionKey: CaseIterable, Sendable {
-    case next, back, showHide, redraw, cancel, quit, suspend, resend
+    case next, back, showHide, redraw, cancel, escape, quit, suspend, resend
 
     /// The key as the help names it, and what it does, in `words`' language.
     package func help(_ words: TerminalWords) -> (keys: String, does: String) { words.sessionKeyHelp(self) }
@@ -15,7 +15,7 @@ package enum SessionKey: CaseIterable, Sendable {
     /// The help's KEYS section, row by row (every key once); laid out here rather than
     /// measured, since the help is printed before any locale that measures Hangul is set: a test
     /// holds every row within 80 columns in each language.
-    package static let helpRows: [[SessionKey]] = [[.next, .back], [.showHide, .redraw], [.cancel, .quit], [.suspend], [.resend]]
+    package static let helpRows: [[SessionKey]] = [[.next, .back], [.showHide, .redraw], [.cancel, .quit], [.escape], [.suspend], [.resend]]
 
     /// The keys named in the general help (`focusflow --help`), the ones a first walk needs.
     package static let essentialRows: [[SessionKey]] = [[.next, .back], [.showHide, .cancel]]
@@ -30,7 +30,7 @@ package enum SessionKey: CaseIterable, Sendable {
         case .showHide: .toggleReveal
         case .cancel: .cancel
         case .resend: .resend
-        case .redraw, .quit, .suspend: nil
+        case .redraw, .escape, .quit, .suspend: nil
         }
     }
 
@@ -42,7 +42,7 @@ package enum SessionKey: CaseIterable, Sendable {
         case .back: "back"
         case .cancel: "cancel"
         case .resend: "resend"
-        case .next, .showHide, .redraw, .quit, .suspend: nil
+        case .next, .showHide, .redraw, .escape, .quit, .suspend: nil
         }
     }
 
@@ -53,7 +53,7 @@ package enum SessionKey: CaseIterable, Sendable {
         case .back: words.goesBack
         case .cancel: words.stopsWithoutAnswers
         case .resend: words.sendsAgain
-        case .next, .showHide, .redraw, .quit, .suspend: nil
+        case .next, .showHide, .redraw, .escape, .quit, .suspend: nil
         }
     }
 

@@ -60,6 +60,10 @@ package struct TerminalWords: Sendable {
     /// The line the form leaves behind: `Sign up: done, 3 answers.` or `Sign up: cancelled.`
     package let summaryDone: @Sendable (_ title: String, _ count: Int) -> String
     package let summaryCancelled: @Sendable (_ title: String) -> String
+    /// The line a question (`ask`) leaves: `Plan: Team`, the answer as a review shows it.
+    package let summaryAnswered: @Sendable (_ label: String, _ shown: String) -> String
+    /// The note after a first lone Esc in a walk.
+    package let escapeAgain: String
     package let inputEndedBefore: @Sendable (_ field: String) -> String
     package let line: @Sendable (_ number: Int, _ place: String) -> String
     /// What a keyboard takes, in words (the engine's ``RuleMessages/keyboardTakes``).
@@ -102,6 +106,7 @@ package struct TerminalWords: Sendable {
             case .redraw: ("Ctrl-L", "draw the form again")
             case .cancel: ("Ctrl-C, or Ctrl-D on an empty line,", "cancel")
             case .quit: ("Ctrl-\\", "cancel (exit 131)")
+            case .escape: ("Esc", "clear a list's filter, hide a shown secret, else cancel (twice in a walk)")
             case .suspend: ("Ctrl-Z", "stop the job; fg redraws the form")
             case .resend: ("Ctrl-R", "send a code again, on a field that sends one")
             }
@@ -152,6 +157,8 @@ package struct TerminalWords: Sendable {
         wayBack: { " (/back goes back to \($0).)" },
         cancelled: "Cancelled.", done: "Done.",
         summaryDone: { "\($0): done, \($1) answer\($1 == 1 ? "" : "s")." }, summaryCancelled: { "\($0): cancelled." },
+        summaryAnswered: { "\($0): \($1)" },
+        escapeAgain: "Esc again cancels the walk; any other key goes on.",
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" },
         keyboardTakes: RuleMessages.english.keyboardTakes,
@@ -180,6 +187,7 @@ package struct TerminalWords: Sendable {
             case .redraw: ("Ctrl-L", "양식 다시 그리기")
             case .cancel: ("Ctrl-C, 또는 빈 줄에서 Ctrl-D", "취소")
             case .quit: ("Ctrl-\\", "취소(종료 131)")
+            case .escape: ("Esc", "목록의 필터 지우기, 보이는 보안 값 가리기, 아니면 취소(진행 중에는 두 번)")
             case .suspend: ("Ctrl-Z", "작업 멈춤. fg로 양식을 다시 그립니다")
             case .resend: ("Ctrl-R", "코드를 보내는 항목에서 코드 다시 보내기")
             }
@@ -229,6 +237,8 @@ package struct TerminalWords: Sendable {
         wayBack: { " (/back은 \($0) 항목으로 돌아갑니다.)" },
         cancelled: "취소했습니다.", done: "완료했습니다.",
         summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
+        summaryAnswered: { "\($0): \($1)" },
+        escapeAgain: "Esc를 한 번 더 누르면 취소합니다. 다른 키를 누르면 이어 갑니다.",
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
         line: { "\($0)번째 줄: \($1)" },
         keyboardTakes: RuleMessages.korean.keyboardTakes,

@@ -233,7 +233,12 @@ package enum LineMode {
                 say(words.arrowKeysDoNothing)
             }
         }
-        say(words.done)
+        // A question says its answer back, as the screen leaves it; a walk says it is done.
+        if options.spec.isQuestion, store.state.phase == .completed, let field = options.spec.fields.first {
+            say(words.summaryAnswered(field.label, ReviewAnswers.shown(field, store.state.answer(of: field.id), mask: options.mask, words: words)))
+        } else {
+            say(words.done)
+        }
         return outcome(store)
     }
 

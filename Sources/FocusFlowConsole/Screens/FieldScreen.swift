@@ -26,6 +26,9 @@ package protocol FieldScreen: AnyObject {
     var takesText: Bool { get }
     /// Whether an answer submitted here is kept for the field's history (Up, Ctrl-R).
     var keepsHistory: Bool { get }
+    /// Whether a lone Esc empties the input before it does anything else: a list's filter, as
+    /// in huh and gum filter; a typed answer is kept.
+    var escapeClearsText: Bool { get }
     /// This kind's keys: what each does and its words, first on the key line (`↑/↓ move`,
     /// `y/n answer`). The session runs them with itself as the context; readline's editing keys
     /// and the session's own (Enter, Tab, Shift-Tab, Ctrl-T) are not here.
@@ -66,6 +69,7 @@ extension FieldScreen {
     package var showsKeyboard: Bool { false }
     package var takesText: Bool { true }
     package var keepsHistory: Bool { false }
+    package var escapeClearsText: Bool { false }
     package var bindings: [KeyBinding] { [] }
     package var secureKeymap: Bool { false }
 

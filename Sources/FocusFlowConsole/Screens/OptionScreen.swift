@@ -15,6 +15,7 @@ package protocol OptionScreen: FieldScreen {
 
 extension OptionScreen {
     package var prompt: String { "🔍 " }
+    package var escapeClearsText: Bool { true }
 
     /// The visible options (positions in the field's options), where the highlight stands
     /// among them, and what is chosen.

@@ -51,6 +51,8 @@ final class InteractiveSession: ScreenContext {
     private(set) var review: ReviewScreen?
     /// The programs performing the walk's checks and sends.
     private var services: ServiceDriver
+    /// A lone Esc in a walk said that a second one cancels, and no other key came since.
+    private var escapeArmed = false
 
     init(options: RunOptions) {
         self.options = options
@@ -134,6 +136,12 @@ final class InteractiveSession: ScreenContext {
                 }
                 continue
             }
+            // A lone Esc held through a signal (see readKeys) is looked at again before any poll.
+            if ff_holding_byte() != 0 {
+                pending += readKeys(signals)
+                serviceStep(advancing: false)
+                continue
+            }
             // A check's or a send's program is polled with the terminal; the clock and the
             // spinner wake the loop while one runs or a code has been asked for.
             fds.removeSubrange(2...)
@@ -159,14 +167,8 @@ final class InteractiveSession: ScreenContext {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, terminalHungUp(0) {
                 finish(.signalled(SIGHUP))
             } else if fds[0].revents & Int16(POLLIN) != 0 {
-                rl_callback_read_char()
-                HistorySearch.settle()
-                // Bytes already read (the rest of a burst or a paste, an ESC given again after a
-                // search: see ff_getc) go to readline without a poll.
-                while ff_holding_byte() != 0 && outcome == nil {
-                    rl_callback_read_char()
-                    HistorySearch.settle()
-                }
+                ff_fill_input()
+                pending += readKeys(signals)
                 // Enter may have asked for a check, an edit made one stale, a move a send.
                 serviceStep(advancing: false)
                 // A secure field was left: what the keys' frames left on the stack goes, from
@@ -209,6 +211,71 @@ final class InteractiveSession: ScreenContext {
         ReadlineAdapter.session = nil
         terminal.close()
         return outcome ?? .cancelled
+    }
+
+    /// Gives readline the bytes read, a key at a time, and the rest of a burst or a paste (or an
+    /// ESC given again after a search: see ff_getc) without a poll.
+    ///
+    /// An ESC read last, with readline at rest, begins a key (M-b, an arrow, ESC Enter) or is a
+    /// key of its own, Esc: readline would wait for ever for the rest in callback mode, so the
+    /// session waits readline's keyseq-timeout for it, as readline does for an ESC bound to a
+    /// command. More input: the ESC and it go to readline. None: it is ``escape()``.
+    ///
+    /// - Returns: signals that arrived while waiting; the ESC is then still held, and the loop
+    ///   comes back here once they are handled.
+    private func readKeys(_ signals: SignalPipe) -> [Int32] {
+        let timeout = ff_escape_timeout()
+        var readAfterEscape = false
+        repeat {
+            if !readAfterEscape, timeout > 0, ff_lone_escape_next() != 0, keymaps.isFieldMap(rl_get_keymap()) {
+                var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, 2, timeout)
+                if ready < 0 { continue }
+                if fds[1].revents != 0 { return signals.drain() }
+                if ready > 0 {
+                    // The rest of a key, or the terminal's end: readline takes the ESC either way.
+                    readAfterEscape = ff_fill_input() == 0
+                    continue
+                }
+                ff_drop_escape()
+                escape()
+                continue
+            }
+            readAfterEscape = false
+            if escapeArmed {
+                escapeArmed = false
+                if note == escapeNote { note = nil }
+            }
+            rl_callback_read_char()
+            HistorySearch.settle()
+        } while ff_holding_byte() != 0 && outcome == nil
+        return []
+    }
+
+    /// What the key line's note says after a first lone Esc in a walk.
+    private var escapeNote: String { theme.styled(.keys, theme.words.escapeAgain) }
+
+    /// A lone Esc, the key people press to get out (gum quits on it, clack cancels): it leaves a
+    /// list's filter or a shown secret first; then `ask` (one question, nothing to lose) cancels,
+    /// and a walk says that a second Esc cancels, so that one stray key does not throw a long
+    /// walk away. Any other key takes that back.
+    private func escape() {
+        guard outcome == nil else { return }
+        if store.state.phase != .review, let screen, screen.escapeClearsText, ff_end() > 0 {
+            rl_replace_line("", 0)
+            ff_set_point(0)
+            return redisplay()
+        }
+        if store.state.revealed {
+            return toggleReveal()
+        }
+        if options.spec.isQuestion || escapeArmed {
+            return finish(.cancelled)
+        }
+        escapeArmed = true
+        note = escapeNote
+        if store.state.phase == .review { return redrawReview() }
+        render()
     }
 
     // MARK: - Job control
@@ -642,9 +709,15 @@ final class InteractiveSession: ScreenContext {
         drawForm(Self.size(terminal?.fd ?? 2).columns == renderer.columns ? .inPlace : .clearedScreen)
     }
 
+    /// The line the form leaves behind. A question (`ask`) leaves its answer as the review shows
+    /// it (a secure one as masks, a choice by its label), as clack and Inquirer leave theirs.
     private func summary() -> String {
         let title = options.spec.shownTitle
         switch outcome {
+        case .completed(let result) where options.spec.isQuestion:
+            guard let field = options.spec.fields.first else { return theme.words.summaryDone(title, result.answers.count) }
+            let answer = result.answers.first { $0.field == field.id }?.answer
+            return theme.words.summaryAnswered(title, ReviewAnswers.shown(field, answer, mask: options.mask, words: theme.words))
         case .completed(let result): return theme.words.summaryDone(title, result.answers.count)
         default: return theme.words.summaryCancelled(title)
         }

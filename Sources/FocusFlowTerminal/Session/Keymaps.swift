@@ -58,6 +58,10 @@ final class Keymaps {
         maps.append((map, secure, inherited))
     }
 
+    /// Whether `map` is one of the fields' maps (or the review's): not a map a key is read in for
+    /// a command (``NextKey``), nor a search's.
+    func isFieldMap(_ map: Keymap?) -> Bool { maps.contains { $0.map == map } }
+
     /// Binds the function keys in the map readline is in, unless they are bound there already
     /// or the map is not one of these (a key read by ``NextKey``, an incremental search's):
     /// then replaces the map's commands with every field's (and a secure field's) again, as
