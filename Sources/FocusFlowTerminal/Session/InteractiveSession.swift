@@ -444,7 +444,7 @@ final class InteractiveSession: ScreenContext {
         }
         takeBack(region: region, accepted: accepted)
         ff_set_point(Int32(min(max(point, 0), accepted.utf8.count)))
-        refuse(theme.styled(.keys, screen.refusedNote(String(inserted))))
+        refuse(theme.styled(.keys, screen.refusedNote(String(inserted), typing: buffer, over: accepted)))
     }
 
     /// Where in `text` the cursor goes to stand after as many letters and digits as `before`
