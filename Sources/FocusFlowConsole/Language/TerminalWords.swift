@@ -49,7 +49,8 @@ package struct TerminalWords: Sendable {
     package let step: @Sendable (_ step: Int, _ steps: Int, _ label: String) -> String
     package let hiddenWhileTyping: String
     package let forExample: @Sendable (_ text: String) -> String
-    package let helpText: @Sendable (_ commands: String) -> String
+    /// Line mode's help: the commands offered, and whether Shift-Tab has a field to go back to.
+    package let helpText: @Sendable (_ commands: String, _ goesBack: Bool) -> String
     package let goesBack: String, stopsWithoutAnswers: String, saysThisAgain: String
     package let firstField: String
     package let notACommand: @Sendable (_ what: String, _ commands: String) -> String
@@ -141,7 +142,7 @@ package struct TerminalWords: Sendable {
         forExample: { "for example \($0)" },
         helpText: {
             "Type an answer, then Enter. Instead of an answer you can type a command: \($0). "
-                + "Shift-Tab, then Enter, also goes back; Ctrl-D cancels. "
+                + ($1 ? "Shift-Tab, then Enter, also goes back; Ctrl-D cancels. " : "Ctrl-D cancels. ")
                 + "To answer with text that begins with /, type the / twice: //home gives /home."
         },
         goesBack: "goes back one field", stopsWithoutAnswers: "stops without answers", saysThisAgain: "says this again",
@@ -218,7 +219,7 @@ package struct TerminalWords: Sendable {
         forExample: { "예: \($0)" },
         helpText: {
             "답을 입력하고 Enter를 누르세요. 답 대신 명령을 입력할 수 있습니다: \($0). "
-                + "Shift-Tab 다음 Enter도 이전으로 돌아가고, Ctrl-D는 취소합니다. "
+                + ($1 ? "Shift-Tab 다음 Enter도 이전으로 돌아가고, Ctrl-D는 취소합니다. " : "Ctrl-D는 취소합니다. ")
                 + "/로 시작하는 답은 /를 두 번 입력하세요: //home은 /home이 됩니다."
         },
         goesBack: "이전 항목으로", stopsWithoutAnswers: "답 없이 멈춤", saysThisAgain: "이 안내 다시 보기",

@@ -115,7 +115,7 @@ package enum LineMode {
         }
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
-        say("\(options.spec.shownTitle). \(LineCommand.help(words))")
+        say("\(options.spec.shownTitle). \(LineCommand.help(words, in: options.spec))")
         // Echo is off while a secure field is asked, from before its prompt until a field that
         // is not secure is asked: what is typed ahead of a re-asked (or the next) secure prompt
         // is never echoed either.
@@ -224,11 +224,11 @@ package enum LineMode {
                     return .cancelled
                 }
             case .command(.help):
-                say(LineCommand.help(words))
+                say(LineCommand.help(words, in: options.spec))
             case .unknownCommand(let word):
                 // A secure line is never repeated: it may be a password that begins with /.
                 let what = field.secure ? words.that : "/\(word)"
-                say(words.notACommand(what, LineCommand.names))
+                say(words.notACommand(what, LineCommand.names(in: options.spec)))
             case .escapeSequence:
                 say(words.arrowKeysDoNothing)
             }
