@@ -78,6 +78,9 @@ enum Run {
         guard arguments.positionals.count <= 1 else {
             throw .usage(.runTakesOneFlow(given: arguments.positionals.count), command: "run")
         }
+        if let path = arguments.positionals.first, FlowFile.isStandardInput(path) {
+            throw .usage(.flowFromStandardInput(path: path, command: "run"), command: "run")
+        }
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let language = try LanguageOption.decide(arguments, command: "run", fallback: LanguageOption.fromEnvironment)
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
