@@ -28,6 +28,19 @@ enum Ask {
         return keys
     }()
 
+    /// The options and flags a question of KIND `name` takes, as ``question(_:)`` checks them:
+    /// the common ones (`--mask` only on a secure question, `--default` on any other, `--keyboard`
+    /// only where free text is typed), the kind's own keys, and `--option` on a kind with options.
+    static func options(for name: String) -> Set<String> {
+        guard let kind = fieldKind(name) else { return [] }
+        var options = Set(common).union(["format", "theme", "lang", "required", "accessible"])
+        options.formUnion(kind.questionKeys.map(\.option))
+        if name != secure { options.remove("mask") } else { options.remove("default") }
+        if !kind.typesFreeText { options.remove("keyboard") }
+        if kind.hasOptions { options.insert("option") }
+        return options
+    }
+
     /// Options every question takes, each set where a flow file's field has it.
     static let common = ["placeholder", "hint", "keyboard", "default", "message", "mask"]
 
@@ -116,6 +129,7 @@ enum Ask {
         flags: ["required", "accessible"],
         repeatable: ["option"],
         operands: [.choice(kinds), .text], values: ["format": .choice(["text", "json"])],
+        optionsByFirstOperand: Dictionary(uniqueKeysWithValues: kinds.map { ($0, options(for: $0)) }),
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
