@@ -148,13 +148,15 @@ enum Ask {
         let target = try Run.answerTarget(nil)
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"))
         options.theme = theme
+        let delivery = AnswerDelivery(to: target, waiting: nil) { result in result.answers.first.map { AnswerFormat.single($0.answer, json: json) } }
+        options.deliver = delivery.deliver
         let outcome = FlowRunner.run(options)
         SignalEnding.note(outcome)
         switch outcome {
         case .completed(let result):
             guard let answer = result.answers.first?.answer else { return ExitStatus.success }
             do {
-                try target.write(AnswerFormat.single(answer, json: json))
+                try delivery.finish(result)
             } catch {
                 throw CommandError(.answersNotSaved(error, draft: nil), kind: .output)
             }

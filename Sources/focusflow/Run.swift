@@ -97,6 +97,9 @@ enum Run {
         options.theme = theme
         options.recorder = recording?.observer
         options.services = services
+        let waiting = target.awaitedReader.map { arguments.language.commandWords.waitingForReader(DisplayText.escaped($0)) }
+        let delivery = AnswerDelivery(to: target, waiting: waiting) { format.text(of: $0, names: names) }
+        options.deliver = delivery.deliver
         let outcome = FlowRunner.run(options)
         SignalEnding.note(outcome)
         let recordingFailure = recording?.save(after: outcome)
@@ -105,9 +108,8 @@ enum Run {
         }
         switch outcome {
         case .completed(let result):
-            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(DisplayText.escaped(path))) }
             do {
-                try target.write(format.text(of: result, names: names))
+                try delivery.finish(result)
             } catch {
                 throw CommandError(.answersNotSaved(error, draft: draft?.path), kind: .output)
             }

@@ -61,6 +61,10 @@ package struct TerminalWords: Sendable {
     /// The line the form leaves behind: `Sign up: done, 3 answers.` or `Sign up: cancelled.`
     package let summaryDone: @Sendable (_ title: String, _ count: Int) -> String
     package let summaryCancelled: @Sendable (_ title: String) -> String
+    /// `Sign in: answers not saved.`: a walk completed whose answers could not be written.
+    package let summaryNotSaved: @Sendable (_ title: String) -> String
+    /// `Answers not saved.`: line mode's last words then.
+    package let notSaved: String
     package let inputEndedBefore: @Sendable (_ field: String) -> String
     package let line: @Sendable (_ number: Int, _ place: String) -> String
     /// What a keyboard takes, in words (the engine's ``RuleMessages/keyboardTakes``).
@@ -153,6 +157,7 @@ package struct TerminalWords: Sendable {
         wayBack: { " (/back goes back to \($0).)" },
         cancelled: "Cancelled.", done: "Done.",
         summaryDone: { "\($0): done, \($1) answer\($1 == 1 ? "" : "s")." }, summaryCancelled: { "\($0): cancelled." },
+        summaryNotSaved: { "\($0): answers not saved." }, notSaved: "Answers not saved.",
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" },
         keyboardTakes: RuleMessages.english.keyboardTakes,
@@ -230,6 +235,7 @@ package struct TerminalWords: Sendable {
         wayBack: { " (/back은 \($0) 항목으로 돌아갑니다.)" },
         cancelled: "취소했습니다.", done: "완료했습니다.",
         summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
+        summaryNotSaved: { "\($0): 답을 저장하지 못했습니다." }, notSaved: "답을 저장하지 못했습니다.",
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
         line: { "\($0)번째 줄: \($1)" },
         keyboardTakes: RuleMessages.korean.keyboardTakes,

@@ -233,8 +233,14 @@ package enum LineMode {
                 say(words.arrowKeysDoNothing)
             }
         }
-        say(words.done)
-        return outcome(store)
+        // The answers are written before the last words say they are done.
+        let outcome = outcome(store)
+        if case .completed(let result) = outcome, let deliver = options.deliver, !deliver(result) {
+            say(words.notSaved)
+        } else {
+            say(words.done)
+        }
+        return outcome
     }
 
     /// What a check's or a send's answer, or the clock, says: a refused check's message (the

@@ -194,7 +194,11 @@ final class InteractiveSession: ScreenContext {
         rl_replace_line("", 1)
         SecretMemory.wipeStack()
         FieldHistories.release()
-        emit(renderer.eraseForm() + summary() + "\r\n")
+        emit(renderer.eraseForm())
+        // The answers are written before the summary says they are done.
+        var delivered = true
+        if case .completed(let result) = outcome, let deliver = options.deliver { delivered = deliver(result) }
+        emit(summary(delivered: delivered) + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
         SignalPipe.forget()
         signals.restore()
@@ -632,8 +636,12 @@ final class InteractiveSession: ScreenContext {
         drawForm(Self.size(terminal?.fd ?? 2).columns == renderer.columns ? .inPlace : .clearedScreen)
     }
 
-    private func summary() -> String {
+    private func summary(delivered: Bool) -> String {
         let title = options.spec.shownTitle
+        switch outcome {
+        case .completed: guard delivered else { return theme.words.summaryNotSaved(title) }
+        default: break
+        }
         switch outcome {
         case .completed(let result): return theme.words.summaryDone(title, result.answers.count)
         default: return theme.words.summaryCancelled(title)
