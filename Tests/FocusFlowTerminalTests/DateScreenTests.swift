@@ -10,8 +10,9 @@ struct DateScreenTests {
     static let flow =
         #"{"id":"d","title":"Dates","fields":[{"id":"birthday","kind":"date","label":"Birthday","rules":{"required":true,"min":"1900-01-01","max":"2020-12-31"}},{"id":"note","label":"Note"}]}"#
 
-    /// A field whose text is whole (a date holding today, a number at its largest digits) and a
-    /// digit typed into it, in each language: what refuses it is that the field is full.
+    /// A field whose text is whole (a date holding today, a text at its `maxLength`; a number at
+    /// its largest digits is in the number's tests) and a key typed into it, in each language:
+    /// what refuses it is that the field is full.
     static let fullFields: [(field: String, lang: String, typed: String, line: String, says: String)] = [
         (
             #"{"id":"arrival","kind":"date","label":"Arrival","default":"2026-12-04","rules":{"min":"2026-12-01"}}"#, "en", "2020",

@@ -327,7 +327,10 @@ extension NumberFieldReducer: FieldBehavior {
         case .wholeNumber?: return messages.atMostDecimals(field.label, 0)
         case .secondPoint?: return messages.onePoint(field.label)
         case .tooManyDecimals?: return messages.atMostDecimals(field.label, format.decimals)
-        case .tooManyDigits?: return messages.atMostDigits(field.label, largestDigits)
+        case .tooManyDigits?:
+            // A key typed into a number that has every digit it may have: the field is full.
+            let digits = old.utf8.count { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            return digits >= largestDigits ? messages.numberFull(field.label, largestDigits) : messages.atMostDigits(field.label, largestDigits)
         case .notANumber?, nil: return nil
         }
     }
@@ -479,6 +482,14 @@ extension RuleMessages {
         switch language {
         case .en: "\(label) takes one decimal point."
         case .ko: "\(label) 항목에는 소수점을 하나만 쓸 수 있습니다."
+        }
+    }
+
+    /// `Weight is full: it takes at most 15 digits.`, for a digit typed into a number that has them all.
+    public func numberFull(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label) is full: it takes at most \(count) digits."
+        case .ko: "\(label) 항목이 다 찼습니다. 숫자는 \(count)자리까지 쓸 수 있습니다."
         }
     }
 
