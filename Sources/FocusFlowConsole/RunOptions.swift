@@ -56,6 +56,10 @@ public struct RunOptions: Sendable {
     public var draft: DraftFile?
     /// The programs that perform the flow's checks and sends (`--check`, `--send`).
     public var services = ServicePrograms()
+    /// Writes the answers of a completed walk where they go, before the walk says it is done,
+    /// and says whether they were written: the last words say `done` only then. `nil`: the
+    /// host writes them after the walk.
+    public var deliver: (@Sendable (FlowResult) -> Bool)?
 
     public init(
         spec: FlowSpec, mask: Character = "•", accessible: Bool = false, color: Bool = true,

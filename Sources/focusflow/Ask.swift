@@ -30,6 +30,19 @@ enum Ask {
         return keys
     }()
 
+    /// The options and flags a question of KIND `name` takes, as ``question(_:)`` checks them:
+    /// the common ones (`--mask` only on a secure question, `--default` on any other, `--keyboard`
+    /// only where free text is typed), the kind's own keys, and `--option` on a kind with options.
+    static func options(for name: String) -> Set<String> {
+        guard let kind = fieldKind(name) else { return [] }
+        var options = Set(common).union(["format", "theme", "lang", "required", "accessible"])
+        options.formUnion(kind.questionKeys.map(\.option))
+        if name != secure { options.remove("mask") } else { options.remove("default") }
+        if !kind.typesFreeText { options.remove("keyboard") }
+        if kind.hasOptions { options.insert("option") }
+        return options
+    }
+
     /// Options every question takes, each set where a flow file's field has it.
     static let common = ["placeholder", "hint", "keyboard", "default", "message", "mask"]
 
@@ -126,6 +139,7 @@ enum Ask {
         flags: ["required", "accessible", "print", "tty"],
         repeatable: ["option"],
         operands: [.choice(kinds), .text], values: ["format": .choice(["text", "json"])],
+        optionsByFirstOperand: Dictionary(uniqueKeysWithValues: kinds.map { ($0, options(for: $0)) }),
         run: main)
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
@@ -145,22 +159,27 @@ enum Ask {
         if arguments.flags.contains("tty") { try TerminalInput.take() }
         var options = RunOptions(spec: spec, mask: mask, accessible: arguments.flags.contains("accessible"))
         options.theme = theme
+        // A confirm says yes or no by its status alone, for `focusflow ask confirm … && …`, and
+        // prints only when asked to.
+        let printsConfirm = arguments.flags.contains("print") || arguments.values["format"] != nil
+        let delivery = AnswerDelivery(to: target, waiting: nil) { result in
+            guard let answer = result.answers.first?.answer else { return nil }
+            if case .bool = answer, !printsConfirm { return nil }
+            return AnswerFormat.single(answer, json: json)
+        }
+        options.deliver = delivery.deliver
         let outcome = FlowRunner.run(options)
         SignalEnding.note(outcome)
         switch outcome {
         case .completed(let result):
             guard let answer = result.answers.first?.answer else { return ExitStatus.success }
-            // A confirm says yes or no by its status alone, for `focusflow ask confirm … && …`,
-            // and prints only when asked to.
-            let yes: Bool? = if case .bool(let value) = answer { value == true } else { nil }
-            if yes == nil || arguments.flags.contains("print") || arguments.values["format"] != nil {
-                do {
-                    try target.write(AnswerFormat.single(answer, json: json))
-                } catch {
-                    throw CommandError(.answersNotSaved(error, draft: nil), kind: .output)
-                }
+            do {
+                try delivery.finish(result)
+            } catch {
+                throw CommandError(.answersNotSaved(error, draft: nil), kind: .output)
             }
-            return yes == false ? ExitStatus.no : ExitStatus.success
+            if case .bool(let yes) = answer, yes != true { return ExitStatus.no }
+            return ExitStatus.success
         case .invalidInput(let message):
             // Not 1: that is a confirm's no, and an answer that could not be read is no answer.
             throw CommandError(.invalidInput(message), kind: .noAnswer)

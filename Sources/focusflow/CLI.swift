@@ -48,8 +48,9 @@ enum CLI {
             if let name = first, let command = command(named: name) {
                 return try command(words.dropFirst(), language: language)
             }
+            // `version` is no command: the option is, as `git version`'s users find with `--version`.
             if let name = first, !name.hasPrefix("-"), !FlowFile.exists(name),
-                let near = Suggestion.nearest(to: name, in: commands.map(\.name))
+                let near = Suggestion.nearest(to: name, in: commands.map(\.name)) ?? Suggestion.nearest(to: name, in: ["version"]).map({ "--" + $0 })
             {
                 throw CommandError.usage(.unknownCommand(name, nearest: near), command: "focusflow")
             }

@@ -69,6 +69,8 @@ extension CommandProblem {
             "\(path):1: the script records a walk through \"\(recorded)\", not \"\(replayed)\"; replay it with its own flow: focusflow replay FLOW \(path)"
         case .folderNotResponses(let path): "\(path): a folder, not a file of responses"
         case .noSuchFile(let path): "\(path): no such file"
+        case .flowFromStandardInput(let path, let command):
+            "\(command) reads \(command == "serve" ? "its requests" : "the answers") from stdin, so the flow cannot come from there too (\(path)); give the flow as a file, or as <(…) in bash and zsh"
         case .cannotBeRead(let path): "\(path): cannot be read"
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay"

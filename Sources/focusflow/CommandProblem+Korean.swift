@@ -70,6 +70,8 @@ extension CommandProblem {
             "\(path):1: 이 스크립트는 \"\(replayed)\"가 아니라 \"\(recorded)\" 흐름을 기록한 것입니다. 그 흐름으로 재생하세요: focusflow replay FLOW \(path)"
         case .folderNotResponses(let path): "\(path): 응답 파일이 아니라 폴더입니다"
         case .noSuchFile(let path): "\(path): 파일이 없습니다"
+        case .flowFromStandardInput(let path, let command):
+            "\(command)은(는) 표준 입력에서 \(command == "serve" ? "요청을" : "답을") 읽으므로 흐름까지 표준 입력으로 받을 수 없습니다(\(path)). 흐름은 파일로 주거나, bash와 zsh에서는 <(…)로 주세요"
         case .cannotBeRead(let path): "\(path): 파일을 읽을 수 없습니다"
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "파일이 없습니다" : "파일을 읽을 수 없습니다"). --expect에는 이전 replay의 응답이 필요합니다"

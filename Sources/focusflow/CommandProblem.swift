@@ -72,6 +72,8 @@ enum CommandProblem: Equatable {
     case scriptOfOtherFlow(String, recorded: String, replayed: String)
     case folderNotResponses(String)
     case noSuchFile(String)
+    /// `run -`, `serve /dev/stdin`: the command reads stdin for something else (answers, requests).
+    case flowFromStandardInput(path: String, command: String)
     case cannotBeRead(String)
     case goldenUnreadable(String, missing: Bool)
     case responseDiffers(file: String, line: Int, expected: String?, got: String?)

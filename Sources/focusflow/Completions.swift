@@ -65,7 +65,16 @@ enum Completions {
                 values += "            --\(option)) \(bashWords(command.value(of: option))); return ;;\n"
             }
             cases += "        case $option in\n\(values)        esac\n"
-            cases += "        if [[ $cur == -* ]]; then _focusflow_words '\(all)'; return; fi\n"
+            if !command.optionsByFirstOperand.isEmpty {
+                // Once the first operand is given (ask's KIND), only the options it takes.
+                cases += "        local all='\(all)'\n        case $(_focusflow_first \"$first\" \"$takes\") in\n"
+                for (operand, taken) in command.optionsByFirstOperand.sorted(by: { $0.key < $1.key }) {
+                    cases += "            \(operand)) all='\((dashed(taken) + ["--help"]).sorted().joined(separator: " "))' ;;\n"
+                }
+                cases += "        esac\n        if [[ $cur == -* ]]; then _focusflow_words \"$all\"; return; fi\n"
+            } else {
+                cases += "        if [[ $cur == -* ]]; then _focusflow_words '\(all)'; return; fi\n"
+            }
             cases += "        operand=$(_focusflow_operand \"$first\" \"$takes\")\n"
             cases += "        case $operand in\n"
             for (index, word) in command.operands.enumerated() {
@@ -113,6 +122,22 @@ enum Completions {
                     (( i += 1 ))
                 done
                 echo "$count"
+            }
+
+            # The first operand (ask's KIND): the first word after the command that is no option
+            # nor an option's value.
+            _focusflow_first() {
+                local i=$1 word
+                while (( i < COMP_CWORD )); do
+                    word=${COMP_WORDS[i]}
+                    if [[ $word == --* && " $2 " == *" $word "* ]]; then
+                        (( i += 1 ))
+                        [[ ${COMP_WORDS[i]} == = ]] && (( i += 1 ))
+                    elif [[ $word != -* && $word != = ]]; then
+                        echo "$word"; return
+                    fi
+                    (( i += 1 ))
+                done
             }
 
             _focusflow() {
@@ -179,7 +204,20 @@ enum Completions {
                 let last = index == command.operands.count - 1 && command.operandsRepeat
                 specs.append("'\(last ? "*" : "")::\(zshName(word)):\(zshAction(word))'")
             }
-            cases += "    \(command.name))\n        _arguments -S \\\n            \(specs.joined(separator: " \\\n            ")) ;;\n"
+            guard !command.optionsByFirstOperand.isEmpty else {
+                cases += "    \(command.name))\n        _arguments -S \\\n            \(specs.joined(separator: " \\\n            ")) ;;\n"
+                continue
+            }
+            // Once the first operand is given (ask's KIND), only the options it takes.
+            cases += "    \(command.name))\n        case $words[2] in\n"
+            for (operand, taken) in command.optionsByFirstOperand.sorted(by: { $0.key < $1.key }) {
+                let own = specs.filter { spec in
+                    guard let option = zshOption(in: spec) else { return true }
+                    return option == "help" || taken.contains(option)
+                }
+                cases += "            \(operand)) _arguments -S \\\n                \(own.joined(separator: " \\\n                ")) ;;\n"
+            }
+            cases += "            *) _arguments -S \\\n                \(specs.joined(separator: " \\\n                ")) ;;\n        esac ;;\n"
         }
         return """
             #compdef focusflow
@@ -209,6 +247,12 @@ enum Completions {
             _focusflow "$@"
 
             """
+    }
+
+    /// The option an `_arguments` spec is for (`'*--set=[…]…'` → `set`), or `nil` for an operand's.
+    private static func zshOption(in spec: String) -> String? {
+        guard let dashes = spec.firstRange(of: "--") else { return nil }
+        return String(spec[dashes.upperBound...].prefix { $0 != "=" && $0 != "[" })
     }
 
     private static func zshAction(_ word: Subcommand.Word) -> String {
@@ -245,22 +289,27 @@ enum Completions {
         for command in CLI.commands {
             lines.append("complete -c focusflow -n '__fish_use_subcommand' -a \(command.name) -d \(fishQuoted(command.texts.en.summary))")
         }
-        lines.append("complete -c focusflow -n '__fish_use_subcommand' -a '(__fish_complete_suffix .json)'")
+        lines.append("complete -c focusflow -n '__fish_use_subcommand' -a '(__focusflow_flows)'")
         for command in CLI.commands {
             let condition = "__focusflow_using \(command.name)"
+            // Where the first operand decides the options (ask's KIND), each option once it is given.
+            func taking(_ option: String) -> String {
+                let operands = command.optionsByFirstOperand.filter { $0.value.contains(option) }.keys.sorted()
+                return command.optionsByFirstOperand.isEmpty ? condition : "\(condition); and __focusflow_first_in \(operands.joined(separator: " "))"
+            }
             for option in command.valueOptions.sorted() {
                 let value: String =
                     switch command.value(of: option) {
                     case .choice(let words): "-x -a \(fishQuoted(words.joined(separator: " ")))"
                     case .file: "-r -F"
-                    case .flow: "-r -a '(__fish_complete_suffix .json)'"
+                    case .flow: "-r -a '(__focusflow_flows)'"
                     case .command: "-x -a \(fishQuoted(names))"
                     case .text: "-x"
                     }
-                lines.append("complete -c focusflow -n '\(condition)' -l \(option) \(value) -d \(fishQuoted(summary(of: option, in: command)))")
+                lines.append("complete -c focusflow -n '\(taking(option))' -l \(option) \(value) -d \(fishQuoted(summary(of: option, in: command)))")
             }
             for flag in command.flags.sorted() {
-                lines.append("complete -c focusflow -n '\(condition)' -l \(flag) -d \(fishQuoted(summary(of: flag, in: command)))")
+                lines.append("complete -c focusflow -n '\(taking(flag))' -l \(flag) -d \(fishQuoted(summary(of: flag, in: command)))")
             }
             lines.append("complete -c focusflow -n '\(condition)' -l help -d 'print the help'")
             for (index, word) in command.operands.enumerated() {
@@ -270,7 +319,7 @@ enum Completions {
                     switch word {
                     case .choice(let words): "-a \(fishQuoted(words.joined(separator: " ")))"
                     case .file: "-F"
-                    case .flow: "-a '(__fish_complete_suffix .json)'"
+                    case .flow: "-a '(__focusflow_flows)'"
                     case .command: "-a \(fishQuoted(names))"
                     case .text: nil
                     }
@@ -325,6 +374,34 @@ enum Completions {
                 else
                     test $count -eq $argv[2]
                 end
+            end
+
+            # Flow files as bash offers them: folders, and files ending in .json.
+            function __focusflow_flows
+                set -l token (commandline -ct)
+                for path in $token*
+                    if test -d $path
+                        echo $path/
+                    else if string match -q -- '*.json' $path
+                        echo $path
+                    end
+                end
+            end
+
+            # Whether the command's first operand (ask's KIND) is one of $argv, or not given yet.
+            function __focusflow_first_in
+                set -l words (commandline -opc)
+                set -e words[1]
+                if test (count $words) -gt 0; and test $words[1] = (__focusflow_command)
+                    set -e words[1]
+                end
+                for word in $words
+                    if not string match -q -- '-*' $word
+                        contains -- $word $argv
+                        return
+                    end
+                end
+                return 0
             end
 
             complete -c focusflow -f

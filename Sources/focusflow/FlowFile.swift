@@ -36,7 +36,7 @@ enum FlowFile {
         }
 
         static func of(_ path: String, onlyIfMentioning word: String? = nil) -> Shape? {
-            guard let data = regularFile(path).map({ Data($0) }) ?? (try? Data(contentsOf: URL(fileURLWithPath: path))) else { return nil }
+            guard let data = (regularFile(path) ?? streamed(path)).map({ Data($0) }) ?? (try? Data(contentsOf: URL(fileURLWithPath: path))) else { return nil }
             if let word, !mentions(data, word) { return nil }
             return try? JSONDecoder().decode(Shape.self, from: data)
         }
@@ -72,6 +72,7 @@ enum FlowFile {
     /// - Throws: ``FlowSpecError`` naming the file and the problem.
     static func spec(at path: String) throws -> FlowSpec {
         if let bytes = regularFile(path) { return try FlowSpec(bytes: bytes, file: path) }
+        if let bytes = streamed(path) { return try FlowSpec(bytes: bytes, file: path == "-" ? "stdin" : path) }
         return try FlowSpec(contentsOf: URL(fileURLWithPath: path))
     }
 
@@ -105,6 +106,54 @@ enum FlowFile {
         bytes.removeSubrange(count...)
         return bytes
     }
+
+    /// Whether `path` names this process's stdin: `-`, as other tools read it, or `/dev/stdin`
+    /// and its aliases.
+    static func isStandardInput(_ path: String) -> Bool {
+        ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
+    }
+
+    /// The bytes of a flow that comes as a stream (`-` or `/dev/stdin` for stdin, a pipe such as
+    /// `<(…)` gives, a FIFO), read to its end once and kept, so that a look at its shape and its
+    /// loading read the same bytes; `nil` for a path that is no stream (a regular file, a
+    /// folder, nothing) or one that cannot be read. A terminal is no stream of a flow.
+    static func streamed(_ path: String) -> [UInt8]? {
+        if let kept = streams[path] { return kept }
+        let fd: Int32
+        if path == "-" {
+            fd = 0
+        } else {
+            // Without waiting for a FIFO's writer to open it; the reads below wait for its bytes.
+            fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+        }
+        defer { if fd != 0 { close(fd) } }
+        var info = stat()
+        guard fstat(fd, &info) == 0, isatty(fd) == 0 else { return nil }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR || (path == "-" && type == S_IFREG) else { return nil }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0, flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let read = buffer.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if read > 0 {
+                bytes += buffer[..<read]
+                // A device with no end (/dev/zero) is no flow.
+                if bytes.count > 1 << 26 { return nil }
+            } else if read == 0 {
+                break
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+        streams[path] = bytes
+        return bytes
+    }
+
+    /// The streams read so far, by path: a stream can be read once.
+    nonisolated(unsafe) private static var streams: [String: [UInt8]] = [:]
 
     /// The flow at `path`, or the built-in sign-up.
     ///

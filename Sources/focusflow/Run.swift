@@ -80,6 +80,9 @@ enum Run {
         guard arguments.positionals.count <= 1 else {
             throw .usage(.runTakesOneFlow(given: arguments.positionals.count), command: "run")
         }
+        if let path = arguments.positionals.first, FlowFile.isStandardInput(path) {
+            throw .usage(.flowFromStandardInput(path: path, command: "run"), command: "run")
+        }
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let language = try LanguageOption.decide(arguments, command: "run", fallback: LanguageOption.fromEnvironment)
         let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
@@ -97,6 +100,9 @@ enum Run {
         options.theme = theme
         options.recorder = recording?.observer
         options.services = services
+        let waiting = target.awaitedReader.map { arguments.language.commandWords.waitingForReader(DisplayText.escaped($0)) }
+        let delivery = AnswerDelivery(to: target, waiting: waiting) { format.text(of: $0, names: names) }
+        options.deliver = delivery.deliver
         let outcome = FlowRunner.run(options)
         SignalEnding.note(outcome)
         let recordingFailure = recording?.save(after: outcome)
@@ -105,9 +111,8 @@ enum Run {
         }
         switch outcome {
         case .completed(let result):
-            if let path = target.awaitedReader { Output.error("focusflow: " + arguments.language.commandWords.waitingForReader(DisplayText.escaped(path))) }
             do {
-                try target.write(format.text(of: result, names: names))
+                try delivery.finish(result)
             } catch {
                 throw CommandError(.answersNotSaved(error, draft: draft?.path), kind: .output)
             }

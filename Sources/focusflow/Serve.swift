@@ -105,6 +105,9 @@ enum Serve {
 
     static func serve(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count <= 1 else { throw .usage(.oneFlowAtMost(command: "serve"), command: "serve") }
+        if let path = arguments.positionals.first, FlowFile.isStandardInput(path) {
+            throw .usage(.flowFromStandardInput(path: path, command: "serve"), command: "serve")
+        }
         let language = try LanguageOption.decide(arguments, command: "serve", fallback: .en)
         let many = arguments.flags.contains("sessions")
         for option in sessionOptions.sorted() where arguments.values[option] != nil && !many {

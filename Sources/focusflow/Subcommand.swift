@@ -24,6 +24,9 @@ struct Subcommand: Sendable {
     var operandsRepeat = false
     /// What the value of an option is where it differs from ``Word/sharedValues`` (`--format`).
     var values: [String: Word] = [:]
+    /// For a command whose options depend on its first operand (`ask`'s KIND), the options and
+    /// flags each first operand takes; completions offer only those once it is given.
+    var optionsByFirstOperand: [String: Set<String>] = [:]
     /// Runs the command on its parsed words; returns the exit status.
     var run: @Sendable (Arguments) throws(CommandError) -> Int32
 
@@ -52,6 +55,7 @@ struct Subcommand: Sendable {
         name: String, synopsis: [String], texts: @autoclosure @escaping @Sendable () -> HelpTexts,
         options: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = [], followsLocale: Bool = true,
         operands: [Word] = [], operandsRepeat: Bool = false, values: [String: Word] = [:],
+        optionsByFirstOperand: [String: Set<String>] = [:],
         run: @escaping @Sendable (Arguments) throws(CommandError) -> Int32
     ) {
         self.name = name
@@ -64,6 +68,7 @@ struct Subcommand: Sendable {
         self.operands = operands
         self.operandsRepeat = operandsRepeat
         self.values = values
+        self.optionsByFirstOperand = optionsByFirstOperand
         self.run = run
     }
 

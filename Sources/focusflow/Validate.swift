@@ -38,7 +38,7 @@ enum Validate {
         var failed = false
         for path in arguments.positionals {
             // The name as the report says it: a control or invisible character written as an escape.
-            let name = DisplayText.escaped(path)
+            let name = path == "-" ? "stdin" : DisplayText.escaped(path)
             if FlowFile.isFolder(path) {
                 Output.error(CommandProblem.folderNotFlow(path).message(in: language))
                 failed = true
@@ -53,7 +53,7 @@ enum Validate {
                 spec = try FlowFile.spec(at: path)
             } catch {
                 // Every problem of the file, in file order, so that one run finds them all.
-                let problems = FlowFile.regularFile(path).map { FlowSpec.problems(in: $0, file: path, limit: Self.problemLimit + 1) } ?? []
+                let problems = (FlowFile.regularFile(path) ?? FlowFile.streamed(path)).map { FlowSpec.problems(in: $0, file: path, limit: Self.problemLimit + 1) } ?? []
                 for problem in problems.isEmpty ? [FlowFile.problem(error)] : problems.prefix(Self.problemLimit).map(CommandProblem.flow) {
                     Output.error(problem.message(in: language))
                 }

@@ -39,6 +39,57 @@ struct AccessibleModeTests {
         #expect(help.contains("Shift-Tab") && help.contains("Ctrl-D") && help.contains("//"))
     }
 
+    static let languageFlow =
+        #"{"id":"l","title":"Language","fields":[{"id":"lang","kind":"select","label":"Language","options":[{"value":"ko","label":"한국어 · Korean"},{"value":"en","label":"English"},{"value":"ja","label":"日本語 · Japanese"},{"value":"post","label":"Post"},{"value":"pickup","label":"Pick up in store"}]}]}"#
+
+    @Test(
+        "An option is taken by its value, its label, any part of a label joined with ·, in any case, or the start of one that names it alone",
+        arguments: [
+            ("한국어", "ko"), ("Korean", "ko"), ("KOREAN", "ko"), ("한국어 · Korean", "ko"), ("ko", "ko"), ("日本語", "ja"), ("japanese", "ja"),
+            ("eng", "en"), ("日本", "ja"), ("pi", "pickup"), ("2", "en"),
+        ])
+    func optionByLabelPart(line: String, value: String) throws {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(Self.languageFlow), "--accessible"])
+        #expect(terminal.waitFor("Step 1 of 1. Language"), "\(terminal.output)")
+        #expect(terminal.waitFor("): "), "\(terminal.output)")
+        terminal.send(line + "\n")
+        #expect(terminal.finish() == 0, "\(terminal.output)")
+        #expect(terminal.stdoutText == #"{"lang":"\#(value)"}"# + "\n", "\(terminal.output)")
+    }
+
+    @Test("A line that could name several options is refused naming them, and the field is asked again")
+    func ambiguousOption() throws {
+        let terminal = try PseudoTerminal([try TerminalTests.flow(Self.languageFlow), "--accessible"])
+        #expect(terminal.waitFor("): "), "\(terminal.output)")
+        terminal.send("p\n")
+        #expect(terminal.waitFor(#""p" could be Post or Pick up in store; type more of it."#), "\(terminal.output)")
+        terminal.send("po\n")
+        #expect(terminal.finish() == 0, "\(terminal.output)")
+        #expect(terminal.stdoutText == #"{"lang":"post"}"# + "\n")
+    }
+
+    @Test(
+        "The help and a refused command offer only the commands that apply: /resend where a field sends a code, /back where there is a field to go back to",
+        arguments: [
+            (["run", "Flows/signup.json", "--accessible"] + ServiceLineModeTests.programs, true, true),
+            (["run", "--accessible", "Flows/delivery.json"], false, true),
+            (["ask", "text", "Name", "--accessible"], false, false),
+        ])
+    func offersWhatApplies(arguments: [String], resend: Bool, back: Bool) throws {
+        let terminal = try PseudoTerminal(arguments, directory: PseudoTerminal.packageRoot.path)
+        #expect(terminal.waitFor("Ctrl-D cancels"), "\(terminal.output)")
+        #expect(terminal.waitFor(": "), "\(terminal.output)")
+        terminal.send("/nope\n")
+        #expect(terminal.waitFor("/nope is not a command"), "\(terminal.output)")
+        #expect(terminal.type("/help\n", expect: "says this again"))
+        let said = terminal.output
+        #expect(said.components(separatedBy: "/resend").count - 1 == (resend ? 3 : 0), "\(said)")
+        #expect(said.contains("/back") == back, "\(said)")
+        #expect(said.contains("Shift-Tab") == back, "\(said)")
+        terminal.send("\u{4}")
+        #expect(terminal.finish() == 130)
+    }
+
     static func start(_ arguments: [String] = ["run", "--accessible"]) throws -> PseudoTerminal {
         try PseudoTerminal(arguments)
     }

@@ -44,6 +44,39 @@ struct AnswerTargetTerminalTests {
         #expect((try? String(contentsOfFile: folder + "/locked.json", encoding: .utf8)) == "kept\n")
     }
 
+    @Test(
+        "In tmux: when stdout's reader goes during the walk, the last words say the answers were not saved, never done, and the status is 74",
+        arguments: [([], "Sign in: answers not saved.", "Sign in: done"), (["--accessible"], "Answers not saved.", "Done.")])
+    func readerGoneDuringTheWalk(options: [String], says: String, never: String) throws {
+        let tmux = try Tmux([], columns: 120, shell: true)
+        #expect(tmux.waitFor("$"), "\(tmux.text)")
+        try Data(#"{"id":"s","title":"Sign in","fields":[{"id":"name","label":"Name"}]}"#.utf8).write(to: URL(fileURLWithPath: tmux.folder + "/flow.json"))
+        #expect(mkfifo(tmux.folder + "/gate", 0o600) == 0)
+        // The reader of stdout reads nothing, and goes once the test opens the gate.
+        tmux.type("cd '\(tmux.folder)'; clear; \"$FOCUSFLOW\" run flow.json \(options.joined(separator: " ")) | { read -r _ < gate; : > gone; }; echo \"status=${PIPESTATUS[0]}\"")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Name"), "\(tmux.text)")
+        tmux.type("Ada")
+        let gate = try #require(FileHandle(forWritingAtPath: tmux.folder + "/gate"))
+        gate.write(Data("go\n".utf8))
+        try gate.close()
+        #expect(Self.waitForFile(tmux.folder + "/gone"), "the reader did not go")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("status=74"), "\(tmux.text)")
+        #expect(tmux.text.contains(says), "\(tmux.text)")
+        #expect(!tmux.text.contains(never), "\(tmux.text)")
+        #expect(tmux.text.contains("cannot write the answers to stdout"), "\(tmux.text)")
+    }
+
+    /// Whether `path` exists within ten seconds, looked for every 20 ms.
+    static func waitForFile(_ path: String) -> Bool {
+        for _ in 0..<500 {
+            if FileManager.default.fileExists(atPath: path) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     @Test("A good --output is walked and written: a symbolic link's target is replaced")
     func goodTargetIsWritten() throws {
         let folder = NSTemporaryDirectory() + "focusflow-pty-target-\(UUID())"

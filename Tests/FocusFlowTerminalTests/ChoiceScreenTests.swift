@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminalSupport
 import Testing
 
 /// Confirm, select and multi-select on the interactive screen: through a pseudo-terminal and
@@ -70,6 +71,22 @@ struct ChoiceScreenTests {
         tmux.press("Enter")
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"ok":true,"note":""}"# + "\n")
+    }
+
+    @Test(
+        "In tmux: a required select's message names the options by the labels the screen shows, never their values",
+        arguments: [("en", "✗ Delivery: choose one of Post, Pick up in store."), ("ko", "✗ Delivery: 다음 중 하나를 고르세요: Post, Pick up in store.")])
+    func selectMessageNamesLabels(lang: String, says: String) throws {
+        let flow = try TerminalTests.flow(
+            #"{"id":"s","title":"Ship","fields":[{"id":"method","kind":"select","label":"Delivery","options":[{"value":"post","label":"Post"},{"value":"pickup","label":"Pick up in store"}],"rules":{"required":true}},{"id":"note","label":"Note"}]}"#
+        )
+        let answers = ScratchFolder.name("answers", ".json")
+        try Data(#"{"method":null}"#.utf8).write(to: URL(fileURLWithPath: answers))
+        let tmux = try Tmux([flow, "--answers", answers, "--ask-invalid", "--lang", lang])
+        #expect(tmux.waitFor(says), "\(tmux.text)")
+        #expect(!tmux.text.contains("post, pickup"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
     }
 
     @Test("Select shows the filter line and a window of seven options with what is above and below; Down and Ctrl-N move, typing filters, Enter chooses")

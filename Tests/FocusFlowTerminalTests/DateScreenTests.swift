@@ -10,6 +10,39 @@ struct DateScreenTests {
     static let flow =
         #"{"id":"d","title":"Dates","fields":[{"id":"birthday","kind":"date","label":"Birthday","rules":{"required":true,"min":"1900-01-01","max":"2020-12-31"}},{"id":"note","label":"Note"}]}"#
 
+    /// A field whose text is whole (a date holding today, a text at its `maxLength`; a number at
+    /// its largest digits is in the number's tests) and a key typed into it, in each language:
+    /// what refuses it is that the field is full.
+    static let fullFields: [(field: String, lang: String, typed: String, line: String, says: String)] = [
+        (
+            #"{"id":"arrival","kind":"date","label":"Arrival","default":"2026-12-04","rules":{"min":"2026-12-01"}}"#, "en", "2020",
+            "› 2026-12-04", "Arrival holds a whole date already (YYYY-MM-DD); delete some of it first."
+        ),
+        (
+            #"{"id":"arrival","kind":"date","label":"도착일","default":"2026-12-04","rules":{"min":"2026-12-01"}}"#, "ko", "2020",
+            "› 2026-12-04", "도착일 항목에 날짜가 이미 다 들어 있습니다(YYYY-MM-DD). 먼저 지우고 입력하세요."
+        ),
+        (
+            #"{"id":"nick","label":"Nick","default":"abcde","rules":{"maxLength":5}}"#, "en", "f", "› abcde",
+            "Nick is full: it takes at most 5 characters."
+        ),
+        (#"{"id":"nick","label":"별명","default":"abcde","rules":{"maxLength":5}}"#, "ko", "f", "› abcde", "별명 항목이 다 찼습니다. 5자까지 쓸 수 있습니다."),
+    ]
+
+    @Test("In tmux: a digit typed into a field that is full says it is full, not what the field takes", arguments: fullFields)
+    func fullFieldInTmux(_ full: (field: String, lang: String, typed: String, line: String, says: String)) throws {
+        let flow = #"{"id":"f","title":"Full","fields":[\#(full.field)]}"#
+        // Wide enough that the note is one line.
+        let tmux = try Tmux([try TerminalTests.flow(flow), "--lang", full.lang], columns: 160)
+        #expect(tmux.waitFor(full.line), "\(tmux.text)")
+        tmux.type(full.typed)
+        #expect(tmux.waitFor(full.says), "typing \(full.typed): \(tmux.text)")
+        #expect(tmux.lines.contains(full.line), "the field keeps its text: \(tmux.text)")
+        #expect(!tmux.text.contains("YYYY-MM-DD 꼴") && !tmux.text.contains("must be a date written"), "\(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
+    }
+
     @Test("In tmux: the shape is the placeholder, typed digits get their separators, a letter is refused with what a date is, an impossible day is refused with its message, Up and Down move a day")
     func dateInTmux() throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.flow)])

@@ -13,7 +13,8 @@ struct LanguageLineModeTests {
         let pairs: [(String, String)] = [
             (en.enterNext, ko.enterNext), (en.enterFinish, ko.enterFinish), (en.shiftTabBack, ko.shiftTabBack),
             (en.ctrlCCancel, ko.ctrlCCancel), (en.checkYourAnswers, ko.checkYourAnswers), (en.reviewYourAnswers, ko.reviewYourAnswers),
-            (en.step(1, 3, "L"), ko.step(1, 3, "L")), (en.helpText("/back"), ko.helpText("/back")), (en.firstField, ko.firstField),
+            (en.step(1, 3, "L"), ko.step(1, 3, "L")), (en.helpText("/back", true), ko.helpText("/back", true)), (en.helpText("/cancel", false), ko.helpText("/cancel", false)),
+            (en.firstField, ko.firstField),
             (en.notAConfirmAnswer("x"), ko.notAConfirmAnswer("x")), (en.reviewPrompt(3), ko.reviewPrompt(3)),
             (en.inputEndedBefore("L"), ko.inputEndedBefore("L")), (en.line(1, "L"), ko.line(1, "L")), (en.cancelled, ko.cancelled),
             (en.noAnswer, ko.noAnswer), (en.yesWord, ko.yesWord), (en.noWord, ko.noWord), (en.keyDoesNothing, ko.keyDoesNothing),

@@ -25,8 +25,10 @@ struct LimitScreenTests {
         #expect(nick.status(context.store.state) == "0/5")
         context.insert("한국🙂")
         #expect(nick.status(context.store.state) == "3/5")
-        #expect(nick.refusedNote("abc") == "Nick must be at most 5 characters.")
-        #expect(nick.refusedNote("a\u{7}") != "Nick must be at most 5 characters.", "a character the keyboard refuses is named, not the length")
+        #expect(nick.refusedNote("abc", typing: "한국🙂abc", over: "한국🙂") == "Nick must be at most 5 characters.")
+        #expect(
+            nick.refusedNote("a\u{7}", typing: "한국🙂a\u{7}", over: "한국🙂") != "Nick must be at most 5 characters.",
+            "a character the keyboard refuses is named, not the length")
         context.store.send(.next)
         let topics = FieldScreens.screen(for: Self.spec["topics"]!, words: .english)
         #expect(topics.status(context.store.state) == nil)
@@ -39,7 +41,7 @@ struct LimitScreenTests {
         #expect(context.refusals == ["Topics: choose at most 2 options."])
     }
 
-    @Test("In tmux: the counter on the key line follows the text; a key past the limit rings and says it; a paste is refused whole; a choice past maxSelected too")
+    @Test("In tmux: the counter on the key line follows the text; a key past the limit rings and says the field is full; a paste is refused whole; a choice past maxSelected too")
     func inTmux() throws {
         let tmux = try Tmux([try TerminalTests.flow(Self.flow)])
         #expect(tmux.waitFor("0/5 · Enter next"), "\(tmux.text)")
@@ -52,7 +54,7 @@ struct LimitScreenTests {
         #expect(tmux.waitFor("5/5 · Enter next"), "\(tmux.text)")
         #expect(!tmux.text.contains("at most 5 characters"), "an accepted key takes the note away: \(tmux.text)")
         tmux.type("f")
-        #expect(tmux.waitFor("Nick must be at most 5 characters."), "\(tmux.text)")
+        #expect(tmux.waitFor("Nick is full: it takes at most 5 characters."), "a key typed into a full field says it is full: \(tmux.text)")
         #expect(tmux.lines.contains("› abcde"), "\(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("Topics"), "\(tmux.text)")

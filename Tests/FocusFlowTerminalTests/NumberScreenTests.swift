@@ -49,6 +49,43 @@ struct NumberScreenTests {
         #expect(tmux.answers == #"{"age":120,"change":-2,"note":""}"# + "\n")
     }
 
+    /// A key the number's shape refuses after text it takes, and the rule it breaks: never the
+    /// range, which the value may well be within.
+    static let shapeRefusals: [(decimals: Int, min: Int?, taken: String, key: String, says: String)] = [
+        (1, 20, "70.5", "5", "Weight takes at most 1 decimal place."),
+        (0, 20, "70", ".", "Weight takes a whole number."),
+        (1, 20, "7", "-", "Weight cannot be negative."),
+        (1, nil, "7", "-", "Weight takes a - only at the start."),
+        (1, 20, "7.5", ".", "Weight takes one decimal point."),
+        (0, nil, "123456789012345", "6", "Weight is full: it takes at most 15 digits."),
+        (0, nil, "1", "234567890123456", "Weight takes at most 15 digits."),
+    ]
+
+    @Test("In tmux: a key the number's shape refuses names the rule it breaks, not the range", arguments: shapeRefusals)
+    func shapeRefusalInTmux(_ refusal: (decimals: Int, min: Int?, taken: String, key: String, says: String)) throws {
+        let min = refusal.min.map { #","min":\#($0)"# } ?? ""
+        let flow = #"{"id":"w","title":"Weight","fields":[{"id":"weight","kind":"number","label":"Weight","decimals":\#(refusal.decimals),"rules":{"max":300000000000000\#(min)}}]}"#
+        // Wide enough that the note is one line.
+        let tmux = try Tmux([try TerminalTests.flow(flow)], columns: 160)
+        #expect(tmux.waitFor("Weight  ["), "\(tmux.text)")
+        tmux.type(refusal.taken)
+        #expect(tmux.waitFor("› " + refusal.taken), "\(tmux.text)")
+        // tmux would read a "-" as an option of its own: the minus goes as its byte.
+        // More than one key is pasted, to land as one insertion.
+        if refusal.key == "-" {
+            tmux.press("-H", "2d")
+        } else if refusal.key.count > 1 {
+            tmux.paste(refusal.key)
+        } else {
+            tmux.type(refusal.key)
+        }
+        #expect(tmux.waitFor("cannot be typed here: " + refusal.says), "\(tmux.text)")
+        #expect(tmux.lines.contains("› " + refusal.taken), "the refused key is not in the line: \(tmux.text)")
+        #expect(!tmux.text.contains("Weight must be"), "the range is not the reason: \(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.exitStatus() == .signalled(SIGINT))
+    }
+
     @Test("Over a pty: a paste with a letter is refused whole; Ctrl-P and Ctrl-N step too")
     func numberOverPty() throws {
         let terminal = try PseudoTerminal([try TerminalTests.flow(Self.flow)])

@@ -57,10 +57,35 @@ struct CommandLineTests {
         #expect(withOptions.stdout == Self.loginJSON)
     }
 
+    /// Shell lines that hand a flow over stdin or a pipe, what they exit with, and what they say.
+    static let flowsFromStandardInput: [(script: String, status: Int32, says: String)] = [
+        (#"printf '%s' "$FLOW" | "$FOCUSFLOW" validate -"#, 0, "stdin: ok (1 field)"),
+        (#"printf '%s' "$FLOW" | "$FOCUSFLOW" validate /dev/stdin"#, 0, "/dev/stdin: ok (1 field)"),
+        (#""$FOCUSFLOW" validate - < "$FILE""#, 0, "stdin: ok (1 field)"),
+        (#"printf '%s' "$FLOW" | "$FOCUSFLOW" check - > /dev/null && echo checked"#, 0, "checked"),
+        (#"printf '%s' "$FLOW" | "$FOCUSFLOW" validate - "$FILE" /dev/stdin"#, 2, "/dev/stdin: "),
+        (#"printf 'Ada\n' | "$FOCUSFLOW" run -"#, 2, "run reads the answers from stdin, so the flow cannot come from there too (-)"),
+        (#"printf 'Ada\n' | "$FOCUSFLOW" run /dev/stdin"#, 2, "run reads the answers from stdin, so the flow cannot come from there too (/dev/stdin)"),
+        (#""$FOCUSFLOW" serve - < /dev/null"#, 2, "serve reads its requests from stdin, so the flow cannot come from there too (-)"),
+    ]
+
+    @Test("A flow on stdin is taken where stdin is free (validate -, /dev/stdin, check -), and refused saying why where it holds the answers", arguments: flowsFromStandardInput)
+    func flowFromStandardInput(_ line: (script: String, status: Int32, says: String)) throws {
+        let flow = #"{"id":"n","title":"Name","fields":[{"id":"name","label":"Name"}]}"#
+        let file = NSTemporaryDirectory() + "focusflow-stdin-\(UUID()).json"
+        try Data(flow.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try Command.shell(line.script, environment: ["FLOW": flow, "FILE": file])
+        #expect(result.status == line.status, "\(result.stdout)\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains(line.says), "\(result.stdout)\(result.stderr)")
+        #expect(!result.stderr.contains("no such file") && !result.stderr.contains("cannot be read"), "\(result.stderr)")
+    }
+
     @Test(
         "A near-miss of a command that is no file is taken for a typo; anything else is a flow to run",
         arguments: [
             (["serv"], "focusflow: unknown command 'serv'; did you mean 'serve'?\nRun 'focusflow --help' for usage.\n"),
+            (["version"], "focusflow: unknown command 'version'; did you mean '--version'?\nRun 'focusflow --help' for usage.\n"),
             (["login.flow"], "focusflow: login.flow: no such file\n"),
             (["--mask", "ab"], "focusflow: --mask takes one visible character, one or two columns wide, not \"ab\"\nRun 'focusflow --help' for usage.\n"),
         ])

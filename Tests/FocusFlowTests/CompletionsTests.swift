@@ -29,6 +29,44 @@ struct CompletionsTests {
         ("focusflow Flows/log", ["Flows/login.json"]),
     ]
 
+    /// A command line up to the cursor, words its completion must offer, and words it must not:
+    /// options the kind named refuses, files that are no flow.
+    static let narrowed: [(line: String, offers: [String], refuses: [String])] = [
+        ("focusflow ask number Age --", ["--min", "--step", "--required"], ["--pattern", "--one-of", "--max-selected", "--option", "--mask", "--keyboard"]),
+        ("focusflow ask select Plan --", ["--option", "--default"], ["--pattern", "--min", "--mask", "--step"]),
+        ("focusflow ask secure Password --", ["--mask", "--pattern", "--keyboard"], ["--default", "--option", "--step"]),
+        ("focusflow run Flows/signup", ["Flows/signup.json"], ["Flows/signup-check.sh", "Flows/signup-send.sh"]),
+    ]
+
+    @Test("Each shell offers a kind's own options once ask's KIND is given, and only flow files where a flow goes", arguments: ["bash", "fish", "zsh"], narrowed)
+    func narrowedByKind(shell: String, case line: (line: String, offers: [String], refuses: [String])) throws {
+        // The zsh harness sees every candidate _files weighs, not only what it shows: its flows
+        // are the lines above (`_files -g '*.json'`).
+        if shell == "zsh" && line.line.hasPrefix("focusflow run Flows/") { return }
+        let offered: [String]
+        switch shell {
+        case "bash": offered = try Self.bash(line.line, script: try Self.script("bash"))
+        case "fish": offered = try Self.fish(line.line)
+        default: offered = try Self.zsh(line.line, awaiting: line.offers.map(Self.lastComponent))
+        }
+        // zsh adds a file by its name in its folder.
+        let word = shell == "zsh" ? Self.lastComponent : { $0 }
+        for offer in line.offers { #expect(offered.contains(word(offer)), "\(shell): \(line.line) → \(offered)") }
+        for refused in line.refuses { #expect(!offered.contains(word(refused)), "\(shell): \(line.line) offers \(refused): \(offered)") }
+    }
+
+    private static func lastComponent(_ word: String) -> String { word.split(separator: "/").last.map(String.init) ?? word }
+
+    @Test("The options each KIND offers are the ones ask takes: every other option is a usage error", arguments: Ask.kinds)
+    func kindOptionsAreTaken(kind: String) throws {
+        let taken = Ask.options(for: kind)
+        for option in Ask.command.valueOptions.union(Ask.command.flags).subtracting(taken) {
+            let value = Ask.command.flags.contains(option) ? [] : ["1"]
+            let result = try Command.run(["ask", kind, "Q", "--\(option)"] + value + (kind.hasSuffix("elect") ? ["--option", "a"] : []), input: "")
+            #expect(result.status == 2, "ask \(kind) --\(option): \(result.stderr)")
+        }
+    }
+
     static func script(_ shell: String) throws -> String {
         let result = try Command.run(["completions", shell])
         #expect(result.status == 0, "\(result.stderr)")
@@ -92,18 +130,29 @@ struct CompletionsTests {
         }
     }
 
-    @Test("fish: complete -C offers what the command table says", arguments: lines)
-    func fish(line: String, offers: [String]) throws {
+    /// What fish's `complete -C` offers for `line`, from the package's folder.
+    static func fish(_ line: String) throws -> [String] {
         let fish = try #require(["/usr/bin/fish", "/bin/fish"].first { FileManager.default.fileExists(atPath: $0) }, "fish is needed (.ci/run installs it)")
         let script = try Self.script("fish")
-        let result = try Command.run(["-c", "source '\(script)'; complete -C '\(line)'"], data: nil, program: URL(fileURLWithPath: fish))
+        let result = try Command.run(["-c", "source '\(script)'; complete -C '\(line)'"], data: nil, directory: Fixtures.root, program: URL(fileURLWithPath: fish))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
-        let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+
+    @Test("fish: complete -C offers what the command table says", arguments: lines)
+    func fish(line: String, offers: [String]) throws {
+        let offered = try Self.fish(line)
         for word in offers { #expect(offered.contains(word), "\(line) → \(offered)") }
     }
 
     @Test("zsh: its completion system, in a pseudo-terminal, offers what the command table says", arguments: lines.prefix(11))
     func zsh(line: String, offers: [String]) throws {
+        let offered = try Self.zsh(line, awaiting: offers)
+        for word in offers { #expect(offered.contains(word), "\(line) → \(offered)") }
+    }
+
+    /// What zsh's completion system adds for `line`, in a pseudo-terminal, once `awaited` are all there (or ten seconds).
+    static func zsh(_ line: String, awaiting offers: [String]) throws -> [String] {
         let zsh = try #require(["/usr/bin/zsh", "/bin/zsh"].first { FileManager.default.fileExists(atPath: $0) }, "zsh is needed (.ci/run installs it)")
         let folder = ScratchFolder.name("zsh")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -129,8 +178,7 @@ struct CompletionsTests {
             cat '\(folder)/out'
             """
         let run = try Command.run(["-f", "-c", harness], data: nil, directory: Fixtures.root, program: URL(fileURLWithPath: zsh))
-        let offered = run.stdout.split(separator: "\n").map(String.init)
-        for word in offers { #expect(offered.contains(word), "\(line) → \(offered) \(run.stderr)") }
+        return run.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test("An unknown or missing shell is a usage error naming the three")

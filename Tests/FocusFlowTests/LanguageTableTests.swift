@@ -105,6 +105,7 @@ struct LanguageTableTests {
         .askValue(option: "equals", given: "x", expected: .flag), .noTerminal(.noDevice),
         .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields, option: nil), .askRefused(.noFields, option: "step"),
         .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"), .needsSessions(option: "idle"),
+        .flowFromStandardInput(path: "-", command: "run"), .flowFromStandardInput(path: "/dev/stdin", command: "serve"),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -116,7 +117,7 @@ struct LanguageTableTests {
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,
             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
-            .noSuchFile, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
+            .noSuchFile, .flowFromStandardInput, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
             .recordingNoStandIn,
             .setRefused, .prefillRefused, .answersFileMissing, .answersFileNotYours, .answersFileRefused, .unknownFormat, .answerNames,

@@ -16,6 +16,8 @@ struct ScriptedChoiceTests {
         arguments: [
             ("yes\n1 , sms\n+82 10\n\n", #"{"newsletter":true,"channels":["email","sms"],"phone":"+82 10","language":"ko"}"#),
             ("y\nPost,1\n3\n", #"{"newsletter":true,"channels":["email","post"],"language":"ja"}"#),
+            ("yes\ntext, push\n+82 10\nkorean\n", #"{"newsletter":true,"channels":["sms","push"],"phone":"+82 10","language":"ko"}"#),
+            ("yes\nEMAIL\n日本\n", #"{"newsletter":true,"channels":["email"],"language":"ja"}"#),
         ])
     func multiSelect(input: String, json: String) throws {
         let result = try Command.run(["run", "Flows/preferences.json"], input: input)
@@ -24,9 +26,10 @@ struct ScriptedChoiceTests {
     }
 
     @Test(
-        "An invalid choice line names the field and the options allowed",
+        "An invalid choice line names the field and the options allowed, or the ones it could be",
         arguments: [
-            ("Ada\n9\n", "focusflow: line 2: Delivery (method): \"9\" is not one of the options; answer with a number from 1 to 2, a value or a label: 1 Post (post), 2 Pick up in store (pickup)\n")
+            ("Ada\n9\n", "focusflow: line 2: Delivery (method): \"9\" is not one of the options; answer with a number from 1 to 2, a value or a label: 1 Post (post), 2 Pick up in store (pickup)\n"),
+            ("Ada\np\n", "focusflow: line 2: Delivery (method): \"p\" could be Post or Pick up in store; type more of it.\n"),
         ])
     func invalidSelect(input: String, message: String) throws {
         let result = try Command.run(["run", "Flows/delivery.json"], input: input)

@@ -307,6 +307,16 @@ extension DateFieldReducer: FieldBehavior {
         DateFieldReducer(format: field.dateFormat).typed(new)
     }
 
+    /// More than eight digits: the field holds a whole date already (say so, since the person
+    /// who types over a default sees no room left), or the insertion alone has too many. A
+    /// character that is no part of a date is `nil`: the shape says best what the field takes.
+    static func refusal(typing new: String, old: String, field: FieldSpec, messages: RuleMessages) -> String? {
+        guard DateFieldReducer(format: field.dateFormat).typed(new) == nil else { return nil }
+        func digits(_ text: String) -> Int { text.utf8.count { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+        guard new.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }) else { return nil }
+        return digits(old) >= 8 && digits(new) > digits(old) ? messages.dateFull(field.label, shape) : messages.atMostDateDigits(field.label, shape)
+    }
+
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
         guard case .step(let delta) = action else { return false }
         DateFieldReducer(format: field.dateFormat).reduce(into: &state, action: .step(delta)) { effect in
@@ -408,6 +418,23 @@ extension RuleMessages {
         switch language {
         case .en: "\(label) must be a date written \(shape)."
         case .ko: "\(label) 항목은 \(shape) 꼴의 날짜여야 합니다."
+        }
+    }
+
+    /// `Arrival holds a whole date already (YYYY-MM-DD); delete some of it first.`, for a digit
+    /// typed into a field whose eight digits are all there (a default, today).
+    public func dateFull(_ label: String, _ shape: String) -> String {
+        switch language {
+        case .en: "\(label) holds a whole date already (\(shape)); delete some of it first."
+        case .ko: "\(label) 항목에 날짜가 이미 다 들어 있습니다(\(shape)). 먼저 지우고 입력하세요."
+        }
+    }
+
+    /// `Arrival takes 8 digits at most (YYYY-MM-DD).`, for an insertion with more.
+    public func atMostDateDigits(_ label: String, _ shape: String) -> String {
+        switch language {
+        case .en: "\(label) takes 8 digits at most (\(shape))."
+        case .ko: "\(label) 항목에는 숫자를 8자리까지만 쓸 수 있습니다(\(shape))."
         }
     }
 

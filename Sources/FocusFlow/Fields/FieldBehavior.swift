@@ -121,6 +121,10 @@ protocol FieldBehavior: Sendable {
     /// keyboard takes), or `nil` to refuse the insertion whole, as the keyboard refuses. The
     /// default takes `new`.
     static func typed(_ new: String, old: String, field: FieldSpec) -> String?
+    /// Why ``typed(_:old:field:)`` refuses `new` over `old`, in the words of `messages` (a
+    /// number's decimals, a date already whole, a text at its `maxLength`); `nil` when it takes
+    /// it or has nothing more exact to say than what the field takes. The default is `nil`.
+    static func refusal(typing new: String, old: String, field: FieldSpec, messages: RuleMessages) -> String?
     /// Hands `action` (one ``textAction(for:)`` left alone) to the kind's reducer and says its
     /// effects as ``FlowEvent``s, with the secure rules.
     ///
@@ -208,6 +212,7 @@ extension FieldBehavior {
     static func initialState(of field: FieldSpec) -> State { initialState(default: field.default) }
     static func filtersTyping(_ field: FieldSpec) -> Bool { false }
     static func typed(_ new: String, old: String, field: FieldSpec) -> String? { new }
+    static func refusal(typing new: String, old: String, field: FieldSpec, messages: RuleMessages) -> String? { nil }
     static func sampleTexts(for field: FieldSpec) -> [String] { [] }
     static func sampleLengths(for field: FieldSpec) -> (passing: [Int], failing: [Int]) { ([], []) }
     static func optionsToChoose(in field: FieldSpec) -> Int { min(field.options.count, 2) }

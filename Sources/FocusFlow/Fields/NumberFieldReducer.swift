@@ -94,6 +94,40 @@ public struct NumberFieldReducer: Sendable {
     /// ``largestDigits``, and at most the field's decimals after the point), a leading `-` when
     /// the range allows a negative value, one `.` or `,` when there are decimals; a `,` is taken as `.`.
     public func typed(_ new: String) -> String? {
+        switch scan(new) {
+        case .success(let comma): comma ? String(new.map { $0 == "," ? "." : $0 }) : new
+        case .failure: nil
+        }
+    }
+
+    /// Why ``typed(_:)`` refuses `new`, or `nil` when it takes it: the one rule, read for its reason.
+    public func refusal(typing new: String) -> Refusal? {
+        switch scan(new) {
+        case .success: nil
+        case .failure(let refusal): refusal
+        }
+    }
+
+    /// Why a text cannot be typed into a number field: each rule of ``typed(_:)`` that it breaks.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// A character that is never part of a number (a letter, a space).
+        case notANumber
+        /// A `-` in a field whose range has no value below 0.
+        case negative
+        /// A `-` after the first character.
+        case minusNotFirst
+        /// A decimal separator in a field without decimals.
+        case wholeNumber
+        /// A second decimal separator.
+        case secondPoint
+        /// More digits after the point than the field's decimals.
+        case tooManyDecimals
+        /// More than ``NumberFieldReducer/largestDigits`` digits.
+        case tooManyDigits
+    }
+
+    /// The one reading of a typed number: whether it holds a `,` separator, or the first rule it breaks.
+    private func scan(_ new: String) -> Result<Bool, Refusal> {
         var sawPoint = false, comma = false
         var digits = 0, decimals = 0
         for (offset, byte) in new.utf8.enumerated() {
@@ -101,17 +135,20 @@ public struct NumberFieldReducer: Sendable {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
                 if sawPoint { decimals += 1 }
-                guard digits <= Self.largestDigits, decimals <= format.decimals else { return nil }
+                if digits > Self.largestDigits { return .failure(.tooManyDigits) }
+                if decimals > format.decimals { return .failure(.tooManyDecimals) }
             case UInt8(ascii: "-"):
-                guard offset == 0, format.allowsNegative else { return nil }
+                if !format.allowsNegative { return .failure(.negative) }
+                if offset != 0 { return .failure(.minusNotFirst) }
             case UInt8(ascii: "."), UInt8(ascii: ","):
-                guard format.decimals > 0, !sawPoint else { return nil }
+                if format.decimals == 0 { return .failure(.wholeNumber) }
+                if sawPoint { return .failure(.secondPoint) }
                 sawPoint = true
                 if byte == UInt8(ascii: ",") { comma = true }
-            default: return nil
+            default: return .failure(.notANumber)
             }
         }
-        return comma ? String(new.map { $0 == "," ? "." : $0 }) : new
+        return .success(comma)
     }
 
     /// The number `text` spells (`-12`, `3.5`, `3.`, `.5`), or `nil` when it spells none (empty,
@@ -280,6 +317,24 @@ extension NumberFieldReducer: FieldBehavior {
         NumberFieldReducer(format: field.numberFormat).typed(new)
     }
 
+    /// The rule of ``typed(_:)`` that `new` breaks, in words; `nil` for a character that is no
+    /// part of a number, which the field's range says best.
+    static func refusal(typing new: String, old: String, field: FieldSpec, messages: RuleMessages) -> String? {
+        let format = field.numberFormat
+        switch NumberFieldReducer(format: format).refusal(typing: new) {
+        case .negative?: return messages.notNegative(field.label)
+        case .minusNotFirst?: return messages.minusFirst(field.label)
+        case .wholeNumber?: return messages.atMostDecimals(field.label, 0)
+        case .secondPoint?: return messages.onePoint(field.label)
+        case .tooManyDecimals?: return messages.atMostDecimals(field.label, format.decimals)
+        case .tooManyDigits?:
+            // A key typed into a number that has every digit it may have: the field is full.
+            let digits = old.utf8.count { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            return digits >= largestDigits ? messages.numberFull(field.label, largestDigits) : messages.atMostDigits(field.label, largestDigits)
+        case .notANumber?, nil: return nil
+        }
+    }
+
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool {
         guard case .step(let delta) = action else { return false }
         NumberFieldReducer(format: field.numberFormat).reduce(into: &state, action: .step(delta)) { effect in
@@ -401,6 +456,48 @@ extension RuleMessages {
         switch language {
         case .en: decimals == 0 ? "\(label) takes a whole number." : "\(label) takes at most \(decimals) decimal place\(decimals == 1 ? "" : "s")."
         case .ko: decimals == 0 ? "\(label) 항목은 정수여야 합니다." : "\(label) 항목은 소수점 아래 \(decimals)자리까지 입력할 수 있습니다."
+        }
+    }
+}
+
+extension RuleMessages {
+    /// `Weight cannot be negative.`, for a `-` typed where the range has no value below 0.
+    public func notNegative(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) cannot be negative."
+        case .ko: "\(label) 항목은 음수일 수 없습니다."
+        }
+    }
+
+    /// `Change takes a - only at the start.`
+    public func minusFirst(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) takes a - only at the start."
+        case .ko: "\(label) 항목에서 -는 맨 앞에만 쓸 수 있습니다."
+        }
+    }
+
+    /// `Weight takes one decimal point.`, for a second separator.
+    public func onePoint(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) takes one decimal point."
+        case .ko: "\(label) 항목에는 소수점을 하나만 쓸 수 있습니다."
+        }
+    }
+
+    /// `Weight is full: it takes at most 15 digits.`, for a digit typed into a number that has them all.
+    public func numberFull(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label) is full: it takes at most \(count) digits."
+        case .ko: "\(label) 항목이 다 찼습니다. 숫자는 \(count)자리까지 쓸 수 있습니다."
+        }
+    }
+
+    /// `Weight takes at most 15 digits.`
+    public func atMostDigits(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label) takes at most \(count) digits."
+        case .ko: "\(label) 항목에는 숫자를 \(count)자리까지 쓸 수 있습니다."
         }
     }
 }

@@ -257,7 +257,8 @@ extension SelectFieldReducer: FieldBehavior {
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field
         guard state.choice == nil && field.rules.required else { return nil }
-        return check.fail(check.messages.chooseOne(field.label, field.options.map(\.value)))
+        // The options as the screen shows them: their labels, never the values a script reads.
+        return check.fail(check.messages.chooseOne(field.label, field.options.map(\.label)))
     }
 
     /// An option's number (from 1), value or label; an empty line keeps the choice. A line that
@@ -288,7 +289,7 @@ extension SelectFieldReducer: FieldBehavior {
 }
 
 extension RuleMessages {
-    /// `Plan: choose one of a, b.`
+    /// `Delivery: choose one of Post, Pick up in store.`: the options' labels, as the screen shows them.
     public func chooseOne(_ label: String, _ options: [String]) -> String {
         switch language {
         case .en: "\(label): choose one of \(options.joined(separator: ", "))."

@@ -82,6 +82,13 @@ extension TextFieldReducer: FieldBehavior {
         return count <= max || count < old.count ? new : nil
     }
 
+    /// Past `maxLength`: the field is full when `old` has every character it may have, else the
+    /// insertion alone is too long.
+    static func refusal(typing new: String, old: String, field: FieldSpec, messages: RuleMessages) -> String? {
+        guard let max = field.rules.maxLength, typed(new, old: old, field: field) == nil else { return nil }
+        return old.count >= max ? messages.textFull(field.label, max) : messages.atMostCharacters(field.label, max)
+    }
+
     /// Every action a text field takes is its text's (``textAction(for:)``); the rest change nothing.
     static func apply(_ action: FieldAction, to state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool { false }
 
@@ -212,6 +219,15 @@ extension RuleMessages {
         switch language {
         case .en: "\(label) must be at most \(count) character\(count == 1 ? "" : "s")."
         case .ko: "\(label) 항목은 \(count)자 이하여야 합니다."
+        }
+    }
+
+    /// `Nickname is full: it takes at most 20 characters.`, for a character typed into a text
+    /// that has every character `maxLength` allows.
+    public func textFull(_ label: String, _ count: Int) -> String {
+        switch language {
+        case .en: "\(label) is full: it takes at most \(count) character\(count == 1 ? "" : "s")."
+        case .ko: "\(label) 항목이 다 찼습니다. \(count)자까지 쓸 수 있습니다."
         }
     }
 

@@ -46,6 +46,16 @@ package enum SessionKey: CaseIterable, Sendable {
         }
     }
 
+    /// Whether the key can do anything in a walk of `spec`: Shift-Tab needs a second field to go
+    /// back to, Ctrl-R a field that sends a code; the rest apply to every flow.
+    package func applies(to spec: FlowSpec) -> Bool {
+        switch self {
+        case .back: spec.fields.count > 1
+        case .resend: spec.fields.contains { $0.send != nil }
+        case .next, .showHide, .redraw, .cancel, .quit, .suspend: true
+        }
+    }
+
     /// What line mode's help says the key's command does, in `words`' language; `nil` where the
     /// key has no command.
     package func lineHelp(_ words: TerminalWords) -> String? {

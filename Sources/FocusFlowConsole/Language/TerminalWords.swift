@@ -49,7 +49,8 @@ package struct TerminalWords: Sendable {
     package let step: @Sendable (_ step: Int, _ steps: Int, _ label: String) -> String
     package let hiddenWhileTyping: String
     package let forExample: @Sendable (_ text: String) -> String
-    package let helpText: @Sendable (_ commands: String) -> String
+    /// Line mode's help: the commands offered, and whether Shift-Tab has a field to go back to.
+    package let helpText: @Sendable (_ commands: String, _ goesBack: Bool) -> String
     package let goesBack: String, stopsWithoutAnswers: String, saysThisAgain: String
     package let firstField: String
     package let notACommand: @Sendable (_ what: String, _ commands: String) -> String
@@ -64,6 +65,10 @@ package struct TerminalWords: Sendable {
     package let summaryAnswered: @Sendable (_ label: String, _ shown: String) -> String
     /// The note after a first lone Esc in a walk.
     package let escapeAgain: String
+    /// `Sign in: answers not saved.`: a walk completed whose answers could not be written.
+    package let summaryNotSaved: @Sendable (_ title: String) -> String
+    /// `Answers not saved.`: line mode's last words then.
+    package let notSaved: String
     package let inputEndedBefore: @Sendable (_ field: String) -> String
     package let line: @Sendable (_ number: Int, _ place: String) -> String
     /// What a keyboard takes, in words (the engine's ``RuleMessages/keyboardTakes``).
@@ -146,7 +151,7 @@ package struct TerminalWords: Sendable {
         forExample: { "for example \($0)" },
         helpText: {
             "Type an answer, then Enter. Instead of an answer you can type a command: \($0). "
-                + "Shift-Tab, then Enter, also goes back; Ctrl-D cancels. "
+                + ($1 ? "Shift-Tab, then Enter, also goes back; Ctrl-D cancels. " : "Ctrl-D cancels. ")
                 + "To answer with text that begins with /, type the / twice: //home gives /home."
         },
         goesBack: "goes back one field", stopsWithoutAnswers: "stops without answers", saysThisAgain: "says this again",
@@ -159,6 +164,7 @@ package struct TerminalWords: Sendable {
         summaryDone: { "\($0): done, \($1) answer\($1 == 1 ? "" : "s")." }, summaryCancelled: { "\($0): cancelled." },
         summaryAnswered: { "\($0): \($1)" },
         escapeAgain: "Esc again cancels the walk; any other key goes on.",
+        summaryNotSaved: { "\($0): answers not saved." }, notSaved: "Answers not saved.",
         inputEndedBefore: { "input ended before \($0); expected one line per visible field" },
         line: { "line \($0): \($1)" },
         keyboardTakes: RuleMessages.english.keyboardTakes,
@@ -226,7 +232,7 @@ package struct TerminalWords: Sendable {
         forExample: { "예: \($0)" },
         helpText: {
             "답을 입력하고 Enter를 누르세요. 답 대신 명령을 입력할 수 있습니다: \($0). "
-                + "Shift-Tab 다음 Enter도 이전으로 돌아가고, Ctrl-D는 취소합니다. "
+                + ($1 ? "Shift-Tab 다음 Enter도 이전으로 돌아가고, Ctrl-D는 취소합니다. " : "Ctrl-D는 취소합니다. ")
                 + "/로 시작하는 답은 /를 두 번 입력하세요: //home은 /home이 됩니다."
         },
         goesBack: "이전 항목으로", stopsWithoutAnswers: "답 없이 멈춤", saysThisAgain: "이 안내 다시 보기",
@@ -239,6 +245,7 @@ package struct TerminalWords: Sendable {
         summaryDone: { "\($0): 완료, 답 \($1)개." }, summaryCancelled: { "\($0): 취소했습니다." },
         summaryAnswered: { "\($0): \($1)" },
         escapeAgain: "Esc를 한 번 더 누르면 취소합니다. 다른 키를 누르면 이어 갑니다.",
+        summaryNotSaved: { "\($0): 답을 저장하지 못했습니다." }, notSaved: "답을 저장하지 못했습니다.",
         inputEndedBefore: { "\($0) 전에 입력이 끝났습니다. 보이는 항목마다 한 줄씩 필요합니다" },
         line: { "\($0)번째 줄: \($1)" },
         keyboardTakes: RuleMessages.korean.keyboardTakes,

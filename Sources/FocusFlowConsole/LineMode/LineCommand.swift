@@ -1,3 +1,5 @@
+import FocusFlow
+
 /// The commands of the accessible line mode: the session keys that have one in their table
 /// (``SessionKey/lineWord``: `/back` does what Shift-Tab does, `/cancel` what Ctrl-C
 /// does) and `/help`. Parsing, the help and the refusal of an unknown command read this.
@@ -38,15 +40,35 @@ package enum LineCommand: Hashable, Sendable {
         }
     }
 
-    /// Every command with its marker, for a refusal: `/back, /cancel, /help`.
-    package static var names: String { all.map { "/\($0.name)" }.joined(separator: ", ") }
+    /// The commands that can do something in a walk of `spec` (``SessionKey/applies(to:)``):
+    /// no `/resend` where no field sends a code, no `/back` in a flow of one field.
+    package static func offered(in spec: FlowSpec) -> [LineCommand] {
+        all.filter {
+            guard case .key(let key) = $0 else { return true }
+            return key.applies(to: spec)
+        }
+    }
 
-    /// The help shown at the start and on `/help`, in English.
+    /// Every command with its marker, for a refusal: `/back, /cancel, /help`.
+    package static var names: String { names(all) }
+
+    /// The commands `spec` offers with their marker, for a refusal.
+    package static func names(in spec: FlowSpec) -> String { names(offered(in: spec)) }
+
+    private static func names(_ commands: [LineCommand]) -> String { commands.map { "/\($0.name)" }.joined(separator: ", ") }
+
+    /// The help shown at the start and on `/help`, in English, naming every command.
     package static var helpText: String { help(.english) }
 
-    /// The help shown at the start and on `/help`, in `words`' language.
-    package static func help(_ words: TerminalWords) -> String {
-        words.helpText(all.map { "/\($0.name) \($0.summary(words))" }.joined(separator: ", "))
+    /// The help naming every command, in `words`' language.
+    package static func help(_ words: TerminalWords) -> String { help(words, commands: all) }
+
+    /// The help shown at the start and on `/help` in a walk of `spec`, in `words`' language: the
+    /// commands that apply there.
+    package static func help(_ words: TerminalWords, in spec: FlowSpec) -> String { help(words, commands: offered(in: spec)) }
+
+    private static func help(_ words: TerminalWords, commands: [LineCommand]) -> String {
+        words.helpText(commands.map { "/\($0.name) \($0.summary(words))" }.joined(separator: ", "), commands.contains(.key(.back)))
     }
 }
 

@@ -115,7 +115,7 @@ package enum LineMode {
         }
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
-        say("\(options.spec.shownTitle). \(LineCommand.help(words))")
+        say("\(options.spec.shownTitle). \(LineCommand.help(words, in: options.spec))")
         // Echo is off while a secure field is asked, from before its prompt until a field that
         // is not secure is asked: what is typed ahead of a re-asked (or the next) secure prompt
         // is never echoed either.
@@ -224,22 +224,26 @@ package enum LineMode {
                     return .cancelled
                 }
             case .command(.help):
-                say(LineCommand.help(words))
+                say(LineCommand.help(words, in: options.spec))
             case .unknownCommand(let word):
                 // A secure line is never repeated: it may be a password that begins with /.
                 let what = field.secure ? words.that : "/\(word)"
-                say(words.notACommand(what, LineCommand.names))
+                say(words.notACommand(what, LineCommand.names(in: options.spec)))
             case .escapeSequence:
                 say(words.arrowKeysDoNothing)
             }
         }
-        // A question says its answer back, as the screen leaves it; a walk says it is done.
-        if options.spec.isQuestion, store.state.phase == .completed, let field = options.spec.fields.first {
+        // The answers are written before the last words say they are done; a question says its
+        // answer back, as the screen leaves it.
+        let outcome = outcome(store)
+        if case .completed(let result) = outcome, let deliver = options.deliver, !deliver(result) {
+            say(words.notSaved)
+        } else if options.spec.isQuestion, store.state.phase == .completed, let field = options.spec.fields.first {
             say(words.summaryAnswered(field.label, ReviewAnswers.shown(field, store.state.answer(of: field.id), mask: options.mask, words: words)))
         } else {
             say(words.done)
         }
-        return outcome(store)
+        return outcome
     }
 
     /// What a check's or a send's answer, or the clock, says: a refused check's message (the

@@ -115,7 +115,7 @@ package enum ReviewLine {
                 return .cancelled
             }
         case .command(.help):
-            say(LineCommand.help(answers.words))
+            say(LineCommand.help(answers.words, in: store.reducer.spec))
         case .unknownCommand, .escapeSequence:
             say(answers.words.reviewHelp(answers.rows.count))
         }

@@ -61,8 +61,9 @@ package protocol FieldScreen: AnyObject {
     /// The default says nothing.
     func status(_ state: FlowReducer.State) -> String?
     /// The note under the input when the engine refused `inserted` (a key, a paste, a yank)
-    /// typed into the field's text. The default names what the keyboard takes.
-    func refusedNote(_ inserted: String) -> String
+    /// typed into the field's text, which was `old` and would have been `new`. The default names
+    /// what the keyboard takes, else the engine's reason (``FieldSpec/typingRefusal(_:over:messages:)``).
+    func refusedNote(_ inserted: String, typing new: String, over old: String) -> String
 }
 
 extension FieldScreen {
@@ -80,5 +81,10 @@ extension FieldScreen {
     package func precheck(_ line: String) -> String? { nil }
     package func status(_ state: FlowReducer.State) -> String? { nil }
     package func kept(_ state: FlowReducer.State) -> String? { nil }
-    package func refusedNote(_ inserted: String) -> String { words.refused(inserted, by: field.keyboard, secure: field.secure) }
+    package func refusedNote(_ inserted: String, typing new: String, over old: String) -> String {
+        if field.keyboard.firstRefused(in: inserted) == nil, let reason = field.typingRefusal(new, over: old, messages: words.rules) {
+            return reason
+        }
+        return words.refused(inserted, by: field.keyboard, secure: field.secure)
+    }
 }

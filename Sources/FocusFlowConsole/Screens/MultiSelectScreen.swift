@@ -58,7 +58,8 @@ package final class MultiSelectScreen: OptionScreen {
             + (values.isEmpty ? [] : [words.now(values.map(label).joined(separator: ", ")), words.enterKeepsThem])
     }
 
-    /// Quotes the first item that names no option; a line whose items all name one chose more
+    /// Quotes the first item that names no option (naming the options it could be, when it
+    /// could be several); a line whose items all name one chose more
     /// than `maxSelected` allows.
     package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
         let values = Set(field.options.map(\.value))
@@ -67,6 +68,9 @@ package final class MultiSelectScreen: OptionScreen {
             return nil
         }.first
         if item == nil, let max = field.rules.maxSelected { return words.rules.chooseAtMost(field.label, max) }
+        if let item, case .ambiguous(let options) = field.option(named: item) {
+            return words.rules.ambiguousOption(KeyboardType.readable(item), options.map(\.label))
+        }
         return words.notOptions(KeyboardType.readable(item ?? line.trimmingSpaces), field.options.count, listed)
     }
 }

@@ -72,9 +72,14 @@ extension SteppedScreen {
 
     package func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
 
+    /// A line replaces the whole text: the engine's reason for it, else what the field takes.
     package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.cannotBeTyped(KeyboardType.readable(line.trimmingSpaces), takes)
+        let value = line.trimmingSpaces
+        return refusedNote(value, typing: value, over: "")
     }
 
-    package func refusedNote(_ inserted: String) -> String { words.cannotBeTyped(KeyboardType.readable(inserted), takes) }
+    /// The engine's reason (a number's decimals, a date already whole), else what the field takes.
+    package func refusedNote(_ inserted: String, typing new: String, over old: String) -> String {
+        words.cannotBeTyped(KeyboardType.readable(inserted), field.typingRefusal(new, over: old, messages: words.rules) ?? takes)
+    }
 }

@@ -25,7 +25,12 @@ package final class SelectScreen: OptionScreen {
         return [words.numberValueOrLabel] + (value.map { [words.now(label($0)), words.enterKeepsIt] } ?? [])
     }
 
+    /// A line that could name several options names them; one that names none lists them all.
     package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String {
-        words.notAnOption(KeyboardType.readable(line.trimmingSpaces), field.options.count, listed)
+        let item = line.trimmingSpaces
+        if case .ambiguous(let options) = field.option(named: item) {
+            return words.rules.ambiguousOption(KeyboardType.readable(item), options.map(\.label))
+        }
+        return words.notAnOption(KeyboardType.readable(item), field.options.count, listed)
     }
 }

@@ -65,18 +65,9 @@ package final class TextScreen: FieldScreen {
 
     package func kept(_ state: FlowReducer.State) -> String? { state.text(of: field.id) }
 
-    /// Why the engine refused `line`: a character the keyboard refuses (a secure value's are
-    /// never named), else a length past `maxLength`.
-    package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String { refusedNote(line) }
-
-    /// The note for a refused insertion: what the keyboard takes, or, when it takes every
-    /// character, the limit the insertion would pass.
-    package func refusedNote(_ inserted: String) -> String {
-        if let max = field.rules.maxLength, field.keyboard.firstRefused(in: inserted) == nil {
-            return words.rules.atMostCharacters(field.label, max)
-        }
-        return words.refused(inserted, by: field.keyboard, secure: field.secure)
-    }
+    /// Why the engine refused `line`, which replaces the whole text: a character the keyboard
+    /// refuses (a secure value's are never named), else a length past `maxLength`.
+    package func refusal(_ line: String, actions: [FlowReducer.Action]) -> String { refusedNote(line, typing: line, over: "") }
 
     /// With `maxLength`, how many characters the text has of those it may have: `12/20`.
     package func status(_ state: FlowReducer.State) -> String? {

@@ -202,7 +202,11 @@ final class InteractiveSession: ScreenContext {
         rl_replace_line("", 1)
         SecretMemory.wipeStack()
         FieldHistories.release()
-        emit(renderer.eraseForm() + summary() + "\r\n")
+        emit(renderer.eraseForm())
+        // The answers are written before the summary says they are done.
+        var delivered = true
+        if case .completed(let result) = outcome, let deliver = options.deliver { delivered = deliver(result) }
+        emit(summary(delivered: delivered) + "\r\n")
         if var saved = savedSettings { tcsetattr(0, TCSANOW, &saved) }
         SignalPipe.forget()
         signals.restore()
@@ -517,7 +521,7 @@ final class InteractiveSession: ScreenContext {
         }
         takeBack(region: region, accepted: accepted)
         ff_set_point(Int32(min(max(point, 0), accepted.utf8.count)))
-        refuse(theme.styled(.keys, screen.refusedNote(String(inserted))))
+        refuse(theme.styled(.keys, screen.refusedNote(String(inserted), typing: buffer, over: accepted)))
     }
 
     /// Where in `text` the cursor goes to stand after as many letters and digits as `before`
@@ -710,10 +714,13 @@ final class InteractiveSession: ScreenContext {
     }
 
     /// The line the form leaves behind. A question (`ask`) leaves its answer as the review shows
-    /// it (a secure one as masks, a choice by its label), as clack and Inquirer leave theirs.
-    private func summary() -> String {
+    /// it (a secure one as masks, a choice by its label), as clack and Inquirer leave theirs; a
+    /// walk whose answers could not be written says so.
+    private func summary(delivered: Bool) -> String {
         let title = options.spec.shownTitle
         switch outcome {
+        case .completed where !delivered:
+            return theme.words.summaryNotSaved(title)
         case .completed(let result) where options.spec.isQuestion:
             guard let field = options.spec.fields.first else { return theme.words.summaryDone(title, result.answers.count) }
             let answer = result.answers.first { $0.field == field.id }?.answer
