@@ -35,7 +35,9 @@ enum Ask {
     /// only where free text is typed), the kind's own keys, and `--option` on a kind with options.
     static func options(for name: String) -> Set<String> {
         guard let kind = fieldKind(name) else { return [] }
-        var options = Set(common).union(["format", "theme", "lang", "required", "accessible"])
+        var options = Set(common).union(["format", "theme", "lang", "required", "accessible", "tty"])
+        // Only a confirm speaks by its status, and prints when asked to.
+        if name == "confirm" { options.insert("print") }
         options.formUnion(kind.questionKeys.map(\.option))
         if name != secure { options.remove("mask") } else { options.remove("default") }
         if !kind.typesFreeText { options.remove("keyboard") }

@@ -52,7 +52,7 @@ package enum SessionKey: CaseIterable, Sendable {
         switch self {
         case .back: spec.fields.count > 1
         case .resend: spec.fields.contains { $0.send != nil }
-        case .next, .showHide, .redraw, .cancel, .quit, .suspend: true
+        case .next, .showHide, .redraw, .cancel, .escape, .quit, .suspend: true
         }
     }
 
