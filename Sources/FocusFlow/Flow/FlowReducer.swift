@@ -289,12 +289,25 @@ public struct FlowReducer: Sendable {
         for position in index + 1..<spec.fields.count where visibility.isVisible(position, in: state) {
             target = position
             if state.skipping.isEmpty || !state.skipping.contains(spec.layout.ids[position]) || failure(of: position, in: state) != nil { break }
+            // Passed over, its check must pass first: it runs now, and the walk goes on from
+            // there once it answers.
+            if spec.fields[position].check != nil, !state.checked.contains(spec.layout.ids[position]) {
+                guard passesCheck(&state, position, events: &events, movingFrom: index) else { return }
+            }
         }
         if let target {
             return move(&state, from: index, to: target, events: &events)
         }
+        finish(&state, from: index, events: &events)
+    }
+
+    /// The walk finishes from the field at `index`: every other visible field passes (a check
+    /// not yet passed runs, and the walk finishes once it answers), then the review shows or
+    /// the flow completes.
+    func finish(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
+        var visibility = VisibilityMemo(self)
         for other in spec.fields.indices where other != index && visibility.isVisible(other, in: state) {
-            guard check(&state, other, events: &events, movingFrom: index) else { return }
+            guard check(&state, other, events: &events, movingFrom: index, finishing: true) else { return }
         }
         if spec.review { return enterReview(&state, from: index, events: &events) }
         state.phase = .completed
@@ -306,11 +319,11 @@ public struct FlowReducer: Sendable {
     /// moves to it from `index` (unless it is there already) and `invalid` is said.
     ///
     /// - Returns: whether the field passed.
-    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
+    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, finishing: Bool = false) -> Bool {
         let id = spec.layout.ids[position]
         guard let message = failure(of: position, in: state) else {
             state.errors[id] = nil
-            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index)
+            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index, finishing: finishing)
         }
         state.errors[id] = message
         if position != index { move(&state, from: index, to: position, events: &events) }

@@ -133,6 +133,9 @@ final class InteractiveSession: ScreenContext {
             fds.removeSubrange(2...)
             fds += services.descriptors
             for index in fds.indices { fds[index].revents = 0 }
+            // While the walk checks a field it passes over, keys typed ahead are meant for the
+            // field it goes to: they wait in the terminal (a hang-up is still seen).
+            fds[0].events = holdingKeys ? 0 : Int16(POLLIN)
             // Input already waiting once a key is done is a burst (keys typed ahead, a paste):
             // readline may insert it whole before drawing. Otherwise the loop waits, and the
             // next key's echo follows its read with no system call between (ff_input_available).
@@ -142,6 +145,12 @@ final class InteractiveSession: ScreenContext {
             if ready < 0 { continue }
             if ready == 0 || fds[2...].contains(where: { $0.revents != 0 }) {
                 serviceStep(advancing: true)
+                // Keys read before a check held them go on once it has answered.
+                readHeldKeys()
+                if secureFieldLeft {
+                    SecretMemory.wipeStack()
+                    secureFieldLeft = false
+                }
                 if ready == 0 { continue }
             }
             if fds[1].revents != 0 {
@@ -155,14 +164,7 @@ final class InteractiveSession: ScreenContext {
             } else if fds[0].revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
                 HistorySearch.settle()
-                // Bytes already read (the rest of a burst or a paste, an ESC given again after a
-                // search: see ff_getc) go to readline without a poll.
-                while ff_holding_byte() != 0 && outcome == nil {
-                    rl_callback_read_char()
-                    HistorySearch.settle()
-                }
-                // Enter may have asked for a check, an edit made one stale, a move a send.
-                serviceStep(advancing: false)
+                readHeldKeys()
                 // A secure field was left: what the keys' frames left on the stack goes, from
                 // the loop, below which every one of them ran.
                 if secureFieldLeft {
@@ -274,6 +276,20 @@ final class InteractiveSession: ScreenContext {
     /// Starts and ends the programs as the state asks, and, `advancing`, takes their answers
     /// and the clock's ticks to the engine; draws again when what the screen says changed (an
     /// answer, the spinner, the seconds before a resend).
+    /// Whether keys wait: the walk checks a field it passes over (``FlowReducer/PendingCheck/isPassing``).
+    private var holdingKeys: Bool { store.state.checking?.isPassing == true }
+
+    /// Bytes already read (the rest of a burst or a paste, an ESC given again after a search:
+    /// see ff_getc) go to readline without a poll, unless keys wait; then the services are
+    /// stepped, since Enter may have asked for a check, an edit made one stale, a move a send.
+    private func readHeldKeys() {
+        while ff_holding_byte() != 0 && outcome == nil && !holdingKeys {
+            rl_callback_read_char()
+            HistorySearch.settle()
+        }
+        serviceStep(advancing: false)
+    }
+
     private func serviceStep(advancing: Bool) {
         // A walk without programs does nothing here, on any key.
         guard outcome == nil, services.hasPrograms else { return }
