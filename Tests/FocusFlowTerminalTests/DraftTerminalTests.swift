@@ -92,6 +92,27 @@ struct DraftTerminalTests {
         #expect(!second.output.contains(Self.secret))
     }
 
+    @Test(
+        "A terminal closed from its master side mid-field ends by SIGHUP and keeps the draft with the text typed into the field",
+        arguments: 0..<4)
+    func masterClosed(round: Int) throws {
+        let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let draft = folder + "/signup.draft"
+        let terminal = try PseudoTerminal(["run", "--draft", draft])
+        #expect(terminal.waitFor("Email"))
+        terminal.send("ada@example.com\r" + Self.secret + "\r" + Self.secret + "\r")
+        #expect(terminal.waitFor("Nickname"))
+        terminal.send("에이다")
+        #expect(terminal.waitFor("에이다"))
+        terminal.hangUp()
+        #expect(terminal.finish() == .signalled(SIGHUP))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
+        #expect(Self.contains(bytes, #""focus":"nickname""#) && Self.contains(bytes, #""nickname":"에이다""#), "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(!Self.contains(bytes, Self.secret))
+    }
+
     @Test("Ctrl-C writes the draft with the field the person was on, then ends by SIGINT")
     func cancelKeepsDraft() throws {
         let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
