@@ -1,3 +1,4 @@
+import FocusFlow
 import Foundation
 import Testing
 
@@ -88,5 +89,24 @@ struct ResumedWalkTests {
                 == #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다","phone":"+82 10 1234 5678","code":"123456"}"#
                 + "\n")
         #expect(!result.stderr.contains("not used"), "\(result.stderr)")
+    }
+
+    @Test(
+        "A forward jump past a field whose check must run lands on the field jumped to once the check passes",
+        arguments: ["a", "b"])
+    func jumpPastCheck(from start: String) throws {
+        let json = #"{"id":"j","title":"J","fields":[{"id":"a","label":"A"},{"id":"b","label":"B","check":"free"},{"id":"c","label":"C"},{"id":"d","label":"D"}]}"#
+        let reducer = FlowReducer(spec: try FlowSpec(json: Data(json.utf8)))
+        var state = reducer.initialState()
+        _ = reducer.reduce(into: &state, action: .focus("b"))
+        _ = reducer.reduce(into: &state, action: .field(.textChanged("에이다")))
+        if start == "a" { _ = reducer.reduce(into: &state, action: .previous) }
+        #expect(state.focus == FieldID(start))
+        let events = reducer.reduce(into: &state, action: .focus("d"))
+        #expect(state.focus == "b")
+        let ticket = try #require(state.checking?.ticket, "\(events)")
+        #expect(state.checking?.isPassing == true, "keys typed meanwhile are meant for D")
+        _ = reducer.reduce(into: &state, action: .checked(ticket: ticket, .ok))
+        #expect(state.focus == "d", "the jump goes on to D, not to the field after B")
     }
 }

@@ -45,8 +45,16 @@ extension FlowReducer {
             case .ok:
                 state.checked.insert(id)
                 events.append(.checked(field: id, ticket: ticket, passed: true))
-                if pending.onward == .finishing { return finish(&state, from: index, events: &events) }
-                advance(&state, from: index, events: &events)
+                switch pending.onward {
+                case .submitted, .passing: advance(&state, from: index, events: &events)
+                case .finishing: finish(&state, from: index, events: &events)
+                case .jump(let id):
+                    var visibility = VisibilityMemo(self)
+                    guard let target = spec.index(of: id), target != index, visibility.isVisible(target, in: state) else {
+                        return advance(&state, from: index, events: &events)
+                    }
+                    jump(&state, from: index, to: target, visibility: &visibility, events: &events)
+                }
             case .refused, .unavailable:
                 let label = spec.fields[index].label
                 let message =
@@ -151,9 +159,10 @@ extension FlowReducer {
     /// The gate after a field's rules pass: whether its check passed for this answer. If not,
     /// focus goes to the field and its check is asked (or, pending already, said to be).
     ///
-    /// - Parameter finishing: the walk is finishing from `index` (see ``PendingCheck/Onward``);
-    ///   otherwise a field other than `index` is one the walk passes over.
-    func passesCheck(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, finishing: Bool = false) -> Bool {
+    /// - Parameter onward: where the walk goes once the check passes (``PendingCheck/Onward``);
+    ///   when `nil`, on as Next: the person submitted the field at `index`, or the walk passes
+    ///   over the field at `position`.
+    func passesCheck(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, onward: PendingCheck.Onward? = nil) -> Bool {
         let id = spec.layout.ids[position]
         guard let name = spec.fields[position].check, !state.checked.contains(id) else { return true }
         if let pending = state.checking, pending.field == id, position == index {
@@ -162,7 +171,7 @@ extension FlowReducer {
         }
         if position != index { move(&state, from: index, to: position, events: &events) }
         state.lastTicket += 1
-        let onward: PendingCheck.Onward = finishing ? .finishing : position == index ? .submitted : .passing
+        let onward = onward ?? (position == index ? .submitted : .passing)
         state.checking = PendingCheck(ticket: state.lastTicket, field: id, check: name, onward: onward)
         events.append(.checking(field: id, check: name, ticket: state.lastTicket))
         return false

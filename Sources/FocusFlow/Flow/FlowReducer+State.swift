@@ -98,8 +98,7 @@ extension FlowReducer {
 
         /// Where the walk goes once the check passes.
         public enum Onward: Sendable, Hashable, Codable {
-            /// The person submitted the field (Next, a jump, the review's submit): on as Next
-            /// from it.
+            /// The person submitted the field (Next, the review's submit): on as Next from it.
             case submitted
             /// The walk passes over the field (a resumed walk, `skipFilled`): on as Next from
             /// it, over the other fields it passes, to the field it was going to.
@@ -107,6 +106,10 @@ extension FlowReducer {
             /// The walk was finishing and checks the fields before the last: it finishes
             /// (completes, or shows the review) instead of walking them again.
             case finishing
+            /// The person jumped forward to this field (``FlowReducer/Action/focus(_:)``) past
+            /// the checked one (or from it): on to it, checking the fields between as the
+            /// jump does.
+            case jump(FieldID)
         }
     }
 

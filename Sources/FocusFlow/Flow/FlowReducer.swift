@@ -123,12 +123,7 @@ public struct FlowReducer: Sendable {
         case .focus(let id):
             var visibility = VisibilityMemo(self)
             guard let target = spec.index(of: id), target != index, visibility.isVisible(target, in: state) else { return }
-            if target > index {
-                for skipped in index..<target where visibility.isVisible(skipped, in: state) {
-                    guard check(&state, skipped, events: &events, movingFrom: index) else { return }
-                }
-            }
-            move(&state, from: index, to: target, events: &events)
+            jump(&state, from: index, to: target, visibility: &visibility, events: &events)
         case .toggleReveal:
             guard spec.layout.secure[index] else { return }
             state.revealed.toggle()
@@ -272,6 +267,18 @@ public struct FlowReducer: Sendable {
         }
     }
 
+    /// Jumps from the field at `index` to the visible field at `target`: forward, each visible
+    /// field from `index` on is checked first, and a check that must run runs with the jump's
+    /// target as where the walk goes once it passes.
+    func jump(_ state: inout State, from index: Int, to target: Int, visibility: inout VisibilityMemo, events: inout [FlowEvent]) {
+        if target > index {
+            for skipped in index..<target where visibility.isVisible(skipped, in: state) {
+                guard check(&state, skipped, events: &events, movingFrom: index, onward: .jump(spec.layout.ids[target])) else { return }
+            }
+        }
+        move(&state, from: index, to: target, events: &events)
+    }
+
     /// Validates the focused field, then moves to the next visible field or completes.
     func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
@@ -307,7 +314,7 @@ public struct FlowReducer: Sendable {
     func finish(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         var visibility = VisibilityMemo(self)
         for other in spec.fields.indices where other != index && visibility.isVisible(other, in: state) {
-            guard check(&state, other, events: &events, movingFrom: index, finishing: true) else { return }
+            guard check(&state, other, events: &events, movingFrom: index, onward: .finishing) else { return }
         }
         if spec.review { return enterReview(&state, from: index, events: &events) }
         state.phase = .completed
@@ -319,11 +326,11 @@ public struct FlowReducer: Sendable {
     /// moves to it from `index` (unless it is there already) and `invalid` is said.
     ///
     /// - Returns: whether the field passed.
-    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, finishing: Bool = false) -> Bool {
+    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, onward: PendingCheck.Onward? = nil) -> Bool {
         let id = spec.layout.ids[position]
         guard let message = failure(of: position, in: state) else {
             state.errors[id] = nil
-            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index, finishing: finishing)
+            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index, onward: onward)
         }
         state.errors[id] = message
         if position != index { move(&state, from: index, to: position, events: &events) }
