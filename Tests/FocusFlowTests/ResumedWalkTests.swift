@@ -78,11 +78,16 @@ struct ResumedWalkTests {
         #expect(second.stdout == #"{"nickname":"ada","password":"first"}"# + "\n")
     }
 
-    @Test("--skip-filled passes a prefilled field with a check after running it, without asking it or a later field twice")
-    func skipFilledCheck() throws {
+    @Test(
+        "--skip-filled passes a prefilled field with a check after running it, without asking it or a later field twice; the last field still takes an Enter",
+        arguments: [
+            ([String](), "+82 10 1234 5678\n123456\n"),
+            (["--set", "phone=+82 10 1234 5678", "--set", "code=123456"], "\n"),
+        ])
+    func skipFilledCheck(more: [String], rest: String) throws {
         let result = try Command.run(
-            ["run", "Flows/signup.json", "--set", "nickname=에이다", "--skip-filled"] + Self.checks,
-            input: "ada@example.com\n\(Self.secret)\n\(Self.secret)\n+82 10 1234 5678\n123456\n")
+            ["run", "Flows/signup.json", "--set", "nickname=에이다"] + more + ["--skip-filled"] + Self.checks,
+            input: "ada@example.com\n\(Self.secret)\n\(Self.secret)\n" + rest)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout

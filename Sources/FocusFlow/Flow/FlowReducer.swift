@@ -293,14 +293,20 @@ public struct FlowReducer: Sendable {
         // and when every later one is, the last of them takes the focus, as at the start, so that
         // the walk ends on an Enter.
         var target: Int?
+        // The first field passed over whose check must run.
+        var unchecked: Int?
         for position in index + 1..<spec.fields.count where visibility.isVisible(position, in: state) {
+            if let over = target, unchecked == nil, spec.fields[over].check != nil, !state.checked.contains(spec.layout.ids[over]) {
+                unchecked = over
+            }
             target = position
             if state.skipping.isEmpty || !state.skipping.contains(spec.layout.ids[position]) || failure(of: position, in: state) != nil { break }
-            // Passed over, its check must pass first: it runs now, and the walk goes on from
-            // there once it answers.
-            if spec.fields[position].check != nil, !state.checked.contains(spec.layout.ids[position]) {
-                guard passesCheck(&state, position, events: &events, movingFrom: index) else { return }
-            }
+        }
+        // A field passed over must pass its check first: it runs now, and the walk goes on from
+        // there once it answers. (The last field, which takes the focus, is checked on its Enter.)
+        if let unchecked {
+            _ = passesCheck(&state, unchecked, events: &events, movingFrom: index)
+            return
         }
         if let target {
             return move(&state, from: index, to: target, events: &events)
