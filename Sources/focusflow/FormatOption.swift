@@ -9,13 +9,14 @@ enum FormatOption {
                           how the answers are written (default json): one JSON
                           object; shell, id='value' lines for eval "$(…)", quoted
                           for sh; env, a dotenv file (ID="value"). A multi-select's
-                          values are one string, separated by spaces. An id that
-                          is not a shell name takes _ for each other character
-                          (first-name is first_name; a leading digit gets a _
-                          before it); two ids that come to one name, or to a
-                          variable the shell reads (PATH, IFS, HOME …), are
-                          refused before the first field. --output FILE is
-                          written the same way
+                          values are a list of sh words, quoted where needed
+                          ('New York' Paris): eval "set -- $id" reads them back. An
+                          id that is not a shell name takes _ for each other
+                          character (first-name is first_name; a leading digit gets
+                          a _ before it); two ids that come to one name, or to a
+                          variable the shell reads (PATH, IFS, HOME …), are refused
+                          before the first field. --output FILE is written the same
+                          way
         """
 
     /// `--format`'s format, JSON when not given.

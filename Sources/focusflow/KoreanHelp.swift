@@ -45,12 +45,13 @@ enum KoreanHelp {
           --format json|shell|env
                           답을 쓰는 모양(기본 json): JSON 객체 하나. shell은
                           eval "$(…)"용 id='value' 줄(sh에 맞게 따옴표로 감쌈). env는
-                          dotenv 파일(ID="value"). multi-select의 값들은 공백으로 나눈
-                          문자열 하나입니다. 셸 이름이 아닌 id는 다른 글자마다 _를
-                          씁니다(first-name은 first_name, 숫자로 시작하면 앞에 _).
-                          두 id가 같은 이름이 되거나 셸이 읽는 변수(PATH, IFS, HOME
-                          …)가 되면 첫 필드 전에 거절합니다. --output FILE도 같은
-                          모양으로 씁니다
+                          dotenv 파일(ID="value"). multi-select의 값들은 필요한 곳만
+                          따옴표로 감싼 sh 단어 목록입니다('New York' Paris).
+                          eval "set -- $id"로 값을 하나씩 돌려받습니다. 셸 이름이
+                          아닌 id는 다른 글자마다 _를 씁니다(first-name은
+                          first_name, 숫자로 시작하면 앞에 _). 두 id가 같은 이름이
+                          되거나 셸이 읽는 변수(PATH, IFS, HOME …)가 되면 첫 필드
+                          전에 거절합니다. --output FILE도 같은 모양으로 씁니다
         """
 
     static let start = """

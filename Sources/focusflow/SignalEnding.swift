@@ -15,9 +15,10 @@ enum SignalEnding {
         if case .signalled(let signal) = outcome { pending = signal }
     }
 
-    /// Ends the process with `status`, or by the signal that ended the walk.
+    /// Ends the process with `status`, or by the signal that ended the walk, or by one that
+    /// came after it and waited until everything was written (`SignalPipe.heldEnd()`).
     static func exit(_ status: Int32) -> Never {
-        if let signal = pending { SignalPipe.end(by: signal) }
+        if let signal = pending ?? SignalPipe.heldEnd() { SignalPipe.end(by: signal) }
         Glibc.exit(status)
     }
 }

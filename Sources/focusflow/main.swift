@@ -21,5 +21,7 @@ pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
 // Every command holds answers in memory, secure ones too: a crash or a fatal signal prints no
 // report of registers or memory (the Swift runtime's backtracer) and restores the terminal.
 FlowRunner.installCrashGuard()
-// A walk a signal ended ends the process by that signal, once everything is written.
+// A walk a signal ended ends the process by that signal, once everything is written; one that
+// comes after the walk (a closed terminal's second SIGHUP) waits for that too.
+SignalPipe.holdsEndsAfterWalk = true
 SignalEnding.exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

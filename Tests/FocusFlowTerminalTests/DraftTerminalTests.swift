@@ -61,6 +61,58 @@ struct DraftTerminalTests {
         #expect(!FileManager.default.fileExists(atPath: draft), "completion removes the draft")
     }
 
+    @Test(
+        "Resumed at Phone with the example checks, the walk asks Password, Confirm password, then Phone: Nickname's check runs again on the way",
+        arguments: [[String](), ["--accessible"]])
+    func resumeAfterCheckedField(mode: [String]) throws {
+        let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let draft = folder + "/signup.draft"
+        let services = [
+            PseudoTerminal.packageRoot.path + "/Flows/signup.json", "--check", "nickname-free=\(PseudoTerminal.packageRoot.path)/Flows/signup-check.sh",
+            "--check", "code-valid=\(PseudoTerminal.packageRoot.path)/Flows/signup-check.sh", "--send", "sms-code=exit 0",
+        ]
+        let first = try PseudoTerminal(["run", "--draft", draft] + services + mode)
+        #expect(first.waitFor("Email"))
+        first.send("ada@example.com\r" + Self.secret + "\r" + Self.secret + "\r에이다\r")
+        #expect(first.waitFor("Phone"))
+        kill(first.pid, SIGHUP)
+        #expect(first.finish() == .signalled(SIGHUP))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
+        #expect(Self.contains(bytes, #""focus":"phone""#))
+
+        let second = try PseudoTerminal(["run", "--draft", draft] + services + mode)
+        #expect(second.waitFor("resuming the draft \(draft) at Password"))
+        #expect(second.waitFor(mode.isEmpty ? "Password  [abc]" : "Step 2 of 6. Password"))
+        // Typed ahead, as a person who knows the walk (or a script) does.
+        second.send(Self.secret + "\r" + Self.secret + "\r+82 10 1234 5678\r123456\r")
+        #expect(second.finish() == 0, "\(second.output)")
+        #expect(second.stdoutText == #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다","phone":"+82 10 1234 5678","code":"123456"}"# + "\n")
+        #expect(!second.output.contains(Self.secret))
+    }
+
+    @Test(
+        "A terminal closed from its master side mid-field ends by SIGHUP and keeps the draft with the text typed into the field",
+        arguments: 0..<4)
+    func masterClosed(round: Int) throws {
+        let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let draft = folder + "/signup.draft"
+        let terminal = try PseudoTerminal(["run", "--draft", draft])
+        #expect(terminal.waitFor("Email"))
+        terminal.send("ada@example.com\r" + Self.secret + "\r" + Self.secret + "\r")
+        #expect(terminal.waitFor("Nickname"))
+        terminal.send("에이다")
+        #expect(terminal.waitFor("에이다"))
+        terminal.hangUp()
+        #expect(terminal.finish() == .signalled(SIGHUP))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: draft)))
+        #expect(Self.contains(bytes, #""focus":"nickname""#) && Self.contains(bytes, #""nickname":"에이다""#), "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(!Self.contains(bytes, Self.secret))
+    }
+
     @Test("Ctrl-C writes the draft with the field the person was on, then ends by SIGINT")
     func cancelKeepsDraft() throws {
         let folder = NSTemporaryDirectory() + "focusflow-draft-\(UUID())"

@@ -59,6 +59,54 @@ struct DraftTmuxTests {
         #expect(!FileManager.default.fileExists(atPath: draft))
     }
 
+    /// Waits until `pid` has ended (gone, or a zombie its parent has not reaped yet).
+    static func ended(_ pid: pid_t, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            usleep(10_000)
+        } while Date() < deadline
+        return false
+    }
+
+    @Test(
+        "Closing the window (or the whole tmux) keeps the draft, the text typed into the current field with it",
+        arguments: ["kill-window", "kill-server"], [(false, 0), (true, 0), (true, 1), (true, 2)])
+    func windowClosed(by command: String, shellAndRound: (inShell: Bool, round: Int)) throws {
+        let inShell = shellAndRound.inShell
+        let folder = NSTemporaryDirectory() + "focusflow-drafttmux-\(UUID())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let draft = folder + "/signup.draft"
+        let tmux = try inShell ? Tmux([], shell: true) : Tmux(["run", "--draft", draft])
+        if inShell {
+            #expect(tmux.waitFor("$"))
+            tmux.type("\"$FOCUSFLOW\" run --draft \(Tmux.quote(draft))")
+            tmux.press("Enter")
+        }
+        #expect(tmux.waitFor("Email"))
+        tmux.type("ada@example.com")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Password  [abc]"))
+        tmux.type(Self.secret)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Confirm password"))
+        tmux.type(Self.secret)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Nickname"))
+        tmux.type("에이다")
+        #expect(tmux.waitFor("› 에이다"))
+        let pid = try #require(Self.program(in: tmux))
+        tmux.close(by: command)
+        #expect(Self.ended(pid), "focusflow still runs after its window closed")
+        let text = try String(contentsOfFile: draft, encoding: .utf8)
+        #expect(text.contains(#""focus":"nickname""#), "\(text)")
+        #expect(text.contains(#""nickname":"에이다""#), "the nickname typed before the window closed is lost: \(text)")
+        #expect(!text.contains(Self.secret))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["signup.draft"], "a temporary file was left behind")
+    }
+
     @Test("A field prefilled with --set shows its value in the input, ready to keep or edit")
     func prefilledShown() throws {
         let tmux = try Tmux(["run", "--set", "email=ada@example.com"])

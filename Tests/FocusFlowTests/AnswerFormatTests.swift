@@ -101,6 +101,84 @@ struct AnswerFormatTests {
         #expect(json.stdout == #"{"name":"Ada","terms":true,"plan":"free","channels":["sms","post"],"age":42,"born":"1990-04-23","nick-name":""}"# + "\n")
     }
 
+    /// Options a multi-select may offer that a list of words joined by spaces would confuse or
+    /// a shell would expand: spaces, quotes, `$(…)`, backquotes, a backslash, glob and tilde
+    /// characters, a leading `-`, Hangul and emoji. (No option holds a line end: the loader
+    /// refuses control characters in a flow's text; ``multiSelectThroughAPI(shell:)`` tries them.)
+    static let options = [
+        "New York", "New", "York", "it's", "\"q\"", "$(touch pwned)", "`touch pwned`", "a\\b", "한국어 🙂", "*", "~", "-n", "a=b",
+        "  spaced  ", "sms",
+    ]
+
+    /// The selections each multi-select test reads back.
+    static let selections: [[String]] = [
+        ["New York"], ["New", "York"], [], ["sms"], options.filter { $0 != "New York" && $0 != "New" && $0 != "York" },
+    ]
+
+    /// `set -- …` from the variable (an array first, in bash), then each value on a line of its
+    /// own between `<` and `>`, and how many there were: what a script reads back.
+    static func readBack(_ variable: String, shell: String) -> String {
+        let list = shell == "/bin/bash" ? "eval \"values=($\(variable))\"; set -- \"${values[@]}\"" : "eval \"set -- $\(variable)\""
+        return "\(list); for value in \"$@\"; do printf '<%s>\\n' \"$value\"; done; echo \"count=$#\""
+    }
+
+    static func expected(_ values: [String]) -> String {
+        values.map { "<\($0)>\n" }.joined() + "count=\(values.count)\n"
+    }
+
+    @Test(
+        "A multi-select in --format shell and env reads back value for value: eval \"set -- $var\" in sh, an array in bash",
+        arguments: ["/bin/sh", "/bin/bash"], selections)
+    func multiSelectReadBack(shell: String, selection: [String]) throws {
+        let spec: [String: Any] = [
+            "id": "multi", "title": "Multi",
+            "fields": [["id": "langs", "kind": "multiSelect", "label": "Languages", "options": Self.options.map { ["value": $0] }]],
+        ]
+        let flow = try ScratchFolder.write(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self), named: "multi", ".json")
+        let answers = try ScratchFolder.write(
+            String(decoding: try JSONSerialization.data(withJSONObject: ["langs": selection]), as: UTF8.self), named: "answers", ".json")
+        let folder = URL(fileURLWithPath: ScratchFolder.name("multi"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let walk = "printf '\\n' | \"$FOCUSFLOW\" run '\(flow)' --answers '\(answers)' --skip-filled"
+        let scripts = [
+            "set -e; answers=$(\(walk) --format shell); eval \"$answers\"; \(Self.readBack("langs", shell: shell))",
+            "set -e; \(walk) --format env --output answers.env; set -a; . ./answers.env; set +a; \(Self.readBack("LANGS", shell: shell))",
+        ]
+        for script in scripts {
+            let result = try Command.run(
+                ["-c", script], data: nil, directory: folder, environment: ["FOCUSFLOW": Command.executable.path],
+                program: URL(fileURLWithPath: shell))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == Self.expected(selection), "\(selection) in \(shell): \(script)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path), "reading the answers ran a command")
+    }
+
+    @Test("[\"New York\"] and [\"New\", \"York\"] are written differently; simple values stay plain words")
+    func multiSelectUnambiguous() {
+        func line(_ values: [String], _ format: AnswerFormat) -> String {
+            format.text(of: FlowResult(answers: [.init(field: "langs", answer: .choices(values))]), names: [:])
+        }
+        #expect(line(["New York"], .shell) != line(["New", "York"], .shell))
+        #expect(line(["New York"], .env) != line(["New", "York"], .env))
+        #expect(line(["sms", "email"], .shell) == "langs='sms email'\n")
+        #expect(line(["New York"], .shell) == #"langs=''\''New York'\'''"# + "\n")
+        #expect(line([], .shell) == "langs=''\n")
+        #expect(line([""], .shell) != line([], .shell))
+    }
+
+    @Test(
+        "Through the API, multi-select values with line ends, tabs and quotes read back in sh and bash",
+        arguments: ["/bin/sh", "/bin/bash"])
+    func multiSelectThroughAPI(shell: String) throws {
+        let values = ["x\ny", "tab\there", "'", "", "end\n"]
+        let text = AnswerFormat.shell.text(of: FlowResult(answers: [.init(field: "langs", answer: .choices(values))]), names: [:])
+        let result = try Command.run(
+            ["-c", "eval \"$1\"; \(Self.readBack("langs", shell: shell))", "sh", text], data: nil, program: URL(fileURLWithPath: shell))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.expected(values))
+    }
+
     @Test(
         "An id becomes a shell name by one rule",
         arguments: [

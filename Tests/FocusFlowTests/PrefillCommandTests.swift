@@ -98,8 +98,8 @@ struct DraftCommandTests {
         #expect(mode == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["signup.draft"], "a temporary file was left behind")
 
-        // Resumed: the secure fields first, then on through the kept nickname (an empty line keeps it).
-        let second = try Command.run(["run", "--draft", draft], input: "\(Self.secret)\n\(Self.secret)\n\n+82 10 1234 5678\n123456\n")
+        // Resumed: the secure fields first, then on from Phone, where it stopped.
+        let second = try Command.run(["run", "--draft", draft], input: "\(Self.secret)\n\(Self.secret)\n+82 10 1234 5678\n123456\n")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr.contains("resuming the draft \(draft) at Password"))
         #expect(second.stdout == #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다","phone":"+82 10 1234 5678","code":"123456"}"# + "\n")

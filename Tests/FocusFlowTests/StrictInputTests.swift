@@ -239,3 +239,16 @@ struct ValidateEveryProblemTests {
         #expect(lines.last == "\(path): more problems; fix these and validate again")
     }
 }
+
+/// Piped input holding an Alt chord with a key that is not ASCII (ESC, then the key's bytes).
+@Suite("Piped Alt chords")
+struct PipedAltChordTests {
+    @Test("Piped, a line holding Alt+쀿 is refused naming the field: no byte of it reaches the answers")
+    func refused() throws {
+        let flow = try ScratchFolder.write(#"{"id":"alt","title":"Alt","fields":[{"id":"name","label":"Name"}]}"#, named: "alt", ".json")
+        let result = try Command.run(["run", flow], data: Data([0x4E, 0x1B] + Array("쀿쭜\n".utf8)))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "focusflow: line 1: Name (name): U+001B is not accepted; this field takes any character but control characters\n", "\(result.stderr)")
+    }
+}

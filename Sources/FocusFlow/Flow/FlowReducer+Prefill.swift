@@ -6,7 +6,10 @@ extension FlowReducer {
     /// Focus goes to the first field; with ``FlowPrefill/skipFilled``, to the first visible
     /// field that was not given a passing answer (the last visible field when all were); with
     /// ``FlowPrefill/resumeAt``, to that field, or to the first field before it whose rules
-    /// fail now or that is secure (a draft never holds a secure value, so each is asked again).
+    /// fail now or that is secure (a draft never holds a secure value, so each is asked again);
+    /// Next then passes over the answered fields before the one it stopped at, as
+    /// ``FlowPrefill/skipFilled`` does, so the walk asks the secure fields, then goes on from
+    /// where it stopped.
     ///
     /// - Throws: ``PrefillError`` naming the field: an unknown id (with the nearest one), a
     ///   value of the wrong type, no option or with a character the keyboard refuses, or — unless ``FlowPrefill/askInvalid`` — a value
@@ -49,6 +52,11 @@ extension FlowReducer {
             target =
                 visible.first { $0 <= stop && ($0 < stop && (spec.layout.secure[$0] || !spec.fields[$0].prefill) || failure(of: $0, in: state) != nil) }
                 ?? (visible.contains(stop) ? stop : visible.last { $0 < stop } ?? target)
+            // Between the fields asked again and the one it stopped at, the walk passes over
+            // what was answered before (running a check it has again): it goes on from there.
+            state.skipping = Set(
+                visible.filter { $0 > target && $0 < stop && !spec.layout.secure[$0] && spec.fields[$0].prefill && failure(of: $0, in: state) == nil }
+                    .map { spec.layout.ids[$0] })
         } else if prefill.skipFilled {
             target = visible.first { !passed.contains($0) } ?? visible.last ?? target
             state.skipping = Set(passed.filter { $0 > target }.map { spec.layout.ids[$0] })

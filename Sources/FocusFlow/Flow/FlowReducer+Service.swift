@@ -13,6 +13,10 @@
 ///   field's error; ``ServiceAnswer/unavailable`` says that the check could not be made. Any other
 ///   ticket changes nothing.
 /// - An answer that passed its check and was not edited since is not checked again.
+/// - A field the walk passes over without the person submitting it (a resumed walk's answers,
+///   `skipFilled`, the fields before the last when the walk finishes) is checked as the walk
+///   passes it: focus goes to it while its check runs, and once it passes the walk goes on to
+///   where it was going (``PendingCheck/Onward``), so no field is asked twice for it.
 ///
 /// Sends:
 /// - When focus moves to a field with a ``FieldSpec/send`` for the first time (the walk's
@@ -41,7 +45,16 @@ extension FlowReducer {
             case .ok:
                 state.checked.insert(id)
                 events.append(.checked(field: id, ticket: ticket, passed: true))
-                advance(&state, from: index, events: &events)
+                switch pending.onward {
+                case .submitted, .passing: advance(&state, from: index, events: &events)
+                case .finishing: finish(&state, from: index, events: &events)
+                case .jump(let id):
+                    var visibility = VisibilityMemo(self)
+                    guard let target = spec.index(of: id), target != index, visibility.isVisible(target, in: state) else {
+                        return advance(&state, from: index, events: &events)
+                    }
+                    jump(&state, from: index, to: target, visibility: &visibility, events: &events)
+                }
             case .refused, .unavailable:
                 let label = spec.fields[index].label
                 let message =
@@ -145,7 +158,11 @@ extension FlowReducer {
 
     /// The gate after a field's rules pass: whether its check passed for this answer. If not,
     /// focus goes to the field and its check is asked (or, pending already, said to be).
-    func passesCheck(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
+    ///
+    /// - Parameter onward: where the walk goes once the check passes (``PendingCheck/Onward``);
+    ///   when `nil`, on as Next: the person submitted the field at `index`, or the walk passes
+    ///   over the field at `position`.
+    func passesCheck(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, onward: PendingCheck.Onward? = nil) -> Bool {
         let id = spec.layout.ids[position]
         guard let name = spec.fields[position].check, !state.checked.contains(id) else { return true }
         if let pending = state.checking, pending.field == id, position == index {
@@ -154,7 +171,8 @@ extension FlowReducer {
         }
         if position != index { move(&state, from: index, to: position, events: &events) }
         state.lastTicket += 1
-        state.checking = PendingCheck(ticket: state.lastTicket, field: id, check: name)
+        let onward = onward ?? (position == index ? .submitted : .passing)
+        state.checking = PendingCheck(ticket: state.lastTicket, field: id, check: name, onward: onward)
         events.append(.checking(field: id, check: name, ticket: state.lastTicket))
         return false
     }

@@ -28,8 +28,10 @@ extension FlowReducer {
         /// the person is amending (see ``isAmending``).
         public var reviewed: [FieldID]?
         /// The prefilled fields a move forward passes over while their answers pass their rules
-        /// (``FlowPrefill/skipFilled``), wherever the walk meets them; a field leaves the set when
-        /// it gets focus (going back to it, or jumping there).
+        /// (``FlowPrefill/skipFilled``; a resumed walk's answers between the secure fields it
+        /// asks again and the field it stopped at, ``FlowPrefill/resumeAt``), wherever the walk
+        /// meets them, running a check one of them has first; a field leaves the set when it
+        /// gets focus (going back to it, jumping there, or its check running).
         public var skipping: Set<FieldID> = []
         /// The check asked of the host and not answered yet, always the focused field's; `nil`
         /// when none is (see ``FlowReducer`` (Checks)).
@@ -73,16 +75,41 @@ extension FlowReducer {
         public var error: String? { focus.flatMap { errors[$0] } }
     }
 
-    /// A check asked of the host: the ticket its answer must carry, and the field and check.
+    /// A check asked of the host: the ticket its answer must carry, the field and check, and
+    /// where the walk goes once it passes.
     public struct PendingCheck: Sendable, Hashable, Codable {
         public var ticket: Int
         public var field: FieldID
         public var check: String
+        /// Why the walk asked: the person submitted the field, or the walk is passing over it.
+        public var onward: Onward
 
-        public init(ticket: Int, field: FieldID, check: String) {
+        public init(ticket: Int, field: FieldID, check: String, onward: Onward = .submitted) {
             self.ticket = ticket
             self.field = field
             self.check = check
+            self.onward = onward
+        }
+
+        /// Whether the person did not submit the field: the walk checks an answer it is passing
+        /// over (a resumed walk, `skipFilled`, completion), so what is typed meanwhile is meant
+        /// for the field the walk goes to, and a front holds it until the check answers.
+        public var isPassing: Bool { onward != .submitted }
+
+        /// Where the walk goes once the check passes.
+        public enum Onward: Sendable, Hashable, Codable {
+            /// The person submitted the field (Next, the review's submit): on as Next from it.
+            case submitted
+            /// The walk passes over the field (a resumed walk, `skipFilled`): on as Next from
+            /// it, over the other fields it passes, to the field it was going to.
+            case passing
+            /// The walk was finishing and checks the fields before the last: it finishes
+            /// (completes, or shows the review) instead of walking them again.
+            case finishing
+            /// The person jumped forward to this field (``FlowReducer/Action/focus(_:)``) past
+            /// the checked one (or from it): on to it, checking the fields between as the
+            /// jump does.
+            case jump(FieldID)
         }
     }
 

@@ -123,12 +123,7 @@ public struct FlowReducer: Sendable {
         case .focus(let id):
             var visibility = VisibilityMemo(self)
             guard let target = spec.index(of: id), target != index, visibility.isVisible(target, in: state) else { return }
-            if target > index {
-                for skipped in index..<target where visibility.isVisible(skipped, in: state) {
-                    guard check(&state, skipped, events: &events, movingFrom: index) else { return }
-                }
-            }
-            move(&state, from: index, to: target, events: &events)
+            jump(&state, from: index, to: target, visibility: &visibility, events: &events)
         case .toggleReveal:
             guard spec.layout.secure[index] else { return }
             state.revealed.toggle()
@@ -272,6 +267,18 @@ public struct FlowReducer: Sendable {
         }
     }
 
+    /// Jumps from the field at `index` to the visible field at `target`: forward, each visible
+    /// field from `index` on is checked first, and a check that must run runs with the jump's
+    /// target as where the walk goes once it passes.
+    func jump(_ state: inout State, from index: Int, to target: Int, visibility: inout VisibilityMemo, events: inout [FlowEvent]) {
+        if target > index {
+            for skipped in index..<target where visibility.isVisible(skipped, in: state) {
+                guard check(&state, skipped, events: &events, movingFrom: index, onward: .jump(spec.layout.ids[target])) else { return }
+            }
+        }
+        move(&state, from: index, to: target, events: &events)
+    }
+
     /// Validates the focused field, then moves to the next visible field or completes.
     func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
@@ -286,15 +293,34 @@ public struct FlowReducer: Sendable {
         // and when every later one is, the last of them takes the focus, as at the start, so that
         // the walk ends on an Enter.
         var target: Int?
+        // The first field passed over whose check must run.
+        var unchecked: Int?
         for position in index + 1..<spec.fields.count where visibility.isVisible(position, in: state) {
+            if let over = target, unchecked == nil, spec.fields[over].check != nil, !state.checked.contains(spec.layout.ids[over]) {
+                unchecked = over
+            }
             target = position
             if state.skipping.isEmpty || !state.skipping.contains(spec.layout.ids[position]) || failure(of: position, in: state) != nil { break }
+        }
+        // A field passed over must pass its check first: it runs now, and the walk goes on from
+        // there once it answers. (The last field, which takes the focus, is checked on its Enter.)
+        if let unchecked {
+            _ = passesCheck(&state, unchecked, events: &events, movingFrom: index)
+            return
         }
         if let target {
             return move(&state, from: index, to: target, events: &events)
         }
+        finish(&state, from: index, events: &events)
+    }
+
+    /// The walk finishes from the field at `index`: every other visible field passes (a check
+    /// not yet passed runs, and the walk finishes once it answers), then the review shows or
+    /// the flow completes.
+    func finish(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
+        var visibility = VisibilityMemo(self)
         for other in spec.fields.indices where other != index && visibility.isVisible(other, in: state) {
-            guard check(&state, other, events: &events, movingFrom: index) else { return }
+            guard check(&state, other, events: &events, movingFrom: index, onward: .finishing) else { return }
         }
         if spec.review { return enterReview(&state, from: index, events: &events) }
         state.phase = .completed
@@ -306,11 +332,11 @@ public struct FlowReducer: Sendable {
     /// moves to it from `index` (unless it is there already) and `invalid` is said.
     ///
     /// - Returns: whether the field passed.
-    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int) -> Bool {
+    func check(_ state: inout State, _ position: Int, events: inout [FlowEvent], movingFrom index: Int, onward: PendingCheck.Onward? = nil) -> Bool {
         let id = spec.layout.ids[position]
         guard let message = failure(of: position, in: state) else {
             state.errors[id] = nil
-            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index)
+            return spec.fields[position].check == nil || passesCheck(&state, position, events: &events, movingFrom: index, onward: onward)
         }
         state.errors[id] = message
         if position != index { move(&state, from: index, to: position, events: &events) }

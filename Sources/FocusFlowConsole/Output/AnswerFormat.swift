@@ -6,8 +6,8 @@ import FocusFlow
 /// | format | a line | a multi-select |
 /// |---|---|---|
 /// | `json` | `{"email":"ada@example.com","age":42}`, one object | `["sms","email"]` |
-/// | `shell` | `email='ada@example.com'`, quoted for `sh` (`'` written `'\''`) | `channels='sms email'` |
-/// | `env` | `EMAIL="ada@example.com"`, `\ " $` and a backquote escaped with `\` | `CHANNELS="sms email"` |
+/// | `shell` | `email='ada@example.com'`, quoted for `sh` (`'` written `'\''`) | `channels='sms email'`, `cities=''\''New York'\'' Paris'` |
+/// | `env` | `EMAIL="ada@example.com"`, `\ " $` and a backquote escaped with `\` | `CHANNELS="sms email"`, `CITIES="'New York' Paris"` |
 ///
 /// `shell` and `env` need a name for each field: its id with every character that is not an
 /// ASCII letter, digit or `_` replaced by `_`, and `_` put before a leading digit
@@ -15,7 +15,8 @@ import FocusFlow
 /// walk starts, ``names(for:)`` refuses a flow where two ids come to one name, or where one
 /// comes to a variable the shell itself reads (`PATH`, `IFS`, `HOME` …): evaluated, it would
 /// change how the script goes on. Every answer is written as text (`plainText` of
-/// ``/FocusFlow/FieldAnswer``), a multi-select's values separated by spaces, an unanswered field as `''`.
+/// ``/FocusFlow/FieldAnswer``), a multi-select's values as a list of `sh` words
+/// (``shellWords(_:)``, read back with `eval "set -- $channels"`), an unanswered field as `''`.
 public enum AnswerFormat: String, CaseIterable, Sendable {
     case json, shell, env
 
@@ -90,10 +91,28 @@ public enum AnswerFormat: String, CaseIterable, Sendable {
         return answer.plainText + "\n"
     }
 
-    /// The answer as one string of words: a multi-select's values separated by spaces.
+    /// The answer as one string: its text, or a multi-select's values as a list of `sh` words
+    /// (``shellWords(_:)``).
     private static func words(_ answer: FieldAnswer) -> String {
-        if case .choices(let values) = answer { return values.joined(separator: " ") }
+        if case .choices(let values) = answer { return shellWords(values) }
         return answer.plainText
+    }
+
+    /// `values` as words a POSIX shell splits back into exactly those values, separated by
+    /// spaces: a value of letters, digits and `@%+=:,./_-` alone as it is, any other (a space,
+    /// a quote, `$`, `*`, `~`, Hangul, a line end, nothing at all) in single quotes
+    /// (``shellQuoted(_:)``), as Python's `shlex.join` writes them. So `["New York"]` is
+    /// `'New York'` and `["New", "York"]` is `New York`, and `eval "set -- $langs"` (or
+    /// bash's `eval "langs=($langs)"`) gives the values back one for one, running nothing.
+    public static func shellWords(_ values: [String]) -> String {
+        values.map { value in
+            let plain =
+                !value.isEmpty
+                && value.utf8.allSatisfy { byte in
+                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "@%+=:,./_-".utf8.contains(byte)
+                }
+            return plain ? value : shellQuoted(value)
+        }.joined(separator: " ")
     }
 
     /// `text` in single quotes for a POSIX shell: nothing inside is special but `'` itself,

@@ -143,8 +143,23 @@ package final class SignalPipe {
         return (true, others)
     }
 
-    /// Puts the previous handlers back.
+    /// Whether the signals that end a walk stay blocked once a walk puts its handlers back
+    /// (``restore()``): one that arrives then waits until what the walk writes (a draft, a
+    /// recording, the answers) is written whole, and then ends the command (``heldEnd()``). A
+    /// closed terminal sends SIGHUP more than once (to the session, then to the job its shell
+    /// hung up), and a second one would kill the process while it writes the draft. The
+    /// `focusflow` command sets it; a host embedding a walk keeps its signals as they were.
+    nonisolated(unsafe) package static var holdsEndsAfterWalk = false
+
+    /// Puts the previous handlers back; with ``holdsEndsAfterWalk``, the signals that end a
+    /// walk are blocked first.
     package func restore() {
+        if Self.holdsEndsAfterWalk {
+            var set = sigset_t()
+            sigemptyset(&set)
+            for (signal, _) in previous where Self.role(of: signal) == .end { sigaddset(&set, signal) }
+            pthread_sigmask(SIG_BLOCK, &set, nil)
+        }
         for (signal, old) in previous.reversed() {
             var old = old
             sigaction(signal, &old, nil)
@@ -202,6 +217,15 @@ package final class SignalPipe {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(signal)
         exit(128 + signal)
+    }
+
+    /// A signal that ends a walk which arrived after the walk put its handlers back and waits,
+    /// blocked (``holdsEndsAfterWalk``); `nil` when none does, or when the one that came is
+    /// ignored (the parent's `nohup`).
+    package static func heldEnd() -> Int32? {
+        var pending = sigset_t()
+        sigpending(&pending)
+        return table.first { $0.role == .end && sigismember(&pending, $0.signal) == 1 && ff_signal_ignored($0.signal) == 0 }?.signal
     }
 
     /// Starts the output of the terminal `fd` again, which Ctrl-S (XOFF) may have stopped: it was

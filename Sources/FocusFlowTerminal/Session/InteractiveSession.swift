@@ -137,7 +137,8 @@ final class InteractiveSession: ScreenContext {
                 continue
             }
             // A lone Esc held through a signal (see readKeys) is looked at again before any poll.
-            if ff_holding_byte() != 0 {
+            // Keys read and not yet handled (the rest of a burst, a paste, keys a check held).
+            if ff_holding_byte() != 0 && !holdingKeys {
                 pending += readKeys(signals)
                 serviceStep(advancing: false)
                 continue
@@ -147,6 +148,9 @@ final class InteractiveSession: ScreenContext {
             fds.removeSubrange(2...)
             fds += services.descriptors
             for index in fds.indices { fds[index].revents = 0 }
+            // While the walk checks a field it passes over, keys typed ahead are meant for the
+            // field it goes to: they wait in the terminal (a hang-up is still seen).
+            fds[0].events = holdingKeys ? 0 : Int16(POLLIN)
             // Input already waiting once a key is done is a burst (keys typed ahead, a paste):
             // readline may insert it whole before drawing. Otherwise the loop waits, and the
             // next key's echo follows its read with no system call between (ff_input_available).
@@ -155,7 +159,12 @@ final class InteractiveSession: ScreenContext {
             if ready == 0 { ready = poll(&fds, nfds_t(fds.count), services.timeout) }
             if ready < 0 { continue }
             if ready == 0 || fds[2...].contains(where: { $0.revents != 0 }) {
+                // Keys read before a check held them go on once it has answered (above).
                 serviceStep(advancing: true)
+                if secureFieldLeft {
+                    SecretMemory.wipeStack()
+                    secureFieldLeft = false
+                }
                 if ready == 0 { continue }
             }
             if fds[1].revents != 0 {
@@ -252,7 +261,7 @@ final class InteractiveSession: ScreenContext {
             }
             rl_callback_read_char()
             HistorySearch.settle()
-        } while ff_holding_byte() != 0 && outcome == nil
+        } while ff_holding_byte() != 0 && outcome == nil && !holdingKeys
         return []
     }
 
@@ -347,6 +356,9 @@ final class InteractiveSession: ScreenContext {
     }
 
     // MARK: - Checks and sends
+
+    /// Whether keys wait: the walk checks a field it passes over (``FlowReducer/PendingCheck/isPassing``).
+    private var holdingKeys: Bool { store.state.checking?.isPassing == true }
 
     /// Starts and ends the programs as the state asks, and, `advancing`, takes their answers
     /// and the clock's ticks to the engine; draws again when what the screen says changed (an
@@ -495,7 +507,8 @@ final class InteractiveSession: ScreenContext {
         let accepted = store.state.text(of: focus)
         // Nothing edited (the cursor moved, a key began a sequence): no copy of the buffer.
         if Self.readlineHolds(accepted) { return }
-        let buffer = String(cString: ff_line_buffer())
+        let buffer = Self.bufferText()
+        if Self.readlineHolds(accepted) { return }
         // The engine finds the edit and judges it; the session looks for the edit itself only
         // when it was refused, to take it back and name it.
         guard store.send(.field(.textChanged(buffer))).contains(.rejected(field: focus)) else {
@@ -546,6 +559,35 @@ final class InteractiveSession: ScreenContext {
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
+    }
+
+    /// Readline's buffer as text, once the bytes in it that are no UTF-8 character are taken
+    /// out, as if never typed (the cursor stays among the same characters). Alt with a key that
+    /// is not ASCII comes as ESC and the key's UTF-8 bytes: readline takes ESC and the first
+    /// byte as a meta key, which nothing is bound to, and inserts the rest, which are no
+    /// character. So the chord is ignored whole, as any Alt key nothing is bound to is, and no
+    /// U+FFFD reaches an answer or the screen. Bytes typed with Ctrl-V are taken out the same way.
+    private static func bufferText() -> String {
+        let end = Int(ff_end())
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(ff_line_buffer()).assumingMemoryBound(to: UInt8.self), count: end)
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let point = Int(ff_point())
+        var kept: [UInt8] = []
+        kept.reserveCapacity(end)
+        var keptPoint = 0
+        var index = 0
+        while index < end {
+            // The character that starts here (UTF-8 takes at most four bytes), if one does.
+            let length = (1...min(4, end - index)).first { String(validating: bytes[index..<(index + $0)], as: UTF8.self) != nil } ?? 0
+            if length > 0 { kept += bytes[index..<(index + length)] }
+            if index < point { keptPoint += length }
+            index += max(length, 1)
+        }
+        let text = String(decoding: kept, as: UTF8.self)
+        if !kept.isEmpty { kept.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+        rl_replace_line(text, 0)
+        ff_set_point(Int32(keptPoint))
+        return text
     }
 
     /// Whether readline's buffer holds `text`, byte for byte.

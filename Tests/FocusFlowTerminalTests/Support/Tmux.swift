@@ -84,6 +84,13 @@ final class Tmux: Emulator {
         _ = try? run(["resize-window", "-t", "t", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// Closes the window as a person does, or the whole server as a dropped connection does:
+    /// `kill-window` or `kill-server`. The terminal goes away; the program sees SIGHUP and the
+    /// end of its input together.
+    func close(by command: String) {
+        _ = try? run(command == "kill-server" ? [command] : [command, "-t", "t"])
+    }
+
     // MARK: - Reading the screen
 
     /// The visible lines, trailing spaces removed.
