@@ -95,8 +95,9 @@ enum KoreanHelp {
           start에는 "skipFilled":true, "askInvalid":true를 더할 수 있습니다(start
           skipFilled askInvalid {…}). run의 --skip-filled, --ask-invalid와 같습니다.
 
-        (공백이나 탭으로 끝나는 값은 JSON 형식으로 써야 합니다.) 형식이 틀렸거나 적용할
-        수 없는 요청에는 {"error":"…"}로 답하고 아무것도 바꾸지 않습니다. 1 MiB
+        (공백이나 탭으로 끝나는 값은 JSON 형식으로 써야 합니다.) 형식이 틀렸거나(흐름
+        파일처럼 한 객체에 같은 키가 두 번 있는 것도) 적용할 수 없는 요청에는
+        {"error":"…"}로 답하고 아무것도 바꾸지 않습니다. 1 MiB
         (1,048,576바이트)보다 긴 줄도 그렇게 답하고 버립니다.
         """
 

@@ -15,8 +15,9 @@ enum Serve {
           askInvalid {…}), as run's --skip-filled and --ask-invalid.
 
         (A value that ends with a space or a tab needs the JSON form.) A malformed
-        request, or one that cannot apply, gets {"error":"…"} and changes nothing; so
-        does a line longer than 1 MiB (1,048,576 bytes), which is dropped.
+        request (a key given twice in an object too, as in a flow file), or one that
+        cannot apply, gets {"error":"…"} and changes nothing; so does a line longer
+        than 1 MiB (1,048,576 bytes), which is dropped.
         """
 
     static let command = Subcommand(
