@@ -74,9 +74,14 @@ enum Serve {
 
                     \(requests)
 
-                    Exit status: 0 at the end of the script (with --expect: every response as GOLDEN
-                    says), 1 a response differs from GOLDEN, 2 for a usage or flow error or a script
-                    or GOLDEN that cannot be read, 74 when a response cannot be written.
+                    In a script, a line longer than 1 MiB or holding a NUL byte is no request: the
+                    replay stops there, naming the line, since the file is not lines of text.
+
+                    Exit status: 0 at the end of the script with no request refused (with --expect:
+                    every response as GOLDEN says, refusals included), 1 a request was refused
+                    (every line is answered still) or a response differs from GOLDEN, 2 for a usage
+                    or flow error, or a script or GOLDEN that cannot be read or is not lines of
+                    text, 74 when a response cannot be written.
                     """), ko: KoreanHelp.replay),
         options: ["expect"],
         followsLocale: false,
@@ -182,7 +187,7 @@ enum Serve {
             throw CommandError(errno == ENOENT ? .noSuchFile(scriptPath) : .cannotBeRead(scriptPath), kind: .flow)
         }
         defer { close(fd) }
-        var reader = LineReader(fd: fd)
+        var reader = LineReader(fd: fd, endsPastLimit: true)
         // A recording says which flow it walks: replayed against another, every request would
         // answer a question nobody asked.
         var first: LineReader.Read? = reader.next()
@@ -192,14 +197,23 @@ enum Serve {
             throw CommandError(.scriptOfOtherFlow(scriptPath, recorded: recorded, replayed: spec.id), kind: .flow)
         }
         var line = 0
-        let next = { () -> LineReader.Read in
+        // A script is lines of text: a line past the limit or holding a NUL byte ends the replay
+        // (`replay FLOW /dev/zero` would otherwise read for ever).
+        let next = { () throws(CommandError) -> LineReader.Read in
             let read = first.take() ?? reader.next()
             if case .end = read {} else { line += 1 }
-            return read
+            switch read {
+            case .tooLong: throw CommandError(.notLinesOfText(scriptPath, line: line, longerThan: LineReader.lineLimit), kind: .flow)
+            case .line(let bytes) where bytes.contains(0): throw CommandError(.notLinesOfText(scriptPath, line: line, longerThan: nil), kind: .flow)
+            default: return read
+            }
         }
-        // Each refused request is said on stderr too, where it is in the script.
+        // Each refused request is said on stderr too, where it is in the script, and makes the
+        // exit status 1.
+        var refused = false
         let place = { (response: String) in
             guard let message = ProtocolSession.errorMessage(of: response) else { return }
+            refused = true
             Output.error(DisplayText.escaped("focusflow: \(scriptPath):\(line): \(message)"))
         }
         if var golden = try arguments.values["expect"].map({ path throws(CommandError) in try GoldenResponses(path: path) }) {
@@ -215,7 +229,7 @@ enum Serve {
             place(response)
             try Output.standard(response + "\n")
         }
-        return ExitStatus.success
+        return refused ? ExitStatus.invalidInput : ExitStatus.success
     }
 
     /// Answers every line `next` gives until the end, each response written at once.
@@ -224,11 +238,13 @@ enum Serve {
     }
 
     /// Hands every response, the initial one first, to `answer`.
-    private static func run(_ spec: FlowSpec, next: () -> LineReader.Read, answer: (String) throws(CommandError) -> Void) throws(CommandError) {
+    private static func run(
+        _ spec: FlowSpec, next: () throws(CommandError) -> LineReader.Read, answer: (String) throws(CommandError) -> Void
+    ) throws(CommandError) {
         var session = ProtocolSession(spec: spec)
         try answer(session.initialResponse())
         while true {
-            switch next() {
+            switch try next() {
             case .line(let line):
                 let ended = session.state.phase.hasEnded
                 guard let response = session.respond(toScriptLine: line) else { continue }

@@ -58,4 +58,47 @@ struct ProtocolStrictnessTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains(#"\#(path):1: the request is ambiguous: column 30: the key "value""#), "\(result.stderr)")
     }
+
+    @Test("replay exits 1 when a line was refused, after answering every line; 0 when none was")
+    func replayStatusSaysRefusals() throws {
+        let script = "text ada@example.com\nfocus nowhere\nnext\ntext secret-word\nnext\n"
+        let path = try ScratchFolder.write(script)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let replayed = try Command.run(["replay", "Flows/login.json", path])
+        let served = try Command.run(["serve", "Flows/login.json"], input: script)
+        #expect(replayed.status == 1)
+        #expect(replayed.stdout == served.stdout, "every line is answered still")
+        #expect(try Self.objects(replayed.stdout).count == 6)
+        let clean = try ScratchFolder.write("text ada@example.com\nnext\n")
+        defer { try? FileManager.default.removeItem(atPath: clean) }
+        #expect(try Command.run(["replay", "Flows/login.json", clean]).status == 0)
+    }
+
+    /// Scripts that are not lines of text, by what they hold, and where the replay stops.
+    static let binaryScripts: [(String, String)] = [
+        ("/dev/zero", "1: the line is longer than 1048576 bytes"),
+        ("a NUL byte on line 2", "2: the line holds a NUL byte"),
+        ("a line past the limit on line 2", "2: the line is longer than 1048576 bytes"),
+    ]
+
+    @Test("replay of a script that is not lines of text stops with exit 2, naming its line", arguments: binaryScripts)
+    func replayStopsAtBinary(script: String, says: String) throws {
+        let second = script.contains("NUL") ? "text a\u{0}b" : String(repeating: "x", count: (1 << 20) + 1)
+        let path = script.hasPrefix("/dev/") ? script : try ScratchFolder.write("text ada@example.com\n\(second)\nnext\n")
+        defer { if path != script { try? FileManager.default.removeItem(atPath: path) } }
+        // A bound for the test itself: without one, a replay that reads for ever would hang it.
+        let result = try Command.shell(#"exec timeout 60 "$FOCUSFLOW" replay Flows/login.json "$SCRIPT""#, environment: ["SCRIPT": path])
+        #expect(result.status == 2, "\(result.stderr.prefix(500))")
+        #expect(result.stderr.contains("focusflow: \(path):\(says)"), "\(result.stderr.prefix(500))")
+        #expect(!result.stdout.contains("password"), "the line after the bad one is not answered: \(result.stdout.prefix(500))")
+    }
+
+    @Test("replay --expect with a GOLDEN that is not lines of text stops with exit 2")
+    func goldenStopsAtBinary() throws {
+        let path = try ScratchFolder.write("next\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Command.shell(#"exec timeout 60 "$FOCUSFLOW" replay --expect /dev/zero Flows/login.json "$SCRIPT""#, environment: ["SCRIPT": path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("/dev/zero"), "\(result.stderr)")
+    }
 }
