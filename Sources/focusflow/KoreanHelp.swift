@@ -258,8 +258,9 @@ enum KoreanHelp {
             시작하고 첫 응답처럼 답합니다. {"action":"close","session":"ID"}는 진행을
             끝냅니다({"session":"ID","closed":"request"}). 진행이 완료되거나 취소되어도,
             --idle SECONDS(기본 \(Int(ProtocolSessions.defaultIdle)), 15분) 동안 요청이 없어도 세션이
-            끝나고, 그 뒤에 오는 줄의 응답 앞에 {"session":"ID","closed":"idle"}로
-            알립니다(1초에 한 번 살핍니다). --max-sessions N(기본
+            끝납니다. 요청마다 응답은 꼭 한 줄이므로, 이렇게 닫힌 세션은 그 세션을 다음에
+            부르는 요청의 응답 {"session":"ID","closed":"idle","error":"…"}로 알리고
+            아무것도 바꾸지 않습니다(open은 그 ID를 새로 엽니다). --max-sessions N(기본
             \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. --max-session-bytes N(기본
             \(ProtocolSessions.defaultSessionBytes), 1 MiB)과 --max-total-bytes N(기본 \(ProtocolSessions.defaultTotalBytes),
             64 MiB)은 세션 하나나 세션 모두가 그보다 많은 바이트의 글을 갖게 될 요청을

@@ -98,9 +98,11 @@ enum Serve {
         "session":"ID"} starts a walk and is answered as a first response is;
         {"action":"close","session":"ID"} ends it ({"session":"ID","closed":"request"}).
         A session also ends with its walk (completed or cancelled), or after --idle
-        SECONDS without a request (default \(Int(ProtocolSessions.defaultIdle)), 15 minutes), said
-        {"session":"ID","closed":"idle"} before the response to a later line (looked
-        for once a second). --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open
+        SECONDS without a request (default \(Int(ProtocolSessions.defaultIdle)), 15 minutes). Every
+        request gets exactly one response line, so an idle close is told in the
+        response to the next request that names the session: {"session":"ID",
+        "closed":"idle","error":"…"}, which changes nothing (open starts the id
+        afresh). --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open
         beyond N. --max-session-bytes N (default \(ProtocolSessions.defaultSessionBytes), 1 MiB) and
         --max-total-bytes N (default \(ProtocolSessions.defaultTotalBytes), 64 MiB) refuse, with an
         error that changes nothing, a request that would make one session, or all of
@@ -145,7 +147,7 @@ enum Serve {
             switch reader.next() {
             case .line(let line):
                 let open = sessions.count
-                for response in sessions.respond(toScriptLine: line, now: Self.seconds()) {
+                if let response = sessions.respond(toScriptLine: line, now: Self.seconds()) {
                     answered += response
                     answered += "\n"
                 }
