@@ -57,6 +57,45 @@ struct EscapeKeyTests {
         #expect(terminal.screen().lines.contains("Sign in: cancelled."), "\(terminal.screen().text)")
     }
 
+    /// Esc pressed twice well within `keyseq-timeout`: in one write (as a terminal that sends
+    /// them together) and in two.
+    enum Presses: String, CaseIterable, CustomStringConvertible {
+        case oneWrite, twoWrites
+        var description: String { rawValue }
+    }
+
+    @Test("Two Escs pressed quickly are two Escs: a walk cancels", arguments: Presses.allCases)
+    func doubleEscape(presses: Presses) throws {
+        let terminal = try PseudoTerminal([Self.login])
+        #expect(terminal.waitFor("Email"))
+        terminal.send("ada")
+        terminal.settle()
+        switch presses {
+        case .oneWrite: terminal.send(Self.esc + Self.esc)
+        case .twoWrites:
+            terminal.send(Self.esc)
+            terminal.send(Self.esc)
+        }
+        #expect(terminal.finish() == 130, "\(terminal.screen().text)")
+        #expect(terminal.screen().lines.contains("Sign in: cancelled."), "\(terminal.screen().text)")
+    }
+
+    @Test("In ask select two quick Escs clear the filter, then cancel", arguments: Presses.allCases)
+    func doubleEscapeInFilter(presses: Presses) throws {
+        let terminal = try PseudoTerminal(["ask", "select", "Plan", "--option", "free=Free", "--option", "team=Team"])
+        #expect(terminal.waitFor("Free"))
+        terminal.send("Te")
+        #expect(terminal.waitFor { _ in !terminal.screen().text.contains("Free") }, "the filter hides Free: \(terminal.screen().text)")
+        switch presses {
+        case .oneWrite: terminal.send(Self.esc + Self.esc)
+        case .twoWrites:
+            terminal.send(Self.esc)
+            terminal.send(Self.esc)
+        }
+        #expect(terminal.finish() == 130, "\(terminal.screen().text)")
+        #expect(terminal.stdoutText.isEmpty)
+    }
+
     @Test("In a walk a key between two lone Escs takes the first back: the walk goes on and completes")
     func keyBetweenEscsGoesOn() throws {
         let terminal = try PseudoTerminal([Self.login])

@@ -240,6 +240,12 @@ final class InteractiveSession: ScreenContext {
         let timeout = ff_escape_timeout()
         var readAfterEscape = false
         repeat {
+            // Esc pressed twice in quick succession: the first is Esc; the second waits as any lone ESC.
+            if !readAfterEscape, timeout > 0, ff_double_escape_next() != 0, keymaps.isFieldMap(rl_get_keymap()) {
+                ff_drop_escape()
+                escape()
+                continue
+            }
             if !readAfterEscape, timeout > 0, ff_lone_escape_next() != 0, keymaps.isFieldMap(rl_get_keymap()) {
                 var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
                 let ready = poll(&fds, 2, timeout)
@@ -258,6 +264,11 @@ final class InteractiveSession: ScreenContext {
             if escapeArmed {
                 escapeArmed = false
                 if note == escapeNote { note = nil }
+            }
+            // Alt with a key beyond ASCII does nothing, as an unbound Alt key does.
+            if ff_drop_alt_chord() != 0 {
+                refuse(theme.words.keyDoesNothing)
+                continue
             }
             rl_callback_read_char()
             HistorySearch.settle()
