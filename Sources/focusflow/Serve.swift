@@ -118,7 +118,7 @@ enum Serve {
         let sessionBytes = try arguments.integer(
             "max-session-bytes", default: ProtocolSessions.defaultSessionBytes, in: 1...Self.largestBytes, command: "serve")
         let totalBytes = try arguments.integer("max-total-bytes", default: ProtocolSessions.defaultTotalBytes, in: 1...Self.largestBytes, command: "serve")
-        let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
+        let spec = try FlowFile.load(arguments.positionals.first, command: "serve").localized(to: language)
         var reader = LineReader(fd: 0)
         guard many else {
             try run(spec) { reader.next() }
@@ -174,7 +174,7 @@ enum Serve {
             throw .usage(.replayScriptAfterFlow(files[0]), command: "replay")
         }
         let scriptPath = files.last!
-        let spec = try FlowFile.load(files.count == 2 ? files.first : nil)
+        let spec = try FlowFile.load(files.count == 2 ? files.first : nil, command: "replay")
         if FlowFile.isFolder(scriptPath) { throw CommandError(.folderNotScript(scriptPath), kind: .flow) }
         let fd = open(scriptPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {

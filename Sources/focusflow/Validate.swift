@@ -44,6 +44,11 @@ enum Validate {
                 failed = true
                 continue
             }
+            if let refusal = FlowFile.terminalRefusal(path, command: "validate") {
+                Output.error(refusal.message(in: language))
+                failed = true
+                continue
+            }
             if FlowFile.isJSONSchema(path) {
                 try Output.standard(words.skippedSchema(name) + "\n")
                 continue
