@@ -106,6 +106,8 @@ struct LanguageTableTests {
         .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields, option: nil), .askRefused(.noFields, option: "step"),
         .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"), .needsSessions(option: "idle"),
         .flowFromStandardInput(path: "-", command: "run"), .flowFromStandardInput(path: "/dev/stdin", command: "serve"),
+        .flowFromTerminal(path: "-", command: "check", standardInput: true, takesDash: true),
+        .flowFromTerminal(path: "/dev/tty", command: "run", standardInput: false, takesDash: false),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -117,7 +119,7 @@ struct LanguageTableTests {
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,
             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
-            .noSuchFile, .flowFromStandardInput, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
+            .noSuchFile, .flowFromStandardInput, .flowFromTerminal, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
             .recordingNoStandIn,
             .setRefused, .prefillRefused, .answersFileMissing, .answersFileNotYours, .answersFileRefused, .unknownFormat, .answerNames,
