@@ -62,6 +62,16 @@ struct EscapeKeyTests {
     enum Presses: String, CaseIterable, CustomStringConvertible {
         case oneWrite, twoWrites
         var description: String { rawValue }
+
+        /// Presses Esc twice on `terminal`, as this case sends them.
+        func press(on terminal: PseudoTerminal) {
+            switch self {
+            case .oneWrite: terminal.send(EscapeKeyTests.esc + EscapeKeyTests.esc)
+            case .twoWrites:
+                terminal.send(EscapeKeyTests.esc)
+                terminal.send(EscapeKeyTests.esc)
+            }
+        }
     }
 
     @Test("Two Escs pressed quickly are two Escs: a walk cancels", arguments: Presses.allCases)
@@ -70,12 +80,7 @@ struct EscapeKeyTests {
         #expect(terminal.waitFor("Email"))
         terminal.send("ada")
         terminal.settle()
-        switch presses {
-        case .oneWrite: terminal.send(Self.esc + Self.esc)
-        case .twoWrites:
-            terminal.send(Self.esc)
-            terminal.send(Self.esc)
-        }
+        presses.press(on: terminal)
         #expect(terminal.finish() == 130, "\(terminal.screen().text)")
         #expect(terminal.screen().lines.contains("Sign in: cancelled."), "\(terminal.screen().text)")
     }
@@ -86,12 +91,7 @@ struct EscapeKeyTests {
         #expect(terminal.waitFor("Free"))
         terminal.send("Te")
         #expect(terminal.waitFor { _ in !terminal.screen().text.contains("Free") }, "the filter hides Free: \(terminal.screen().text)")
-        switch presses {
-        case .oneWrite: terminal.send(Self.esc + Self.esc)
-        case .twoWrites:
-            terminal.send(Self.esc)
-            terminal.send(Self.esc)
-        }
+        presses.press(on: terminal)
         #expect(terminal.finish() == 130, "\(terminal.screen().text)")
         #expect(terminal.stdoutText.isEmpty)
     }
