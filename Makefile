@@ -28,8 +28,18 @@ installed := $(bindir)/focusflow $(mandir)/man1/focusflow.1 $(mandir)/ko/man1/fo
 
 all: build
 
+# The installed build's flags, on the command line so that no target a library product reaches
+# carries an unsafe flag (Package.swift): flow patterns matched by RE2; the package's C and C++
+# with a canary in every function with an array or an address taken and glibc's checked string
+# and I/O calls where a buffer's size is known; and the Swift front end reaching the metadata of a
+# generic type through its accessor rather than by its mangled name, each function in a section of
+# its own for the link order (Sources/focusflow/LinkOrder, docs/performance.md).
+hardening := -Xcc -fstack-protector-strong -Xcc -D_FORTIFY_SOURCE=2 -Xcxx -fstack-protector-strong -Xcxx -D_FORTIFY_SOURCE=2
+start := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -Xfrontend -Xswiftc -function-sections
+RELEASE_FLAGS := -c release --traits RE2 --static-swift-stdlib --disable-local-rpath $(hardening) $(start)
+
 build:
-	FOCUSFLOW_STATIC_EXECUTABLE=1 $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product focusflow $(SWIFT_FLAGS)
+	FOCUSFLOW_STATIC_EXECUTABLE=1 $(SWIFT) build $(RELEASE_FLAGS) --product focusflow $(SWIFT_FLAGS)
 	mkdir -p $(made)
 	$(OBJCOPY) --only-keep-debug $(built) $(made)/focusflow.debug
 	$(OBJCOPY) --strip-all --add-gnu-debuglink=$(made)/focusflow.debug $(built) $(made)/focusflow

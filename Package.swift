@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// With FOCUSFLOW_STATIC_EXECUTABLE=1 (the Makefile's release build, with --static-swift-stdlib),
@@ -6,10 +6,15 @@ import PackageDescription
 /// the C and C++ libraries linked in, so that no dynamic loader runs and no shared library is
 /// mapped at a start. It is hardened as Debian hardens the programs it ships: position-independent
 /// (mapped at a random address), full RELRO (its relocated data read-only before `main`, `BIND_NOW`),
-/// and the package's C and C++ built with `-fstack-protector-strong` and `-D_FORTIFY_SOURCE=2`
-/// (``hardenedC``); docs/performance.md says what that costs a start. Its objects must be compiled
-/// against the static runtime, which only --static-swift-stdlib does; any other build links the
-/// runtime as SwiftPM does.
+/// and the package's C and C++ built with `-fstack-protector-strong` and `-D_FORTIFY_SOURCE=2`;
+/// docs/performance.md says what that costs a start. Its objects must be compiled against the
+/// static runtime, which only --static-swift-stdlib does; any other build links the runtime as
+/// SwiftPM does.
+///
+/// The compiler flags of that build (the hardening, and the Swift front end's flags that make a
+/// start cheaper) are the Makefile's command line, not settings here: a package that depends on
+/// FocusFlow by version may not reach a target with unsafe flags, and only the executable targets,
+/// which no library product reaches, have any.
 let staticBuild = Context.environment["FOCUSFLOW_STATIC_EXECUTABLE"] == "1"
 let staticExecutable: [LinkerSetting] =
     staticBuild
@@ -24,25 +29,6 @@ let staticExecutable: [LinkerSetting] =
     ]
     : []
 
-/// The package's C and C++ in the same build: a canary in every function with an array or an
-/// address taken, and glibc's checked string and I/O calls where a buffer's size is known.
-let hardenedC: [CSetting] =
-    staticBuild
-    ? [.unsafeFlags(["-fstack-protector-strong"], .when(configuration: .release)), .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))] : []
-let hardenedCxx: [CXXSetting] =
-    staticBuild
-    ? [.unsafeFlags(["-fstack-protector-strong"], .when(configuration: .release)), .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))] : []
-
-/// In the same build, the code of every target `focusflow` links reaches the metadata of a generic
-/// type it names (`[String: Int]`, `ContiguousArray<FieldSpec>`) through the type's accessor,
-/// handed its arguments and their conformances, rather than by its mangled name: the runtime then
-/// demangles no name and scans no conformance records for it, about a quarter of the work of a
-/// start (docs/performance.md). Each function is emitted in a section of its own, so that the
-/// link order (Sources/focusflow/LinkOrder) can lay a start's functions out together.
-let startSettings: [SwiftSetting] =
-    staticBuild
-    ? [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"], .when(configuration: .release))] : []
-
 let package = Package(
     name: "FocusFlow",
     products: [
@@ -56,42 +42,45 @@ let package = Package(
         .executable(name: "focusflow", targets: ["focusflow"]),
         .executable(name: "focusflow-bench", targets: ["focusflow-bench"]),
     ],
+    traits: [
+        // Flow patterns matched by RE2 (libre2-dev) instead of the engine's own matcher: what the
+        // command-line tool on Linux is built with (`make install`, the tests). Off by default, so
+        // that a package depending on FocusFlow builds it with the toolchain alone.
+        .trait(name: "RE2", description: "Match flow patterns with RE2 (libre2-dev) rather than the engine's own matcher.")
+    ],
     targets: [
         // RE2's regular expressions, which match in linear time (see CompiledPattern), behind a
-        // C interface. Every C and C++ target is built with DWARF 4: valgrind 3.19 (Debian 12)
-        // cannot read clang's DWARF 5 forms in a debug build, and one such unit makes it give up
-        // on the whole binary.
-        .target(name: "CRE2", cxxSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedCxx, linkerSettings: [.linkedLibrary("re2")]),
+        // C interface: the engine's only with the RE2 trait.
+        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         .target(
             name: "FocusFlow",
-            dependencies: ["CRE2"],
-            resources: [.embedInCode("Resources/signup.json")],
-            swiftSettings: startSettings
+            dependencies: [.target(name: "CRE2", condition: .when(traits: ["RE2"]))],
+            resources: [.embedInCode("Resources/signup.json")]
         ),
-        .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"], swiftSettings: startSettings),
-        .target(name: "FocusFlowCheck", dependencies: ["FocusFlow", "FocusFlowProtocol"], swiftSettings: startSettings),
+        .target(name: "FocusFlowProtocol", dependencies: ["FocusFlow"]),
+        .target(name: "FocusFlowCheck", dependencies: ["FocusFlow", "FocusFlowProtocol"]),
         .target(name: "FocusFlowSearch", dependencies: ["FocusFlow"]),
         .target(name: "FocusFlowTesting", dependencies: ["FocusFlow"]),
         // The console's C, which knows no readline: fatal signals, the watchdog, the standard
         // descriptors closed at start, a character's width, terminfo's colour count (libtinfo).
-        .target(name: "CConsole", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC, linkerSettings: [.linkedLibrary("tinfo")]),
+        .target(name: "CConsole", linkerSettings: [.linkedLibrary("tinfo")]),
         // What every front that is not readline's uses: line mode and piped input, the answer
         // targets and drafts, the screens, the renderer, the key tables and the terminal's words.
         // It links no readline; `Tests/FocusFlowTerminalTests/LayerTests.swift` holds it to that.
-        .target(name: "FocusFlowConsole", dependencies: ["FocusFlow", "CConsole"], swiftSettings: startSettings),
+        .target(name: "FocusFlowConsole", dependencies: ["FocusFlow", "CConsole"]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The session's stateful C that readline's callbacks reach (input, undo surgery): a C file
         // of its own whose header names no readline type.
-        .target(name: "CReadlineSession", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC, linkerSettings: [.linkedLibrary("readline")]),
+        .target(name: "CReadlineSession", linkerSettings: [.linkedLibrary("readline")]),
         // The interactive session: readline, its keymaps and callbacks, over the console's screens.
-        .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"], swiftSettings: startSettings),
+        .target(name: "FocusFlowTerminal", dependencies: ["FocusFlow", "FocusFlowConsole", "CReadline", "CReadlineSession"]),
         // Memory wiped as it is freed: focusflow's own free and realloc (Sources/CSecureHeap), which
         // no library product reaches, so that an embedder's allocator stays its own.
-        .target(name: "CSecureHeap", cSettings: [.unsafeFlags(["-gdwarf-4"])] + hardenedC),
+        .target(name: "CSecureHeap"),
         // The static build's entry point, which populates the pages a start relocates before glibc's
         // _start relocates them. It runs before thread-local storage exists, so it has no stack
         // protector (its functions say so themselves).
-        .target(name: "CStaticStart", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CStaticStart"),
         // Test support, not a product: the pty driver used by the terminal tests and the bench.
         .target(name: "PseudoTerminalSupport"),
         // Glibc's mktemp stays out of focusflow's link, which a static Swift runtime would
@@ -105,7 +94,6 @@ let package = Package(
             name: "focusflow",
             dependencies: ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowTerminal", "CSecureHeap", "CStaticStart"],
             exclude: ["LinkOrder"],
-            swiftSettings: startSettings,
             linkerSettings: [
                 .unsafeFlags([
                     "-Xlinker", "--wrap=mktemp",

@@ -159,17 +159,44 @@ int ff_fill_input(void) {
     return (int)n;
 }
 
+/// Whether readline is at rest, between keys: an ESC given it now begins a key.
+static int ff_readline_at_rest(void) {
+    // Readline in the middle of something (a key sequence begun, a search, a count, a key read
+    // for a command) takes the ESC as its own: it ends a search, it begins a key.
+    return !(RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_MULTIKEY | RL_STATE_NUMERICARG | RL_STATE_CHARSEARCH
+                        | RL_STATE_MOREINPUT | RL_STATE_MACROINPUT | RL_STATE_VIMOTION | RL_STATE_INPUTPENDING)
+             || _rl_callback_func != NULL);
+}
+
+/// Whether nothing more waits in the terminal.
+static int ff_nothing_waiting(void) {
+    int count = 0;
+    return !(ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0);
+}
+
+int ff_double_escape_next(void) {
+    struct ff_input *in = ff_input();
+    if (in->regive || in->end - in->start != 2 || in->bytes[in->start] != 0x1B || in->bytes[in->start + 1] != 0x1B) return 0;
+    return ff_readline_at_rest() && ff_nothing_waiting();
+}
+
 int ff_lone_escape_next(void) {
     struct ff_input *in = ff_input();
     if (in->regive || in->end - in->start != 1 || in->bytes[in->start] != 0x1B) return 0;
-    // Readline in the middle of something (a key sequence begun, a search, a count, a key read
-    // for a command) takes the ESC as its own: it ends a search, it begins a key.
-    if (RL_ISSTATE(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_MULTIKEY | RL_STATE_NUMERICARG | RL_STATE_CHARSEARCH
-                   | RL_STATE_MOREINPUT | RL_STATE_MACROINPUT | RL_STATE_VIMOTION | RL_STATE_INPUTPENDING)
-        || _rl_callback_func != NULL)
-        return 0;
-    int count = 0;
-    return !(ioctl(fileno(rl_instream), FIONREAD, &count) == 0 && count > 0);
+    return ff_readline_at_rest() && ff_nothing_waiting();
+}
+
+int ff_drop_alt_chord(void) {
+    struct ff_input *in = ff_input();
+    int at = in->start;
+    if (in->regive || in->end - at < 3 || in->bytes[at] != 0x1B) return 0;
+    unsigned char lead = in->bytes[at + 1];
+    int length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    if (length == 0 || in->end - at < 1 + length || !ff_readline_at_rest()) return 0;
+    for (int i = 2; i <= length; i++)
+        if ((in->bytes[at + i] & 0xC0) != 0x80) return 0;
+    for (int i = 0; i <= length; i++) (void)ff_taken(in, in->bytes[in->start++]);
+    return 1;
 }
 
 void ff_drop_escape(void) {

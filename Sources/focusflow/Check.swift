@@ -57,7 +57,7 @@ enum Check {
             decompose: !arguments.flags.contains("no-decompose"))
         let language = try LanguageOption.decide(arguments, command: "check", fallback: arguments.language)
         let words = language.commandWords
-        let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
+        let spec = try FlowFile.load(arguments.positionals.first, command: "check").localized(to: language)
         let name = arguments.positionals.first.map(DisplayText.escaped) ?? words.builtInFlow
         var explored = options
         if isatty(2) == 1 {

@@ -71,6 +71,12 @@ extension CommandProblem {
         case .noSuchFile(let path): "\(path): no such file"
         case .flowFromStandardInput(let path, let command):
             "\(command) reads \(command == "serve" ? "its requests" : "the answers") from stdin, so the flow cannot come from there too (\(path)); give the flow as a file, or as <(…) in bash and zsh"
+        case .flowFromTerminal(let path, let command, let standardInput, let takesDash):
+            "\(path): "
+                + (standardInput ? "the flow is read from stdin, which is a terminal here" : "a terminal, not a flow file")
+                + (takesDash
+                    ? (standardInput ? "; pipe a flow in" : "; give the flow as a file, or pipe it in") + ": focusflow \(command) - < flow.json"
+                    : "; give the flow as a file, or as <(…) in bash and zsh")
         case .cannotBeRead(let path): "\(path): cannot be read"
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay"

@@ -72,6 +72,12 @@ extension CommandProblem {
         case .noSuchFile(let path): "\(path): 파일이 없습니다"
         case .flowFromStandardInput(let path, let command):
             "\(command)은(는) 표준 입력에서 \(command == "serve" ? "요청을" : "답을") 읽으므로 흐름까지 표준 입력으로 받을 수 없습니다(\(path)). 흐름은 파일로 주거나, bash와 zsh에서는 <(…)로 주세요"
+        case .flowFromTerminal(let path, let command, let standardInput, let takesDash):
+            "\(path): "
+                + (standardInput ? "흐름은 표준 입력에서 읽는데, 여기서는 표준 입력이 터미널입니다" : "흐름 파일이 아니라 터미널입니다")
+                + (takesDash
+                    ? (standardInput ? ". 흐름을 파이프로 주세요" : ". 흐름은 파일로 주거나 파이프로 주세요") + ": focusflow \(command) - < flow.json"
+                    : ". 흐름은 파일로 주거나, bash와 zsh에서는 <(…)로 주세요")
         case .cannotBeRead(let path): "\(path): 파일을 읽을 수 없습니다"
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "파일이 없습니다" : "파일을 읽을 수 없습니다"). --expect에는 이전 replay의 응답이 필요합니다"

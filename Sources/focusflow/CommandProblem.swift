@@ -74,6 +74,10 @@ enum CommandProblem: Equatable {
     case noSuchFile(String)
     /// `run -`, `serve /dev/stdin`: the command reads stdin for something else (answers, requests).
     case flowFromStandardInput(path: String, command: String)
+    /// A flow named as stdin (`-`, `/dev/stdin`) while stdin is a terminal (`standardInput`), or
+    /// as a terminal itself (`/dev/tty`): no flow comes from a person's keys. `takesDash` when
+    /// the command reads a piped flow as `-`.
+    case flowFromTerminal(path: String, command: String, standardInput: Bool, takesDash: Bool)
     case cannotBeRead(String)
     case goldenUnreadable(String, missing: Bool)
     /// A script's or GOLDEN's line that is no line of text: longer than `limit` bytes (the line

@@ -47,7 +47,7 @@ enum Completions {
 
     /// The command's options with the help texts' first words about them, for shells that show them.
     static func summary(of option: String, in command: Subcommand) -> String {
-        OptionSummary.of(option, in: command.texts.en.details) ?? ""
+        OptionSummary.of(option, in: command.texts.en.details, takesValue: command.valueOptions.contains(option)) ?? ""
     }
 
     // MARK: - bash
@@ -416,27 +416,49 @@ enum Completions {
     }
 }
 
-/// The first words a help text says about an option: the rest of its line (`--output FILE   write
-/// the answers to FILE instead of stdout: …`) or, for a long name, the line after it, up to the
-/// first `:`, `;` or `(`.
+/// The first sentence a help text says about an option, from its entry: the line that begins,
+/// indented, with `--name` (and its value's placeholder when it takes one), and the deeper
+/// indented lines after it, joined (`--output FILE   write the answers to FILE instead of stdout:
+/// …`), up to the first `.`, `:` or `;` that ends a sentence or a clause outside parentheses. A word after the
+/// name begins the description whatever the gap before it (`--draft-discard start afresh`); a
+/// line of prose that begins with `--name` is no entry.
 enum OptionSummary {
-    static func of(_ option: String, in details: String) -> String? {
-        let lines = details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for (index, line) in lines.enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("--\(option)") else { continue }
-            let after = trimmed.dropFirst(option.count + 2)
-            guard after.isEmpty || after.first == " " || after.first == "," else { continue }
-            // The description starts after a gap of two spaces or more.
-            var text = ""
-            if let gap = after.firstRange(of: "  ") {
-                text = after[gap.upperBound...].trimmingSpaces
-            }
-            if text.isEmpty, index + 1 < lines.count { text = lines[index + 1].trimmingSpaces }
-            if let cut = text.firstIndex(where: { $0 == ":" || $0 == ";" || $0 == "(" }) { text = String(text[..<cut]) }
-            return text.trimmingSpaces
+    static func of(_ option: String, in details: String, takesValue: Bool) -> String? {
+        let lines = details.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = { (line: Substring) in line.prefix { $0 == " " }.count }
+        guard
+            let start = lines.firstIndex(where: { line in
+                let trimmed = line.drop { $0 == " " }
+                guard indent(line) > 0, trimmed.hasPrefix("--\(option)") else { return false }
+                let after = trimmed.dropFirst(option.count + 2)
+                return after.isEmpty || after.first == " "
+            })
+        else { return nil }
+        var rest = lines[start].drop { $0 == " " }.dropFirst(option.count + 2).drop { $0 == " " }
+        // The value's placeholder: FILE, NAME=COMMAND, en|ko.
+        if takesValue { rest = rest.drop { $0 != " " } }
+        var words = [rest]
+        for line in lines[(start + 1)...] {
+            guard indent(line) > indent(lines[start]), !line.drop(while: { $0 == " " }).hasPrefix("--") else { break }
+            words.append(line)
         }
-        return nil
+        let text = words.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        // A parenthesis is kept whole, or not at all when it does not close.
+        var end = text.endIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == "(", let close = text[index...].firstIndex(of: ")") {
+                index = text.index(after: close)
+                continue
+            }
+            if ":;(".contains(text[index]) || (text[index] == "." && (next == text.endIndex || text[next] == " ")) {
+                end = index
+                break
+            }
+            index = next
+        }
+        return text[..<end].trimmingSpaces
     }
 }
 

@@ -113,6 +113,29 @@ enum FlowFile {
         ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
     }
 
+    /// The commands that read a piped flow named `-`; `run` and `serve` read answers or requests
+    /// from stdin instead.
+    static let readingDash: Set<String> = ["validate", "check"]
+
+    /// Why `path` cannot give `command` a flow when it names a terminal: stdin named (`-`,
+    /// `/dev/stdin`) while stdin is the person's terminal, or a terminal device (`/dev/tty`).
+    /// `nil` for anything else. A terminal is no stream of a flow (``streamed(_:)``), and
+    /// Foundation would say no more than that it "cannot be read", or take `-` for a file.
+    static func terminalRefusal(_ path: String, command: String) -> CommandProblem? {
+        let standardInput = isStandardInput(path)
+        let terminal: Bool
+        if path == "-" {
+            terminal = isatty(0) == 1
+        } else {
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            terminal = isatty(fd) == 1
+            close(fd)
+        }
+        guard terminal else { return nil }
+        return .flowFromTerminal(path: path, command: command, standardInput: standardInput, takesDash: readingDash.contains(command))
+    }
+
     /// The bytes of a flow that comes as a stream (`-` or `/dev/stdin` for stdin, a pipe such as
     /// `<(…)` gives, a FIFO), read to its end once and kept, so that a look at its shape and its
     /// loading read the same bytes; `nil` for a path that is no stream (a regular file, a
@@ -155,11 +178,12 @@ enum FlowFile {
     /// The streams read so far, by path: a stream can be read once.
     nonisolated(unsafe) private static var streams: [String: [UInt8]] = [:]
 
-    /// The flow at `path`, or the built-in sign-up.
+    /// The flow at `path`, or the built-in sign-up, for `command` (named in a refusal).
     ///
     /// - Throws: a flow ``CommandError`` naming the file and the problem.
-    static func load(_ path: String?) throws(CommandError) -> FlowSpec {
+    static func load(_ path: String?, command: String) throws(CommandError) -> FlowSpec {
         if let path, isFolder(path) { throw CommandError(.folderNotFlow(path), kind: .flow) }
+        if let path, let refusal = terminalRefusal(path, command: command) { throw CommandError(refusal, kind: .flow) }
         do {
             guard let path else { return try FlowSpec.signup() }
             return try spec(at: path)

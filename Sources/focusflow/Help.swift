@@ -11,6 +11,9 @@ enum Help {
                 details: """
                     Prints the help of COMMAND (the same as 'focusflow COMMAND --help'), or with no
                     COMMAND the general help, in the language of --lang en|ko, else of the locale.
+
+                    OPTIONS
+                      --lang en|ko    the help's language (default: the locale's)
                     """),
             ko: KoreanHelp.help),
         options: ["lang"],

@@ -154,6 +154,10 @@ enum KoreanHelp {
             오류입니다. 보고와 오류는 --lang en|ko의 언어로,
             없으면 로캘(LC_ALL, LC_MESSAGES, LANG)의 언어로 씁니다. 위치(파일, 줄, 열,
             필드 경로)는 그대로 씁니다.
+
+            옵션
+              --lang en|ko    보고의 언어(기본: 로캘의 언어)
+
             종료 상태: 모두 올바르면 0, 아니면 2.
             """)
 
@@ -232,6 +236,9 @@ enum KoreanHelp {
             focusflow(1) man 페이지를 roff로 출력합니다. 모든 --help와 같은 글로
             만듭니다: 'focusflow manual | man -l -'로 읽으세요. 'make install'은 이것을
             share/man/man1/focusflow.1로 설치합니다. --lang ko이면 한국어입니다.
+
+            옵션
+              --lang en|ko    페이지의 언어(기본: 로캘의 언어)
             """)
 
     static let serve = HelpText(
@@ -268,6 +275,18 @@ enum KoreanHelp {
             따로 되므로 진행을 다른 프로세스로 옮길 수 있습니다. 함께 도착한 줄들의 응답은
             함께 쓰고, serve가 입력을 기다리는 동안 기다리게 하는 응답은 없습니다.
 
+            옵션
+              --lang en|ko          규칙 메시지와 흐름의 글의 언어(기본: 로캘과 상관없이
+                                    영어)
+              --sessions            프로세스 하나로 여러 사람의 진행을 맡습니다
+              --idle SECONDS        요청 없이 SECONDS가 지나면 세션을 끝냅니다
+                                    (기본 \(Int(ProtocolSessions.defaultIdle)))
+              --max-sessions N      N개를 넘는 open을 거절합니다(기본 \(ProtocolSessions.defaultLimit))
+              --max-session-bytes N 세션 하나가 N바이트보다 많은 글을 갖게 될 요청을
+                                    거절합니다(기본 \(ProtocolSessions.defaultSessionBytes))
+              --max-total-bytes N   세션 모두가 N바이트보다 많은 글을 갖게 될 요청을
+                                    거절합니다(기본 \(ProtocolSessions.defaultTotalBytes))
+
             종료 상태: 입력이 끝나면 0, 사용법이나 흐름 오류는 2, 응답을 쓸 수 없으면 74.
             """)
 
@@ -281,6 +300,9 @@ enum KoreanHelp {
             --expect GOLDEN을 주면 아무것도 출력하지 않습니다: 응답마다 GOLDEN(앞서
             replay가 낸 출력을 저장한 것)의 같은 줄과 비교하고, 처음으로 다른 줄이나
             없거나 남는 줄을, 기대한 것과 받은 것과 함께 알립니다.
+
+            옵션
+              --expect GOLDEN  응답을 출력하지 않고 GOLDEN의 같은 줄과 비교합니다
 
             \(requests)
 
@@ -330,5 +352,8 @@ enum KoreanHelp {
         details: """
             COMMAND의 도움말('focusflow COMMAND --help'와 같음)을, COMMAND가 없으면 전체
             도움말을 --lang en|ko의 언어로, 없으면 로캘의 언어로 출력합니다.
+
+            옵션
+              --lang en|ko    도움말의 언어(기본: 로캘의 언어)
             """)
 }

@@ -14,6 +14,9 @@ enum Manual {
                     Prints the focusflow(1) man page in roff, made from the same texts as every
                     --help: read it with 'focusflow manual | man -l -'. 'make install' installs it
                     as share/man/man1/focusflow.1. With --lang ko, the page is in Korean.
+
+                    OPTIONS
+                      --lang en|ko    the page's language (default: the locale's)
                     """), ko: KoreanHelp.manual),
         options: ["lang"],
         run: { arguments throws(CommandError) in

@@ -85,7 +85,7 @@ enum Run {
         }
         let mask = try arguments.values["mask"].map(Self.mask) ?? "•"
         let language = try LanguageOption.decide(arguments, command: "run", fallback: LanguageOption.fromEnvironment)
-        let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
+        let spec = try FlowFile.load(arguments.positionals.first, command: "run").localized(to: language)
         let theme = try arguments.values["theme"].map(ThemeOption.named)
         let format = try FormatOption.decide(arguments, command: "run")
         let names = try FormatOption.names(format, for: spec)

@@ -47,6 +47,18 @@ enum Serve {
 
                     \(sessionsHelp)
 
+                    OPTIONS
+                      --lang en|ko          the language of rule messages and the flow's text
+                                            (default: English, whatever the locale)
+                      --sessions            walk many people through the flow in one process
+                      --idle SECONDS        end a session after SECONDS without a request
+                                            (default \(Int(ProtocolSessions.defaultIdle)))
+                      --max-sessions N      refuse an open beyond N sessions (default \(ProtocolSessions.defaultLimit))
+                      --max-session-bytes N refuse a request that would make one session hold
+                                            more than N bytes of text (default \(ProtocolSessions.defaultSessionBytes))
+                      --max-total-bytes N   refuse a request that would make all sessions hold
+                                            more than N bytes of text (default \(ProtocolSessions.defaultTotalBytes))
+
                     Exit status: 0 at the end of input, 2 for a usage or flow error, 74 when a
                     response cannot be written.
                     """), ko: KoreanHelp.serve),
@@ -71,6 +83,10 @@ enum Serve {
                     same line of GOLDEN (the saved output of an earlier replay), and the first that
                     differs — or a line missing or left over — is named with what was expected and
                     what came.
+
+                    OPTIONS
+                      --expect GOLDEN  compare each response with the same line of GOLDEN
+                                       instead of printing it
 
                     \(requests)
 
@@ -126,7 +142,7 @@ enum Serve {
         let sessionBytes = try arguments.integer(
             "max-session-bytes", default: ProtocolSessions.defaultSessionBytes, in: 1...Self.largestBytes, command: "serve")
         let totalBytes = try arguments.integer("max-total-bytes", default: ProtocolSessions.defaultTotalBytes, in: 1...Self.largestBytes, command: "serve")
-        let spec = try FlowFile.load(arguments.positionals.first).localized(to: language)
+        let spec = try FlowFile.load(arguments.positionals.first, command: "serve").localized(to: language)
         var reader = LineReader(fd: 0)
         guard many else {
             try run(spec) { reader.next() }
@@ -182,7 +198,7 @@ enum Serve {
             throw .usage(.replayScriptAfterFlow(files[0]), command: "replay")
         }
         let scriptPath = files.last!
-        let spec = try FlowFile.load(files.count == 2 ? files.first : nil)
+        let spec = try FlowFile.load(files.count == 2 ? files.first : nil, command: "replay")
         if FlowFile.isFolder(scriptPath) { throw CommandError(.folderNotScript(scriptPath), kind: .flow) }
         let fd = open(scriptPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {

@@ -22,6 +22,10 @@ enum Validate {
                     skipped with a note; a folder is an error. The report and the errors are in
                     the language of --lang en|ko, else of the locale (LC_ALL, LC_MESSAGES, LANG);
                     places (files, lines, columns, field paths) are named as they are.
+
+                    OPTIONS
+                      --lang en|ko    the report's language (default: the locale's)
+
                     Exit status: 0 when all are valid, 2 otherwise.
                     """), ko: KoreanHelp.validate),
         options: ["lang"],
@@ -41,6 +45,11 @@ enum Validate {
             let name = path == "-" ? "stdin" : DisplayText.escaped(path)
             if FlowFile.isFolder(path) {
                 Output.error(CommandProblem.folderNotFlow(path).message(in: language))
+                failed = true
+                continue
+            }
+            if let refusal = FlowFile.terminalRefusal(path, command: "validate") {
+                Output.error(refusal.message(in: language))
                 failed = true
                 continue
             }

@@ -90,6 +90,27 @@ struct AccessibleModeTests {
         #expect(terminal.finish() == 130)
     }
 
+    @Test(
+        "A command that does nothing in the flow says so, naming the commands that do; /resend on a field that sends nothing names the rule",
+        arguments: [
+            (["run", "--accessible", "Flows/login.json"], "/resend", "/resend does not apply to this flow (/back, /cancel, /help)."),
+            (["ask", "text", "Name", "--accessible"], "/resend", "/resend does not apply to this flow (/cancel, /help)."),
+            (["ask", "text", "Name", "--accessible"], "/back", "/back does not apply to this flow (/cancel, /help)."),
+            (
+                ["run", "Flows/signup.json", "--accessible"] + ServiceLineModeTests.programs, "/resend",
+                "/resend sends a code again on a field that sends one; Email sends none."
+            ),
+        ])
+    func commandThatDoesNotApply(arguments: [String], command: String, says: String) throws {
+        let terminal = try PseudoTerminal(arguments, directory: PseudoTerminal.packageRoot.path)
+        #expect(terminal.waitFor("Ctrl-D cancels"), "\(terminal.output)")
+        #expect(terminal.waitFor(": "), "\(terminal.output)")
+        #expect(terminal.type(command + "\n", expect: says), "\(terminal.output)")
+        #expect(!terminal.output.contains("That key"), "a line mode has no keys: \(terminal.output)")
+        terminal.send("\u{4}")
+        #expect(terminal.finish() == 130)
+    }
+
     static func start(_ arguments: [String] = ["run", "--accessible"]) throws -> PseudoTerminal {
         try PseudoTerminal(arguments)
     }

@@ -22,6 +22,8 @@ struct AltKeyTests {
         ("ESC then a stray continuation byte", [Array("a".utf8), esc + [0x80, 0xBF], Array("b".utf8)], "ab"),
         ("ESC then half a character, the input ending there", [Array("a".utf8), esc + [0xEC, 0x80]], "a"),
         ("ESC then half a character, the rest later", [Array("a".utf8), esc + [0xEC, 0x80], [0xBF], Array("b".utf8)], "ab"),
+        ("half of 핕 alone, x, then Alt+한, whose bytes would finish it", [[0xED, 0x95], Array("x".utf8), esc + Array("한".utf8)], "x"),
+        ("half of € alone, then Alt+€", [[0xE2, 0x82], esc + Array("€".utf8), Array("b".utf8)], "b"),
     ]
 
     @Test("An Alt chord with a key that is not ASCII types nothing: the answer holds what was typed", arguments: cases, [false, true])

@@ -10,6 +10,22 @@ struct DraftTmuxTests {
     /// The focusflow process the pane runs.
     static func program(in tmux: Tmux) -> pid_t? { tmux.programPID }
 
+    /// Walks the sign-up to Nickname, the secure fields typed on the way, and types `에이다` there.
+    static func walkToNickname(_ tmux: Tmux, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(tmux.waitFor("Email"), sourceLocation: sourceLocation)
+        tmux.type("ada@example.com")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Password  [abc]"), sourceLocation: sourceLocation)
+        tmux.type(Self.secret)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Confirm password"), sourceLocation: sourceLocation)
+        tmux.type(Self.secret)
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Nickname"), sourceLocation: sourceLocation)
+        tmux.type("에이다")
+        #expect(tmux.waitFor("› 에이다"), sourceLocation: sourceLocation)
+    }
+
     @Test("A walk hung up on inside tmux resumes there: the secure fields asked again, the nickname typed before the hang-up shown")
     func hangUpResume() throws {
         let folder = NSTemporaryDirectory() + "focusflow-drafttmux-\(UUID())"
@@ -18,18 +34,7 @@ struct DraftTmuxTests {
         let draft = folder + "/signup.draft"
         do {
             let tmux = try Tmux(["run", "--draft", draft])
-            #expect(tmux.waitFor("Email"))
-            tmux.type("ada@example.com")
-            tmux.press("Enter")
-            #expect(tmux.waitFor("Password  [abc]"))
-            tmux.type(Self.secret)
-            tmux.press("Enter")
-            #expect(tmux.waitFor("Confirm password"))
-            tmux.type(Self.secret)
-            tmux.press("Enter")
-            #expect(tmux.waitFor("Nickname"))
-            tmux.type("에이다")
-            #expect(tmux.waitFor("› 에이다"))
+            Self.walkToNickname(tmux)
             let pid = try #require(Self.program(in: tmux))
             kill(pid, SIGHUP)
             #expect(tmux.exitStatus() == .signalled(SIGHUP))
@@ -85,18 +90,7 @@ struct DraftTmuxTests {
             tmux.type("\"$FOCUSFLOW\" run --draft \(Tmux.quote(draft))")
             tmux.press("Enter")
         }
-        #expect(tmux.waitFor("Email"))
-        tmux.type("ada@example.com")
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Password  [abc]"))
-        tmux.type(Self.secret)
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Confirm password"))
-        tmux.type(Self.secret)
-        tmux.press("Enter")
-        #expect(tmux.waitFor("Nickname"))
-        tmux.type("에이다")
-        #expect(tmux.waitFor("› 에이다"))
+        Self.walkToNickname(tmux)
         let pid = try #require(Self.program(in: tmux))
         tmux.close(by: command)
         #expect(Self.ended(pid), "focusflow still runs after its window closed")

@@ -57,6 +57,45 @@ struct EscapeKeyTests {
         #expect(terminal.screen().lines.contains("Sign in: cancelled."), "\(terminal.screen().text)")
     }
 
+    /// Esc pressed twice well within `keyseq-timeout`: in one write (as a terminal that sends
+    /// them together) and in two.
+    enum Presses: String, CaseIterable, CustomStringConvertible {
+        case oneWrite, twoWrites
+        var description: String { rawValue }
+
+        /// Presses Esc twice on `terminal`, as this case sends them.
+        func press(on terminal: PseudoTerminal) {
+            switch self {
+            case .oneWrite: terminal.send(EscapeKeyTests.esc + EscapeKeyTests.esc)
+            case .twoWrites:
+                terminal.send(EscapeKeyTests.esc)
+                terminal.send(EscapeKeyTests.esc)
+            }
+        }
+    }
+
+    @Test("Two Escs pressed quickly are two Escs: a walk cancels", arguments: Presses.allCases)
+    func doubleEscape(presses: Presses) throws {
+        let terminal = try PseudoTerminal([Self.login])
+        #expect(terminal.waitFor("Email"))
+        terminal.send("ada")
+        terminal.settle()
+        presses.press(on: terminal)
+        #expect(terminal.finish() == 130, "\(terminal.screen().text)")
+        #expect(terminal.screen().lines.contains("Sign in: cancelled."), "\(terminal.screen().text)")
+    }
+
+    @Test("In ask select two quick Escs clear the filter, then cancel", arguments: Presses.allCases)
+    func doubleEscapeInFilter(presses: Presses) throws {
+        let terminal = try PseudoTerminal(["ask", "select", "Plan", "--option", "free=Free", "--option", "team=Team"])
+        #expect(terminal.waitFor("Free"))
+        terminal.send("Te")
+        #expect(terminal.waitFor { _ in !terminal.screen().text.contains("Free") }, "the filter hides Free: \(terminal.screen().text)")
+        presses.press(on: terminal)
+        #expect(terminal.finish() == 130, "\(terminal.screen().text)")
+        #expect(terminal.stdoutText.isEmpty)
+    }
+
     @Test("In a walk a key between two lone Escs takes the first back: the walk goes on and completes")
     func keyBetweenEscsGoesOn() throws {
         let terminal = try PseudoTerminal([Self.login])

@@ -18,6 +18,8 @@ struct LanguageLineModeTests {
             (en.notAConfirmAnswer("x"), ko.notAConfirmAnswer("x")), (en.reviewPrompt(3), ko.reviewPrompt(3)),
             (en.inputEndedBefore("L"), ko.inputEndedBefore("L")), (en.line(1, "L"), ko.line(1, "L")), (en.cancelled, ko.cancelled),
             (en.noAnswer, ko.noAnswer), (en.yesWord, ko.yesWord), (en.noWord, ko.noWord), (en.keyDoesNothing, ko.keyDoesNothing),
+            (en.notInThisFlow("/resend", "/help"), ko.notInThisFlow("/resend", "/help")),
+            (en.sendsNone("L"), ko.sendsNone("L")),
         ]
         for (english, korean) in pairs {
             #expect(english != korean)

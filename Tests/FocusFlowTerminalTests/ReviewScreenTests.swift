@@ -198,4 +198,18 @@ struct ReviewScreenTests {
         #expect(terminal.stdoutText == #"{"name":"Grace","pin":"\#(Self.secret)","agree":true}"# + "\n")
         #expect(!terminal.output.contains(Self.secret))
     }
+
+    @Test("The accessible review answers /resend in a flow that sends nothing as the fields do, naming the commands that apply")
+    func accessibleResend() throws {
+        let terminal = try PseudoTerminal(["run", "--accessible", try TerminalTests.flow(Self.flow)])
+        for (step, answer) in [("Step 1 of 3. Name", "Ada"), ("Step 2 of 3. PIN", Self.secret), ("Step 3 of 3. Agree", "y")] {
+            #expect(terminal.waitFor(step), "\(terminal.output)")
+            terminal.send(answer + "\n")
+        }
+        #expect(terminal.waitFor("Enter submits; a number from 1 to 3 changes that answer: "), "\(terminal.output)")
+        #expect(terminal.type("/resend\n", expect: "/resend does not apply to this flow (/back, /cancel, /help)."), "\(terminal.output)")
+        terminal.send("\n")
+        #expect(terminal.finish() == 0)
+        #expect(!terminal.output.contains(Self.secret))
+    }
 }

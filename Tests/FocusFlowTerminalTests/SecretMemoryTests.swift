@@ -82,6 +82,12 @@ struct SecretMemoryTests {
         control.arguments = Array(Self.secondUser.dropFirst()) + ["/bin/sleep", "30"]
         try control.run()
         defer { control.terminate() }
+        // Until setpriv has become `sleep`, the process is one that changed its uid and is not
+        // dumpable: the control is the program it runs.
+        let started = Date()
+        while (try? String(contentsOfFile: "/proc/\(control.processIdentifier)/comm", encoding: .utf8)) != "sleep\n", Date().timeIntervalSince(started) < 10 {
+            usleep(1_000)
+        }
         #expect(Self.readEnvironment(of: control.processIdentifier) == 0, "the second uid cannot read its own dumpable process: the check proves nothing")
         #expect(Self.readEnvironment(of: walk.pid) != 0, "the walk's own uid read /proc/PID/environ of the walk")
         let limits = (try? String(contentsOfFile: "/proc/\(walk.pid)/limits", encoding: .utf8)) ?? ""

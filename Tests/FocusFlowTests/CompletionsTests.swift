@@ -181,6 +181,104 @@ struct CompletionsTests {
         return run.stdout.split(separator: "\n").map(String.init)
     }
 
+    /// Each command line that offers a command's options, with the command and the options it
+    /// offers there: ask's once its KIND is given.
+    static let optionLines: [(line: String, command: String, kind: String?, options: Set<String>)] = CLI.commands.flatMap { command in
+        let all = command.valueOptions.union(command.flags)
+        guard !command.optionsByFirstOperand.isEmpty else { return [("focusflow \(command.name) --", command.name, String?.none, all)] }
+        return command.optionsByFirstOperand.sorted { $0.key < $1.key }.map { ("focusflow \(command.name) \($0.key) Q --", command.name, $0.key, $0.value) }
+    }
+
+    /// What `focusflow help COMMAND` says of `--option`: its entry, from its line to the next
+    /// entry or a line no deeper than it, joined into one line.
+    static func entry(of option: String, in help: String) -> String? {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = { (line: Substring) in line.prefix { $0 == " " }.count }
+        guard
+            let start = lines.firstIndex(where: { line in
+                let trimmed = line.drop { $0 == " " }
+                guard line.first == " ", trimmed.hasPrefix("--\(option)") else { return false }
+                let after = trimmed.dropFirst(option.count + 2)
+                return after.isEmpty || after.first == " " || after.first == ","
+            })
+        else { return nil }
+        var words = [lines[start].drop { $0 == " " }.dropFirst(option.count + 2)]
+        for line in lines[(start + 1)...] {
+            guard indent(line) > indent(lines[start]), !line.drop(while: { $0 == " " }).hasPrefix("--") else { break }
+            words.append(line)
+        }
+        return words.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    }
+
+    /// Whether `description` is the first sentence of `entry` or its first clause: words of the
+    /// entry, ending where the entry ends or at a `.`, `:`, `;` or `(`.
+    static func isFirstSentence(_ description: String, of entry: String) -> Bool {
+        guard !description.isEmpty,
+            let found = entry.ranges(of: description).first(where: { $0.lowerBound == entry.startIndex || entry[entry.index(before: $0.lowerBound)] == " " })
+        else { return false }
+        let after = entry[found.upperBound...].drop { $0 == " " }
+        guard let next = after.first else { return true }
+        return ".:;(".contains(next) && !entry[..<found.lowerBound].contains { ":;".contains($0) }
+    }
+
+    @Test("fish and zsh describe every option by its help's first sentence", arguments: ["fish", "zsh"], optionLines)
+    func descriptions(shell: String, line: (line: String, command: String, kind: String?, options: Set<String>)) throws {
+        let help = try Command.run(["help", line.command]).stdout
+        let described: [String: String]
+        switch shell {
+        case "fish": described = try Self.fishDescriptions(line.line)
+        default: described = try Self.zshDescriptions(line.command, kind: line.kind)
+        }
+        for option in line.options {
+            let entry = try #require(Self.entry(of: option, in: help), "focusflow help \(line.command) says nothing of --\(option)")
+            let description = described["--\(option)"] ?? ""
+            #expect(Self.isFirstSentence(description, of: entry), "\(shell): \(line.line)\(option) is described as \(description.debugDescription); its help says \(entry.debugDescription)")
+        }
+    }
+
+    /// What fish's `complete -C` describes each option offered for `line` as.
+    static func fishDescriptions(_ line: String) throws -> [String: String] {
+        let fish = try #require(["/usr/bin/fish", "/bin/fish"].first { FileManager.default.fileExists(atPath: $0) }, "fish is needed (.ci/run installs it)")
+        let script = try Self.script("fish")
+        let result = try Command.run(["-c", "source '\(script)'; complete -C '\(line)'"], data: nil, directory: Fixtures.root, program: URL(fileURLWithPath: fish))
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        var described: [String: String] = [:]
+        for offer in result.stdout.split(separator: "\n") {
+            let parts = offer.split(separator: "\t", maxSplits: 1)
+            described[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return described
+    }
+
+    /// What the zsh script's `_arguments` specs describe each option of `command` as, for ask's
+    /// `kind` when given: the text in brackets, unquoted as zsh reads it.
+    static func zshDescriptions(_ command: String, kind: String?) throws -> [String: String] {
+        let script = try Command.run(["completions", "zsh"]).stdout
+        let lines = script.split(separator: "\n").map { $0.drop { $0 == " " } }
+        // The command's case, and within ask's, the KIND's own.
+        var start = try #require(lines.firstIndex(of: "\(command))"))
+        if let kind { start = try #require(lines[start...].firstIndex { $0.hasPrefix("\(kind)) _arguments") }) }
+        var described: [String: String] = [:]
+        for line in lines[start...].dropFirst() {
+            if line.hasPrefix("_arguments") { continue }
+            guard line.hasPrefix("'") else { break }
+            // A quote inside a quoted word is written '\''.
+            let spec = line.drop { $0 != "'" }.replacing("'\\''", with: "'")
+            guard spec.hasPrefix("'--") || spec.hasPrefix("'*--"), let open = spec.firstIndex(of: "[") else { continue }
+            let name = spec.drop { $0 == "'" || $0 == "*" }.prefix { $0 != "[" && $0 != "=" }
+            var text = ""
+            var index = spec.index(after: open)
+            while index < spec.endIndex, spec[index] != "]" {
+                if spec[index] == "\\" { index = spec.index(after: index) }
+                text.append(spec[index])
+                index = spec.index(after: index)
+            }
+            described[String(name)] = text
+            if line.hasSuffix(";;") { break }
+        }
+        return described
+    }
+
     @Test("An unknown or missing shell is a usage error naming the three")
     func unknownShell() throws {
         for words in [["completions"], ["completions", "tcsh"]] {

@@ -107,6 +107,8 @@ struct LanguageTableTests {
         .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"), .needsSessions(option: "idle"),
         .flowFromStandardInput(path: "-", command: "run"), .flowFromStandardInput(path: "/dev/stdin", command: "serve"),
         .notLinesOfText("walk.script", line: 3, longerThan: 1_048_576), .notLinesOfText("walk.golden", line: 1, longerThan: nil),
+        .flowFromTerminal(path: "-", command: "check", standardInput: true, takesDash: true),
+        .flowFromTerminal(path: "/dev/tty", command: "run", standardInput: false, takesDash: false),
     ]
 
     /// Fails to compile when ``CommandProblem`` gains a case: add a sample above, then here.
@@ -118,7 +120,8 @@ struct LanguageTableTests {
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,
             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
-            .noSuchFile, .flowFromStandardInput, .cannotBeRead, .goldenUnreadable, .notLinesOfText, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
+            .noSuchFile, .flowFromStandardInput, .flowFromTerminal, .cannotBeRead, .goldenUnreadable, .notLinesOfText, .responseDiffers, .stdoutNotWritten,
+            .outputNotOpened,
             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
             .recordingNoStandIn,
             .setRefused, .prefillRefused, .answersFileMissing, .answersFileNotYours, .answersFileRefused, .unknownFormat, .answerNames,

@@ -45,6 +45,25 @@ struct ResumedWalkTests {
         #expect(!FileManager.default.fileExists(atPath: draft))
     }
 
+    @Test("A resumed walk cut off again while it asks the secure fields keeps the place it had reached: the third walk asks them, then Phone")
+    func cutOffAgainKeepsPlace() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = "Flows/signup.json"
+        let draft = try Self.draft(flow, lines: "ada@example.com\n\(Self.secret)\n\(Self.secret)\n에이다\n", extra: Self.checks, in: folder)
+        // Cut off at Confirm password: Phone is still where the walk stands.
+        let second = try Command.run(["run", flow, "--draft", draft] + Self.checks, input: "\(Self.secret)\n")
+        #expect(second.status == 1, "\(second.stderr)")
+        let saved = try String(contentsOfFile: draft, encoding: .utf8)
+        #expect(saved.contains(#""focus":"phone""#), "\(saved)")
+        let third = try Command.run(["run", flow, "--draft", draft] + Self.checks, input: "\(Self.secret)\n\(Self.secret)\n+82 10 1234 5678\n123456\n")
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(
+            third.stdout
+                == #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"에이다","phone":"+82 10 1234 5678","code":"123456"}"#
+                + "\n")
+    }
+
     @Test("A check that fails when it runs again on resuming ends the walk naming its field, before the line after the secure fields is taken")
     func checkRefusedOnResume() throws {
         let folder = try Self.folder()

@@ -28,6 +28,15 @@ int ff_fill_input(void);
 /// waiting on the terminal, and readline at rest (no key sequence, search, count or key read
 /// for a command under way), so that readline would only wait for the key it might begin.
 int ff_lone_escape_next(void);
+/// Whether the bytes held are two ESCs and nothing else, readline at rest and nothing more
+/// waiting: Esc pressed twice, faster than the terminal's keys arrive apart (no key begins with
+/// ESC ESC and ends there), so the first is a lone Esc and the second may be one too.
+int ff_double_escape_next(void);
+/// Takes an Alt chord with a key beyond ASCII away from readline when it is next, whole: ESC and
+/// a character's UTF-8 bytes, as terminals send Alt+한, readline at rest. Readline would take ESC
+/// and the first byte as a meta key and insert the rest, bytes of no character, which could join
+/// a half character typed before. Returns whether it took one.
+int ff_drop_alt_chord(void);
 /// Takes the held ESC (``ff_lone_escape_next``) away from readline: the session handled it.
 void ff_drop_escape(void);
 /// readline's keyseq-timeout in milliseconds (an inputrc may set it; 500 by default): how long

@@ -99,7 +99,16 @@ extension FlowReducer {
             let answer = state.fields[position: index].answer
             if !answer.isEmpty { answers[id] = answer }
         }
-        return FlowSnapshot(flow: spec.id, fingerprint: fingerprint, focus: state.focus ?? focus, answers: answers)
+        return FlowSnapshot(flow: spec.id, fingerprint: fingerprint, focus: state.focus.map { place(from: $0, in: state) } ?? focus, answers: answers)
+    }
+
+    /// Where a walk stands, for a snapshot: the focused field, or, while answers after it wait to
+    /// be passed over (a resumed walk asking its secure fields again), the field past them that
+    /// the walk goes on to, so that a walk cut off again there keeps the place it had reached.
+    private func place(from focus: FieldID, in state: State) -> FieldID {
+        guard !state.skipping.isEmpty, let at = spec.index(of: focus) else { return focus }
+        guard let last = state.skipping.compactMap({ spec.index(of: $0) }).filter({ $0 > at }).max() else { return focus }
+        return spec.fields.indices.first { $0 > last && isVisible($0, in: state) }.map { spec.layout.ids[$0] } ?? focus
     }
 
     /// The state `snapshot` was taken of, secure fields empty: focus on its field, or on the

@@ -35,6 +35,7 @@ package struct TerminalWords: Sendable {
     package let rules: RuleMessages
     package let noOptionMatches: String, typeToFilter: String
     package let moreAbove: @Sendable (_ count: Int) -> String, moreBelow: @Sendable (_ count: Int) -> String
+    /// The screen's refusal of a key that does nothing there.
     package let keyDoesNothing: String
     // Review.
     package let review: String, checkYourAnswers: String
@@ -54,6 +55,11 @@ package struct TerminalWords: Sendable {
     package let goesBack: String, stopsWithoutAnswers: String, saysThisAgain: String
     package let firstField: String
     package let notACommand: @Sendable (_ what: String, _ commands: String) -> String
+    /// `/resend does not apply to this flow (/back, /cancel, /help).`: a command whose key does
+    /// nothing in the walk (``SessionKey/applies(to:)``), with the commands that do.
+    package let notInThisFlow: @Sendable (_ command: String, _ commands: String) -> String
+    /// `/resend sends a code again on a field that sends one; Email sends none.`
+    package let sendsNone: @Sendable (_ label: String) -> String
     package let that: String
     package let arrowKeysDoNothing: String
     package let wayBack: @Sendable (_ label: String) -> String
@@ -157,6 +163,8 @@ package struct TerminalWords: Sendable {
         goesBack: "goes back one field", stopsWithoutAnswers: "stops without answers", saysThisAgain: "says this again",
         firstField: "This is the first field; there is nothing to go back to.",
         notACommand: { "\($0) is not a command (\($1)). To answer with text that begins with /, type the / twice." },
+        notInThisFlow: { "\($0) does not apply to this flow (\($1))." },
+        sendsNone: { "/resend sends a code again on a field that sends one; \($0) sends none." },
         that: "That",
         arrowKeysDoNothing: "Arrow and function keys do nothing here: type the answer, then Enter. /help lists the commands.",
         wayBack: { " (/back goes back to \($0).)" },
@@ -238,6 +246,8 @@ package struct TerminalWords: Sendable {
         goesBack: "이전 항목으로", stopsWithoutAnswers: "답 없이 멈춤", saysThisAgain: "이 안내 다시 보기",
         firstField: "첫 번째 항목이라 돌아갈 곳이 없습니다.",
         notACommand: { "\($0)은(는) 명령이 아닙니다(\($1)). /로 시작하는 답은 /를 두 번 입력하세요." },
+        notInThisFlow: { "\($0)은(는) 이 흐름에서 쓰지 않는 명령입니다(\($1))." },
+        sendsNone: { "/resend는 코드를 보내는 항목에서 코드를 다시 보냅니다. \($0)은(는) 보내지 않습니다." },
         that: "그것",
         arrowKeysDoNothing: "화살표와 기능 키는 여기서 아무 일도 하지 않습니다. 답을 입력하고 Enter를 누르세요. /help는 명령을 보여 줍니다.",
         wayBack: { " (/back은 \($0) 항목으로 돌아갑니다.)" },

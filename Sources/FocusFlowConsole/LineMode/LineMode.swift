@@ -199,9 +199,12 @@ package enum LineMode {
             // The time the line took to come: a code may have expired meanwhile.
             tell(services.tick(store), store: store, words: words)
             switch LineInput(line: line) {
+            case .command(.key(let key)) where !key.applies(to: options.spec):
+                // A command the help does not offer here: said as the unknown one is.
+                say(words.notInThisFlow("/\(LineCommand.key(key).name)", LineCommand.names(in: options.spec)))
             case .command(.key(.resend)):
                 guard field.send != nil else {
-                    say(words.keyDoesNothing)
+                    say(words.sendsNone(field.label))
                     continue
                 }
                 if store.send(.resend).isEmpty, let seconds = store.reducer.resendIn(store.state), seconds > 0 {

@@ -109,6 +109,8 @@ package enum ReviewLine {
             case .invalid(let message):
                 say(message.prefix(1).uppercased() + message.dropFirst() + ".")
             }
+        case .command(.key(let key)) where !key.applies(to: store.reducer.spec):
+            say(answers.words.notInThisFlow("/\(LineCommand.key(key).name)", LineCommand.names(in: store.reducer.spec)))
         case .command(.key(let key)):
             if (key.action.map { store.send($0) } ?? []).contains(.cancelled) {
                 say(answers.words.cancelled)

@@ -136,8 +136,8 @@ final class InteractiveSession: ScreenContext {
                 }
                 continue
             }
-            // A lone Esc held through a signal (see readKeys) is looked at again before any poll.
-            // Keys read and not yet handled (the rest of a burst, a paste, keys a check held).
+            // Keys read and not yet handled (the rest of a burst, a paste, keys a check held, a
+            // lone Esc held through a signal: see readKeys) go on before any poll.
             if ff_holding_byte() != 0 && !holdingKeys {
                 pending += readKeys(signals)
                 serviceStep(advancing: false)
@@ -240,6 +240,12 @@ final class InteractiveSession: ScreenContext {
         let timeout = ff_escape_timeout()
         var readAfterEscape = false
         repeat {
+            // Esc pressed twice in quick succession: the first is Esc; the second waits as any lone ESC.
+            if !readAfterEscape, timeout > 0, ff_double_escape_next() != 0, keymaps.isFieldMap(rl_get_keymap()) {
+                ff_drop_escape()
+                escape()
+                continue
+            }
             if !readAfterEscape, timeout > 0, ff_lone_escape_next() != 0, keymaps.isFieldMap(rl_get_keymap()) {
                 var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
                 let ready = poll(&fds, 2, timeout)
@@ -258,6 +264,11 @@ final class InteractiveSession: ScreenContext {
             if escapeArmed {
                 escapeArmed = false
                 if note == escapeNote { note = nil }
+            }
+            // Alt with a key beyond ASCII does nothing, as an unbound Alt key does.
+            if ff_drop_alt_chord() != 0 {
+                refuse(theme.words.keyDoesNothing)
+                continue
             }
             rl_callback_read_char()
             HistorySearch.settle()
@@ -562,11 +573,11 @@ final class InteractiveSession: ScreenContext {
     }
 
     /// Readline's buffer as text, once the bytes in it that are no UTF-8 character are taken
-    /// out, as if never typed (the cursor stays among the same characters). Alt with a key that
-    /// is not ASCII comes as ESC and the key's UTF-8 bytes: readline takes ESC and the first
-    /// byte as a meta key, which nothing is bound to, and inserts the rest, which are no
-    /// character. So the chord is ignored whole, as any Alt key nothing is bound to is, and no
-    /// U+FFFD reaches an answer or the screen. Bytes typed with Ctrl-V are taken out the same way.
+    /// out, as if never typed (the cursor stays among the same characters), so that no U+FFFD
+    /// reaches an answer or the screen. An Alt chord with a key that is not ASCII (ESC and the
+    /// key's UTF-8 bytes) is taken away whole before readline when it arrives whole
+    /// (ff_drop_alt_chord); what reaches readline in pieces, which takes ESC and the first byte
+    /// as a meta key and inserts the rest, and bytes typed with Ctrl-V are taken out here.
     private static func bufferText() -> String {
         let end = Int(ff_end())
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(ff_line_buffer()).assumingMemoryBound(to: UInt8.self), count: end)
