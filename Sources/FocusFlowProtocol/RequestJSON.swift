@@ -42,7 +42,15 @@ enum RequestJSON {
             return members
         }
         if let read {
-            if let problem = JSONCursor.firstError(in: bytes, uniqueKeys: true), case .duplicateKey = problem.reason {
+            // A request is read once: its own keys are few and compared as they come; only a
+            // line that gives one twice, or holds an object (`answers`, `snapshot`), is read
+            // again, by the checked reading, which words where a key comes twice.
+            var repeated = false
+            for (index, member) in read.enumerated() {
+                if case .object = member.value { repeated = true }
+                if read[..<index].contains(where: { $0.key == member.key }) { repeated = true }
+            }
+            if repeated, let problem = JSONCursor.firstError(in: bytes, uniqueKeys: true), case .duplicateKey = problem.reason {
                 throw Failure(message: "column \(JSONCursor.lineAndColumn(of: problem.offset, in: bytes).column): \(problem.message)", ambiguous: true)
             }
             return read
