@@ -506,6 +506,7 @@ extension FlowRequest {
             if error.notUTF8 || String(validating: bytes, as: UTF8.self) == nil {
                 throw FlowRequestError("the request is not valid UTF-8")
             }
+            if error.ambiguous { throw FlowRequestError("the request is ambiguous: \(error.message)") }
             throw FlowRequestError("the request is not a JSON object: \(error.message)")
         }
     }

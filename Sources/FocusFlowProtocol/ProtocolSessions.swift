@@ -19,9 +19,19 @@ import FocusFlow
 /// protocol's, answered by that session alone (`snapshot` and `restore` too, so a host can move
 /// a walk to another process: a snapshot holds no secure text). A session ends with `close`,
 /// with its walk (the response that completes or cancels it is its last), or after ``idle``
-/// seconds without a request (15 minutes unless the host says otherwise), said
-/// `{"session":"ID","closed":"idle"}` before the response to a later line (lines look for idle
-/// sessions at most once a second).
+/// seconds without a request (15 minutes unless the host says otherwise). Every request gets
+/// exactly one response, so a session closed for being idle is told in the response to the
+/// next request that names it, an error that also says `"closed":"idle"`:
+///
+/// ```text
+/// → {"action":"next","session":"ada"}
+/// ← {"session":"ada","closed":"idle","error":"session \"ada\" was closed after 900 seconds without a request (--idle 900); open it again"}
+/// ```
+///
+/// That request changes nothing; a later one for the id is answered as for any session that
+/// is not open, and `open` starts the id afresh. Lines look for idle sessions at most once a
+/// second, to let go of what they hold; an id closed for being idle is remembered to be told
+/// for another ``idle`` seconds.
 ///
 /// What the sessions hold is bounded as well as how many there are: at ``limit`` open sessions,
 /// `open` is refused; a request that would make one session hold more than ``sessionBytes``
@@ -55,6 +65,8 @@ public struct ProtocolSessions: Sendable {
     /// What a session opens holding (the flow's defaults).
     private let openingBytes: Int
     private var sessions: [String: (walk: ProtocolSession, lastUsed: Double, bytes: Int)] = [:]
+    /// The ids closed for being idle and not yet told, with when they were closed.
+    private var closedIdle: [String: Double] = [:]
     /// When the sessions were last looked over for idle ones: a line looks again only a second
     /// later, so that a request costs the same among 10,000 sessions as among one.
     private var swept = -Double.infinity
@@ -75,26 +87,34 @@ public struct ProtocolSessions: Sendable {
     /// How many sessions are open.
     public var count: Int { sessions.count }
 
-    /// Answers one line of a request script (see ``RequestLine``): the responses to it, the
-    /// lines of sessions that went idle before it first; none for a blank line or a comment.
+    /// Answers one line of a request script (see ``RequestLine``): its one response, or `nil`
+    /// for a blank line or a comment. Sessions idle for longer than ``idle`` are closed first
+    /// (looked for at most once a second).
     ///
     /// - Parameters:
     ///   - line: one line of input, without its line feed.
     ///   - now: the host's clock in seconds, for ``idle``; any origin, never going back.
-    public mutating func respond<Line: BidirectionalCollection<UInt8>>(toScriptLine line: Line, now: Double) -> [String] {
-        var out = idle != nil && now - swept >= 1 ? closeIdle(now: now) : []
-        if let request = RequestLine.request(in: line) { out.append(respond(toLine: Array(request), now: now)) }
-        return out
+    public mutating func respond<Line: BidirectionalCollection<UInt8>>(toScriptLine line: Line, now: Double) -> String? {
+        if idle != nil && now - swept >= 1 { closeIdle(now: now) }
+        return RequestLine.request(in: line).map { respond(toLine: Array($0), now: now) }
     }
 
-    /// Closes every session idle for longer than ``idle`` and says so, one line each, in the
-    /// order the ids sort. ``respond(toScriptLine:now:)`` calls it at most once a second.
+    /// Closes every session idle for longer than ``idle``, to be told in the response to the
+    /// next request that names it, and forgets the ids closed so more than ``idle`` seconds
+    /// ago and not named since. ``respond(toScriptLine:now:)`` calls it at most once a second.
+    ///
+    /// - Returns: the ids closed, in the order they sort.
+    @discardableResult
     public mutating func closeIdle(now: Double) -> [String] {
         guard let idle else { return [] }
         swept = now
+        closedIdle = closedIdle.filter { now - $0.value <= idle }
         let stale = sessions.filter { now - $0.value.lastUsed > idle }.keys.sorted()
-        for id in stale { remove(id) }
-        return stale.map { Self.named($0, #"{"closed":"idle"}"#) }
+        for id in stale {
+            remove(id)
+            closedIdle[id] = now
+        }
+        return stale
     }
 
     /// Answers one request line.
@@ -115,6 +135,15 @@ public struct ProtocolSessions: Sendable {
         if let problem = Self.problem(with: id) { return ProtocolSession.error(problem) }
         members.remove(at: at)
         let action = members.first { $0.key == "action" }.flatMap { if case .string(let name) = $0.value { name } else { nil } }
+        // A session idle past the limit is closed when it is next named, whether or not the
+        // lines have looked for idle sessions since; the request that names it first is told.
+        if let idle, let open = sessions[id], now - open.lastUsed > idle {
+            remove(id)
+            closedIdle[id] = now
+        }
+        if closedIdle.removeValue(forKey: id) != nil, action != "open" {
+            return Self.named(id, idleClosure(id))
+        }
         switch action {
         case "open":
             guard members.count == 1 else { return Self.named(id, ProtocolSession.error("open takes nothing but \"session\"")) }
@@ -211,6 +240,13 @@ public struct ProtocolSessions: Sendable {
             return "the session id has a control character"
         }
         return nil
+    }
+
+    /// The response to the first request that names a session closed for being idle.
+    private func idleClosure(_ id: String) -> String {
+        let seconds = idle.map { $0.rounded() == $0 && $0 < 1e15 ? "\(Int($0))" : "\($0)" } ?? ""
+        let message = "session \(JSONText.quote(id)) was closed after \(seconds) second\(seconds == "1" ? "" : "s") without a request (--idle \(seconds)); open it again"
+        return #"{"closed":"idle","# + ProtocolSession.error(message).dropFirst()
     }
 
     private static func notOpen(_ id: String) -> String {

@@ -4,7 +4,9 @@ import FocusFlow
 /// decoded verbatim, `true`/`false`, whole numbers and `null` carried as such, and other values
 /// (arrays, fractions) recognised only to be refused by their key's reader; an object is kept
 /// as its text, for the key that takes one whole. What the typed reading refuses, the cursor's
-/// checked reading locates and words.
+/// checked reading locates and words; a key given twice in any object of the line is refused
+/// by that same checked reading, as a flow file's and an answers file's are, since which of the
+/// two counts would be a guess.
 enum RequestJSON {
     enum Value: Equatable {
         case string(String)
@@ -20,6 +22,8 @@ enum RequestJSON {
         var message: String
         /// The line is not UTF-8 at all, rather than malformed JSON.
         var notUTF8 = false
+        /// The line is well-formed JSON but gives a key twice.
+        var ambiguous = false
     }
 
     /// The object's members in order.
@@ -37,7 +41,20 @@ enum RequestJSON {
             else { return nil }
             return members
         }
-        if let read { return read }
+        if let read {
+            // A request is read once: its own keys are few and compared as they come; only a
+            // line that gives one twice, or holds an object (`answers`, `snapshot`), is read
+            // again, by the checked reading, which words where a key comes twice.
+            var repeated = false
+            for (index, member) in read.enumerated() {
+                if case .object = member.value { repeated = true }
+                if read[..<index].contains(where: { $0.key == member.key }) { repeated = true }
+            }
+            if repeated, let problem = JSONCursor.firstError(in: bytes, uniqueKeys: true), case .duplicateKey = problem.reason {
+                throw Failure(message: "column \(JSONCursor.lineAndColumn(of: problem.offset, in: bytes).column): \(problem.message)", ambiguous: true)
+            }
+            return read
+        }
         throw Failure(message: explanation(bytes))
     }
 

@@ -80,6 +80,8 @@ extension CommandProblem {
         case .cannotBeRead(let path): "\(path): cannot be read"
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "no such file" : "cannot be read"); --expect needs the responses of an earlier replay"
+        case .notLinesOfText(let path, let line, let limit):
+            "\(path):\(line): the line \(limit.map { "is longer than \($0) bytes, the most a line may hold" } ?? "holds a NUL byte"); the file is not lines of text, and nothing past it is read"
         case .responseDiffers(let file, let line, let expected, let got):
             "\(DisplayText.escaped(file)):\(line): the response differs\n  expected \(expected ?? "the end of the file")\n  got      \(got ?? "the end of the responses")"
         case .stdoutNotWritten(let error): "cannot write to stdout: \(error.words(in: .en))"

@@ -81,6 +81,8 @@ extension CommandProblem {
         case .cannotBeRead(let path): "\(path): 파일을 읽을 수 없습니다"
         case .goldenUnreadable(let path, let missing):
             "\(path): \(missing ? "파일이 없습니다" : "파일을 읽을 수 없습니다"). --expect에는 이전 replay의 응답이 필요합니다"
+        case .notLinesOfText(let path, let line, let limit):
+            "\(path):\(line): 이 줄은 \(limit.map { "한 줄에 담을 수 있는 \($0)바이트보다 깁니다" } ?? "NUL 바이트를 담고 있습니다"). 글의 줄로 된 파일이 아니므로 그 뒤는 읽지 않습니다"
         case .responseDiffers(let file, let line, let expected, let got):
             "\(DisplayText.escaped(file)):\(line): 응답이 다릅니다\n  기대한 값 \(expected ?? "파일의 끝")\n  받은 값   \(got ?? "응답의 끝")"
         case .stdoutNotWritten(let error): "표준 출력에 쓸 수 없습니다: \(error.words(in: .ko))"

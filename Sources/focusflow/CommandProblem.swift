@@ -80,6 +80,9 @@ enum CommandProblem: Equatable {
     case flowFromTerminal(path: String, command: String, standardInput: Bool, takesDash: Bool)
     case cannotBeRead(String)
     case goldenUnreadable(String, missing: Bool)
+    /// A script's or GOLDEN's line that is no line of text: longer than `limit` bytes (the line
+    /// limit, ``LineReader/lineLimit``) or, with no limit, holding a NUL byte.
+    case notLinesOfText(String, line: Int, longerThan: Int?)
     case responseDiffers(file: String, line: Int, expected: String?, got: String?)
     // Writing: the output layer's failures, rendered in each language.
     case stdoutNotWritten(SystemError)

@@ -20,8 +20,17 @@ struct GoldenResponses {
             throw CommandError(.goldenUnreadable(path, missing: errno == ENOENT), kind: .flow)
         }
         defer { close(fd) }
-        var reader = LineReader(fd: fd)
-        while case .line(let line) = reader.next() { lines.append(line) }
+        // GOLDEN is lines of text: a line past the limit or holding a NUL byte is refused, rather
+        // than read for ever (`--expect /dev/zero`).
+        var reader = LineReader(fd: fd, endsPastLimit: true)
+        while true {
+            switch reader.next() {
+            case .line(let line) where !line.contains(0): lines.append(line)
+            case .line: throw CommandError(.notLinesOfText(path, line: lines.count + 1, longerThan: nil), kind: .flow)
+            case .tooLong: throw CommandError(.notLinesOfText(path, line: lines.count + 1, longerThan: LineReader.lineLimit), kind: .flow)
+            case .end, .signal: return
+            }
+        }
     }
 
     /// Checks the next response against the next golden line.

@@ -95,8 +95,9 @@ enum KoreanHelp {
           start에는 "skipFilled":true, "askInvalid":true를 더할 수 있습니다(start
           skipFilled askInvalid {…}). run의 --skip-filled, --ask-invalid와 같습니다.
 
-        (공백이나 탭으로 끝나는 값은 JSON 형식으로 써야 합니다.) 형식이 틀렸거나 적용할
-        수 없는 요청에는 {"error":"…"}로 답하고 아무것도 바꾸지 않습니다. 1 MiB
+        (공백이나 탭으로 끝나는 값은 JSON 형식으로 써야 합니다.) 형식이 틀렸거나(흐름
+        파일처럼 한 객체에 같은 키가 두 번 있는 것도) 적용할 수 없는 요청에는
+        {"error":"…"}로 답하고 아무것도 바꾸지 않습니다. 1 MiB
         (1,048,576바이트)보다 긴 줄도 그렇게 답하고 버립니다.
         """
 
@@ -264,8 +265,9 @@ enum KoreanHelp {
             시작하고 첫 응답처럼 답합니다. {"action":"close","session":"ID"}는 진행을
             끝냅니다({"session":"ID","closed":"request"}). 진행이 완료되거나 취소되어도,
             --idle SECONDS(기본 \(Int(ProtocolSessions.defaultIdle)), 15분) 동안 요청이 없어도 세션이
-            끝나고, 그 뒤에 오는 줄의 응답 앞에 {"session":"ID","closed":"idle"}로
-            알립니다(1초에 한 번 살핍니다). --max-sessions N(기본
+            끝납니다. 요청마다 응답은 꼭 한 줄이므로, 이렇게 닫힌 세션은 그 세션을 다음에
+            부르는 요청의 응답 {"session":"ID","closed":"idle","error":"…"}로 알리고
+            아무것도 바꾸지 않습니다(open은 그 ID를 새로 엽니다). --max-sessions N(기본
             \(ProtocolSessions.defaultLimit))을 넘는 open은 거절합니다. --max-session-bytes N(기본
             \(ProtocolSessions.defaultSessionBytes), 1 MiB)과 --max-total-bytes N(기본 \(ProtocolSessions.defaultTotalBytes),
             64 MiB)은 세션 하나나 세션 모두가 그보다 많은 바이트의 글을 갖게 될 요청을
@@ -304,9 +306,13 @@ enum KoreanHelp {
 
             \(requests)
 
-            종료 상태: 스크립트가 끝나면 0(--expect면 모든 응답이 GOLDEN과 같을 때), 응답이
-            GOLDEN과 다르면 1, 사용법이나 흐름 오류, 읽을 수 없는 스크립트나 GOLDEN은 2,
-            응답을 쓸 수 없으면 74.
+            스크립트에서 1 MiB보다 길거나 NUL 바이트를 담은 줄은 요청이 아닙니다. 글의 줄로
+            된 파일이 아니므로 replay는 그 줄을 알리고 거기서 멈춥니다.
+
+            종료 상태: 거절된 요청 없이 스크립트가 끝나면 0(--expect면 거절까지 모든 응답이
+            GOLDEN과 같을 때), 거절된 요청이 있으면(모든 줄에 답은 합니다) 또는 응답이
+            GOLDEN과 다르면 1, 사용법이나 흐름 오류, 읽을 수 없거나 글의 줄이 아닌
+            스크립트나 GOLDEN은 2, 응답을 쓸 수 없으면 74.
             """)
 
     static let check = HelpText(

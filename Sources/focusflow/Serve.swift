@@ -15,8 +15,9 @@ enum Serve {
           askInvalid {…}), as run's --skip-filled and --ask-invalid.
 
         (A value that ends with a space or a tab needs the JSON form.) A malformed
-        request, or one that cannot apply, gets {"error":"…"} and changes nothing; so
-        does a line longer than 1 MiB (1,048,576 bytes), which is dropped.
+        request (a key given twice in an object too, as in a flow file), or one that
+        cannot apply, gets {"error":"…"} and changes nothing; so does a line longer
+        than 1 MiB (1,048,576 bytes), which is dropped.
         """
 
     static let command = Subcommand(
@@ -89,9 +90,14 @@ enum Serve {
 
                     \(requests)
 
-                    Exit status: 0 at the end of the script (with --expect: every response as GOLDEN
-                    says), 1 a response differs from GOLDEN, 2 for a usage or flow error or a script
-                    or GOLDEN that cannot be read, 74 when a response cannot be written.
+                    In a script, a line longer than 1 MiB or holding a NUL byte is no request: the
+                    replay stops there, naming the line, since the file is not lines of text.
+
+                    Exit status: 0 at the end of the script with no request refused (with --expect:
+                    every response as GOLDEN says, refusals included), 1 a request was refused
+                    (every line is answered still) or a response differs from GOLDEN, 2 for a usage
+                    or flow error, or a script or GOLDEN that cannot be read or is not lines of
+                    text, 74 when a response cannot be written.
                     """), ko: KoreanHelp.replay),
         options: ["expect"],
         followsLocale: false,
@@ -108,9 +114,11 @@ enum Serve {
         "session":"ID"} starts a walk and is answered as a first response is;
         {"action":"close","session":"ID"} ends it ({"session":"ID","closed":"request"}).
         A session also ends with its walk (completed or cancelled), or after --idle
-        SECONDS without a request (default \(Int(ProtocolSessions.defaultIdle)), 15 minutes), said
-        {"session":"ID","closed":"idle"} before the response to a later line (looked
-        for once a second). --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open
+        SECONDS without a request (default \(Int(ProtocolSessions.defaultIdle)), 15 minutes). Every
+        request gets exactly one response line, so an idle close is told in the
+        response to the next request that names the session: {"session":"ID",
+        "closed":"idle","error":"…"}, which changes nothing (open starts the id
+        afresh). --max-sessions N (default \(ProtocolSessions.defaultLimit)) refuses an open
         beyond N. --max-session-bytes N (default \(ProtocolSessions.defaultSessionBytes), 1 MiB) and
         --max-total-bytes N (default \(ProtocolSessions.defaultTotalBytes), 64 MiB) refuse, with an
         error that changes nothing, a request that would make one session, or all of
@@ -155,7 +163,7 @@ enum Serve {
             switch reader.next() {
             case .line(let line):
                 let open = sessions.count
-                for response in sessions.respond(toScriptLine: line, now: Self.seconds()) {
+                if let response = sessions.respond(toScriptLine: line, now: Self.seconds()) {
                     answered += response
                     answered += "\n"
                 }
@@ -197,7 +205,7 @@ enum Serve {
             throw CommandError(errno == ENOENT ? .noSuchFile(scriptPath) : .cannotBeRead(scriptPath), kind: .flow)
         }
         defer { close(fd) }
-        var reader = LineReader(fd: fd)
+        var reader = LineReader(fd: fd, endsPastLimit: true)
         // A recording says which flow it walks: replayed against another, every request would
         // answer a question nobody asked.
         var first: LineReader.Read? = reader.next()
@@ -207,14 +215,23 @@ enum Serve {
             throw CommandError(.scriptOfOtherFlow(scriptPath, recorded: recorded, replayed: spec.id), kind: .flow)
         }
         var line = 0
-        let next = { () -> LineReader.Read in
+        // A script is lines of text: a line past the limit or holding a NUL byte ends the replay
+        // (`replay FLOW /dev/zero` would otherwise read for ever).
+        let next = { () throws(CommandError) -> LineReader.Read in
             let read = first.take() ?? reader.next()
             if case .end = read {} else { line += 1 }
-            return read
+            switch read {
+            case .tooLong: throw CommandError(.notLinesOfText(scriptPath, line: line, longerThan: LineReader.lineLimit), kind: .flow)
+            case .line(let bytes) where bytes.contains(0): throw CommandError(.notLinesOfText(scriptPath, line: line, longerThan: nil), kind: .flow)
+            default: return read
+            }
         }
-        // Each refused request is said on stderr too, where it is in the script.
+        // Each refused request is said on stderr too, where it is in the script, and makes the
+        // exit status 1.
+        var refused = false
         let place = { (response: String) in
             guard let message = ProtocolSession.errorMessage(of: response) else { return }
+            refused = true
             Output.error(DisplayText.escaped("focusflow: \(scriptPath):\(line): \(message)"))
         }
         if var golden = try arguments.values["expect"].map({ path throws(CommandError) in try GoldenResponses(path: path) }) {
@@ -230,7 +247,7 @@ enum Serve {
             place(response)
             try Output.standard(response + "\n")
         }
-        return ExitStatus.success
+        return refused ? ExitStatus.invalidInput : ExitStatus.success
     }
 
     /// Answers every line `next` gives until the end, each response written at once.
@@ -239,11 +256,13 @@ enum Serve {
     }
 
     /// Hands every response, the initial one first, to `answer`.
-    private static func run(_ spec: FlowSpec, next: () -> LineReader.Read, answer: (String) throws(CommandError) -> Void) throws(CommandError) {
+    private static func run(
+        _ spec: FlowSpec, next: () throws(CommandError) -> LineReader.Read, answer: (String) throws(CommandError) -> Void
+    ) throws(CommandError) {
         var session = ProtocolSession(spec: spec)
         try answer(session.initialResponse())
         while true {
-            switch next() {
+            switch try next() {
             case .line(let line):
                 let ended = session.state.phase.hasEnded
                 guard let response = session.respond(toScriptLine: line) else { continue }

@@ -106,6 +106,7 @@ struct LanguageTableTests {
         .askDefaultRefused(PrefillError(.wrongType, field: "zq", detail: .wrongKind("zq", kind: .confirm))), .askRefused(.noFields, option: nil), .askRefused(.noFields, option: "step"),
         .completionsShell(nil, known: ["bash", "zsh"]), .completionsShell("tcsh", known: ["bash"]), .takesNoOperands(command: "manual"), .needsSessions(option: "idle"),
         .flowFromStandardInput(path: "-", command: "run"), .flowFromStandardInput(path: "/dev/stdin", command: "serve"),
+        .notLinesOfText("walk.script", line: 3, longerThan: 1_048_576), .notLinesOfText("walk.golden", line: 1, longerThan: nil),
         .flowFromTerminal(path: "-", command: "check", standardInput: true, takesDash: true),
         .flowFromTerminal(path: "/dev/tty", command: "run", standardInput: false, takesDash: false),
     ]
@@ -119,7 +120,8 @@ struct LanguageTableTests {
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,
             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
-            .noSuchFile, .flowFromStandardInput, .flowFromTerminal, .cannotBeRead, .goldenUnreadable, .responseDiffers, .stdoutNotWritten, .outputNotOpened,
+            .noSuchFile, .flowFromStandardInput, .flowFromTerminal, .cannotBeRead, .goldenUnreadable, .notLinesOfText, .responseDiffers, .stdoutNotWritten,
+            .outputNotOpened,
             .answersNotSaved, .draftNotOpened, .draftNotResumed, .draftNotSaved, .recordingNotOpened, .recordingNotSaved,
             .recordingNoStandIn,
             .setRefused, .prefillRefused, .answersFileMissing, .answersFileNotYours, .answersFileRefused, .unknownFormat, .answerNames,
@@ -170,7 +172,7 @@ struct LanguageTableTests {
             "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
             "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
             "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect", "tty",
-            "dev",
+            "dev", "NUL",
         ]
             + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 

@@ -35,14 +35,14 @@ struct ReplayScriptTests {
         }
     }
 
-    @Test("Each refused request is said on stderr with SCRIPT:LINE; stdout answers as serve does")
+    @Test("Each refused request is said on stderr with SCRIPT:LINE, and exits 1; stdout answers as serve does")
     func errorsArePlaced() throws {
         let requests = "# a comment\n\ntext ada@example.com\nfocus nowhere\nnext\n{\"action\":\"bogus\"}\n"
         let path = try ScratchFolder.write(requests)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let replayed = try Command.run(["replay", "Flows/login.json", path])
         let served = try Command.run(["serve", "Flows/login.json"], input: requests)
-        #expect(replayed.status == 0)
+        #expect(replayed.status == 1)
         #expect(replayed.stdout == served.stdout)
         let lines = replayed.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(replayed.stderr)")

@@ -244,7 +244,7 @@ struct ServeLimitsTests {
         """
 
     @Test(
-        "Without --idle, a session idle for 15 minutes is closed and said so (the clock moved on by a preloaded library)",
+        "Without --idle, a session idle for 15 minutes is closed and told when next named (the clock moved on by a preloaded library)",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cc"), "needs /usr/bin/cc to build the library that moves the clock"))
     func idleByDefault() throws {
         let folder = try Self.folder()
@@ -264,10 +264,11 @@ struct ServeLimitsTests {
         server.send([#"{"action":"open","session":"b"}"#])
         #expect(server.lines(until: #"{"session":"b""#).count == 1, "a is not idle past 15 minutes yet")
         try Data("902".utf8).write(to: skip)
-        server.send([#"{"action":"open","session":"c"}"#])
-        let lines = server.lines(until: #"{"session":"c""#)
-        #expect(lines.first == #"{"session":"a","closed":"idle"}"#, "\(lines)")
-        #expect(lines.count == 2, "b was used 4 seconds ago: \(lines)")
+        server.send([#"{"action":"next","session":"a"}"#, #"{"action":"next","session":"b"}"#])
+        let lines = server.lines(until: #"{"session":"b""#)
+        #expect(lines.count == 2, "one line a request: \(lines)")
+        #expect(lines.first?.hasPrefix(#"{"session":"a","closed":"idle","error":"session \"a\" was closed after 900 seconds"#) == true, "\(lines)")
+        #expect(lines.last?.contains("closed") == false, "b was used 4 seconds ago: \(lines)")
         #expect(server.finish() == 0)
     }
 }

@@ -7,6 +7,8 @@ import Glibc
 /// (`serve < /dev/zero`). Reading is linear in the input: each byte is looked at once for the
 /// newline, and a consumed line is dropped from the buffer only once half of it is consumed.
 /// Bytes read are kept nowhere else, and are zeroed once dropped: a line may hold a secret.
+/// A reader of a file that must be lines of text (``endsPastLimit``) stops at a line past the
+/// limit instead, without reading the rest of it: `replay FLOW /dev/zero` ends.
 package struct LineReader {
     package enum Read: Equatable {
         case line([UInt8])
@@ -24,6 +26,9 @@ package struct LineReader {
     package let fd: Int32
     package let signals: SignalPipe?
     package let limit: Int
+    /// Whether a line past ``limit`` ends the input: it is ``Read/tooLong`` as soon as the limit
+    /// is passed, and nothing more is read (``Read/end`` after it).
+    package let endsPastLimit: Bool
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var head = 0
@@ -33,12 +38,15 @@ package struct LineReader {
     private var skipping = false
     private var ended = false
 
-    package init(fd: Int32, limit: Int = LineReader.lineLimit) { self.init(fd: fd, signals: nil, limit: limit) }
+    package init(fd: Int32, limit: Int = LineReader.lineLimit, endsPastLimit: Bool = false) {
+        self.init(fd: fd, signals: nil, limit: limit, endsPastLimit: endsPastLimit)
+    }
 
-    package init(fd: Int32, signals: SignalPipe?, limit: Int = LineReader.lineLimit) {
+    package init(fd: Int32, signals: SignalPipe?, limit: Int = LineReader.lineLimit, endsPastLimit: Bool = false) {
         self.fd = fd
         self.signals = signals
         self.limit = limit
+        self.endsPastLimit = endsPastLimit
     }
 
     /// The next line without its `\n` (or `\r\n`), the end of input, a signal that arrived, or
@@ -57,11 +65,12 @@ package struct LineReader {
                 var line = Array(buffer[start..<newline])
                 compact()
                 if line.last == 0x0D { line.removeLast() }
-                guard line.count <= limit else { return .tooLong }
+                guard line.count <= limit else { return pastLimit() }
                 return .line(line)
             }
             scanned = buffer.count - head
             if scanned > limit + 1 {
+                if endsPastLimit { return pastLimit() }
                 // Past the limit with no newline: drop what came, and the rest of the line.
                 skipping = true
                 SecretMemory.wipe(&buffer)
@@ -79,7 +88,7 @@ package struct LineReader {
                 if skipping { skipping = false; return .tooLong }
                 guard head < buffer.count else { return .end }
                 let line = Array(buffer[head...])
-                return line.count <= limit ? .line(line) : .tooLong
+                return line.count <= limit ? .line(line) : pastLimit()
             }
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             if let signals { fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
@@ -116,6 +125,19 @@ package struct LineReader {
         guard poll(&probe, 1, 0) > 0, probe.revents & Int16(POLLIN) != 0 else { return false }
         var byte: UInt8 = 0
         return read(fd, &byte, 1) == 1
+    }
+
+    /// A line past the limit: ``Read/tooLong``, and for a reader that ``endsPastLimit`` the end of
+    /// its input, what it holds dropped.
+    private mutating func pastLimit() -> Read {
+        guard endsPastLimit else { return .tooLong }
+        ended = true
+        skipping = false
+        SecretMemory.wipe(&buffer)
+        buffer = []
+        head = 0
+        scanned = 0
+        return .tooLong
     }
 
     /// Drops the consumed lines once they are half the buffer, so each byte is moved at most
