@@ -6,11 +6,17 @@ import Testing
 /// each one to compiling without a warning. `DocumentSnippets` says how a copy is marked.
 @Suite("Swift snippets in the docs")
 struct DocumentationSnippetTests {
-    @Test("The documents read are the README and every page of docs/")
-    func documentsRead() {
-        #expect(DocumentSnippets.documents.first == "README.md")
-        #expect(DocumentSnippets.documents.contains("docs/embedding.md"))
-        #expect(DocumentSnippets.documents.contains("docs/testing.md"))
+    @Test("The documents read are the README, every page of docs/ and the catalogs of this target's products")
+    func documentsRead() throws {
+        let documents = DocumentSnippets.documents
+        #expect(documents.first == "README.md")
+        #expect(documents.contains("docs/embedding.md"))
+        for product in ["FocusFlow", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch", "FocusFlowTesting"] {
+            #expect(documents.contains("Sources/\(product)/\(product).docc/\(product).md"))
+        }
+        for (catalog, reason) in DocumentSnippets.uncompiledCatalogs {
+            #expect(FileManager.default.fileExists(atPath: DocumentSnippets.root.appendingPathComponent(catalog).path), "\(catalog), not compiled because \(reason), is gone")
+        }
     }
 
     @Test("Every Swift snippet of a document is compiled, verbatim, by this target", arguments: DocumentSnippets.documents)

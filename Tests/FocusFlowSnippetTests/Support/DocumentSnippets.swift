@@ -28,11 +28,23 @@ enum DocumentSnippets {
     /// only mean something inside a Package.swift, and the host fixture builds those.
     static let excludedFences: Set<String> = ["swift-manifest"]
 
-    /// README.md and every page of docs/, as paths from the top folder.
+    /// README.md, every page of docs/ and the libraries' DocC catalogs, as paths from the top
+    /// folder, but those of ``uncompiledCatalogs``.
     static let documents: [String] = {
-        let pages = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
-        return ["README.md"] + pages.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        func pages(_ folder: String) -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            return names.sorted().map { "\(folder)/\($0)" }
+        }
+        let catalogs = pages("Sources").flatMap(pages).filter { $0.hasSuffix(".docc") }.flatMap(pages)
+        return ["README.md"] + (pages("docs") + catalogs).filter { $0.hasSuffix(".md") && !uncompiledCatalogs.keys.contains($0) }
     }()
+
+    /// The catalogs whose snippets this target does not compile, and why.
+    static let uncompiledCatalogs = [
+        "Sources/FocusFlowTerminal/FocusFlowTerminal.docc/FocusFlowTerminal.md":
+            "FocusFlowTerminal needs GNU readline; this target depends on the products that need the Swift toolchain alone",
+        "Sources/FocusFlowConsole/FocusFlowConsole.docc/FocusFlowConsole.md": "FocusFlowConsole needs libtinfo, as above",
+    ]
 
     /// A fenced block of a document.
     struct Fence: Equatable {
