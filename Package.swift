@@ -121,6 +121,11 @@ let package = Package(
             name: "FocusFlowTerminalTests",
             dependencies: ["FocusFlowConsole", "FocusFlowTerminal", "PseudoTerminalSupport", "focusflow", "readline-reference"]),
         .testTarget(name: "FocusFlowTestingTests", dependencies: ["FocusFlowTesting", "focusflow"]),
+        // The Swift snippets of README.md and docs/, each held verbatim in a file of its own and
+        // built as a host builds them: the library products alone, no @testable import.
+        .testTarget(
+            name: "FocusFlowSnippetTests",
+            dependencies: ["FocusFlow", "FocusFlowTesting", "FocusFlowProtocol", "FocusFlowCheck", "FocusFlowSearch"]),
     ],
     swiftLanguageModes: [.v6]
 )
