@@ -13,7 +13,7 @@ let usage = """
     package's C sources with cc. Build focusflow beside the bench first, as it ships (one
     static executable, as make install builds it):
       make build
-      swift build -c release --static-swift-stdlib --product focusflow-bench
+      swift build -c release --traits RE2 --static-swift-stdlib --product focusflow-bench
       .build/release/focusflow-bench
 
     OPTIONS

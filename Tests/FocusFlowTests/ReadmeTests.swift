@@ -23,6 +23,17 @@ struct ReadmeTests {
         for page in Self.pages.dropFirst() { #expect(readme.contains("](\(page))"), "the README does not link \(page)") }
     }
 
+    @Test("The README's test command is the one .ci/run runs, and the Makefile's test target runs the tests")
+    func testCommand() throws {
+        let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.hasSuffix("# run the tests") })
+        let command = line.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+        let ci = try String(contentsOf: Fixtures.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.split(separator: "\n").contains { $0.hasPrefix(command + " 2>&1 | tee") }, "`\(command)` is not what .ci/run runs")
+        let makefile = try String(contentsOf: Fixtures.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(command != "make test" || makefile.contains("\ntest:\n\t$(SWIFT) test $(TEST_FLAGS)"))
+    }
+
     @Test("The README's flow file is a valid flow")
     func readmeFlow() throws {
         let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
