@@ -126,6 +126,24 @@ struct FieldSpecKindsTests {
         #expect(written == (try Self.load(name)))
     }
 
+    @Test("The profile flow docs/embedding.md writes in Swift equals Flows/profile.json")
+    func profileInSwift() throws {
+        let profile = try FlowSpec(
+            id: "profile", title: "Your profile",
+            fields: [
+                .text("name", label: "Name", required: true),
+                .number("age", label: "Age", hint: "↑/↓ or type it", min: 13, max: 120, required: true),
+                .text(
+                    "guardian", label: "Parent or guardian's email", keyboard: .emailAddress, required: true,
+                    pattern: "^[^@ ]+@[^@ ]+\\.[^@ ]+$", message: "Enter an email address like you@example.com",
+                    when: FieldCondition(field: "age", test: .range(min: nil, max: 17))),
+                .number("weight", label: "Weight (kg)", default: 70, min: 20, max: 300, decimals: 1),
+            ])
+        #expect(profile == (try Fixtures.flow("profile")))
+        let page = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/embedding.md"), encoding: .utf8)
+        #expect(page.contains(#"pattern: "^[^@ ]+@[^@ ]+\\.[^@ ]+$", message: "Enter an email address like you@example.com","#))
+    }
+
     @Test("A field made with a factory differs from the loaded one when a part differs: the comparison sees every part")
     func comparisonSeesParts() throws {
         let loaded = try Fixtures.flow("profile")
