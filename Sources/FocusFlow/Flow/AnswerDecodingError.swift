@@ -32,8 +32,11 @@ public struct AnswerDecodingError: Error, Sendable, Equatable, CustomStringConve
     /// What the answer is, in words: its kind and, unless the field is secure, its value
     /// (`a number (300)`, `a secure text`, `no answer`).
     public var answer: String
+    /// What stands between the answer and the host's type.
     public var reason: Reason
 
+    /// An error naming `field`, the host's type, the answer in words and the reason; the answer
+    /// of a secure field must be given without its value.
     public init(field: FieldID?, requested: String, answer: String, reason: Reason) {
         self.field = field
         self.requested = requested

@@ -40,6 +40,7 @@ public struct FlowResult: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case answers }
 
+    /// Whether the two hold the same answers in the same order; the fields they came from do not count.
     public static func == (lhs: FlowResult, rhs: FlowResult) -> Bool { lhs.answers == rhs.answers }
 
     /// The answer for `field` as text (see ``Answer/value``), or `nil` when the field was
