@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension FlowResult {
     /// The answers as the host's own `Decodable` type, each property read from the field whose
@@ -246,7 +250,7 @@ struct AnswerDecoder: Decoder, SingleValueDecodingContainer {
         }
         if T.self == Decimal.self {
             let value = try number(asking: T.self)
-            return Decimal(string: JSONText.number(value), locale: Locale(identifier: "en_US_POSIX")) as? T
+            return Decimal(string: JSONText.number(value)) as? T
         }
         return nil
     }
