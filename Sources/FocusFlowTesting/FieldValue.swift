@@ -71,7 +71,7 @@ public struct FieldValue: Sendable, Hashable, CustomStringConvertible, Expressib
     /// Whether the two are the same answer; whether either is secure does not count.
     public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool { lhs.value == rhs.value }
 
-    /// Hashes the answer alone, as ``==`` compares it.
+    /// Hashes the answer alone, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     /// The value as a Swift literal (`"Ada"`, `36`, `true`, `["sms", "post"]`, `.unanswered`), or
