@@ -241,6 +241,32 @@ struct AnswerDecodingTests {
         #expect(try Self.result.decode(Plain.self) == fromJSON)
     }
 
+    struct Profile: Decodable, Equatable {
+        var name: String
+        var age: Int
+        var guardian: String?
+        var weight: Double
+    }
+
+    struct Misspelt: Decodable {
+        var gaurdian: String?
+    }
+
+    @Test("A walk's completed result decodes: the field hidden for an adult is nil, a misspelt optional key an error")
+    func completedWalk() throws {
+        let reducer = FlowReducer(spec: try Fixtures.flow("profile"))
+        var state = try reducer.initialState(prefill: FlowPrefill(answers: ["name": .text("Ada"), "age": .number(36)]))
+        var result: FlowResult?
+        for _ in 0..<8 where result == nil {
+            for case .completed(let completed) in reducer.reduce(into: &state, action: .next) { result = completed }
+        }
+        let completed = try #require(result)
+        #expect(try completed.decode(Profile.self) == Profile(name: "Ada", age: 36, guardian: nil, weight: 70))
+        #expect(throws: AnswerDecodingError(field: "gaurdian", requested: "String", answer: "none", reason: .noSuchField)) {
+            try completed.decode(Misspelt.self)
+        }
+    }
+
     @Test("A result built by hand, knowing no flow, takes a key it lacks as a hidden field")
     func handBuilt() throws {
         let result = FlowResult(answers: [.init(field: "name", value: "Ada")])
