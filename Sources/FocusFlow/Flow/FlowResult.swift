@@ -30,6 +30,8 @@ public struct FlowResult: Sendable, Equatable, Codable {
     /// Not part of the result's equality nor of its encoding.
     var flowFields: [FieldID]?
 
+    /// A result of these answers, knowing no flow: ``decode(_:)`` takes a key none of them has
+    /// as a hidden field's.
     public init(answers: [Answer]) { self.answers = answers }
 
     /// A result made by the engine, knowing every field of the flow.
