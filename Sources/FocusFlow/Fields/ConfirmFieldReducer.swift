@@ -196,3 +196,39 @@ extension ConfirmFieldReducer {
         }
     }
 }
+
+extension FieldSpec {
+    /// A confirm field: yes or no.
+    ///
+    /// ```swift
+    /// .confirm("terms", label: "Accept the terms", equals: true, message: "Accept the terms to go on", prefill: false)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the field's id, unique in the flow.
+    ///   - label: what the field asks; its id when `nil`.
+    ///   - placeholder: shown dim while the field is unanswered.
+    ///   - hint: one line of help under the field.
+    ///   - default: the answer the field starts with.
+    ///   - required: whether the field needs a yes or a no.
+    ///   - equals: the one answer that passes (`true` for "accept the terms").
+    ///   - message: said instead of the default message when a rule fails.
+    ///   - when: shows the field only when an earlier answer satisfies this.
+    ///   - check: the host's check of the answer before the walk moves on.
+    ///   - send: what the host sends when the walk first reaches the field.
+    ///   - prefill: whether anything but the person may answer the field.
+    ///   - localizedText: the texts the field gives in several languages; `label` and the others
+    ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
+    /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
+    public static func confirm(
+        _ id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil, default: Bool? = nil,
+        required: Bool = false, equals: Bool? = nil, message: String? = nil, when: FieldCondition? = nil, check: String? = nil,
+        send: FieldSend? = nil, prefill: Bool = true, localizedText: [Text: LocalizedText] = [:]
+    ) -> FieldSpec {
+        var field = FieldSpec(
+            id: id, kind: .confirm, label: label, placeholder: placeholder, hint: hint, default: `default`.map(FieldAnswer.bool),
+            rules: FieldRules(required: required, equals: equals, message: message), when: when)
+        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        return field
+    }
+}

@@ -456,3 +456,43 @@ extension DateFieldReducer {
         }
     }
 }
+
+extension FieldSpec {
+    /// A date field: a calendar day, typed as `YYYY-MM-DD` or stepped a day with Up and Down.
+    ///
+    /// ```swift
+    /// .date("birth-date", label: "Date of birth", min: "1900-01-01", max: "today", required: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the field's id, unique in the flow.
+    ///   - label: what the field asks; its id when `nil`.
+    ///   - placeholder: shown dim while the field is empty.
+    ///   - hint: one line of help under the field.
+    ///   - default: the day the field starts with, `YYYY-MM-DD` or `"today"`.
+    ///   - min: the earliest day allowed (inclusive), `YYYY-MM-DD` or `"today"`.
+    ///   - max: the latest day allowed (inclusive), `YYYY-MM-DD` or `"today"`.
+    ///   - required: whether the field needs a date.
+    ///   - message: said instead of the default message when a rule fails.
+    ///   - when: shows the field only when an earlier answer satisfies this.
+    ///   - check: the host's check of the answer before the walk moves on.
+    ///   - send: what the host sends when the walk first reaches the field.
+    ///   - prefill: whether anything but the person may answer the field.
+    ///   - localizedText: the texts the field gives in several languages; `label` and the others
+    ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
+    /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
+    public static func date(
+        _ id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil, default: String? = nil,
+        min: String? = nil, max: String? = nil, required: Bool = false, message: String? = nil, when: FieldCondition? = nil,
+        check: String? = nil, send: FieldSend? = nil, prefill: Bool = true, localizedText: [Text: LocalizedText] = [:]
+    ) -> FieldSpec {
+        var field = FieldSpec(
+            id: id, kind: .date, label: label, placeholder: placeholder, hint: hint, default: `default`.map(FieldAnswer.date),
+            rules: FieldRules(
+                required: required, min: min.map(FieldCondition.Value.string), max: max.map(FieldCondition.Value.string),
+                message: message),
+            when: when)
+        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        return field
+    }
+}

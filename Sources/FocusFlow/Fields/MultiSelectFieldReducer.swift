@@ -323,3 +323,43 @@ extension MultiSelectFieldReducer {
         }
     }
 }
+
+extension FieldSpec {
+    /// A multi-select field: several of `options`.
+    ///
+    /// ```swift
+    /// .multiSelect("channels", label: "Reach me by", options: ["sms", "email", "post"], minSelected: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the field's id, unique in the flow.
+    ///   - label: what the field asks; its id when `nil`.
+    ///   - options: the options, in the order shown; at least one.
+    ///   - placeholder: shown dim while the filter is empty.
+    ///   - hint: one line of help under the field.
+    ///   - default: the values of the options chosen at the start.
+    ///   - required: whether at least one option must be chosen.
+    ///   - minSelected: the fewest options allowed.
+    ///   - maxSelected: the most options allowed.
+    ///   - message: said instead of the default message when a rule fails.
+    ///   - when: shows the field only when an earlier answer satisfies this.
+    ///   - check: the host's check of the answer before the walk moves on.
+    ///   - send: what the host sends when the walk first reaches the field.
+    ///   - prefill: whether anything but the person may answer the field.
+    ///   - localizedText: the texts the field gives in several languages; `label` and the others
+    ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
+    /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
+    public static func multiSelect(
+        _ id: FieldID, label: String? = nil, options: [FieldOption], placeholder: String? = nil, hint: String? = nil,
+        default: [String]? = nil, required: Bool = false, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil,
+        when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil, prefill: Bool = true,
+        localizedText: [Text: LocalizedText] = [:]
+    ) -> FieldSpec {
+        var field = FieldSpec(
+            id: id, kind: .multiSelect, label: label, placeholder: placeholder, hint: hint, options: options,
+            default: `default`.map(FieldAnswer.choices),
+            rules: FieldRules(required: required, minSelected: minSelected, maxSelected: maxSelected, message: message), when: when)
+        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        return field
+    }
+}

@@ -511,3 +511,48 @@ extension NumberFieldReducer {
         }
     }
 }
+
+extension FieldSpec {
+    /// A number field: a number in a range, typed or stepped with Up and Down.
+    ///
+    /// ```swift
+    /// .number("weight", label: "Weight (kg)", default: 70, min: 20, max: 300, step: 0.5, decimals: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the field's id, unique in the flow.
+    ///   - label: what the field asks; its id when `nil`.
+    ///   - placeholder: shown dim while the field is empty.
+    ///   - hint: one line of help under the field.
+    ///   - default: the number the field starts with.
+    ///   - min: the smallest number allowed (inclusive).
+    ///   - max: the largest number allowed (inclusive).
+    ///   - step: how far Up and Down move the number; 1 when `nil`.
+    ///   - decimals: the digits allowed after the point; 0 when `nil`.
+    ///   - required: whether the field needs a number.
+    ///   - message: said instead of the default message when a rule fails.
+    ///   - when: shows the field only when an earlier answer satisfies this.
+    ///   - check: the host's check of the answer before the walk moves on.
+    ///   - send: what the host sends when the walk first reaches the field.
+    ///   - prefill: whether anything but the person may answer the field.
+    ///   - localizedText: the texts the field gives in several languages; `label` and the others
+    ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
+    /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
+    public static func number(
+        _ id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil, default: Double? = nil,
+        min: Double? = nil, max: Double? = nil, step: Double? = nil, decimals: Int? = nil, required: Bool = false,
+        message: String? = nil, when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil, prefill: Bool = true,
+        localizedText: [Text: LocalizedText] = [:]
+    ) -> FieldSpec {
+        var field = FieldSpec(
+            id: id, kind: .number, label: label, placeholder: placeholder, hint: hint, default: `default`.map(FieldAnswer.number),
+            rules: FieldRules(
+                required: required, min: min.map(FieldCondition.Value.number), max: max.map(FieldCondition.Value.number),
+                message: message),
+            when: when)
+        field.step = step
+        field.decimals = decimals
+        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        return field
+    }
+}

@@ -316,3 +316,39 @@ extension SelectFieldReducer {
         }
     }
 }
+
+extension FieldSpec {
+    /// A select field: one of `options`, found with a filter.
+    ///
+    /// ```swift
+    /// .select("country", label: "Country", options: [.init(value: "kr", label: "Korea"), "jp"], required: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the field's id, unique in the flow.
+    ///   - label: what the field asks; its id when `nil`.
+    ///   - options: the options, in the order shown; at least one.
+    ///   - placeholder: shown dim while the filter is empty.
+    ///   - hint: one line of help under the field.
+    ///   - default: the value of the option chosen at the start.
+    ///   - required: whether an option must be chosen.
+    ///   - message: said instead of the default message when a rule fails.
+    ///   - when: shows the field only when an earlier answer satisfies this.
+    ///   - check: the host's check of the answer before the walk moves on.
+    ///   - send: what the host sends when the walk first reaches the field.
+    ///   - prefill: whether anything but the person may answer the field.
+    ///   - localizedText: the texts the field gives in several languages; `label` and the others
+    ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
+    /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
+    public static func select(
+        _ id: FieldID, label: String? = nil, options: [FieldOption], placeholder: String? = nil, hint: String? = nil,
+        default: String? = nil, required: Bool = false, message: String? = nil, when: FieldCondition? = nil, check: String? = nil,
+        send: FieldSend? = nil, prefill: Bool = true, localizedText: [Text: LocalizedText] = [:]
+    ) -> FieldSpec {
+        var field = FieldSpec(
+            id: id, kind: .select, label: label, placeholder: placeholder, hint: hint, options: options,
+            default: `default`.map(FieldAnswer.choice), rules: FieldRules(required: required, message: message), when: when)
+        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        return field
+    }
+}

@@ -249,3 +249,53 @@ extension TextFieldReducer {
         }
     }
 }
+
+extension FieldSpec {
+    /// A text field: free text typed with a keyboard, masked while typed when `secure`.
+    ///
+    /// ```swift
+    /// .text("password", label: "Password", secure: true, keyboard: .asciiCapable, required: true, minLength: 8)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the field's id, unique in the flow.
+    ///   - label: what the field asks; its id when `nil`.
+    ///   - placeholder: shown dim while the field is empty.
+    ///   - hint: one line of help under the field.
+    ///   - secure: whether the text is masked while typed, and kept out of logs and messages.
+    ///   - keyboard: the keys the field accepts.
+    ///   - default: the text the field starts with.
+    ///   - required: whether an empty text is refused.
+    ///   - minLength: the fewest characters allowed.
+    ///   - maxLength: the most characters allowed.
+    ///   - pattern: a regular expression the whole text must match.
+    ///   - matches: an earlier field whose text this one must equal (a password confirmation).
+    ///   - oneOf: the texts allowed, byte for byte.
+    ///   - message: said instead of the default message when a rule fails.
+    ///   - requirements: live requirements, shown met or not as the person types.
+    ///   - when: shows the field only when an earlier answer satisfies this.
+    ///   - check: the host's check of the answer before the walk moves on.
+    ///   - send: what the host sends when the walk first reaches the field.
+    ///   - prefill: whether anything but the person may answer the field.
+    ///   - localizedText: the texts the field gives in several languages; `label` and the others
+    ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
+    /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
+    public static func text(
+        _ id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil, secure: Bool = false,
+        keyboard: KeyboardType = .default, default: String? = nil, required: Bool = false, minLength: Int? = nil,
+        maxLength: Int? = nil, pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil, message: String? = nil,
+        requirements: [FieldRequirement] = [], when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil,
+        prefill: Bool = true, localizedText: [Text: LocalizedText] = [:]
+    ) -> FieldSpec {
+        var field = FieldSpec(
+            id: id, kind: .text, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
+            default: `default`.map(FieldAnswer.text),
+            rules: FieldRules(
+                required: required, minLength: minLength, maxLength: maxLength, pattern: pattern, matches: matches, oneOf: oneOf,
+                message: message),
+            when: when)
+        field.requirements = requirements
+        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        return field
+    }
+}

@@ -181,7 +181,7 @@ public struct FlowReducer: Sendable {
         return FlowResult(
             answers: spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map {
                 .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
-            })
+            }, flowFields: spec.layout.ids)
     }
 
     // MARK: - Moves

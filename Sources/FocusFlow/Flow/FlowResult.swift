@@ -25,7 +25,25 @@ public struct FlowResult: Sendable, Equatable, Codable {
 
     public var answers: [Answer]
 
+    /// Every field of the flow the result came from, hidden ones too, when the engine made it:
+    /// ``decode(_:)`` tells a hidden field (`nil`) from a key that names no field (an error).
+    /// Not part of the result's equality nor of its encoding.
+    var flowFields: [FieldID]?
+
+    /// A result of these answers, knowing no flow: ``decode(_:)`` takes a key none of them has
+    /// as a hidden field's.
     public init(answers: [Answer]) { self.answers = answers }
+
+    /// A result made by the engine, knowing every field of the flow.
+    init(answers: [Answer], flowFields: [FieldID]) {
+        self.answers = answers
+        self.flowFields = flowFields
+    }
+
+    private enum CodingKeys: String, CodingKey { case answers }
+
+    /// Whether the two hold the same answers in the same order; the fields they came from do not count.
+    public static func == (lhs: FlowResult, rhs: FlowResult) -> Bool { lhs.answers == rhs.answers }
 
     /// The answer for `field` as text (see ``Answer/value``), or `nil` when the field was
     /// hidden or is not in the flow.
