@@ -9,7 +9,7 @@ struct NicknameDirectory {
 /// docs/embedding.md's `FlowServices` snippet, where the page puts it: a store (the page's first
 /// snippet) and the host's `api` at hand, on the main actor as an app's are.
 @MainActor func embeddingFlowServicesSnippet(store: FlowStore, api: NicknameDirectory) {
-    // snippet docs/embedding.md 4
+    // snippet docs/embedding.md 6
     let services = FlowServices(checks: [
         "nickname-free": { request in
             await api.isFree(request.value?.plainText ?? "") ? .ok : .refused("That nickname is taken")
