@@ -87,9 +87,10 @@ struct LinearPattern: Sendable {
     /// work, which tests hold linear in the value without timing anything).
     func matches(_ value: String, whole: Bool, steps: inout Int) -> Bool {
         var current = StateSet(capacity: program.count), following = StateSet(capacity: program.count)
+        var pending: [Int] = []
         var scalars = value.unicodeScalars.makeIterator()
         var scalar = scalars.next()?.value
-        add(start, to: &current, before: nil, after: scalar, steps: &steps)
+        add(start, to: &current, before: nil, after: scalar, pending: &pending, steps: &steps)
         while true {
             if !whole, current.containsMatch { return true }
             guard let here = scalar else { return current.containsMatch }
@@ -98,12 +99,12 @@ struct LinearPattern: Sendable {
             for index in 0..<current.count {
                 steps += 1
                 switch program[current.states[index]] {
-                case .scalar(let expected, let next) where expected == here: add(next, to: &following, before: here, after: after, steps: &steps)
-                case .set(let set, let next) where sets[set].contains(here): add(next, to: &following, before: here, after: after, steps: &steps)
+                case .scalar(let expected, let next) where expected == here: add(next, to: &following, before: here, after: after, pending: &pending, steps: &steps)
+                case .set(let set, let next) where sets[set].contains(here): add(next, to: &following, before: here, after: after, pending: &pending, steps: &steps)
                 default: break
                 }
             }
-            if !whole { add(start, to: &following, before: here, after: after, steps: &steps) }
+            if !whole { add(start, to: &following, before: here, after: after, pending: &pending, steps: &steps) }
             swap(&current, &following)
             if whole, current.count == 0 { return false }
             scalar = after
@@ -111,9 +112,10 @@ struct LinearPattern: Sendable {
     }
 
     /// Adds `state` and every state reached from it without reading a scalar, between `before`
-    /// and `after`: the states that read a scalar, and the match.
-    private func add(_ state: Int, to set: inout StateSet, before: UInt32?, after: UInt32?, steps: inout Int) {
-        var pending = [state]
+    /// and `after`: the states that read a scalar, and the match. `pending` is the walk's stack,
+    /// kept between calls so that a step allocates nothing.
+    private func add(_ state: Int, to set: inout StateSet, before: UInt32?, after: UInt32?, pending: inout [Int], steps: inout Int) {
+        pending.append(state)
         while let state = pending.popLast() {
             guard set.insert(state) else { continue }
             steps += 1
