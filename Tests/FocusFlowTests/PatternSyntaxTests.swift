@@ -112,6 +112,15 @@ struct PatternSyntaxTests {
         #expect(try Self.matches("^(a|aa)*$", run, matcher))
     }
 
+    @Test("Either matcher remembers a plain field's last value and its answer, and a secure field's nothing", arguments: matchers)
+    func memo(matcher: CompiledPattern.Matcher) throws {
+        let plain = try CompiledPattern("[0-9]+", remembersLastValue: true, matcher: matcher)
+        #expect(plain.matches("123") && plain.rememberedValue == "123")
+        #expect(!plain.matches("12a") && plain.rememberedValue == "12a", "a remembered answer is for that value only")
+        let secure = try CompiledPattern("[0-9]{4}", remembersLastValue: false, matcher: matcher)
+        #expect(secure.matches("9876") && secure.rememberedValue == nil, "the spec outlives the flow; a secret must not")
+    }
+
     /// Hostile patterns: every piece of syntax the translation reads, in any order. Each compiles
     /// or is refused with a column inside the pattern (or none), and nothing crashes.
     @Test("Random soups of escapes, groups, sets and counts compile or are refused at a character of the pattern", arguments: matchers)
