@@ -6,7 +6,7 @@
 /// assigned by ``version`` (RE2's tables are of that Unicode; a scalar assigned later is in
 /// no category there, and folds to nothing). Scripts have no standard-library property: the
 /// ones here are RE2's ranges, written out; a pattern naming another script is refused at load
-/// (``PatternProblem/needsRE2``). `PatternUnicodeTests` checks every table against RE2 over
+/// (``PatternProblem/needsRE2``). `LinearPatternTests` checks every table against RE2 over
 /// every scalar.
 enum PatternUnicode {
     /// The Unicode version of RE2's tables (libre2 2022-06-01).
