@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FocusFlow
@@ -81,6 +82,28 @@ struct LinearPatternTests {
         }
         // A class is one instruction here: a count of classes RE2 cannot build loads (docs/architecture.md).
         #expect(try CompiledPattern(#"^[\w\s]{1,500}$"#, remembersLastValue: false, matcher: .linear).matches("한글 text"))
+    }
+
+    @Test("Groups nest 100 deep on a thread with a secondary thread's stack (512 KiB, Darwin's); deeper is refused as too large, with no column")
+    func deepNesting() throws {
+        @Sendable func nested(_ depth: Int) -> String { String(repeating: "(a", count: depth) + String(repeating: ")", count: depth) }
+        let done = DispatchSemaphore(value: 0)
+        let answer = Mutex<Bool?>(nil)
+        let thread = Thread {
+            let matched = try? CompiledPattern(nested(100), remembersLastValue: false, matcher: .linear).matches(String(repeating: "a", count: 100))
+            answer.withLock { $0 = matched }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        #expect(answer.withLock { $0 } == true)
+        do {
+            _ = try CompiledPattern(nested(101), remembersLastValue: false, matcher: .linear)
+            Issue.record("101 groups deep compiled")
+        } catch {
+            #expect(error.problem == .tooLarge && error.column == nil)
+        }
     }
 
     #if !RE2

@@ -54,12 +54,14 @@ struct PatternParser {
 
     /// RE2's bound on a count, and on the product of nested counts.
     static let largestCount = 1000
-    /// How deep groups may nest: far beyond a pattern a person writes; the parser recurses.
-    static let deepestNesting = 1000
+    /// How deep groups may nest: far beyond a pattern a person writes, and shallow enough that
+    /// the parser's and the compiler's recursion fit a secondary thread's stack.
+    static let deepestNesting = 100
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var flags = Flags()
+    /// The groups open where the parser reads.
     private var depth = 0
 
     private init(_ text: String) { scalars = Array(text.unicodeScalars) }
@@ -82,9 +84,6 @@ struct PatternParser {
     private func at(_ offset: Int) -> Unicode.Scalar? { offset < scalars.count ? scalars[offset] : nil }
 
     private mutating func alternation() throws(Failure) -> PatternNode {
-        depth += 1
-        defer { depth -= 1 }
-        if depth > Self.deepestNesting { throw Failure(refusal: .tooLarge, part: "") }
         var branches = [try concatenation()]
         while at(index) == "|" {
             index += 1
@@ -110,7 +109,10 @@ struct PatternParser {
                         continue
                     }
                 }
+                guard depth < Self.deepestNesting else { throw Failure(refusal: .tooLarge, part: "") }
+                depth += 1
                 let inner = try alternation()
+                depth -= 1
                 guard at(index) == ")" else { throw Failure(refusal: .missingParenthesis, part: text(0..<scalars.count)) }
                 index += 1
                 flags = saved
