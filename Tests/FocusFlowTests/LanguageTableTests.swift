@@ -35,7 +35,8 @@ struct LanguageTableTests {
         .tooLarge(70000, limit: 65536, key: "maxLength"), .minAboveMax("9", "3", minKey: "minLength", maxKey: "maxLength"), .emptyList(key: "oneOf"),
         .minAboveMax("130", "120"), .notPositive("-1"), .notWithin(7, least: 0, most: 6), .kind(NumberFieldReducer.moreDecimalsThanField("0.25", decimals: 1)), .wrongBound(.number),
         .rangeNotForKind(source: "zq", kind: .text),
-        .badPattern("[a-", .bracket, column: 1), .badPattern("(", .other, column: nil), .badPattern("(?=a)", .lookaround, column: 1), .noStyle, .onNeedsColour, .twoBackgrounds,
+        .badPattern("[a-", .bracket, column: 1), .badPattern("(", .other, column: nil), .badPattern("(?=a)", .lookaround, column: 1),
+        .badPattern(#"\p{Arabic}"#, .needsRE2, column: 1), .noStyle, .onNeedsColour, .twoBackgrounds,
         .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
         .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest(keys: ["minLength", "pattern"]), .requirementsNotForKind(.confirm), .defaultNotPrefilled,
@@ -173,6 +174,8 @@ struct LanguageTableTests {
             "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
             "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect", "tty",
             "dev", "NUL",
+            // Pattern syntax a message names as it is typed: the scripts with tables, and \C.
+            "Hangul", "Han", "Latin", "Greek", "Cyrillic", "C",
         ]
             + TextStyle.Attribute.allCases.map(\.rawValue) + TerminalColor.names)
 

@@ -29,7 +29,7 @@ struct LayerTests {
     ]
 
     /// The engine's imports beyond Foundation(Essentials), each with its reason: Swift's own
-    /// `Observation` and `Synchronization`, RE2 (`CRE2`) for patterns matched in linear time, and the C library for the `memchr`/`memcmp` speed-up
+    /// `Observation` and `Synchronization`, RE2 (`CRE2`, with the `RE2` trait) for patterns matched in linear time, and the C library for the `memchr`/`memcmp` speed-up
     /// wall of the option filter and verbatim text (FoundationEssentials does not re-export it).
     static let engineExceptions: [String: Set<String>] = [
         "Store/FlowStore.swift": ["Observation"],
@@ -121,5 +121,17 @@ struct LayerTests {
         #expect(Self.targetEntry("A", in: manifest)?.contains("CReadline") == true)
         #expect(Self.targetEntry("AB", in: manifest)?.contains("\"readline\"") == true)
         #expect(Self.targetEntry("B", in: manifest) == nil)
+    }
+
+    @Test("RE2 is behind one wall: only CompiledPattern's file names the trait, and imports CRE2 only inside it")
+    func re2Wall() throws {
+        var naming: [String] = []
+        for file in try Self.files(of: "FocusFlow") {
+            let text = try String(contentsOf: Fixtures.root.appendingPathComponent("Sources/FocusFlow/\(file)"), encoding: .utf8)
+            if text.contains("#if RE2") || text.contains("CRE2") || text.contains("ff_regex") { naming.append(file) }
+        }
+        #expect(naming == ["Spec/FieldRules.swift"], "RE2 named outside Spec/FieldRules.swift: \(naming)")
+        let rules = try String(contentsOf: Fixtures.root.appendingPathComponent("Sources/FocusFlow/Spec/FieldRules.swift"), encoding: .utf8)
+        #expect(rules.contains("#if RE2\nimport CRE2\n#endif"), "import CRE2 outside #if RE2: the default build would need libre2-dev")
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// Patterns mean what they meant in ICU: generated patterns over letters, digits, Hangul, sets,
 /// `\d`, `\w`, `\s` and their negations, properties, groups, alternation and counts, matched
-/// against generated values by ``CompiledPattern`` (RE2, after the translation) and by
+/// against generated values by ``CompiledPattern`` (after the translation, with each matcher the
+/// build has: RE2 and the engine's own) and by
 /// Foundation's `NSRegularExpression`, which is ICU's engine, must agree on every pair.
 ///
 /// Left out are the differences the flow format documents: `\b` (ASCII in RE2), values with a
@@ -65,8 +66,8 @@ struct PatternDifferentialTests {
         return (branches.map(\.pattern).joined(separator: "|"), random.pick(branches).value, branches.contains(where: \.empty))
     }
 
-    @Test("Generated patterns and values: RE2 and ICU answer the same", arguments: 1...8)
-    func agree(seed: Int) throws {
+    @Test("Generated patterns and values: each matcher and ICU answer the same", arguments: CompiledPattern.Matcher.available, 1...8)
+    func agree(matcher: CompiledPattern.Matcher, seed: Int) throws {
         var random = FlowGenerator.Random(seed: UInt64(seed) &* 7919)
         var disagreements: [String] = []
         var matched = 0
@@ -74,7 +75,7 @@ struct PatternDifferentialTests {
             var (pattern, value, _) = Self.pattern(&random)
             if random.chance(1, in: 5) { pattern = "(?i)" + pattern }
             if random.chance(1, in: 4) { value = String((0..<random.below(6)).map { _ in random.pick(Self.characters) }) }
-            let ours = try CompiledPattern(pattern, remembersLastValue: false)
+            let ours = try CompiledPattern(pattern, remembersLastValue: false, matcher: matcher)
             let icu = try NSRegularExpression(pattern: "^(?:" + pattern + ")$")
             // [:alpha:] and [:alnum:] take every mark here; ICU's take only some (not the accent of
             // a decomposed é): documented, and not compared.

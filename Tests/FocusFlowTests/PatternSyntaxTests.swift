@@ -4,18 +4,22 @@ import Testing
 @testable import FocusFlow
 @testable import FocusFlowCheck
 
-/// Patterns as flows write them (the syntax ICU, Java and JavaScript share), matched by RE2 in
-/// linear time: `\d`, `\w` and `\s` are Unicode's, and what no linear-time engine can match is
-/// refused at load, with the character where it starts.
-@Suite("Patterns in RE2")
+/// Patterns as flows write them (the syntax ICU, Java and JavaScript share), matched in linear
+/// time by every matcher the build has (RE2 and the engine's own): `\d`, `\w` and `\s` are
+/// Unicode's, and what no linear-time engine can match is refused at load, with the character
+/// where it starts.
+@Suite("Patterns in either matcher")
 struct PatternSyntaxTests {
-    static func matches(_ pattern: String, _ value: String, whole: Bool = true) throws -> Bool {
-        try CompiledPattern(pattern, remembersLastValue: false, whole: whole).matches(value)
+    static let matchers = CompiledPattern.Matcher.available
+
+    static func matches(_ pattern: String, _ value: String, whole: Bool = true, _ matcher: CompiledPattern.Matcher) throws -> Bool {
+        try CompiledPattern(pattern, remembersLastValue: false, whole: whole, matcher: matcher).matches(value)
     }
 
     @Test(
         "\\d, \\w and \\s are Unicode's, inside a set too, and their negations are too",
-        arguments: [
+        arguments: matchers,
+        [
             (#"^\d+$"#, "٣٤", true), (#"^\d+$"#, "３４", true), (#"^\d+$"#, "3a", false),
             (#"^\w+$"#, "한글", true), (#"^\w+$"#, "é_9", true), (#"^\w+$"#, "a-b", false),
             (#"^\s$"#, "\u{3000}", true), (#"^\s$"#, "\u{A0}", true), (#"^\s$"#, "x", false),
@@ -23,13 +27,15 @@ struct PatternSyntaxTests {
             (#"^\D+$"#, "abc", true), (#"^\D+$"#, "a٣", false), (#"^\W+$"#, "-!", true), (#"^\W+$"#, "한", false),
             (#"^\S+$"#, "가나", true), (#"^\S+$"#, "가 나", false),
         ])
-    func unicodeClasses(pattern: String, value: String, matches: Bool) throws {
-        #expect(try Self.matches(pattern, value) == matches)
+    func unicodeClasses(matcher: CompiledPattern.Matcher, example: (String, String, Bool)) throws {
+        let (pattern, value, matches) = example
+        #expect(try Self.matches(pattern, value, matcher) == matches)
     }
 
     @Test(
         "ICU's spellings RE2 writes otherwise are translated: \\uhhhh, \\Uhhhhhhhh, (?<name>…), Unicode's POSIX classes; the rest is RE2's own",
-        arguments: [
+        arguments: matchers,
+        [
             (#"^\u00e9$"#, "é", true), (#"^\U0001F44D$"#, "👍", true), (#"^(?<year>\d{4})$"#, "2026", true),
             (#"^\x{D55C}$"#, "한", true), (#"^\p{Hangul}+$"#, "한국어", true), (#"^\p{Hangul}+$"#, "abc", false),
             (#"^(?i)straße$"#, "STRASSE", false), (#"(?i)^é$"#, "É", true), (#"^\Q(a)\E$"#, "(a)", true),
@@ -41,23 +47,25 @@ struct PatternSyntaxTests {
             (#"^\uD83D\uDE00$"#, "😀", true), (#"^\0101$"#, "A", true), (#"^[\12]+$"#, "21", true), (#"^[\12]$"#, "\n", false),
             (#"^a\vb$"#, "a\u{2028}b", true), ("^a.b$", "a\u{2028}b", false), ("^a.b$", "a한b", true), ("(?s)^a.b$", "a\u{2028}b", true),
         ])
-    func translated(pattern: String, value: String, matches: Bool) throws {
-        #expect(try Self.matches(pattern, value) == matches)
+    func translated(matcher: CompiledPattern.Matcher, example: (String, String, Bool)) throws {
+        let (pattern, value, matches) = example
+        #expect(try Self.matches(pattern, value, matcher) == matches)
     }
 
-    @Test("A rule's pattern matches the whole value; a requirement's is found anywhere in it")
-    func wholeOrAnywhere() throws {
-        #expect(try !Self.matches("[0-9]", "pass1"))
-        #expect(try Self.matches("[0-9]", "pass1", whole: false))
-        #expect(try Self.matches("a|ab", "ab"), "the whole value, not the first alternative that matches")
-        #expect(try !Self.matches("^a$", "a\n"), "$ is the value's end, not before a final line break")
-        #expect(try Self.matches(#"\bcat\b"#, "a cat!", whole: false), "\\b is RE2's, between ASCII word characters")
-        #expect(try !Self.matches(#"\bcat\b"#, "concat", whole: false))
+    @Test("A rule's pattern matches the whole value; a requirement's is found anywhere in it", arguments: matchers)
+    func wholeOrAnywhere(matcher: CompiledPattern.Matcher) throws {
+        #expect(try !Self.matches("[0-9]", "pass1", matcher))
+        #expect(try Self.matches("[0-9]", "pass1", whole: false, matcher))
+        #expect(try Self.matches("a|ab", "ab", matcher), "the whole value, not the first alternative that matches")
+        #expect(try !Self.matches("^a$", "a\n", matcher), "$ is the value's end, not before a final line break")
+        #expect(try Self.matches(#"\bcat\b"#, "a cat!", whole: false, matcher), "\\b is RE2's, between ASCII word characters")
+        #expect(try !Self.matches(#"\bcat\b"#, "concat", whole: false, matcher))
     }
 
     @Test(
         "What no linear-time engine can match, or RE2 would read otherwise, is refused with the character where it starts",
-        arguments: [
+        arguments: matchers,
+        [
             (#"(\w)\1"#, PatternProblem.backReference, 5), (#"(?<x>a)\k<x>"#, .backReference, 8),
             ("^(?=.*[0-9]).{8,}$", .lookaround, 2), ("(?!a)b", .lookaround, 1), ("x(?<=a)b", .lookaround, 2),
             ("(?<!a)b", .lookaround, 1), ("(?>a+)b", .atomicGroup, 1), (#"[\W_]"#, .negatedClassInSet, 2),
@@ -73,38 +81,50 @@ struct PatternSyntaxTests {
             ("{3}a", .nothingToRepeat, 1), (#"\uD800"#, .escape, 1), (#"[\W-a]"#, .negatedClassInSet, 2),
             (String(repeating: #"\w"#, count: 50_000), .tooLarge, 201),
         ])
-    func refused(pattern: String, problem: PatternProblem, column: Int) {
-        #expect(throws: CompiledPattern.PatternError.self) { try Self.matches(pattern, "") }
+    func refused(matcher: CompiledPattern.Matcher, example: (String, PatternProblem, Int)) {
+        let (pattern, problem, column) = example
+        #expect(throws: CompiledPattern.PatternError.self) { try Self.matches(pattern, "", matcher) }
         do {
-            _ = try CompiledPattern(pattern, remembersLastValue: false)
+            _ = try CompiledPattern(pattern, remembersLastValue: false, matcher: matcher)
         } catch {
             #expect(error.problem == problem)
             #expect(error.column == column)
         }
     }
 
-    @Test("Escapes, sets and quotes are read as RE2 reads them: what looks like a refused construct inside one is text")
-    func notConstructs() throws {
-        #expect(try Self.matches(#"^\(\?=a\)$"#, "(?=a)"))
-        #expect(try Self.matches(#"^[(?=)]+$"#, "(?=)"))
-        #expect(try Self.matches(#"^\Q(?=\1\E$"#, #"(?=\1"#))
-        #expect(try Self.matches(#"^[\\1]+$"#, #"\1"#))
+    @Test("Escapes, sets and quotes are read as RE2 reads them: what looks like a refused construct inside one is text", arguments: matchers)
+    func notConstructs(matcher: CompiledPattern.Matcher) throws {
+        #expect(try Self.matches(#"^\(\?=a\)$"#, "(?=a)", matcher))
+        #expect(try Self.matches(#"^[(?=)]+$"#, "(?=)", matcher))
+        #expect(try Self.matches(#"^\Q(?=\1\E$"#, #"(?=\1"#, matcher))
+        #expect(try Self.matches(#"^[\\1]+$"#, #"\1"#, matcher))
     }
 
-    /// The pattern a backtracking engine takes for ever on: RE2 answers in time linear in the
-    /// value, so a long one is refused (or taken) at once, with no limit to give up at.
-    @Test("^(a+)+$ on a long run of a's and a '!' is refused, and without the '!' taken: no time limit decides", arguments: [30, 100_000])
-    func linearTime(count: Int) throws {
+    /// The pattern a backtracking engine takes for ever on: both matchers answer in time linear
+    /// in the value, so a long one is refused (or taken) at once, with no limit to give up at.
+    @Test(
+        "^(a+)+$ on a long run of a's and a '!' is refused, and without the '!' taken: no time limit decides",
+        arguments: matchers, [30, 100_000])
+    func linearTime(matcher: CompiledPattern.Matcher, count: Int) throws {
         let run = String(repeating: "a", count: count)
-        #expect(try !Self.matches("^(a+)+$", run + "!"))
-        #expect(try Self.matches("^(a+)+$", run))
-        #expect(try Self.matches("^(a|aa)*$", run))
+        #expect(try !Self.matches("^(a+)+$", run + "!", matcher))
+        #expect(try Self.matches("^(a+)+$", run, matcher))
+        #expect(try Self.matches("^(a|aa)*$", run, matcher))
+    }
+
+    @Test("Either matcher remembers a plain field's last value and its answer, and a secure field's nothing", arguments: matchers)
+    func memo(matcher: CompiledPattern.Matcher) throws {
+        let plain = try CompiledPattern("[0-9]+", remembersLastValue: true, matcher: matcher)
+        #expect(plain.matches("123") && plain.rememberedValue == "123")
+        #expect(!plain.matches("12a") && plain.rememberedValue == "12a", "a remembered answer is for that value only")
+        let secure = try CompiledPattern("[0-9]{4}", remembersLastValue: false, matcher: matcher)
+        #expect(secure.matches("9876") && secure.rememberedValue == nil, "the spec outlives the flow; a secret must not")
     }
 
     /// Hostile patterns: every piece of syntax the translation reads, in any order. Each compiles
     /// or is refused with a column inside the pattern (or none), and nothing crashes.
-    @Test("Random soups of escapes, groups, sets and counts compile or are refused at a character of the pattern")
-    func soup() {
+    @Test("Random soups of escapes, groups, sets and counts compile or are refused at a character of the pattern", arguments: matchers)
+    func soup(matcher: CompiledPattern.Matcher) {
         var random = FlowGenerator.Random(seed: 2026)
         let pieces = [
             "\\", "(", ")", "[", "]", "^", ":", "?", "<", "=", "!", ">", "{", "}", ",", "*", "+", "|", "&", "-", "k", "Q", "E", "u", "U",
@@ -114,7 +134,7 @@ struct PatternSyntaxTests {
         for _ in 0..<4000 {
             let pattern = (0..<(1 + random.below(12))).map { _ in random.pick(pieces) }.joined()
             do {
-                _ = try CompiledPattern(pattern, remembersLastValue: false).matches("a1한")
+                _ = try CompiledPattern(pattern, remembersLastValue: false, matcher: matcher).matches("a1한")
             } catch {
                 refused += 1
                 if let column = error.column { #expect((1...pattern.count + 1).contains(column), "\(String(reflecting: pattern)): \(column)") }

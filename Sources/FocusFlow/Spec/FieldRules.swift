@@ -1,4 +1,6 @@
+#if RE2
 import CRE2
+#endif
 import Synchronization
 
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
@@ -152,15 +154,65 @@ struct PatternKey: Hashable {
     var secure: Bool
 }
 
-/// A compiled regular expression in RE2's engine (libre2-dev), safe to share: RE2 matches from
-/// several threads at once, and the memo is behind a mutex.
+/// A compiled pattern, safe to share: either matcher matches from several threads at once, and
+/// the memo is behind a mutex.
 ///
-/// Matching takes time linear in the value, whatever the pattern: RE2 runs an automaton and never
-/// backtracks, so `^(a+)+$` on thirty `a`s and a `!` is refused as fast as `^a+$`, with no time
-/// limit to choose. What a linear-time engine cannot match (back references, look-around) is
-/// refused when the flow loads (``PatternSyntax``).
+/// Matching takes time linear in the value, whatever the pattern: neither matcher backtracks, so
+/// `^(a+)+$` on thirty `a`s and a `!` is refused as fast as `^a+$`, with no time limit to choose.
+/// What a linear-time engine cannot match (back references, look-around) is refused when the flow
+/// loads (``PatternSyntax``). The two matchers, behind this one wall:
+///
+/// - RE2 (libre2-dev), with the package trait `RE2`: what the command-line tool is built with.
+///   A C++ library on the host, a DFA that runs at memory speed, and a compile that builds every
+///   Unicode class as UTF-8 byte ranges.
+/// - ``LinearPattern``, the engine's own, in Swift, in every build and the only one without the
+///   trait: the toolchain alone builds it. It reads the same translated text as RE2 and matches
+///   as RE2 does, scalar by scalar with every live state at once; what it cannot match as RE2 does
+///   (a script it has no table for, `\C`) is refused at load as ``PatternProblem/needsRE2``.
 final class CompiledPattern: @unchecked Sendable {
-    private let regex: OpaquePointer
+    /// Which matcher compiles and runs a pattern: ``default`` in the engine, either in tests.
+    enum Matcher: Sendable, CustomStringConvertible {
+        #if RE2
+        case re2
+        #endif
+        case linear
+
+        /// RE2 where the build has it, the engine's own otherwise.
+        static var `default`: Matcher {
+            #if RE2
+            .re2
+            #else
+            .linear
+            #endif
+        }
+
+        /// Every matcher this build has.
+        static var available: [Matcher] {
+            #if RE2
+            [.re2, .linear]
+            #else
+            [.linear]
+            #endif
+        }
+
+        var description: String {
+            switch self {
+            #if RE2
+            case .re2: "RE2"
+            #endif
+            case .linear: "the engine's matcher"
+            }
+        }
+    }
+
+    private enum Compiled {
+        #if RE2
+        case re2(OpaquePointer)
+        #endif
+        case linear(LinearPattern)
+    }
+
+    private let compiled: Compiled
     /// The last value matched and the answer. A field's value is checked again and again while
     /// it does not change (Next on an invalid field, jumps and completion re-checking what they
     /// pass), and a byte comparison costs far less than a match. A secure field's pattern keeps
@@ -171,24 +223,52 @@ final class CompiledPattern: @unchecked Sendable {
     /// in it (a requirement's: `[0-9]` is "a digit").
     private let whole: Bool
 
-    init(_ pattern: String, remembersLastValue: Bool, whole: Bool = true) throws(PatternError) {
+    /// Compiles `pattern` (a flow's, as ``PatternSyntax`` translates it) with `matcher`.
+    /// - Throws: ``PatternError``, with the column of the part the matcher names.
+    init(_ pattern: String, remembersLastValue: Bool, whole: Bool = true, matcher: Matcher = .default) throws(PatternError) {
         self.remembersLastValue = remembersLastValue
         self.whole = whole
         var translation = try PatternSyntax.translate(pattern)
-        var problem: Int32 = 0, offset = -1
-        guard let compiled = translation.text.withUTF8({ ff_regex_open($0.baseAddress, $0.count, &problem, &offset) }) else {
-            let part = offset < 0 ? nil : Substring(translation.text.utf8.dropFirst(offset))
-            throw PatternError(
-                problem: PatternProblem(code: problem, part: part),
-                column: offset < 0 ? nil : PatternSyntax.column(ofScalar: translation.scalar(atByte: offset), in: pattern))
+        /// The error for `refusal` naming the part of the translation at byte `offset` (RE2's
+        /// way: the first place the part it names occurs).
+        func error(_ refusal: PatternRefusal, offset: Int?) -> PatternError {
+            PatternError(
+                problem: PatternProblem(refusal: refusal, part: offset.map { Substring(translation.text.utf8.dropFirst($0)) }),
+                column: offset.map { PatternSyntax.column(ofScalar: translation.scalar(atByte: $0), in: pattern) })
         }
-        regex = compiled
+        switch matcher {
+        #if RE2
+        case .re2:
+            var problem: Int32 = 0, offset = -1
+            guard let regex = translation.text.withUTF8({ ff_regex_open($0.baseAddress, $0.count, &problem, &offset) }) else {
+                throw error(PatternRefusal(re2Code: problem), offset: offset < 0 ? nil : offset)
+            }
+            compiled = .re2(regex)
+        #endif
+        case .linear:
+            do throws(PatternParser.Failure) {
+                compiled = .linear(try LinearPattern(translation.text))
+            } catch let failure {
+                throw error(failure.refusal, offset: failure.part.isEmpty ? nil : Self.firstOffset(of: failure.part, in: translation.text))
+            }
+        }
     }
 
-    deinit { ff_regex_close(regex) }
+    deinit {
+        #if RE2
+        if case .re2(let regex) = compiled { ff_regex_close(regex) }
+        #endif
+    }
 
-    /// Why a pattern does not compile, and where (in characters, from 1) the part RE2 names, or
-    /// the construct the translation refuses, starts.
+    /// The byte offset of the first `part` in `text`, as `std::string::find` gives it.
+    private static func firstOffset(of part: String, in text: String) -> Int? {
+        let haystack = Array(text.utf8), needle = Array(part.utf8)
+        guard needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    /// Why a pattern does not compile, and where (in characters, from 1) the part the matcher
+    /// names, or the construct the translation refuses, starts.
     struct PatternError: Error {
         let problem: PatternProblem
         let column: Int?
@@ -196,6 +276,12 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// The value remembered with its answer, for tests.
     var rememberedValue: String? { last.withLock { $0?.value } }
+
+    /// The engine's matcher, for tests that count its work.
+    var linear: LinearPattern? {
+        if case .linear(let pattern) = compiled { return pattern }
+        return nil
+    }
 
     /// Whether `value` matches (the whole of it, or anywhere for a pattern that is not `whole`).
     func matches(_ value: String) -> Bool {
@@ -206,32 +292,63 @@ final class CompiledPattern: @unchecked Sendable {
         return matches
     }
 
-    /// RE2 reads the value's own UTF-8 where it lies and keeps nothing of it.
+    /// Either matcher reads the value's own UTF-8 or scalars where they lie and keeps nothing of it.
     private func match(_ value: String) -> Bool {
-        var value = value
-        return value.withUTF8 { ff_regex_match(regex, $0.baseAddress, $0.count, whole ? 1 : 0) == 1 }
+        switch compiled {
+        #if RE2
+        case .re2(let regex):
+            var value = value
+            return value.withUTF8 { ff_regex_match(regex, $0.baseAddress, $0.count, whole ? 1 : 0) == 1 }
+        #endif
+        case .linear(let pattern): return pattern.matches(value, whole: whole)
+        }
     }
 }
 
+#if RE2
+extension PatternRefusal {
+    /// The refusal `ff_regex_open` names by RE2's code.
+    init(re2Code code: Int32) {
+        self =
+            switch Int(code) {
+            case Int(FF_REGEX_ESCAPE): .escape
+            case Int(FF_REGEX_TRAILING_BACKSLASH): .trailingBackslash
+            case Int(FF_REGEX_RANGE): .characterRange
+            case Int(FF_REGEX_BRACKET): .missingBracket
+            case Int(FF_REGEX_PAREN): .missingParenthesis
+            case Int(FF_REGEX_UNEXPECTED_PAREN): .unexpectedParenthesis
+            case Int(FF_REGEX_REPEAT_ARGUMENT): .repeatArgument
+            case Int(FF_REGEX_REPEAT_SIZE): .repeatSize
+            case Int(FF_REGEX_REPEAT_OP): .repeatOperator
+            case Int(FF_REGEX_PERL_OP): .perlOperator
+            case Int(FF_REGEX_NAMED_GROUP): .namedCapture
+            case Int(FF_REGEX_TOO_LARGE): .tooLarge
+            default: .other
+            }
+    }
+}
+#endif
+
 extension PatternProblem {
-    /// The problem `ff_regex_open` names, told apart further by the part of the pattern it
-    /// names (`part`, the pattern from there on): a range RE2 does not know that is a `\p{…}`
-    /// is an unknown property, one that is a `[:…:]` an unknown class, and a bad count whose
-    /// maximum is below its minimum says so.
-    init(code: Int32, part: Substring?) {
-        switch Int(code) {
-        case Int(FF_REGEX_ESCAPE), Int(FF_REGEX_TRAILING_BACKSLASH): self = .escape
-        case Int(FF_REGEX_RANGE):
+    /// The problem a matcher names (by RE2's codes), told apart further by the part of the
+    /// pattern it names (`part`, the pattern from there on): a range RE2 does not know that is a
+    /// `\p{…}` is an unknown property, one that is a `[:…:]` an unknown class, and a bad count
+    /// whose maximum is below its minimum says so.
+    init(refusal: PatternRefusal, part: Substring?) {
+        switch refusal {
+        case .escape, .trailingBackslash: self = .escape
+        case .characterRange:
             self =
                 if part.map({ $0.hasPrefix("\\p") || $0.hasPrefix("\\P") }) == true { .property } else if part?.hasPrefix("[:") == true { .posixClass } else { .range }
-        case Int(FF_REGEX_BRACKET): self = .bracket
-        case Int(FF_REGEX_PAREN), Int(FF_REGEX_UNEXPECTED_PAREN): self = .parenthesis
-        case Int(FF_REGEX_REPEAT_ARGUMENT): self = .nothingToRepeat
-        case Int(FF_REGEX_REPEAT_SIZE): self = Self.countBelowMinimum(part) ? .maxBelowMin : .interval
-        case Int(FF_REGEX_REPEAT_OP): self = .repeatedRepetition
-        case Int(FF_REGEX_PERL_OP): self = .group
-        case Int(FF_REGEX_TOO_LARGE): self = .tooLarge
-        default: self = .other
+        case .missingBracket: self = .bracket
+        case .missingParenthesis, .unexpectedParenthesis: self = .parenthesis
+        case .repeatArgument: self = .nothingToRepeat
+        case .repeatSize: self = Self.countBelowMinimum(part) ? .maxBelowMin : .interval
+        case .repeatOperator: self = .repeatedRepetition
+        case .perlOperator: self = .group
+        case .tooLarge: self = .tooLarge
+        case .needsRE2: self = .needsRE2
+        case .namedCapture, .other: self = .other
         }
     }
 

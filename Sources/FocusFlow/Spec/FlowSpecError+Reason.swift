@@ -218,6 +218,8 @@ public enum PatternProblem: Sendable, Equatable {
     case backReference, lookaround, atomicGroup
     /// What RE2 would read differently from the syntax flows are written in.
     case negatedClassInSet, setInSet
+    /// What the engine's own matcher (a build without RE2) does not match as RE2 does.
+    case needsRE2
     case other
 
     var english: String {
@@ -241,6 +243,8 @@ public enum PatternProblem: Sendable, Equatable {
         case .atomicGroup: "an atomic group (?>…), which no pattern needs: matching never backtracks; write (…)"
         case .negatedClassInSet: "\\W, \\S or a negated [:^…:] class of several properties inside [ ]: write what may not match as [^…]"
         case .setInSet: "a set inside a set ([[a-z][0-9]], &&): write one set, like [a-z0-9]"
+        case .needsRE2:
+            "a part only RE2 matches, which this build does not have: a \\p{…} script other than \(PatternUnicode.scriptNames), or \\C; write the set of characters"
         case .other: "an error RE2 does not name"
         }
     }
@@ -266,6 +270,8 @@ public enum PatternProblem: Sendable, Equatable {
         case .atomicGroup: "원자 그룹 (?>…). 되돌아가며 맞춰 보지 않으므로 필요 없습니다. (…)로 쓰세요"
         case .negatedClassInSet: "[ ] 안의 \\W, \\S 또는 여러 속성의 부정 [:^…:] 클래스. 맞으면 안 되는 것을 [^…]로 쓰세요"
         case .setInSet: "집합 안의 집합([[a-z][0-9]], &&). [a-z0-9]처럼 집합 하나로 쓰세요"
+        case .needsRE2:
+            "RE2만 맞춰 볼 수 있는 부분인데 이 빌드에는 RE2가 없습니다: \(PatternUnicode.scriptNames) 밖의 \\p{…} 문자 체계, 또는 \\C. 문자 집합으로 쓰세요"
         case .other: "RE2가 이름을 말하지 않는 오류"
         }
     }
