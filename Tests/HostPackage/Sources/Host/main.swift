@@ -13,7 +13,8 @@ store.send(.next)
 if let focus = store.state.focus { print(focus, store.state.surface, store.state.keyboard) }
 
 var session = ProtocolSession(spec: try FlowSpec.signup())
-print(session.respond(toLine: Array(#"{"action":"text","value":"ada@example.com"}"#.utf8)).contains(#""error""#) ? "refused" : "answered")
+let response = session.respond(toLine: Array(#"{"action":"text","value":"ada@example.com"}"#.utf8))
+print(ProtocolSession.errorMessage(of: response) ?? "answered")
 
 var search = SearchField.State(options: ["Seoul", "Busan"])
 _ = SearchField().reduce(into: &search, action: .textChanged("Bu"))
