@@ -1,3 +1,4 @@
+import FocusFlow
 import Foundation
 
 /// The sign-up's patterns in RE2, the linear-time engine with no backtracking focusflow links
@@ -55,6 +56,48 @@ enum PatternsBench {
             String(
                 format: "  linking RE2 adds %.3f ms to a start that compiles nothing (median of 21)",
                 LoadBench.median(starts[re2 + "none"]!) - LoadBench.median(starts[icu + "none"]!)))
+        inProcess()
+    }
+
+    /// The same patterns and values through the engine's `CompiledPattern`, with each matcher the
+    /// build has: RE2 (the trait, as `focusflow` is built) and the engine's own (every build's,
+    /// the only one of a package that depends on FocusFlow).
+    private static func inProcess() {
+        let patterns = [#"^[^@ ]+@[^@ ]+\.[^@ ]+$"#, "[0-9]", "[0-9]{6}"], values = ["ada@example.com", "correct horse 1", "123456"]
+        print("  in process, through the engine (median of 7 rounds):")
+        let clock = ContinuousClock()
+        func nanoseconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+        }
+        for matcher in CompiledPattern.Matcher.available {
+            var compiles: [Double] = [], matches: [Double] = []
+            var compiled: [CompiledPattern] = []
+            for _ in 0..<7 {
+                let start = clock.now
+                compiled = patterns.compactMap { try? CompiledPattern($0, remembersLastValue: false, whole: false, matcher: matcher) }
+                compiles.append(nanoseconds(clock.now - start) / 1e3)
+            }
+            guard compiled.count == patterns.count else {
+                print("    \(matcher): a pattern did not compile")
+                continue
+            }
+            var found = 0
+            for _ in 0..<7 {
+                let start = clock.now
+                for k in 0..<20_000 where compiled[k % 3].matches(values[k % 3]) { found += 1 }
+                matches.append(nanoseconds(clock.now - start) / 20_000)
+            }
+            let evil = try? CompiledPattern("^(a+)+$", remembersLastValue: false, matcher: matcher)
+            let start = clock.now
+            let outcome = evil?.matches(String(repeating: "a", count: 30) + "!")
+            let backtrack = nanoseconds(clock.now - start) / 1e6
+            let figures = String(
+                format: "compile the three %7.1f µs   a match %7.1f ns   ^(a+)+$ on 30 a's and a ! %.3f ms", LoadBench.median(compiles),
+                LoadBench.median(matches), backtrack)
+            print(
+                "    " + "\(matcher)".padding(toLength: 22, withPad: " ", startingAt: 0) + figures + (outcome == false ? " (no-match)" : " (wrong)")
+                    + (found == 7 * 20_000 ? "" : "  (a value did not match)"))
+        }
     }
 
     private static func build(_ compiler: String, _ arguments: [String]) -> Bool {

@@ -169,16 +169,18 @@ struct PatternKey: Hashable {
 ///   trait: the toolchain alone builds it. It reads the same translated text as RE2 and matches
 ///   as RE2 does, scalar by scalar with every live state at once; what it cannot match as RE2 does
 ///   (a script it has no table for, `\C`) is refused at load as ``PatternProblem/needsRE2``.
-final class CompiledPattern: @unchecked Sendable {
+///
+/// Package-visible for the bench, which measures both matchers in process.
+package final class CompiledPattern: @unchecked Sendable {
     /// Which matcher compiles and runs a pattern: ``default`` in the engine, either in tests.
-    enum Matcher: Sendable, CustomStringConvertible {
+    package enum Matcher: Sendable, CustomStringConvertible {
         #if RE2
         case re2
         #endif
         case linear
 
         /// RE2 where the build has it, the engine's own otherwise.
-        static var `default`: Matcher {
+        package static var `default`: Matcher {
             #if RE2
             .re2
             #else
@@ -187,7 +189,7 @@ final class CompiledPattern: @unchecked Sendable {
         }
 
         /// Every matcher this build has.
-        static var available: [Matcher] {
+        package static var available: [Matcher] {
             #if RE2
             [.re2, .linear]
             #else
@@ -195,7 +197,7 @@ final class CompiledPattern: @unchecked Sendable {
             #endif
         }
 
-        var description: String {
+        package var description: String {
             switch self {
             #if RE2
             case .re2: "RE2"
@@ -225,7 +227,7 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// Compiles `pattern` (a flow's, as ``PatternSyntax`` translates it) with `matcher`.
     /// - Throws: ``PatternError``, with the column of the part the matcher names.
-    init(_ pattern: String, remembersLastValue: Bool, whole: Bool = true, matcher: Matcher = .default) throws(PatternError) {
+    package init(_ pattern: String, remembersLastValue: Bool, whole: Bool = true, matcher: Matcher = .default) throws(PatternError) {
         self.remembersLastValue = remembersLastValue
         self.whole = whole
         var translation = try PatternSyntax.translate(pattern)
@@ -269,7 +271,7 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// Why a pattern does not compile, and where (in characters, from 1) the part the matcher
     /// names, or the construct the translation refuses, starts.
-    struct PatternError: Error {
+    package struct PatternError: Error {
         let problem: PatternProblem
         let column: Int?
     }
@@ -284,7 +286,7 @@ final class CompiledPattern: @unchecked Sendable {
     }
 
     /// Whether `value` matches (the whole of it, or anywhere for a pattern that is not `whole`).
-    func matches(_ value: String) -> Bool {
+    package func matches(_ value: String) -> Bool {
         guard remembersLastValue else { return match(value) }
         if let known = last.withLock({ $0 }), known.value.isIdentical(to: value) { return known.matches }
         let matches = match(value)
