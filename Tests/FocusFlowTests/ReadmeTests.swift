@@ -23,7 +23,7 @@ struct ReadmeTests {
         for page in Self.pages.dropFirst() { #expect(readme.contains("](\(page))"), "the README does not link \(page)") }
     }
 
-    @Test("The README's test command is the one .ci/run runs, and the Makefile's test target runs the tests")
+    @Test("The README's test command is the one .ci/run runs, and the Makefile's runs the tests with both matchers")
     func testCommand() throws {
         let readme = try String(contentsOf: Fixtures.root.appendingPathComponent("README.md"), encoding: .utf8)
         let line = try #require(readme.split(separator: "\n").first { $0.hasSuffix("# run the tests") })
@@ -31,7 +31,7 @@ struct ReadmeTests {
         let ci = try String(contentsOf: Fixtures.root.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.split(separator: "\n").contains { $0.hasPrefix(command + " 2>&1 | tee") }, "`\(command)` is not what .ci/run runs")
         let makefile = try String(contentsOf: Fixtures.root.appendingPathComponent("Makefile"), encoding: .utf8)
-        #expect(command != "make test" || makefile.contains("\ntest:\n\t$(SWIFT) test $(TEST_FLAGS)"))
+        #expect(command != "make test" || makefile.contains("\ntest:\n\tFOCUSFLOW_TEST_MATCHER=both $(SWIFT) test $(TEST_FLAGS)"))
     }
 
     @Test("The README's flow file is a valid flow")

@@ -1,6 +1,11 @@
 #if RE2
 import CRE2
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// The rules a field's value must pass before focus moves forward. Every rule is optional.
@@ -215,6 +220,17 @@ package final class CompiledPattern: @unchecked Sendable {
     }
 
     private let compiled: Compiled
+    #if RE2 && DEBUG
+    /// In a debug build with the trait, `FOCUSFLOW_TEST_MATCHER=both` (which `make test` sets)
+    /// has every pattern RE2 compiles compiled by the engine's own matcher too, and every value
+    /// matched by both: where the two answer differently, the process stops, naming the pattern
+    /// and never the value. The whole suite — the engine's tests, the protocol's, the terminal's
+    /// and every `focusflow` they start — so holds the build without the trait to RE2's answers
+    /// on every pattern and value it meets, in one build. (What the engine's matcher refuses at
+    /// load, a script it has no table for, a program too large, it has no answer for.)
+    private static let shadowsRE2 = ProcessInfo.processInfo.environment["FOCUSFLOW_TEST_MATCHER"] == "both"
+    private var shadow: (pattern: LinearPattern, text: String)?
+    #endif
     /// The last value matched and the answer. A field's value is checked again and again while
     /// it does not change (Next on an invalid field, jumps and completion re-checking what they
     /// pass), and a byte comparison costs far less than a match. A secure field's pattern keeps
@@ -243,9 +259,18 @@ package final class CompiledPattern: @unchecked Sendable {
         case .re2:
             var problem: Int32 = 0, offset = -1
             guard let regex = translation.text.withUTF8({ ff_regex_open($0.baseAddress, $0.count, &problem, &offset) }) else {
-                throw error(PatternRefusal(re2Code: problem), offset: offset < 0 ? nil : offset)
+                let refusal = PatternRefusal(re2Code: problem)
+                #if DEBUG
+                if Self.shadowsRE2, refusal != .tooLarge, (try? LinearPattern(translation.text)) != nil {
+                    fatalError("RE2 refuses a pattern the engine's matcher takes: \(translation.text) (FOCUSFLOW_TEST_MATCHER=both)")
+                }
+                #endif
+                throw error(refusal, offset: offset < 0 ? nil : offset)
             }
             compiled = .re2(regex)
+            #if DEBUG
+            if Self.shadowsRE2, let linear = try? LinearPattern(translation.text) { shadow = (linear, translation.text) }
+            #endif
         #endif
         case .linear:
             do throws(PatternParser.Failure) {
@@ -300,7 +325,14 @@ package final class CompiledPattern: @unchecked Sendable {
         #if RE2
         case .re2(let regex):
             var value = value
-            return value.withUTF8 { ff_regex_match(regex, $0.baseAddress, $0.count, whole ? 1 : 0) == 1 }
+            let matches = value.withUTF8 { ff_regex_match(regex, $0.baseAddress, $0.count, whole ? 1 : 0) == 1 }
+            #if DEBUG
+            if let shadow, shadow.pattern.matches(value, whole: whole) != matches {
+                fatalError(
+                    "RE2 and the engine's matcher answer a value of \(value.unicodeScalars.count) scalars differently: \(shadow.text) (FOCUSFLOW_TEST_MATCHER=both)")
+            }
+            #endif
+            return matches
         #endif
         case .linear(let pattern): return pattern.matches(value, whole: whole)
         }
