@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+@testable import FocusFlowCheck
 
 /// `when` as `all`, `any` and `not` over the leaf tests: read the same by both loaders, shown
 /// by the engine as the truth table says, refused at load with its place.
@@ -20,20 +21,26 @@ struct CompoundConditionTests {
 
     static let team = #"{"all":[{"field":"plan","equals":"team"},{"not":{"field":"country","equals":"kr"}}]}"#
 
-    @Test(
-        "Both loaders read a compound condition the same, good or bad",
-        arguments: [
-            team,
-            #"{"any":[{"field":"plan","in":["team"]},{"all":[{"field":"pin","notEmpty":true},{"not":{"field":"country","equals":"us"}}]}]}"#,
-            #"{"not":{"not":{"field":"plan","equals":"team"}}}"#,
-            #"{"all":[]}"#, #"{"any":[]}"#, #"{"all":{"field":"plan","equals":"team"}}"#, #"{"not":[]}"#,
-            #"{"all":[{"field":"plan","equals":"team"}],"any":[{"field":"plan","equals":"team"}]}"#,
-            #"{"all":[{"field":"plan","equals":"team"}],"field":"plan"}"#,
-            #"{"not":{"field":"plan","equals":"team"},"equals":"team"}"#,
-            #"{"not":{"field":"plan","equals":"team"},"equals":null}"#,
-            #"{"all":[{"field":"plan","equals":"team","also":1}]}"#, #"{"every":[]}"#, #"{"all":null}"#,
-            #"{"all":[{"field":"seats","min":1}]}"#, #"{"all":[{"field":"pin","equals":"1234"}]}"#,
-        ])
+    /// Conditions good and bad, each read by both loaders and judged by the schema.
+    static let conditions: [String] = [
+        team,
+        #"{"any":[{"field":"plan","in":["team"]},{"all":[{"field":"pin","notEmpty":true},{"not":{"field":"country","equals":"us"}}]}]}"#,
+        #"{"not":{"not":{"field":"plan","equals":"team"}}}"#,
+        #"{"all":[]}"#, #"{"any":[]}"#, #"{"all":{"field":"plan","equals":"team"}}"#, #"{"not":[]}"#,
+        #"{"all":[{"field":"plan","equals":"team"}],"any":[{"field":"plan","equals":"team"}]}"#,
+        #"{"all":[{"field":"plan","equals":"team"}],"field":"plan"}"#,
+        #"{"not":{"field":"plan","equals":"team"},"equals":"team"}"#,
+        #"{"not":{"field":"plan","equals":"team"},"equals":null}"#,
+        #"{"all":[{"field":"plan","equals":"team","also":1}]}"#, #"{"every":[]}"#, #"{"all":null}"#,
+        #"{"all":[{"field":"seats","min":1}]}"#, #"{"all":[{"field":"pin","equals":"1234"}]}"#,
+    ]
+
+    /// The flows of ``conditions``, for the schema test.
+    static var schemaCases: [(name: String, json: String)] {
+        conditions.enumerated().map { ("compound\($0.offset)", flow(when: $0.element)) }
+    }
+
+    @Test("Both loaders read a compound condition the same, good or bad", arguments: conditions)
     func bothLoaders(condition: String) {
         let bytes = Array(Self.flow(when: condition).utf8)
         let fast = FlowDecodingTests.outcome(bytes, directly: true)
@@ -134,5 +141,18 @@ struct CompoundConditionTests {
         #expect(throws: FlowSpecError.self) {
             try FlowSpec(id: "s", title: "", fields: [.select("plan", options: ["a"]), .text("company", when: .any([]))])
         }
+    }
+
+    @Test("check walks into compound conditions: each option a leaf tells apart is chosen, and every field is reached")
+    func checkExplores() throws {
+        let spec = try Fixtures.flow("plan")
+        let reducer = FlowReducer(spec: spec)
+        // "kr" and "de" each decide a leaf under all/not/any; "us" decides neither.
+        #expect(FlowExplorer.optionClasses(of: spec.fields[1], reducer: reducer) == ["kr", "us", "de"])
+        #expect(FlowExplorer.optionClasses(of: spec.fields[0], reducer: reducer) == ["personal", "team"])
+        let report = FlowExplorer(spec: spec).run(.init(decompose: true))
+        #expect(report.counterexample == nil, "\(String(describing: report.counterexample))")
+        #expect(report.exhaustive && report.completed)
+        #expect(report.fieldsFocused == Set(spec.fields.map(\.id)))
     }
 }

@@ -167,7 +167,7 @@ struct LanguageTableTests {
     static let vocabulary = Set(
         [
             "JSON", "UTF", "ICU", "RE", "graph", "print", "xdigit", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
-            "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
+            "keyboard", "equals", "in", "notEmpty", "field", "all", "any", "not", "matches", "text", "on", "COLOUR", "en", "ko",
             "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
             "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
             "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
