@@ -84,7 +84,7 @@ struct VisibilityMemo {
             guard let source = reducer.conditionSource[field] else { result = true; break }
             if let known = mayShow[field] { result = known; break }
             // A combination that reads the focused field or a later one may still show.
-            if reducer.combinedSources[field] != nil {
+            if !reducer.combinedSources.isEmpty, reducer.combinedSources[field] != nil {
                 result = source < focus ? isVisible(field, in: state) : true
                 break
             }
