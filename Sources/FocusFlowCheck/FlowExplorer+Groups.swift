@@ -74,7 +74,9 @@ extension FlowExplorer {
         }
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { tie(index, source) }
-            if tyingConditions, let condition = field.when, let source = spec.index(of: condition.field) { tie(index, source) }
+            if tyingConditions, let condition = field.when {
+                for name in condition.fields { if let source = spec.index(of: name) { tie(index, source) } }
+            }
         }
         var groups: [Int: [Int]] = [:]
         for index in spec.fields.indices { groups[root(index), default: []].append(index) }
@@ -202,12 +204,14 @@ extension FlowExplorer {
         var sources: Set<Int> = []
         var pending = Array(group)
         while let index = pending.popLast() {
-            guard let condition = spec.fields[index].when, let source = spec.index(of: condition.field), !group.contains(source) else { continue }
-            if sources.insert(source).inserted { pending.append(source) }
+            for name in spec.fields[index].when?.fields ?? [] {
+                guard let source = spec.index(of: name), !group.contains(source) else { continue }
+                if sources.insert(source).inserted { pending.append(source) }
+            }
         }
         return sources.sorted().compactMap { source in
-            let readers = spec.fields.indices.filter { (group.contains($0) || sources.contains($0)) && spec.fields[$0].when?.field == spec.fields[source].id }
-            let ways = settings(of: spec.fields[source], telling: readers.compactMap { spec.fields[$0].when })
+            let readers = spec.fields.indices.filter { group.contains($0) || sources.contains($0) }
+            let ways = settings(of: spec.fields[source], telling: spec.leafConditions(reading: spec.fields[source].id, in: readers))
             return ways.isEmpty ? nil : (source, ways)
         }
     }

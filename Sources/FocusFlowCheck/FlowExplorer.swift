@@ -154,8 +154,8 @@ public struct FlowExplorer: Sendable {
             var list = [""]
             // The bounds of each `when` that reads this field: a value on the bound shows what it
             // guards, whatever side the passing and failing values fall on.
-            let bounds = spec.fields.compactMap(\.when).filter { $0.field == field.id }.flatMap { condition -> [String] in
-                guard case .range(let min, let max) = condition.test else { return [] }
+            let bounds = spec.leafConditions(reading: field.id).flatMap { condition -> [String] in
+                guard case .leaf(_, .range(let min, let max)) = condition else { return [] }
                 return [min, max].compactMap { bound -> String? in
                     switch bound {
                     case .number(let value)?: JSONText.number(value)
@@ -196,7 +196,7 @@ public struct FlowExplorer: Sendable {
         var tied = Set<Int>()
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { tied.formUnion([index, source]) }
-            if let condition = field.when, let source = spec.index(of: condition.field) { tied.formUnion([index, source]) }
+            for name in field.when?.fields ?? [] { if let source = spec.index(of: name) { tied.formUnion([index, source]) } }
         }
         return ids.indices.map { focus in
             var targets = tied
@@ -478,7 +478,7 @@ public struct FlowExplorer: Sendable {
     /// in option order; and as many more, in order, as its kind chooses at least (two; on a
     /// multi-select, enough to meet and break its count rules). Options of one class change no outcome but the value answered.
     static func optionClasses(of field: FieldSpec, reducer: FlowReducer) -> [String] {
-        let readers = reducer.spec.fields.compactMap(\.when).filter { $0.field == field.id }
+        let readers = reducer.spec.leafConditions(reading: field.id)
         var classes: Set<[Bool]> = []
         var chosen: [String] = []
         for option in field.options {
@@ -549,5 +549,16 @@ public struct FlowExplorer: Sendable {
     /// A character the keyboard refuses, typed into its field.
     private static func refusedValue(for keyboard: KeyboardType) -> String {
         ["a", "한", " ", "\u{7}"].first { !keyboard.accepts($0) } ?? "\u{7}"
+    }
+}
+
+extension FlowSpec {
+    /// Each leaf of a `when` that tests `field`, walked into `all`, `any` and `not`, as a
+    /// condition of its own: the tests whose outcomes the explorer tells apart. Of the fields at
+    /// `readers` only, when given.
+    func leafConditions(reading field: FieldID, in readers: [Int]? = nil) -> [FieldCondition] {
+        (readers ?? Array(fields.indices)).flatMap { index in
+            (fields[index].when?.leaves ?? []).filter { $0.field == field }.map { FieldCondition(field: $0.field, test: $0.test) }
+        }
     }
 }

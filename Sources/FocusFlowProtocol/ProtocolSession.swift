@@ -85,7 +85,7 @@ public struct ProtocolSession: Sendable {
                 return Self.error("no field \(Self.short(id.rawValue).debugDescription) in this flow\(hint)")
             }
             guard reducer.isVisible(id, in: state) else {
-                let condition = reducer.spec.fields[index].when.map { " (it is shown only when \"\($0.field)\" \(Self.describe($0.test)))" } ?? ""
+                let condition = reducer.spec.fields[index].when.map { " (it is shown only when \(Self.describe($0)))" } ?? ""
                 return Self.error("field \"\(id)\" is hidden\(condition)")
             }
         }
@@ -350,6 +350,19 @@ public struct ProtocolSession: Sendable {
     }
 
     private static func short(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
+
+    /// A condition in words: `"plan" is "team" and not ("country" is "kr")`.
+    private static func describe(_ condition: FieldCondition) -> String {
+        func inner(_ condition: FieldCondition) -> String {
+            if case .leaf = condition { describe(condition) } else { "(\(describe(condition)))" }
+        }
+        return switch condition {
+        case .leaf(let field, let test): "\"\(field)\" \(describe(test))"
+        case .all(let list): list.map(inner).joined(separator: " and ")
+        case .any(let list): list.map(inner).joined(separator: " or ")
+        case .not(let condition): "not \(inner(condition))"
+        }
+    }
 
     private static func describe(_ test: FieldCondition.Test) -> String {
         switch test {

@@ -46,11 +46,13 @@ struct StandInCandidates: Sendable {
         for length in bounds.passing + [8, 12, 16, 1, 2, 3, 4, 6, 24, 32, least - 1, least + 1] + bounds.failing { add(length) }
         self.lengths = lengths
         var named = field.kind.sampleTexts(for: field)
-        for other in spec.fields where other.when?.field == field.id {
-            switch other.when?.test {
-            case .equals(.string(let value))?: named.append(value)
-            case .in(let values)?: for case .string(let value) in values { named.append(value) }
-            default: break
+        for other in spec.fields {
+            for leaf in other.when?.leaves ?? [] where leaf.field == field.id {
+                switch leaf.test {
+                case .equals(.string(let value)): named.append(value)
+                case .in(let values): for case .string(let value) in values { named.append(value) }
+                default: break
+                }
             }
         }
         self.named = named

@@ -42,6 +42,30 @@ struct FrontDifferentialTests {
         #expect(walk.serveEvents.filter { $0["event"] as? String == "rejected" }.count == 3, "\(walk.serveEvents)")
     }
 
+    /// The company is asked only for a team outside Korea; the seats for a team or in Germany.
+    static let plan = #"""
+        {"id":"plan","fields":[
+         {"id":"plan","kind":"select","label":"Plan","options":[{"value":"personal","label":"Personal"},{"value":"team","label":"Team"}]},
+         {"id":"country","kind":"select","label":"Country","options":[{"value":"kr","label":"Korea"},{"value":"us","label":"USA"},{"value":"de","label":"Germany"}]},
+         {"id":"company","label":"Company","when":{"all":[{"field":"plan","equals":"team"},{"not":{"field":"country","equals":"kr"}}]}},
+         {"id":"seats","kind":"number","label":"Seats","when":{"any":[{"field":"plan","equals":"team"},{"field":"country","equals":"de"}]}}]}
+        """#
+
+    @Test(
+        "A compound condition shows and hides the same fields in the terminal and in serve",
+        arguments: [
+            ([DifferentialKey.down, .enter, .down, .enter, .paste("Acme"), .enter, .type("3"), .enter], "Acme", 3.0),
+            ([DifferentialKey.down, .enter, .enter, .type("2"), .enter], nil, 2.0),
+            ([DifferentialKey.enter, .down, .down, .enter, .type("4"), .enter], nil, 4.0),
+            ([DifferentialKey.enter, .down, .enter], nil, nil),
+        ] as [([DifferentialKey], String?, Double?)])
+    func compoundCondition(keys: [DifferentialKey], company: String?, seats: Double?) throws {
+        let walk = try DifferentialWalk(flow: Self.plan, keys: keys, firstLabel: "Plan")
+        try walk.expectSameFronts()
+        #expect(walk.answers["company"] as? String == company, "\(walk.answers)")
+        #expect(walk.answers["seats"] as? Double == seats, "\(walk.answers)")
+    }
+
     @Test("A select's first Enter takes its first option, in the terminal and in serve")
     func selectFirstEnter() throws {
         let keys: [DifferentialKey] = [

@@ -131,7 +131,7 @@ struct CheckDecomposeTests {
                 if !apart.groups.isEmpty { decomposed += 1 }
                 // A condition between two groups: its dependent's group explored from each way its source answers.
                 if apart.groups.count > 1,
-                    spec.fields.contains(where: { field in field.when.map { condition in !apart.groups.contains { $0.contains(field.id) && $0.contains(condition.field) } } ?? false })
+                    spec.fields.contains(where: { field in field.when.map { condition in !apart.groups.contains { $0.contains(field.id) && condition.fields.allSatisfy($0.contains) } } ?? false })
                 {
                     tiedByWhen += 1
                 }

@@ -23,7 +23,8 @@ struct LanguageTableTests {
         .unknownKey("secrue", .nearest("secure")), .unknownKey("zzz", .known(["id", "label"])),
         .unknownKind("selct", .nearest("select")), .unknownKind("qq", .known(["text", "confirm"])),
         .unknownKeyboard("numPad", .nearest("numberPad")), .unknownKeyboard("qq", .known(["url"])),
-        .conditionNeedsOneTest, .expectedLocalizedText, .notLanguageCode("EN!"), .noLanguage, .controlCharacter(0x1B),
+        .conditionNeedsOneTest, .conditionNeedsOneHead, .emptyCombination("any"), .conditionReadsSecret("zq"),
+        .expectedLocalizedText, .notLanguageCode("EN!"), .noLanguage, .controlCharacter(0x1B),
         .controlCharacter(0x9B), .invisibleCharacter(0x202E), .invisibleCharacter(0x200D), .invisibleCharacter(0x1D173), .noFields, .emptyID, .duplicateID("zq", first: 0),
         .namesNoEarlierField("pasword", .nearest("password")), .namesNoEarlierField("zq", .first),
         .namesNoEarlierField("zq", .listed(["ab", "cd"])), .matchesNonText("zq", kind: .select), .noTextToHide(.confirm),
@@ -50,7 +51,8 @@ struct LanguageTableTests {
             .expectedCommaOrBrace, .commaBeforeBracket, .endsInsideList, .expectedCommaOrBracket, .unknownEscape,
             .expectedHexDigits, .loneSurrogate, .controlInString, .unterminatedString, .expectedLiteral, .expectedDigit,
             .expectedDigitAfterPoint, .expectedDigitInExponent, .notWholeNumber, .numberTooLarge, .expected, .foundNull,
-            .missingKey, .unknownKey, .unknownKind, .unknownKeyboard, .conditionNeedsOneTest, .expectedLocalizedText,
+            .missingKey, .unknownKey, .unknownKind, .unknownKeyboard, .conditionNeedsOneTest, .conditionNeedsOneHead, .emptyCombination,
+            .conditionReadsSecret, .expectedLocalizedText,
             .notLanguageCode, .noLanguage, .controlCharacter, .invisibleCharacter, .noFields, .emptyID, .duplicateID, .namesNoEarlierField,
             .matchesNonText, .noTextToHide, .noTextToType, .needsOption, .duplicateOption, .optionsNotAllowed,
             .wrongDefault, .emptyConditionList, .wrongConditionValue, .notAnOption, .ruleNotForKind, .tooSmall,
@@ -165,7 +167,7 @@ struct LanguageTableTests {
     static let vocabulary = Set(
         [
             "JSON", "UTF", "ICU", "RE", "graph", "print", "xdigit", "Schema", "true", "false", "null", "id", "title", "fields", "secure",
-            "keyboard", "equals", "in", "notEmpty", "matches", "text", "on", "COLOUR", "en", "ko",
+            "keyboard", "equals", "in", "notEmpty", "field", "all", "any", "not", "matches", "text", "on", "COLOUR", "en", "ko",
             "GB", "Email", "ID", "VALUE", "NAME", "COMMAND", "FILE", "SCRIPT", "FLOW", "focusflow", "replay", "help",
             "run", "draft", "discard", "answers", "record", "output", "set", "ask", "invalid",
             "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",

@@ -125,15 +125,15 @@ struct ProgressTests {
 
         static func summary(_ spec: FlowSpec) -> String {
             spec.fields.map { field in
-                guard let when = field.when else { return field.id.rawValue }
+                guard case .leaf(let source, let whenTest)? = field.when else { return field.id.rawValue }
                 let test =
-                    switch when.test {
+                    switch whenTest {
                     case .equals(let value): "=\(value)"
                     case .in(let values): "∈\(values)"
                     case .notEmpty(let flag): flag ? "≠∅" : "=∅"
                     case .range(let min, let max): "∈[\(min.map(String.init(describing:)) ?? "")…\(max.map(String.init(describing:)) ?? "")]"
                     }
-                return "\(field.id)(\(when.field)\(test))"
+                return "\(field.id)(\(source)\(test))"
             }.joined(separator: " ")
         }
     }

@@ -22,13 +22,14 @@ struct SchemaTests {
         // Number fields the loader takes and refuses.
         cases += NumberFlowFileTests.schemaCases
         cases += DatePrefillTests.schemaCases
+        cases += CompoundConditionTests.schemaCases
         // Semantic rules a JSON Schema cannot express: references to earlier fields, unique ids,
         // pattern syntax, min ≤ max. The loader refuses these; the schema documents them only.
         let beyondSchema = [
             "duplicate id", "names no earlier field", "does not compile", "no value could pass",
             "is not one of the options", "is not an option of", "so compare it with", "matches compares text",
             "two colours", "needs a colour after it", "two backgrounds", "whose answers have no order",
-            "more decimal places than the field's decimals",
+            "more decimal places than the field's decimals", "a condition may only ask whether it is empty",
             // Where a joiner joins an emoji or a script's letters.
             "only where it joins an emoji sequence",
         ]

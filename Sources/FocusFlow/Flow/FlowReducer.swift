@@ -29,8 +29,12 @@ public struct FlowReducer: Sendable {
     private let filtersTyping: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
-    /// For each field, the index of the field its `when` condition reads.
+    /// For each field, the index of the field its `when` condition reads (of a combination, the
+    /// latest it reads).
     let conditionSource: [Int?]
+    /// For each field whose `when` is a combination (`all`, `any`, `not`), every field it reads:
+    /// empty in a flow without one, which keeps the one-source walk.
+    let combinedSources: [Int: [Int]]
     /// The fields that have a `when` condition, in order.
     private let conditional: [Int]
 
@@ -38,10 +42,19 @@ public struct FlowReducer: Sendable {
         self.spec = spec
         var dependents = Array(repeating: [Int](), count: spec.fields.count)
         var conditionSource = [Int?](repeating: nil, count: spec.fields.count)
+        var combinedSources: [Int: [Int]] = [:]
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { dependents[source].append(index) }
-            if let condition = field.when { conditionSource[index] = spec.index(of: condition.field) }
+            switch field.when {
+            case .leaf(let name, _)?: conditionSource[index] = spec.index(of: name)
+            case let condition?:
+                let sources = condition.fields.compactMap(spec.index(of:))
+                conditionSource[index] = sources.max()
+                combinedSources[index] = sources
+            case nil: break
+            }
         }
+        self.combinedSources = combinedSources
         self.dependents = dependents
         self.conditionSource = conditionSource
         self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
@@ -369,6 +382,10 @@ public struct FlowReducer: Sendable {
     /// walked without recursion (a chain may be thousands of fields long). A request that asks
     /// about many fields uses a ``VisibilityMemo`` instead.
     func isVisible(_ index: Int, in state: State) -> Bool {
+        guard combinedSources.isEmpty else {
+            var memo = VisibilityMemo(self)
+            return memo.isVisible(index, in: state)
+        }
         var field = index
         while let source = conditionSource[field], let condition = spec.fields[field].when {
             guard condition.isSatisfied(by: state.fields[position: source].answer) else { return false }

@@ -16,6 +16,7 @@ struct VisibilityMemo {
     mutating func isVisible(_ index: Int, in state: FlowReducer.State) -> Bool {
         guard reducer.conditionSource[index] != nil else { return true }
         if let known = visible[index] { return known }
+        if !reducer.combinedSources.isEmpty { return isVisibleThroughCombinations(index, in: state) }
         // Walk up to a field without a condition or one already known, then decide downward.
         var chain: [Int] = []
         var top = index
@@ -36,6 +37,42 @@ struct VisibilityMemo {
         return visible[index]!
     }
 
+    /// Whether the field at `index` is shown in a flow with combined conditions: every field
+    /// its condition reads is shown, and the condition holds. Walked with a stack of its own
+    /// (the sources form a graph of earlier fields, not a chain), each field decided once.
+    private mutating func isVisibleThroughCombinations(_ index: Int, in state: FlowReducer.State) -> Bool {
+        let reducer = reducer
+        var stack = [index]
+        while let top = stack.last {
+            if visible[top] != nil {
+                stack.removeLast()
+                continue
+            }
+            let sources = reducer.combinedSources[top] ?? reducer.conditionSource[top].map { [$0] } ?? []
+            let pending = sources.filter { reducer.conditionSource[$0] != nil && visible[$0] == nil }
+            guard pending.isEmpty else {
+                stack.append(contentsOf: pending)
+                continue
+            }
+            stack.removeLast()
+            guard let condition = reducer.spec.fields[top].when, let latest = reducer.conditionSource[top] else {
+                visible[top] = true
+                continue
+            }
+            guard sources.allSatisfy({ visible[$0] ?? true }) else {
+                visible[top] = false
+                continue
+            }
+            visible[top] =
+                if case .leaf = condition {
+                    condition.isSatisfied(by: state.fields[position: latest].answer)
+                } else {
+                    condition.isSatisfied { name in reducer.spec.index(of: name).map { state.fields[position: $0].answer } ?? .text("") }
+                }
+        }
+        return visible[index]!
+    }
+
     /// Whether the field at `index`, after the focused one at `focus`, is shown or can still be
     /// shown by answers not given yet: its condition reads the focused field or a later one (and
     /// that one may show), or it reads an answered field and holds.
@@ -46,6 +83,11 @@ struct VisibilityMemo {
         while true {
             guard let source = reducer.conditionSource[field] else { result = true; break }
             if let known = mayShow[field] { result = known; break }
+            // A combination that reads the focused field or a later one may still show.
+            if !reducer.combinedSources.isEmpty, reducer.combinedSources[field] != nil {
+                result = source < focus ? isVisible(field, in: state) : true
+                break
+            }
             if source < focus { result = isVisible(field, in: state); break }
             if source == focus { result = true; break }
             chain.append(field)

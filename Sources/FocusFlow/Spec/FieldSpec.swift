@@ -131,8 +131,18 @@ extension FieldSpec {
     }
 }
 
-/// The condition under which a field is shown.
-public struct FieldCondition: Sendable, Equatable, Codable {
+/// The condition under which a field is shown: a test of one earlier field's answer, or all,
+/// any or none of other conditions, nested freely.
+public indirect enum FieldCondition: Sendable, Equatable, Codable {
+    /// The earlier field `field`'s answer passes `test` (`{"field": "plan", "equals": "team"}`).
+    case leaf(field: FieldID, test: Test)
+    /// Every condition holds (`{"all": [ … ]}`); the list is never empty.
+    case all([FieldCondition])
+    /// At least one condition holds (`{"any": [ … ]}`); the list is never empty.
+    case any([FieldCondition])
+    /// The condition does not hold (`{"not": { … }}`).
+    case not(FieldCondition)
+
     /// A value a condition compares with, of the source field's type.
     public enum Value: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
         ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, CustomStringConvertible
@@ -172,20 +182,64 @@ public struct FieldCondition: Sendable, Equatable, Codable {
         case range(min: Value?, max: Value?)
     }
 
-    public var field: FieldID
-    public var test: Test
+    /// A test of the earlier field `field`'s answer.
+    public init(field: FieldID, test: Test) { self = .leaf(field: field, test: test) }
 
-    public init(field: FieldID, test: Test) {
-        self.field = field
-        self.test = test
+    /// Every one of `conditions` holds.
+    public static func all(_ first: FieldCondition, _ rest: FieldCondition...) -> FieldCondition { .all([first] + rest) }
+    /// At least one of `conditions` holds.
+    public static func any(_ first: FieldCondition, _ rest: FieldCondition...) -> FieldCondition { .any([first] + rest) }
+
+    /// The field a leaf tests; `nil` for `all`, `any` and `not`.
+    public var field: FieldID? { if case .leaf(let field, _) = self { field } else { nil } }
+
+    /// The leaves, in the order written, each with its place under the condition
+    /// (`".all[1]"`, or `""` for a leaf that is the whole condition).
+    public var leaves: [(field: FieldID, test: Test, place: String)] {
+        var found: [(field: FieldID, test: Test, place: String)] = []
+        func walk(_ condition: FieldCondition, _ place: String) {
+            switch condition {
+            case .leaf(let field, let test): found.append((field, test, place))
+            case .all(let list): for (number, item) in list.enumerated() { walk(item, "\(place).all[\(number)]") }
+            case .any(let list): for (number, item) in list.enumerated() { walk(item, "\(place).any[\(number)]") }
+            case .not(let inner): walk(inner, "\(place).not")
+            }
+        }
+        walk(self, "")
+        return found
+    }
+
+    /// The fields the condition reads, each once, in the order first named.
+    public var fields: [FieldID] {
+        if case .leaf(let field, _) = self { return [field] }
+        var seen: Set<FieldID> = []
+        return leaves.map(\.field).filter { seen.insert($0).inserted }
     }
 
     /// Whether a text `value` (the earlier field's) shows the field.
     public func isSatisfied(by value: String) -> Bool { isSatisfied(by: .text(value)) }
 
-    /// Whether `answer` (the earlier field's) shows the field.
+    /// Whether `answer` (the one earlier field's) shows the field: each leaf reads `answer`.
+    public func isSatisfied(by answer: FieldAnswer) -> Bool { isSatisfied { _ in answer } }
+
+    /// Whether the condition holds when each leaf reads the answer `answer(field)` gives.
+    public func isSatisfied(answer: (FieldID) -> FieldAnswer) -> Bool {
+        switch self {
+        case .leaf(let field, let test): test.isSatisfied(by: answer(field))
+        case .all(let list): list.allSatisfy { $0.isSatisfied(answer: answer) }
+        case .any(let list): list.contains { $0.isSatisfied(answer: answer) }
+        case .not(let inner): !inner.isSatisfied(answer: answer)
+        }
+    }
+}
+
+extension FieldCondition.Test {
+    /// Whether the test asks only whether the answer is empty.
+    var isNotEmpty: Bool { if case .notEmpty = self { true } else { false } }
+
+    /// Whether `answer` passes the test.
     public func isSatisfied(by answer: FieldAnswer) -> Bool {
-        switch test {
+        switch self {
         case .equals(let expected): answer.matches(expected)
         case .in(let values): values.contains { answer.matches($0) }
         case .notEmpty(let notEmpty): answer.isEmpty != notEmpty

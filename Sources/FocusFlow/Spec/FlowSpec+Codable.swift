@@ -193,11 +193,31 @@ extension FieldRules: Codable {
 }
 
 extension FieldCondition {
-    private static let keys = ["field", "equals", "in", "notEmpty", "min", "max"]
+    private static let keys = ["field", "equals", "in", "notEmpty", "min", "max", "all", "any", "not"]
+    private static let tests = ["equals", "in", "notEmpty", "min", "max"]
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         try c.rejectUnknownKeys(allowed: Self.keys)
+        // Exactly one of "field", "all", "any" and "not" says what the object is.
+        let heads = ["field", "all", "any", "not"].filter { c.contains(AnyKey($0)) }
+        guard heads.count == 1 else {
+            let key = heads.dropFirst().first.map { AnyKey($0) }
+            throw DecodingError.flow(.conditionNeedsOneHead, at: c.codingPath + (key.map { [$0] } ?? []))
+        }
+        switch heads[0] {
+        case "all", "any", "not":
+            if let test = Self.tests.first(where: { c.contains(AnyKey($0)) }) {
+                throw DecodingError.flow(.conditionNeedsOneHead, at: c.codingPath + [AnyKey(test)])
+            }
+            switch heads[0] {
+            case "all": self = .all(try c.decode([FieldCondition].self, forKey: "all"))
+            case "any": self = .any(try c.decode([FieldCondition].self, forKey: "any"))
+            default: self = .not(try c.decode(FieldCondition.self, forKey: "not"))
+            }
+            return
+        default: break
+        }
         let field = try c.decode(FieldID.self, forKey: "field")
         let equals = try c.decodeIfPresent(Value.self, forKey: "equals")
         let list = try c.decodeIfPresent([Value].self, forKey: "in")
@@ -217,14 +237,20 @@ extension FieldCondition {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
-        try c.encode(field, forKey: "field")
-        switch test {
-        case .equals(let value): try c.encode(value, forKey: "equals")
-        case .in(let values): try c.encode(values, forKey: "in")
-        case .notEmpty(let flag): try c.encode(flag, forKey: "notEmpty")
-        case .range(let min, let max):
-            try c.encodeIfPresent(min, forKey: "min")
-            try c.encodeIfPresent(max, forKey: "max")
+        switch self {
+        case .all(let list): try c.encode(list, forKey: "all")
+        case .any(let list): try c.encode(list, forKey: "any")
+        case .not(let inner): try c.encode(inner, forKey: "not")
+        case .leaf(let field, let test):
+            try c.encode(field, forKey: "field")
+            switch test {
+            case .equals(let value): try c.encode(value, forKey: "equals")
+            case .in(let values): try c.encode(values, forKey: "in")
+            case .notEmpty(let flag): try c.encode(flag, forKey: "notEmpty")
+            case .range(let min, let max):
+                try c.encodeIfPresent(min, forKey: "min")
+                try c.encodeIfPresent(max, forKey: "max")
+            }
         }
     }
 }

@@ -287,7 +287,28 @@ extension FieldCondition {
         var list: [Value]?
         var notEmpty: Bool?
         var min: Value?, max: Value?
+        var combined: FieldCondition?
+        var leafKeys = false
         let read = c.object { c, key in
+            if key.spells("all") || key.spells("any") {
+                // One head only: "field", "all", "any" or "not".
+                guard seen.insert(6) else { return false }
+                let isAll = key.spells("all")
+                var list: [FieldCondition] = []
+                let ok = c.array { c in
+                    guard let item = decodeDirectly(&c) else { return false }
+                    list.append(item)
+                    return true
+                }
+                combined = isAll ? .all(list) : .any(list)
+                return ok
+            }
+            if key.spells("not") {
+                guard seen.insert(6), let inner = decodeDirectly(&c) else { return false }
+                combined = .not(inner)
+                return true
+            }
+            leafKeys = true
             if key.spells("field") { field = c.string(); return seen.insert(0) && field != nil }
             if key.spells("equals") {
                 guard seen.insert(1) else { return false }
@@ -312,7 +333,13 @@ extension FieldCondition {
             if key.spells("max") { return seen.insert(5) && c.optionalConditionValue(&max) }
             return false
         }
-        guard read, let field else { return nil }
+        guard read else { return nil }
+        if let combined {
+            // A combination holds no test of its own and names no field.
+            guard !leafKeys else { return nil }
+            return combined
+        }
+        guard let field else { return nil }
         let bounded = min != nil || max != nil
         switch (equals, list, notEmpty, bounded) {
         case (let value?, nil, nil, false): return FieldCondition(field: FieldID(field), test: .equals(value))

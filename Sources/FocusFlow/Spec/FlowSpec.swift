@@ -142,9 +142,20 @@ public struct FlowSpec: Sendable, Equatable {
             }
         }
         if let condition = field.pointee.when {
-            try problems.each {
-                let source = try mustBeEarlier(condition.field, "when.field")
-                try checkCondition(condition, source: fields[source], path: "\(named()).when")
+            if case .leaf(let name, let test) = condition {
+                try problems.each {
+                    let source = try mustBeEarlier(name, "when.field")
+                    try checkCondition(test, source: fields[source], path: "\(named()).when")
+                }
+            } else {
+                try checkCombination(condition, place: "when", named: named, problems: problems) { name, test, place in
+                    let source = try mustBeEarlier(name, "\(place).field")
+                    // A combination may reach a secret only to ask whether it is empty.
+                    if fields[source].secure, !test.isNotEmpty {
+                        throw FlowSpecError(path: "\(named()).\(place).field", reason: .conditionReadsSecret(name.rawValue))
+                    }
+                    try checkCondition(test, source: fields[source], path: "\(named()).\(place)")
+                }
             }
         }
         if field.pointee.kind.behavior.readsClock { field.pointee.kind.behavior.loading(&field.pointee) }
@@ -208,17 +219,36 @@ public struct FlowSpec: Sendable, Equatable {
         }
     }
 
+    /// Checks each leaf of an `all`, `any` or `not` at `place` with `leaf`, and refuses an
+    /// empty list; each problem on its own.
+    private static func checkCombination(
+        _ condition: FieldCondition, place: String, named: () -> String, problems: ProblemSink,
+        leaf: (FieldID, FieldCondition.Test, String) throws -> Void
+    ) throws {
+        func walk(_ condition: FieldCondition, _ place: String) throws {
+            switch condition {
+            case .leaf(let name, let test): try problems.each { try leaf(name, test, place) }
+            case .all(let list), .any(let list):
+                let key = if case .all = condition { "all" } else { "any" }
+                if list.isEmpty { try problems.each { throw FlowSpecError(path: "\(named()).\(place).\(key)", reason: .emptyCombination(key)) } }
+                for (number, item) in list.enumerated() { try walk(item, "\(place).\(key)[\(number)]") }
+            case .not(let inner): try walk(inner, "\(place).not")
+            }
+        }
+        try walk(condition, place)
+    }
+
     /// A condition compares with a value of its source field's type, and a choice's value must
     /// be one of the source's options.
-    private static func checkCondition(_ condition: FieldCondition, source: FieldSpec, path: String) throws {
+    private static func checkCondition(_ test: FieldCondition.Test, source: FieldSpec, path: String) throws {
         let values: [FieldCondition.Value] =
-            switch condition.test {
+            switch test {
             case .equals(let value): [value]
             case .in(let list): list
             case .notEmpty: []
             case .range(let min, let max): [min, max].compactMap { $0 }
             }
-        if case .range(let min, let max) = condition.test {
+        if case .range(let min, let max) = test {
             guard source.kind.behavior.ordersAnswers else {
                 throw FlowSpecError(path: "\(path).\(min != nil ? "min" : "max")", reason: .rangeNotForKind(source: source.id.rawValue, kind: source.kind))
             }
@@ -237,10 +267,10 @@ public struct FlowSpec: Sendable, Equatable {
             if let (low, high) = inverted { throw FlowSpecError(path: "\(path).min", reason: .minAboveMax(low, high)) }
             return
         }
-        if case .in(let list) = condition.test, list.isEmpty {
+        if case .in(let list) = test, list.isEmpty {
             throw FlowSpecError(path: "\(path).in", reason: .emptyConditionList)
         }
-        let key = if case .in = condition.test { "in" } else { "equals" }
+        let key = if case .in = test { "in" } else { "equals" }
         for value in values where try !source.kind.behavior.checkCondition(value, source: source, path: "\(path).\(key)") {
             throw FlowSpecError(path: "\(path).\(key)", reason: .wrongConditionValue(source: source.id.rawValue, kind: source.kind, value: "\(value)"))
         }

@@ -37,6 +37,11 @@ extension FlowSpecError.Reason {
         case .unknownKey(let key, let hint): "unknown key \"\(key)\"" + Self.english(hint, known: "known keys: ")
         case .unknownKind(let name, let hint): "unknown kind \"\(name)\"" + Self.english(hint, known: "expected one of ")
         case .unknownKeyboard(let name, let hint): "unknown keyboard \"\(name)\"" + Self.english(hint, known: "expected one of ")
+        case .conditionNeedsOneHead:
+            "a condition needs exactly one of \"field\" (with its test), \"all\", \"any\" or \"not\"; a list or \"not\" takes no test beside it"
+        case .emptyCombination(let key): "an empty \"\(key)\" list decides nothing; list at least one condition"
+        case .conditionReadsSecret(let name):
+            "\"\(name)\" is secure: a condition may only ask whether it is empty (\"notEmpty\"), never test its value"
         case .conditionNeedsOneTest: "a condition needs exactly one of \"equals\", \"in\" or \"notEmpty\", or bounds \"min\" and/or \"max\""
         case .expectedLocalizedText: "expected a string, or an object of language codes and strings"
         case .notLanguageCode(let code): "\(code.debugDescription) is not a language code; write a code such as \"en\", \"ko\" or \"en-GB\""

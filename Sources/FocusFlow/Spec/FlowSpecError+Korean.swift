@@ -38,6 +38,11 @@ extension FlowSpecError.Reason {
         case .unknownKey(let key, let hint): "알 수 없는 키 \"\(key)\"입니다" + Self.korean(hint, known: "알려진 키: ")
         case .unknownKind(let name, let hint): "알 수 없는 종류 \"\(name)\"입니다" + Self.korean(hint, known: "다음 중 하나를 쓰세요: ")
         case .unknownKeyboard(let name, let hint): "알 수 없는 키보드 \"\(name)\"입니다" + Self.korean(hint, known: "다음 중 하나를 쓰세요: ")
+        case .conditionNeedsOneHead:
+            "조건에는 \"field\"(와 그 검사), \"all\", \"any\", \"not\" 중 꼭 하나만 있어야 합니다. 목록이나 \"not\" 옆에는 검사를 쓸 수 없습니다"
+        case .emptyCombination(let key): "빈 \"\(key)\" 목록은 아무것도 정하지 않습니다. 조건을 하나 이상 쓰세요"
+        case .conditionReadsSecret(let name):
+            "\"\(name)\"은(는) 보안 필드입니다. 조건은 비었는지(\"notEmpty\")만 물을 수 있고 값을 검사할 수 없습니다"
         case .conditionNeedsOneTest: "조건에는 \"equals\", \"in\", \"notEmpty\" 중 꼭 하나만, 또는 범위 \"min\"/\"max\"가 있어야 합니다"
         case .expectedLocalizedText: "문자열이나, 언어 코드와 문자열로 된 객체여야 합니다"
         case .notLanguageCode(let code): "\(code.debugDescription)는 언어 코드가 아닙니다. \"en\", \"ko\", \"en-GB\" 같은 코드를 쓰세요"

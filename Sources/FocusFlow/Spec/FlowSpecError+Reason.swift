@@ -42,6 +42,12 @@ extension FlowSpecError {
         case unknownKind(String, Hint)
         case unknownKeyboard(String, Hint)
         case conditionNeedsOneTest
+        /// A condition object is one of a test of a field, "all", "any" or "not".
+        case conditionNeedsOneHead
+        /// An "all" or "any" with no condition in it.
+        case emptyCombination(String)
+        /// A condition tests a secure field's value (only "notEmpty" may read a secret).
+        case conditionReadsSecret(String)
         case expectedLocalizedText
         case notLanguageCode(String)
         case noLanguage
