@@ -85,6 +85,8 @@ struct FlowDecodingTests {
         #"{"id":"x","fields":[{"id":"a","section":"Account"},{"id":"b","section":null},{"id":"c","section":"Account"}]}"#,
         #"{"id":"x","fields":[{"id":"a","section":{"ko":"계정","en":"Account"}}]}"#,
         #"{"id":"x","fields":[{"id":"a","section":1}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":""}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":{"en":"A","ko":" "}}]}"#,
         #"{"id":"x","fields":[{"id":"a","section":"\u001b"}]}"#,
         #"{"id":"x","fields":[{"id":"a","section":{"EN":"A"}}]}"#,
         #"{"id":"x","fields":[{"id":"a","section":"A","section":"B"}]}"#,

@@ -110,6 +110,21 @@ struct SectionTests {
         #expect(throws: FlowSpecError.self) { try FlowSpec(json: Data(#"{"id":"x","fields":[{"id":"a","section":"\u001b[31m"}]}"#.utf8), file: nil) }
     }
 
+    @Test(
+        "validate refuses a section that names nothing, with its place, in every language given",
+        arguments: [
+            (#"{"id":"x","fields":[{"id":"a"},{"id":"b","section":" "}]}"#, #"fields[1] ("b").section: a section needs a name"#),
+            (#"{"id":"x","fields":[{"id":"a","section":{"en":"Account","ko":""}}]}"#, #"fields[0] ("a").section.ko: a section needs a name"#),
+        ])
+    func emptySection(json: String, message: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("section-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let result = try Command.run(["validate", path.path])
+        #expect(result.status != 0)
+        #expect(result.stdout.contains(message) || result.stderr.contains(message), "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("serve's state says the section and the step within it only in a flow with sections; describe says each field's")
     func serve() throws {
         let result = try Command.run(["serve", "Flows/account.json"], input: "text ada@example.com\nnext\ndescribe\n")
