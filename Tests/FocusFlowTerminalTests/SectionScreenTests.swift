@@ -77,3 +77,38 @@ struct SectionScreenTests {
         #expect(!terminal.output.contains(Self.secret))
     }
 }
+
+extension SectionScreenTests {
+    /// Twelve prefilled fields in two sections, so that the review is longer than a short terminal.
+    static let longFlow =
+        #"{"id":"many","title":"Many","review":true,"fields":["#
+        + (1...12).map { #"{"id":"f\#($0)","label":"Field \#($0)","section":"\#($0 <= 6 ? "First" : "Second")"}"# }.joined(separator: ",")
+        + "]}"
+
+    /// The answers on screen, and what the count above or below says is left out.
+    static func counts(_ lines: [String]) -> (shown: Int, above: Int, below: Int) {
+        func number(after arrow: String) -> Int {
+            lines.compactMap { line in
+                line.components(separatedBy: " · ").first { $0.hasPrefix(arrow) }.flatMap { Int($0.dropFirst(2).prefix { $0.isNumber }) }
+            }.first ?? 0
+        }
+        return (lines.count { $0.contains("Field ") && $0.contains(": v") }, number(after: "↑ "), number(after: "↓ "))
+    }
+
+    @Test("On a short terminal the review's counts above and below count answers, not section names", arguments: [9, 12])
+    func shortReviewCounts(rows: Int) throws {
+        let sets = (1...12).flatMap { ["--set", "f\($0)=v\($0)"] }
+        let tmux = try Tmux([try TerminalTests.flow(Self.longFlow), "--skip-filled"] + sets, columns: 80, rows: rows)
+        #expect(tmux.waitFor("Field 12"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.contains("› Field 1: v1") && $0.contains { $0.hasPrefix("↓ ") } }, "\(tmux.text)")
+        var counts = Self.counts(tmux.lines)
+        #expect(counts.above == 0 && counts.shown + counts.below == 12, "rows \(rows): \(counts):\n\(tmux.text)")
+        for _ in 1..<12 { tmux.press("Down") }
+        #expect(tmux.waitFor { $0.contains("› Field 12: v12") }, "\(tmux.text)")
+        counts = Self.counts(tmux.lines)
+        #expect(counts.below == 0 && counts.shown + counts.above == 12, "rows \(rows): \(counts):\n\(tmux.text)")
+        tmux.press("s")
+        #expect(tmux.exitStatus() == 0)
+    }
+}

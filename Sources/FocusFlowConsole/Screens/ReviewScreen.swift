@@ -68,7 +68,10 @@ package final class ReviewScreen {
         var shown: [String] = []
         // Rows that wrap take more than one line: narrow the window until the rows fit.
         repeat {
-            shown = window.rows(count: entries.count, highlight: marked, room: room, limit: .max, theme: theme) { index in
+            shown = window.rows(
+                count: entries.count, highlight: marked, room: room, limit: .max, theme: theme,
+                counted: { range in entries[range].count { $0.heading == nil } }
+            ) { index in
                 if let heading = entries[index].heading { return theme.styled(.title, heading) }
                 let answer = answers[entries[index].answer]
                 return index == marked ? "\(answer.label): \(answer.shown)" : "\(theme.styled(.label, answer.label)): \(answer.shown)"
