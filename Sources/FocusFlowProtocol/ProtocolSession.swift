@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// A response is `{"events":[…],"state":{"phase","focus","step","steps","surface","keyboard",
-/// "revealed","error"}}`. `step` and `steps` are ``/FocusFlow/FlowProgress``'s; once completed both are the
+/// "revealed","error"}}` (and `"section","sectionStep","sectionSteps"` in a flow with sections). `step` and
+/// `steps` are ``/FocusFlow/FlowProgress``'s; once completed both are the
 /// number of fields answered, and once cancelled they say where the person was. A malformed request, or one that cannot apply (a jump to an unknown or
 /// hidden field, anything after the flow ended), gets `{"error":"…"}` and changes nothing.
 /// A secure value leaves FocusFlow only in `completed`'s values and in the check that hands it
@@ -38,15 +39,15 @@ public struct ProtocolSession: Sendable {
     /// back) lets it go, so that a server of many sessions does not hold a long response's worth
     /// for each.
     static let keptCapacity = 1 << 12
-    /// Whether the flow has checks, sends and requirements, whose keys its state then carries.
-    private let services: (checks: Bool, sends: Bool, requirements: Bool)
+    /// Whether the flow has checks, sends, requirements and sections, whose keys its state then carries.
+    private let services: (checks: Bool, sends: Bool, requirements: Bool, sections: Bool)
 
     public init(spec: FlowSpec) {
         reducer = FlowReducer(spec: spec)
         state = reducer.initialState()
         services = (
             spec.fields.contains { $0.check != nil }, spec.fields.contains { $0.send != nil },
-            spec.fields.contains { !$0.requirements.isEmpty }
+            spec.fields.contains { !$0.requirements.isEmpty }, spec.fields.contains { $0.section != nil }
         )
     }
 
@@ -146,6 +147,8 @@ public struct ProtocolSession: Sendable {
             out.raw(#"","label":"#); out.string(field.label)
             out.raw(#","hint":"#); if let hint = field.hint { out.string(hint) } else { out.raw("null") }
             out.raw(#","placeholder":"#); if let placeholder = field.placeholder { out.string(placeholder) } else { out.raw("null") }
+            // A field's section, in a flow that has sections (as the state says it).
+            if services.sections { out.raw(#","section":"#); if let section = field.section { out.string(section) } else { out.raw("null") } }
             out.raw(#","secure":"#); out.bool(field.secure)
             out.raw(#","keyboard":""#); out.raw(field.keyboard.rawValue)
             out.raw(#"","options":["#)
@@ -265,6 +268,15 @@ public struct ProtocolSession: Sendable {
                 }
             }
             out.raw("]")
+        }
+        // The focused field's section and its step within it (``/FocusFlow/FlowProgress/Section``), in a flow that has sections.
+        if services.sections {
+            out.raw(#","section":"#)
+            if let section = progress.section { out.string(section.name) } else { out.raw("null") }
+            out.raw(#","sectionStep":"#)
+            if let section = progress.section { out.int(section.step) } else { out.raw("null") }
+            out.raw(#","sectionSteps":"#)
+            if let section = progress.section { out.int(section.steps) } else { out.raw("null") }
         }
         if reducer.spec.review { Self.writeReview(of: state, into: &out) }
         out.raw("}}")

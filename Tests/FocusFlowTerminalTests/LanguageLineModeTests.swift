@@ -19,7 +19,7 @@ struct LanguageLineModeTests {
             (en.inputEndedBefore("L"), ko.inputEndedBefore("L")), (en.line(1, "L"), ko.line(1, "L")), (en.cancelled, ko.cancelled),
             (en.noAnswer, ko.noAnswer), (en.yesWord, ko.yesWord), (en.noWord, ko.noWord), (en.keyDoesNothing, ko.keyDoesNothing),
             (en.notInThisFlow("/resend", "/help"), ko.notInThisFlow("/resend", "/help")),
-            (en.sendsNone("L"), ko.sendsNone("L")),
+            (en.sendsNone("L"), ko.sendsNone("L")), (en.inSection("L", 1, 3), ko.inSection("L", 1, 3)),
         ]
         for (english, korean) in pairs {
             #expect(english != korean)

@@ -16,40 +16,40 @@ struct FieldSpecKindsTests {
                 keyboard: field.keyboard, default: text, required: rules.required, minLength: rules.minLength,
                 maxLength: rules.maxLength, pattern: rules.pattern, matches: rules.matches, oneOf: rules.oneOf, message: rules.message,
                 requirements: field.requirements, when: field.when, check: field.check, send: field.send, prefill: field.prefill,
-                localizedText: field.localizedText)
+                section: field.section, localizedText: field.localizedText)
         case .confirm:
             let flag: Bool? = if case .bool(let value)? = field.default { value } else { nil }
             return .confirm(
                 field.id, label: field.label, placeholder: field.placeholder, hint: field.hint, default: flag, required: rules.required,
                 equals: rules.equals, message: rules.message, when: field.when, check: field.check, send: field.send,
-                prefill: field.prefill, localizedText: field.localizedText)
+                prefill: field.prefill, section: field.section, localizedText: field.localizedText)
         case .select:
             let choice: String? = if case .choice(let value)? = field.default { value } else { nil }
             return .select(
                 field.id, label: field.label, options: field.options, placeholder: field.placeholder, hint: field.hint,
                 default: choice, required: rules.required, message: rules.message, when: field.when, check: field.check,
-                send: field.send, prefill: field.prefill, localizedText: field.localizedText)
+                send: field.send, prefill: field.prefill, section: field.section, localizedText: field.localizedText)
         case .multiSelect:
             let choices: [String]? = if case .choices(let values)? = field.default { values } else { nil }
             return .multiSelect(
                 field.id, label: field.label, options: field.options, placeholder: field.placeholder, hint: field.hint,
                 default: choices, required: rules.required, minSelected: rules.minSelected, maxSelected: rules.maxSelected,
                 message: rules.message, when: field.when, check: field.check, send: field.send, prefill: field.prefill,
-                localizedText: field.localizedText)
+                section: field.section, localizedText: field.localizedText)
         case .number:
             let number: Double? = if case .number(let value)? = field.default { value } else { nil }
             return .number(
                 field.id, label: field.label, placeholder: field.placeholder, hint: field.hint, default: number,
                 min: rules.min?.number, max: rules.max?.number, step: field.step, decimals: field.decimals, required: rules.required,
                 message: rules.message, when: field.when, check: field.check, send: field.send, prefill: field.prefill,
-                localizedText: field.localizedText)
+                section: field.section, localizedText: field.localizedText)
         case .date:
             func day(_ value: FieldCondition.Value?) -> String? { if case .string(let text)? = value { text } else { nil } }
             let date: String? = if case .date(let value)? = field.default { value } else { nil }
             return .date(
                 field.id, label: field.label, placeholder: field.placeholder, hint: field.hint, default: date, min: day(rules.min),
                 max: day(rules.max), required: rules.required, message: rules.message, when: field.when, check: field.check,
-                send: field.send, prefill: field.prefill, localizedText: field.localizedText)
+                send: field.send, prefill: field.prefill, section: field.section, localizedText: field.localizedText)
         }
     }
 

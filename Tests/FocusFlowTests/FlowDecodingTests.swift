@@ -47,7 +47,7 @@ struct FlowDecodingTests {
     /// Flows that use what the shipped ones may not: every kind, defaults, conditions, texts in
     /// several languages, a theme, escapes, `null`s that mean "absent", numbers at the edge.
     static let handWritten: [String] = [
-        #"{"$schema":"./flow.schema.json","id":"x","title":{"ko":"제목","en":"Title"},"review":true,"theme":{"title":"bold cyan","error":null},"fields":[{"id":"a","label":{"en":"A","ko":"가"},"hint":null,"placeholder":"p\"q\\r\/s","secure":null,"keyboard":null,"rules":{"required":true,"minLength":0,"maxLength":65536,"pattern":"^[a-z]+$","message":{"ko":"틀림","en":"Wrong"}}},{"id":"b","kind":"confirm","default":true,"rules":{"equals":true}},{"id":"c","kind":"select","options":["x",{"value":"y","label":{"en":"Why","ko":"왜"}}],"default":"y","when":{"field":"b","equals":true}},{"id":"d","kind":"multiSelect","options":["x","y","z"],"default":["z","x"],"rules":{"minSelected":1,"maxSelected":2},"when":{"field":"c","in":["x","y"]}},{"id":"e","secure":true,"rules":{"pattern":"^[0-9]{4}$","matches":null,"oneOf":null},"when":{"field":"a","notEmpty":true}},{"id":"f","rules":{"oneOf":["1","2"],"matches":"a"},"when":null,"options":null}]}"#,
+        #"{"$schema":"./flow.schema.json","id":"x","title":{"ko":"제목","en":"Title"},"review":true,"theme":{"title":"bold cyan","error":null},"fields":[{"id":"a","label":{"en":"A","ko":"가"},"section":{"en":"Account","ko":"계정"},"hint":null,"placeholder":"p\"q\\r\/s","secure":null,"keyboard":null,"rules":{"required":true,"minLength":0,"maxLength":65536,"pattern":"^[a-z]+$","message":{"ko":"틀림","en":"Wrong"}}},{"id":"b","kind":"confirm","section":"Terms","default":true,"rules":{"equals":true}},{"id":"c","kind":"select","options":["x",{"value":"y","label":{"en":"Why","ko":"왜"}}],"default":"y","when":{"field":"b","equals":true}},{"id":"d","kind":"multiSelect","options":["x","y","z"],"default":["z","x"],"rules":{"minSelected":1,"maxSelected":2},"when":{"field":"c","in":["x","y"]}},{"id":"e","secure":true,"rules":{"pattern":"^[0-9]{4}$","matches":null,"oneOf":null},"when":{"field":"a","notEmpty":true}},{"id":"f","rules":{"oneOf":["1","2"],"matches":"a"},"when":null,"options":null}]}"#,
         #"{"id":"x","fields":[{"id":"a","rules":{"maxLength":2147483648}}]}"#,
         #"{"id":"x","fields":[{"id":"a","rules":{"maxLength":-2147483647}}]}"#,
         #"{"id":"x","fields":[{"id":"a","rules":{"maxLength":010}}]}"#,
@@ -82,6 +82,14 @@ struct FlowDecodingTests {
         #" { "id" : "x" , "fields" : [ { "id" : "a" } ] } "#,
         #"{"id":"x","fields":[{"id":"a","label":{"en":"A","en":"B"}}]}"#,
         #"{"id":"x","fields":[{"id":"a","\u0069d":"b"}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":"Account"},{"id":"b","section":null},{"id":"c","section":"Account"}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":{"ko":"계정","en":"Account"}}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":1}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":""}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":{"en":"A","ko":" "}}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":"\u001b"}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":{"EN":"A"}}]}"#,
+        #"{"id":"x","fields":[{"id":"a","section":"A","section":"B"}]}"#,
     ]
 
     @Test("Hand-written flows, good and bad, give the same flow or the same error either way", arguments: handWritten)

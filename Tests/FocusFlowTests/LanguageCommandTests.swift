@@ -11,7 +11,7 @@ struct LanguageCommandTests {
         ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""].merging(variables) { $1 }
     }
 
-    @Test("Piped input in Korean: Korean confirm words, the review in Korean with the flow's Korean labels, secrets masked")
+    @Test("Piped input in Korean: Korean confirm words, the review in Korean with the flow's Korean labels and sections, secrets masked")
     func pipedKorean() throws {
         let result = try Command.run(["run", "Flows/account.json"], input: Self.answers + "예\n\n", environment: Self.locale(["LANG": "ko_KR.UTF-8"]))
         #expect(result.status == 0)
@@ -19,13 +19,16 @@ struct LanguageCommandTests {
         #expect(
             result.stderr == """
                 답을 검토하세요:
+                  계정:
                   1. 이메일: ada@example.com
                   2. 비밀번호: ••••••••••••••
                   3. 비밀번호 확인: ••••••••••••••
+                  프로필:
                   4. 별명: 에이다
                   5. 전화번호: +82 10 1234 5678
                   6. 인증 코드: 123456
                   7. 국가: 대한민국 (한국) · South Korea
+                  확인:
                   8. 서비스 약관에 동의합니다: 예
 
                 """)

@@ -12,7 +12,7 @@ struct ScriptedReviewTests {
         #"{"email":"ada@example.com","password":"\#(secret)","confirm":"\#(secret)","nickname":"\#(nickname)","phone":"+82 10 1234 5678","code":"123456","country":"kr","terms":true}"# + "\n"
     }
 
-    @Test("An empty line at the review submits; the summary masks the secret, says yes/no and the choice's label")
+    @Test("An empty line at the review submits; the summary heads each section, masks the secret, says yes/no and the choice's label")
     func submits() throws {
         let result = try Command.run(["run", "Flows/account.json"], input: Self.answers + "\n")
         #expect(result.status == 0)
@@ -20,13 +20,16 @@ struct ScriptedReviewTests {
         #expect(
             result.stderr == """
                 Review your answers:
+                  Account:
                   1. Email: ada@example.com
                   2. Password: ••••••••••••••
                   3. Confirm password: ••••••••••••••
+                  Profile:
                   4. Nickname: 에이다
                   5. Phone: +82 10 1234 5678
                   6. Verification code: 123456
                   7. Country: 대한민국 (한국) · South Korea
+                  Confirm:
                   8. I accept the terms of service: yes
 
                 """)

@@ -478,13 +478,15 @@ extension FieldSpec {
     ///   - check: the host's check of the answer before the walk moves on.
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
+    ///   - section: the section the field belongs to (``FieldSpec/section``).
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
     public static func date(
         _ id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil, default: String? = nil,
         min: String? = nil, max: String? = nil, required: Bool = false, message: String? = nil, when: FieldCondition? = nil,
-        check: String? = nil, send: FieldSend? = nil, prefill: Bool = true, localizedText: [Text: LocalizedText] = [:]
+        check: String? = nil, send: FieldSend? = nil, prefill: Bool = true, section: String? = nil,
+        localizedText: [Text: LocalizedText] = [:]
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .date, label: label, placeholder: placeholder, hint: hint, default: `default`.map(FieldAnswer.date),
@@ -492,7 +494,7 @@ extension FieldSpec {
                 required: required, min: min.map(FieldCondition.Value.string), max: max.map(FieldCondition.Value.string),
                 message: message),
             when: when)
-        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }
 }

@@ -346,6 +346,7 @@ extension FieldSpec {
     ///   - check: the host's check of the answer before the walk moves on.
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
+    ///   - section: the section the field belongs to (``FieldSpec/section``).
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
@@ -353,13 +354,13 @@ extension FieldSpec {
         _ id: FieldID, label: String? = nil, options: [FieldOption], placeholder: String? = nil, hint: String? = nil,
         default: [String]? = nil, required: Bool = false, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil,
         when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil, prefill: Bool = true,
-        localizedText: [Text: LocalizedText] = [:]
+        section: String? = nil, localizedText: [Text: LocalizedText] = [:]
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .multiSelect, label: label, placeholder: placeholder, hint: hint, options: options,
             default: `default`.map(FieldAnswer.choices),
             rules: FieldRules(required: required, minSelected: minSelected, maxSelected: maxSelected, message: message), when: when)
-        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }
 }

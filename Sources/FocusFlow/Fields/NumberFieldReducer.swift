@@ -535,6 +535,7 @@ extension FieldSpec {
     ///   - check: the host's check of the answer before the walk moves on.
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
+    ///   - section: the section the field belongs to (``FieldSpec/section``).
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
@@ -542,7 +543,7 @@ extension FieldSpec {
         _ id: FieldID, label: String? = nil, placeholder: String? = nil, hint: String? = nil, default: Double? = nil,
         min: Double? = nil, max: Double? = nil, step: Double? = nil, decimals: Int? = nil, required: Bool = false,
         message: String? = nil, when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil, prefill: Bool = true,
-        localizedText: [Text: LocalizedText] = [:]
+        section: String? = nil, localizedText: [Text: LocalizedText] = [:]
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .number, label: label, placeholder: placeholder, hint: hint, default: `default`.map(FieldAnswer.number),
@@ -552,7 +553,7 @@ extension FieldSpec {
             when: when)
         field.step = step
         field.decimals = decimals
-        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }
 }

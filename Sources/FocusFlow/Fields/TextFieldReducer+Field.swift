@@ -277,6 +277,7 @@ extension FieldSpec {
     ///   - check: the host's check of the answer before the walk moves on.
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
+    ///   - section: the section the field belongs to (``FieldSpec/section``).
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
@@ -285,7 +286,8 @@ extension FieldSpec {
         keyboard: KeyboardType = .default, default: String? = nil, required: Bool = false, minLength: Int? = nil,
         maxLength: Int? = nil, pattern: String? = nil, matches: FieldID? = nil, oneOf: [String]? = nil, message: String? = nil,
         requirements: [FieldRequirement] = [], when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil,
-        prefill: Bool = true, localizedText: [Text: LocalizedText] = [:]
+        prefill: Bool = true, section: String? = nil,
+        localizedText: [Text: LocalizedText] = [:]
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .text, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
@@ -295,7 +297,7 @@ extension FieldSpec {
                 message: message),
             when: when)
         field.requirements = requirements
-        field.finishMaking(check: check, send: send, prefill: prefill, localizedText: localizedText)
+        field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }
 }

@@ -20,12 +20,39 @@ public struct FlowProgress: Sendable, Hashable, CustomStringConvertible {
     /// completes the flow (when every rule passes). Typing may change it, when the focused
     /// field's answer shows or hides a later field.
     public var isLast: Bool
+    /// The focused field's section and its step within it ("Account · 2/3"); `nil` for a field
+    /// without a section, and once the flow has ended.
+    public var section: Section?
 
-    public init(step: Int, steps: Int, isFirst: Bool, isLast: Bool) {
+    /// Where the focused field stands in its section: the run of consecutive fields that give the
+    /// same ``FieldSpec/section``. `step` and `steps` count the section's fields as the flow's
+    /// ``FlowProgress/step`` and ``FlowProgress/steps`` count the flow's: visible fields, plus the
+    /// later hidden ones an answer still to come can show, and `steps` is `step` on the section's
+    /// last field that can show.
+    public struct Section: Sendable, Hashable, CustomStringConvertible {
+        /// The section's name in the flow's language.
+        public var name: String
+        /// The focused field's position among the section's visible fields, from 1.
+        public var step: Int
+        /// The most fields of the section this walk can take.
+        public var steps: Int
+
+        public init(name: String, step: Int, steps: Int) {
+            self.name = name
+            self.step = step
+            self.steps = steps
+        }
+
+        /// `Account · 2/3`.
+        public var description: String { "\(name) · \(step)/\(steps)" }
+    }
+
+    public init(step: Int, steps: Int, isFirst: Bool, isLast: Bool, section: Section? = nil) {
         self.step = step
         self.steps = steps
         self.isFirst = isFirst
         self.isLast = isLast
+        self.section = section
     }
 
     /// `3/5`.

@@ -111,3 +111,24 @@ extension FlowReducer {
         if let send = spec.fields[index].send, state.sends[to] == nil { startSend(&state, field: to, send: send, events: &events) }
     }
 }
+
+extension FlowReducer {
+    /// The visible fields grouped as a review shows them: each run of consecutive visible fields
+    /// that give the same ``FieldSpec/section`` is one group, named by it (`nil` for fields
+    /// without a section). A flow without sections gives one group of every visible field.
+    ///
+    /// - Complexity: O(*n*) in the number of fields, for a flow without conditions.
+    public func sectionGroups(in state: State) -> [(section: String?, fields: [FieldID])] {
+        var visibility = VisibilityMemo(self)
+        var groups: [(section: String?, fields: [FieldID])] = []
+        for index in spec.fields.indices where visibility.isVisible(index, in: state) {
+            let section = spec.fields[index].section
+            if let last = groups.indices.last, groups[last].section == section {
+                groups[last].fields.append(spec.layout.ids[index])
+            } else {
+                groups.append((section, [spec.layout.ids[index]]))
+            }
+        }
+        return groups
+    }
+}

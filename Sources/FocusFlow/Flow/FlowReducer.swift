@@ -185,7 +185,31 @@ public struct FlowReducer: Sendable {
         let isLast = !(index + 1..<spec.fields.count).contains { visibility.isVisible($0, in: state) }
         // Where Enter finishes, the counter says so: n/n, as the key line's "finish" does.
         let steps = isLast ? step : spec.fields.count - hiddenBefore - cannotShow
-        return FlowProgress(step: step, steps: steps, isFirst: step == 1, isLast: isLast)
+        let section = spec.fields[index].section.map { sectionProgress(named: $0, at: index, in: state, visibility: &visibility) }
+        return FlowProgress(step: step, steps: steps, isFirst: step == 1, isLast: isLast, section: section)
+    }
+
+    /// The focused field's step within its section (the run of consecutive fields that give the
+    /// section `name`), counted as ``progress(in:)`` counts the flow's.
+    ///
+    /// - Complexity: O(*s*), *s* the fields of the section, for a section without conditions.
+    private func sectionProgress(named name: String, at index: Int, in state: State, visibility: inout VisibilityMemo) -> FlowProgress.Section {
+        let fields = spec.fields
+        var first = index, end = index + 1
+        while first > 0, fields[first - 1].section == name { first -= 1 }
+        while end < fields.count, fields[end].section == name { end += 1 }
+        var step = 1, steps = 1, laterVisible = false
+        for other in first..<index where visibility.isVisible(other, in: state) { step += 1 }
+        for other in index + 1..<end {
+            if visibility.isVisible(other, in: state) {
+                laterVisible = true
+                steps += 1
+            } else if visibility.mayShow(other, focus: index, in: state) {
+                steps += 1
+            }
+        }
+        // The section's last field that shows says n/n, as the flow's counter does.
+        return FlowProgress.Section(name: name, step: step, steps: laterVisible ? step - 1 + steps : step)
     }
 
     /// The answers the flow would complete with now: the visible fields' values, in order.

@@ -14,7 +14,7 @@ extension FlowSpec {
 extension FieldSpec {
     /// The texts of a field a flow may give in several languages.
     public enum Text: String, Sendable, Hashable, CaseIterable {
-        case label, placeholder, hint, message
+        case label, placeholder, hint, message, section
     }
 
     /// The field in `language` (see ``FlowSpec/localized(to:)``).
@@ -30,6 +30,7 @@ extension FieldSpec {
                 case .placeholder: copy.placeholder = text
                 case .hint: copy.hint = text
                 case .message: copy.rules.message = text
+                case .section: copy.section = text
                 }
             }
         }

@@ -7,9 +7,12 @@
 // loader does.
 
 extension FieldSpec {
-    /// Sets what every kind of field may ask of the host and its texts in several languages, and
+    /// Sets what every kind of field may ask of the host, its section and its texts in several languages, and
     /// the keyboard a kind gives that the person cannot choose (a number's digits), as the loader does.
-    mutating func finishMaking(check: String?, send: FieldSend?, prefill: Bool, localizedText: [Text: LocalizedText]) {
+    mutating func finishMaking(
+        check: String?, send: FieldSend?, prefill: Bool, section: String? = nil, localizedText: [Text: LocalizedText]
+    ) {
+        self.section = section ?? localizedText[.section]?.variants[0].text
         self.check = check
         self.send = send
         self.prefill = prefill

@@ -11,6 +11,11 @@ public struct FieldSpec: Sendable, Equatable {
     public var hint: String?
     /// Whether the value is masked while typed. Text fields only.
     public var secure: Bool
+    /// The section the field belongs to ("Account"): consecutive fields with the same section
+    /// form it, and a screen shows it with the step within it (``FlowProgress/section``). Shown,
+    /// never asked: it changes no answer. The same name again after another section starts a
+    /// second section of that name.
+    public var section: String? = nil
     /// The keys the field accepts; a choice field's filter uses ``KeyboardType/default``.
     public var keyboard: KeyboardType
     /// A select or multi-select field's options, in the order shown; empty for other kinds.
@@ -57,10 +62,10 @@ public struct FieldSpec: Sendable, Equatable {
     static func decoded(
         id: FieldID, kind: FieldKind, label: String, placeholder: String?, hint: String?, secure: Bool,
         keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules,
-        kindSettings: KindValues = KindValues(), when: FieldCondition?, localizedText: [Text: LocalizedText]
+        kindSettings: KindValues = KindValues(), when: FieldCondition?, section: String?, localizedText: [Text: LocalizedText]
     ) -> FieldSpec {
         FieldSpec(
-            id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, keyboard: keyboard,
+            id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, section: section, keyboard: keyboard,
             options: options, default: `default`, rules: rules, when: when, check: nil, send: nil, requirements: [],
             prefill: true, localizedText: localizedText,
             kindSettings: kindSettings, optionList: OptionList.of(options))
@@ -106,7 +111,7 @@ public struct FieldSpec: Sendable, Equatable {
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
             && lhs.kindSettings == rhs.kindSettings
             && lhs.check == rhs.check && lhs.send == rhs.send && lhs.requirements == rhs.requirements && lhs.prefill == rhs.prefill
-            && lhs.localizedText == rhs.localizedText
+            && lhs.localizedText == rhs.localizedText && lhs.section == rhs.section
     }
 }
 
@@ -114,7 +119,7 @@ extension FieldSpec {
     public init(
         id: FieldID, kind: FieldKind = .implied, label: String? = nil, placeholder: String? = nil, hint: String? = nil,
         secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
-        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil
+        default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil, section: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -127,6 +132,7 @@ extension FieldSpec {
         self.default = `default`
         self.rules = rules
         self.when = when
+        self.section = section
         self.optionList = OptionList.of(options)
     }
 }

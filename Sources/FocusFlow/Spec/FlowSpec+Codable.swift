@@ -28,7 +28,7 @@ extension FlowSpec: Codable {
 
 extension FieldSpec: Codable {
     private static let keys =
-        ["id", "kind", "label", "placeholder", "hint", "secure", "keyboard", "options", "default", "rules", "when"]
+        ["id", "kind", "label", "placeholder", "hint", "section", "secure", "keyboard", "options", "default", "rules", "when"]
         + ["check", "send", "resendAfter", "expiresAfter", "requirements", "prefill"] + KindKey.fieldKeys.map(\.name)
 
     public init(from decoder: any Decoder) throws {
@@ -57,6 +57,7 @@ extension FieldSpec: Codable {
         let label = try c.decodeTextIfPresent(forKey: "label")
         let placeholder = try c.decodeTextIfPresent(forKey: "placeholder")
         let hint = try c.decodeTextIfPresent(forKey: "hint")
+        let section = try c.decodeTextIfPresent(forKey: "section")
         self.init(
             id: try c.decode(FieldID.self, forKey: "id"),
             kind: kind,
@@ -68,7 +69,8 @@ extension FieldSpec: Codable {
             options: try c.decodeIfPresent([FieldOption].self, forKey: "options") ?? [],
             default: defaultValue,
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
-            when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"))
+            when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"),
+            section: section?.text)
         kindSettings = try KindValues(from: c, keys: KindKey.fieldKeys)
         check = try c.decodeIfPresent(String.self, forKey: "check")
         if let name = try c.decodeIfPresent(String.self, forKey: "send") {
@@ -86,6 +88,7 @@ extension FieldSpec: Codable {
         localizedText[.label] = label?.languages
         localizedText[.placeholder] = placeholder?.languages
         localizedText[.hint] = hint?.languages
+        localizedText[.section] = section?.languages
         localizedText[.message] = rules.localizedMessage
     }
 
@@ -96,6 +99,7 @@ extension FieldSpec: Codable {
         try c.encodeText(label, languages: localizedText[.label], forKey: "label")
         try c.encodeText(placeholder, languages: localizedText[.placeholder], forKey: "placeholder")
         try c.encodeText(hint, languages: localizedText[.hint], forKey: "hint")
+        try c.encodeText(section, languages: localizedText[.section], forKey: "section")
         if secure { try c.encode(true, forKey: "secure") }
         if keyboard != .default, kind.typesFreeText { try c.encode(keyboard, forKey: "keyboard") }
         if !options.isEmpty { try c.encode(options, forKey: "options") }

@@ -85,7 +85,7 @@ extension FieldSpec {
         var seen = JSONKeySet()
         var id: String?
         var kindName: String?
-        var label: FlowFileText?, placeholder: FlowFileText?, hint: FlowFileText?
+        var label: FlowFileText?, placeholder: FlowFileText?, hint: FlowFileText?, section: FlowFileText?
         var secure: Bool?
         var keyboard: KeyboardType?
         var keyboardGiven = false
@@ -123,6 +123,7 @@ extension FieldSpec {
             case UInt8(ascii: "p") where key.spells("placeholder"): return seen.insert(3) && c.optionalText(&placeholder)
             case UInt8(ascii: "h") where key.spells("hint"): return seen.insert(4) && c.optionalText(&hint)
             case UInt8(ascii: "s") where key.spells("secure"): return seen.insert(5) && c.optionalBool(&secure)
+            case UInt8(ascii: "s") where key.spells("section"): return seen.insert(46) && c.optionalText(&section)
             case UInt8(ascii: "k") where key.spells("keyboard"):
                 guard seen.insert(6) else { return false }
                 if c.takeNull() { return true }
@@ -184,9 +185,13 @@ extension FieldSpec {
         let (labelText, labelLanguages) = split(label.take())
         let (placeholderText, placeholderLanguages) = split(placeholder.take())
         let (hintText, hintLanguages) = split(hint.take())
+        let (sectionText, sectionLanguages) = split(section.take())
         let messageLanguages = rules?.localizedMessage
         var localizedText: [FieldSpec.Text: LocalizedText] = [:]
-        if labelLanguages != nil || placeholderLanguages != nil || hintLanguages != nil || messageLanguages != nil {
+        if labelLanguages != nil || placeholderLanguages != nil || hintLanguages != nil || messageLanguages != nil
+            || sectionLanguages != nil
+        {
+            if sectionLanguages != nil { localizedText[.section] = sectionLanguages }
             if labelLanguages != nil { localizedText[.label] = labelLanguages }
             if placeholderLanguages != nil { localizedText[.placeholder] = placeholderLanguages }
             if hintLanguages != nil { localizedText[.hint] = hintLanguages }
@@ -197,7 +202,7 @@ extension FieldSpec {
             FieldSpec.decoded(
                 id: fieldID, kind: kind, label: labelText ?? fieldID.rawValue, placeholder: placeholderText, hint: hintText,
                 secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
-                rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(),
+                rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(), section: sectionText,
                 localizedText: localizedText))
         if check != nil || sendName != nil || prefill == false || !requirements.isEmpty {
             let last = list.count - 1

@@ -116,6 +116,15 @@ public struct FlowSpec: Sendable, Equatable {
         try problems.each { try DisplayText.check(field.pointee.label, path: "\(named()).label") }
         if let placeholder = field.pointee.placeholder { try problems.each { try DisplayText.check(placeholder, path: "\(named()).placeholder") } }
         if let hint = field.pointee.hint { try problems.each { try DisplayText.check(hint, path: "\(named()).hint") } }
+        if let section = field.pointee.section {
+            try problems.each {
+                try DisplayText.check(section, path: "\(named()).section")
+                for variant in field.pointee.localizedText[.section]?.variants ?? [] where variant.text.allSatisfy(\.isWhitespace) {
+                    throw FlowSpecError(path: "\(named()).section.\(variant.code)", reason: .emptySection)
+                }
+                if section.allSatisfy(\.isWhitespace) { throw FlowSpecError(path: "\(named()).section", reason: .emptySection) }
+            }
+        }
         if let message = field.pointee.rules.message { try problems.each { try DisplayText.check(message, path: "\(named()).rules.message") } }
         if !field.pointee.localizedText.isEmpty || !field.pointee.options.isEmpty {
             for (key, text) in field.pointee.allLocalizedTexts { try problems.each { try DisplayText.check(text, path: "\(named()).\(key)") } }

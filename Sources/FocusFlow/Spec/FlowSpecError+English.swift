@@ -53,6 +53,7 @@ extension FlowSpecError.Reason {
                 + (Self.joins(scalar) ? " (a joiner or a tag is kept only where it joins an emoji sequence or the letters of a script)" : "")
         case .noFields: "a flow needs at least one field"
         case .emptyID: "a field id cannot be empty"
+        case .emptySection: "a section needs a name: give one, or leave the key out"
         case .duplicateID(let id, let first): "duplicate id \"\(id)\" (fields[\(first)] has it already)"
         case .namesNoEarlierField(let name, let earlier):
             switch earlier {

@@ -54,6 +54,7 @@ extension FlowSpecError.Reason {
                 + (Self.joins(scalar) ? " (결합자와 태그 문자는 이모지 시퀀스나 한 문자 체계의 글자를 이을 때만 쓸 수 있습니다)" : "")
         case .noFields: "흐름에는 필드가 하나 이상 있어야 합니다"
         case .emptyID: "필드 id는 비어 있을 수 없습니다"
+        case .emptySection: "구역에는 이름이 있어야 합니다: 이름을 주거나 키를 빼세요"
         case .duplicateID(let id, let first): "id \"\(id)\"가 중복됩니다 (fields[\(first)]에 이미 있습니다)"
         case .namesNoEarlierField(let name, let earlier):
             switch earlier {

@@ -57,6 +57,8 @@ extension FlowSpecError {
         case invisibleCharacter(UInt32)
         case noFields
         case emptyID
+        /// A `section` that names nothing (empty or only white space): a header would show ` · 1/2`.
+        case emptySection
         case duplicateID(String, first: Int)
         case namesNoEarlierField(String, EarlierFields)
         case matchesNonText(String, kind: FieldKind)

@@ -48,6 +48,8 @@ package struct TerminalWords: Sendable {
     package let reviewEnded: String
     // Line mode.
     package let step: @Sendable (_ step: Int, _ steps: Int, _ label: String) -> String
+    /// A field's section and its step within it, said before the label ("Account, 1 of 3.").
+    package let inSection: @Sendable (_ section: String, _ step: Int, _ steps: Int) -> String
     package let hiddenWhileTyping: String
     package let forExample: @Sendable (_ text: String) -> String
     /// Line mode's help: the commands offered, and whether Shift-Tab has a field to go back to.
@@ -153,6 +155,7 @@ package struct TerminalWords: Sendable {
         reviewHelp: { "At the review, press Enter to submit, or type a number from 1 to \($0) to change that answer." },
         reviewEnded: "input ended at the review; an empty line submits the answers, a number changes one",
         step: { "Step \($0) of \($1). \($2)" },
+        inSection: { "\($0), \($1) of \($2)." },
         hiddenWhileTyping: "hidden while you type",
         forExample: { "for example \($0)" },
         helpText: {
@@ -236,6 +239,7 @@ package struct TerminalWords: Sendable {
         reviewHelp: { "검토 단계입니다. Enter를 누르면 제출하고, 1부터 \($0)까지의 번호를 입력하면 그 답을 바꿉니다." },
         reviewEnded: "검토 단계에서 입력이 끝났습니다. 빈 줄은 답을 제출하고, 번호는 답 하나를 바꿉니다",
         step: { "\($1)단계 중 \($0)단계. \($2)" },
+        inSection: { "\($0) \($2)단계 중 \($1)단계." },
         hiddenWhileTyping: "입력하는 동안 숨겨집니다",
         forExample: { "예: \($0)" },
         helpText: {

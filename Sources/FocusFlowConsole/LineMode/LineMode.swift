@@ -149,7 +149,8 @@ package enum LineMode {
             }
             guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
             let progress = store.reducer.progress(in: store.state)
-            var prompt = words.step(progress.step, progress.steps, field.label)
+            let label = progress.section.map { "\(words.inSection($0.name, $0.step, $0.steps)) \(field.label)" } ?? field.label
+            var prompt = words.step(progress.step, progress.steps, label)
             var notes = [
                 field.secure ? words.hiddenWhileTyping : nil, field.keyboard == .default ? nil : words.keyboardTakes(field.keyboard),
                 field.placeholder.map(words.forExample), field.hint,

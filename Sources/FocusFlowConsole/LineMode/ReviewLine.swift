@@ -12,9 +12,13 @@ package enum ReviewLine {
         case invalid(String)
     }
 
-    /// The summary: a heading, then `1. Email: ada@example.com`, one row a line.
+    /// The summary: a heading, then `1. Email: ada@example.com`, one row a line, each section's
+    /// rows under its name (`Account:`).
     package static func summary(_ answers: ReviewAnswers) -> [String] {
-        [answers.words.reviewYourAnswers] + answers.rows.enumerated().map { "  \($0 + 1). \($1.label): \($1.shown)" }
+        [answers.words.reviewYourAnswers]
+            + answers.rows.enumerated().flatMap { number, row in
+                (row.heading.map { ["  \($0):"] } ?? []) + ["  \(number + 1). \(row.label): \(row.shown)"]
+            }
     }
 
     /// The prompt under the summary.

@@ -13,15 +13,21 @@ package struct Theme {
     package func red(_ s: String) -> String { color ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
     package func badge(_ s: String) -> String { color ? styled(.badge, " \(s) ") : "[\(s)]" }
 
-    /// The lines above the input: title and step (none for a question asked on its own), then label,
+    /// The lines above the input: title and step (none for a question asked on its own), and the
+    /// field's section with its step within it ("Account · 2/3") when it has one, then label,
     /// keyboard badge and hint. A field
     /// whose answer is not typed shows no keyboard (`keyboard` false): its keys are on the key line.
-    package func header(flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, revealed: Bool, keyboard: Bool = true) -> [String] {
+    package func header(
+        flow: FlowSpec, field: FieldSpec, step: Int, steps: Int, section: FlowProgress.Section? = nil, revealed: Bool,
+        keyboard: Bool = true
+    ) -> [String] {
         var second = keyboard ? "\(styled(.label, field.label))  \(badge(words.keyboardBadge(field.keyboard)))" : styled(.label, field.label)
         if field.secure { second += "  " + styled(.hint, revealed ? words.shown : words.hidden) }
         if let hint = field.hint { second += "  " + styled(.hint, hint) }
         if flow.isQuestion { return [second] }
-        return ["\(styled(.title, flow.shownTitle))  \(styled(.progress, "\(step)/\(steps)"))", second]
+        let top = "\(styled(.title, flow.shownTitle))  \(styled(.progress, "\(step)/\(steps)"))"
+        guard let section else { return [top, second] }
+        return ["\(top)  \(styled(.progress, section.description))", second]
     }
 
     /// The lines under the input: the rule's message, a short note, and the keys that do

@@ -36,11 +36,14 @@ package struct OptionWindow {
     /// one at `highlight` marked, in at most `room` rows (at least one entry shows) and at most
     /// `limit` entries.
     ///
-    /// - Parameter row: the entry at a position, after the highlight's mark.
+    /// - Parameters:
+    ///   - counted: how many of the entries in a range the counts above and below say (the
+    ///     review's answers, not its section names); every entry by default.
+    ///   - row: the entry at a position, after the highlight's mark.
     /// - Complexity: O(`limit`) rows built, whatever `count`.
     package mutating func rows(
         count: Int, highlight: Int?, room: Int, limit: Int = Self.size, theme: Theme,
-        row: (Int) -> String
+        counted: (Range<Int>) -> Int = { $0.count }, row: (Int) -> String
     ) -> [String] {
         guard count > 0 else { return [] }
         var size = min(limit, max(1, room))
@@ -54,17 +57,18 @@ package struct OptionWindow {
         shown = size
         let end = min(count, start + size)
         var rows: [String] = []
-        if start > 0 { rows.append(theme.styled(.keys, theme.words.moreAbove(start))) }
+        let above = counted(0..<start), below = counted(end..<count)
+        if start > 0 { rows.append(theme.styled(.keys, theme.words.moreAbove(above))) }
         for index in start..<end {
             let text = row(index)
             rows.append(index == highlight ? theme.styled(.highlight, "› " + text) : "  " + text)
         }
-        if end < count { rows.append(theme.styled(.keys, theme.words.moreBelow(count - end))) }
+        if end < count { rows.append(theme.styled(.keys, theme.words.moreBelow(below))) }
         // Too short for a row each above and below (a window of six rows): both counts share
         // one row under the options, so that the title is not pushed off the top.
         if start > 0 && end < count && rows.count > room {
             rows.removeFirst()
-            rows[rows.count - 1] = theme.styled(.keys, theme.words.moreAbove(start) + " · " + theme.words.moreBelow(count - end))
+            rows[rows.count - 1] = theme.styled(.keys, theme.words.moreAbove(above) + " · " + theme.words.moreBelow(below))
         }
         return rows
     }

@@ -9,6 +9,9 @@ package struct ReviewAnswers {
         var label: String
         /// The answer as shown: never a secure value's text.
         var shown: String
+        /// The section this row starts, as the review heads it (``FlowReducer/sectionGroups(in:)``);
+        /// `nil` within a section and in a flow without sections.
+        var heading: String? = nil
     }
 
     package let rows: [Row]
@@ -18,8 +21,14 @@ package struct ReviewAnswers {
     package init(reducer: FlowReducer, state: FlowReducer.State, mask: Character) {
         let words = reducer.spec.language.words
         self.words = words
-        rows = reducer.spec.fields.filter { reducer.isVisible($0.id, in: state) }.map { field in
-            Row(field: field.id, label: field.label, shown: Self.shown(field, state.answer(of: field.id), mask: mask, words: words))
+        rows = reducer.sectionGroups(in: state).flatMap { group in
+            group.fields.enumerated().compactMap { number, id in
+                reducer.spec[id].map { field in
+                    Row(
+                        field: id, label: field.label, shown: Self.shown(field, state.answer(of: id), mask: mask, words: words),
+                        heading: number == 0 ? group.section : nil)
+                }
+            }
         }
     }
 

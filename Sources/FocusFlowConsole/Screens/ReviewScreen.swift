@@ -56,15 +56,26 @@ package final class ReviewScreen {
         let title = flow.shownTitle
         let top = ["\(theme.styled(.title, title))  \(theme.styled(.progress, theme.words.review))", theme.styled(.hint, theme.words.checkYourAnswers)]
         let answers = answers(session).rows
+        // A section's name heads its answers: an entry of its own, never marked.
+        var entries: [(heading: String?, answer: Int)] = []
+        for (index, answer) in answers.enumerated() {
+            if let heading = answer.heading { entries.append((heading, index)) }
+            entries.append((nil, index))
+        }
+        let marked = entries.firstIndex { $0.heading == nil && $0.answer == row }
         func lines(_ rows: [String]) -> Int { rows.reduce(0) { $0 + $1.wrapped(toColumns: columns).count } }
         var room = rows - lines(top)
         var shown: [String] = []
+        // The counts above and below say answers, not section names.
+        func counted(_ range: Range<Int>) -> Int { entries[range].count { $0.heading == nil } }
+        func entry(_ index: Int) -> String {
+            if let heading = entries[index].heading { return theme.styled(.title, heading) }
+            let answer = answers[entries[index].answer]
+            return index == marked ? "\(answer.label): \(answer.shown)" : "\(theme.styled(.label, answer.label)): \(answer.shown)"
+        }
         // Rows that wrap take more than one line: narrow the window until the rows fit.
         repeat {
-            shown = window.rows(count: answers.count, highlight: row, room: room, limit: .max, theme: theme) { index in
-                let answer = answers[index]
-                return index == row ? "\(answer.label): \(answer.shown)" : "\(theme.styled(.label, answer.label)): \(answer.shown)"
-            }
+            shown = window.rows(count: entries.count, highlight: marked, room: room, limit: .max, theme: theme, counted: counted, row: entry)
             room -= 1
         } while lines(shown) > rows - lines(top) && room > 0
         return top + shown

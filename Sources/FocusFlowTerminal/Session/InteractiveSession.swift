@@ -628,7 +628,8 @@ final class InteractiveSession: ScreenContext {
         }
         guard outcome == nil, state.focus != nil, let screen else { return }
         let progress = store.reducer.progress(in: state)
-        if let drawn = drawnProgress, drawn.steps != progress.steps { return drawForm(.inPlace) }
+        // The header says the steps (the flow's and the section's): a change draws it again.
+        if let drawn = drawnProgress, drawn.steps != progress.steps || drawn.section != progress.section { return drawForm(.inPlace) }
         let toReview = state.isAmending || (progress.isLast && options.spec.review)
         var keys = screen.status(state).map { [$0] + screen.keys(state) } ?? screen.keys(state)
         if let resend = (screen as? TextScreen)?.resendStatus(state, reducer: store.reducer) { keys.insert(resend, at: 0) }
@@ -744,7 +745,7 @@ final class InteractiveSession: ScreenContext {
         let progress = store.reducer.progress(in: store.state)
         drawnProgress = progress
         let lines = theme.header(
-            flow: options.spec, field: field, step: progress.step, steps: progress.steps,
+            flow: options.spec, field: field, step: progress.step, steps: progress.steps, section: progress.section,
             revealed: store.state.revealed, keyboard: screen.showsKeyboard)
         let size = Self.size(terminal?.fd ?? 2)
         rows = size.rows
