@@ -222,6 +222,21 @@ struct AnswersInTextTests {
         #expect(lines.last?.contains("Ada") == false)
     }
 
+    @Test("Piped input: the review's summary names the answer, and the amended one after the review changes it")
+    func piped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("answers-in-text-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("welcome.json")
+        try JSONEncoder().encode(Self.welcome).write(to: path)
+        let result = try Command.run(["run", path.path], input: "Ada\nace\n1\nGrace\n\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"name":"Grace","nick":"ace"}"# + "\n")
+        let before = try #require(result.stderr.range(of: "  2. Welcome, Ada: choose a nickname: ace"), "\(result.stderr)")
+        let after = try #require(result.stderr.range(of: "  2. Welcome, Grace: choose a nickname: ace"), "\(result.stderr)")
+        #expect(before.upperBound <= after.lowerBound)
+    }
+
     @Test("check: a text naming an answer that can be hidden while the text shows is a violation of invariant 17")
     func checkFindsHiddenName() throws {
         let planted = try FlowSpec(
