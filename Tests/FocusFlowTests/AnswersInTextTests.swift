@@ -237,6 +237,18 @@ struct AnswersInTextTests {
         #expect(before.upperBound <= after.lowerBound)
     }
 
+    @Test("ask: a question has no earlier answer to name, so its label's, hint's and message's braces are braces")
+    func askBraces() throws {
+        let result = try Command.run(
+            ["ask", "text", "Your {key}", "--hint", "a } b", "--placeholder", "{}", "--min-length", "3", "--message", "{key} needs three"],
+            input: "ab\n")
+        #expect(result.status == 2, "a refused answer, not a refused question: \(result.stderr)")
+        #expect(result.stderr == "focusflow: line 1: Your {key}: {key} needs three\n", "\(result.stderr)")
+        let answered = try Command.run(["ask", "text", "Your {key}", "--hint", "a } b"], input: "abc\n")
+        #expect(answered.status == 0, "\(answered.stderr)")
+        #expect(answered.stdout == "abc\n")
+    }
+
     @Test("check: a text naming an answer that can be hidden while the text shows is a violation of invariant 17")
     func checkFindsHiddenName() throws {
         let planted = try FlowSpec(

@@ -141,6 +141,14 @@ extension FieldSpec {
     /// The earlier fields whose answers the text `key` names, in the order named.
     public func answers(namedIn key: Text) -> [FieldID] { templates[key]?.names ?? [] }
 
+    /// The text `key` with each answer it names as `answer` gives it, and doubled braces as
+    /// braces; the text as written when it has no brace. For a text that names no answer (a
+    /// question's label) any `answer` gives the text as shown; ``FlowReducer/text(_:of:in:)``
+    /// gives the answers of a walk.
+    package func text(_ key: Text, showing answer: (FieldID) -> String) -> String? {
+        templates[key].map { $0.resolved(answer) } ?? text(key)
+    }
+
     /// The text `key` as the flow writes it (a name in braces and all), in the language the field
     /// was localized to; ``FlowReducer/text(_:of:in:)`` gives it as the person sees it.
     public func text(_ key: Text) -> String? {

@@ -242,7 +242,7 @@ package enum LineMode {
         let outcome = outcome(store)
         if case .completed(let result) = outcome, let deliver = options.deliver, !deliver(result) {
             say(words.notSaved)
-        } else if options.spec.isQuestion, store.state.phase == .completed, let field = options.spec.fields.first {
+        } else if options.spec.isQuestion, store.state.phase == .completed, let first = options.spec.fields.first, let field = store.field(first.id) {
             say(words.summaryAnswered(field.label, ReviewAnswers.shown(field, store.state.answer(of: field.id), mask: options.mask, words: words)))
         } else {
             say(words.done)
