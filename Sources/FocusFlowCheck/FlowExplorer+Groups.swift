@@ -8,8 +8,9 @@ import Synchronization
 /// The engine reads a field other than the focused one in three ways only: a `matches` rule
 /// reads its partner's text, a `when` condition reads its source's answer, and a move (Next, a
 /// forward jump, completion, submit from review) asks each field it passes whether it passes
-/// its rules, stopping at the first that fails. Fields that no `matches` rule ties together,
-/// even through others, form independent groups. For each group the explorer walks from the
+/// its rules, stopping at the first that fails. (A text that names an answer, `"Welcome,
+/// {name}"`, reads it too, and ties the two fields as a `matches` rule does.) Fields that no
+/// `matches` rule or named answer ties together, even through others, form independent groups. For each group the explorer walks from the
 /// start to its *backgrounds*: every field outside the group holds a value that passes its
 /// rules (a choice field stays untouched where that passes), the group's fields are as at the
 /// start, and focus is on the first field; there is one background for each way the fields
@@ -74,6 +75,8 @@ extension FlowExplorer {
         }
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { tie(index, source) }
+            // A text that names an answer reads it (and its message says it): the two are explored together.
+            for name in field.namedAnswers { if let source = spec.index(of: name) { tie(index, source) } }
             if tyingConditions, let condition = field.when {
                 for name in condition.fields { if let source = spec.index(of: name) { tie(index, source) } }
             }

@@ -12,7 +12,7 @@ extension FlowInvariants {
         /// The violation `breach` is.
         public init(_ breach: Breach) { self.breach = breach }
 
-        /// Which invariant, 1 to 15.
+        /// Which invariant, 1 to ``FlowInvariants/count``.
         public var invariant: Int { breach.invariant }
         /// What went wrong, in English, never quoting a secure value.
         public var message: String { breach.message(in: .en) }
@@ -79,6 +79,9 @@ extension FlowInvariants {
         case staleAnswerChanged(request: String)
         case requestShowsSecret(FieldID, of: FieldID)
         case requirementsDisagree(FieldID)
+        // 17
+        case textNamesHidden(FieldID, named: FieldID)
+        case textNamesSecret(FieldID, named: FieldID)
 
         /// The invariant this breaks.
         public var invariant: Int {
@@ -99,6 +102,7 @@ extension FlowInvariants {
             case .editInReview, .submitFocusedOther, .submitNotCompleted: 14
             case .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer, .restoredNotCompleted, .restoredOtherAnswers: 15
             case .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged, .requestShowsSecret, .requirementsDisagree: 16
+            case .textNamesHidden, .textNamesSecret: 17
             }
         }
 
@@ -171,6 +175,9 @@ extension FlowInvariants {
             case .staleAnswerChanged(let request): "\(request) answers no ticket the walk waits for, yet it changed the walk"
             case .requestShowsSecret(let field, let secure): "the request for \(name(field)) holds the secure answer of \(name(secure))"
             case .requirementsDisagree(let field): "\(name(field)) misses one of its requirements, yet its rules pass"
+            case .textNamesHidden(let field, let named):
+                "\(name(field)) is shown with a text naming the answer of \(name(named)), which is hidden then: the text shows nothing in its place"
+            case .textNamesSecret(let field, let named): "\(name(field)) is shown with a text naming the answer of \(name(named)), which is secure"
             }
         }
 
@@ -231,6 +238,9 @@ extension FlowInvariants {
             case .staleAnswerChanged(let request): "\(request)는 진행이 기다리는 티켓의 답이 아닌데 진행을 바꾸었습니다"
             case .requestShowsSecret(let field, let secure): "\(name(field))의 요청에 \(name(secure))의 보안 답이 들어 있습니다"
             case .requirementsDisagree(let field): "\(name(field))가 요구 사항 하나를 채우지 못했는데 규칙은 통과합니다"
+            case .textNamesHidden(let field, let named):
+                "\(name(field))의 문구가 \(name(named))의 답을 보이는데, 그 필드는 그때 숨겨져 있어 그 자리에 아무것도 보이지 않습니다"
+            case .textNamesSecret(let field, let named): "\(name(field))의 문구가 보안 필드 \(name(named))의 답을 보입니다"
             }
         }
     }

@@ -1,7 +1,7 @@
 import FocusFlow
 import FocusFlowProtocol
 
-/// The sixteen invariants of FocusFlow (the design's eight, four for choice fields, two for review, one for snapshots and one for checks and sends), checked on one transition. `focusflow check`, the
+/// The seventeen invariants of FocusFlow (the design's eight, four for choice fields, two for review, one for snapshots, one for checks and sends, and one for answers in text), checked on one transition. `focusflow check`, the
 /// explorer and the test suite hold the engine to them.
 ///
 /// 1. While editing, focus names exactly one visible field; only review, completion or cancel clears it.
@@ -32,9 +32,12 @@ import FocusFlowProtocol
 ///     answer with a ticket nothing waits for changes nothing; a check's or a send's request
 ///     holds no secure answer but the checked field's own; a field that misses a requirement fails
 ///     (unless it is left empty and not required).
+/// 17. No text names a hidden or secure answer: while a field is shown (focused, or listed by the
+///     review), every field its texts name (`"Welcome, {name}"`) is visible and not secure, so that
+///     the text never shows nothing in the answer's place, nor a secret.
 public struct FlowInvariants: Sendable {
     /// How many invariants ``check(before:action:after:events:describing:)`` holds the engine to.
-    public static let count = 16
+    public static let count = 17
 
     public let reducer: FlowReducer
     /// What the flow itself says (labels, messages, options): a secure value that happens to
@@ -47,6 +50,8 @@ public struct FlowInvariants: Sendable {
     private let choiceValues: [[String]]
     /// Whether any field has a check, a send or requirements (invariant 16 has nothing to hold otherwise).
     let hasServices: Bool
+    /// The positions of the fields whose texts name answers (invariant 17 has nothing to hold otherwise).
+    let namingPositions: [Int]
 
     public init(reducer: FlowReducer) {
         self.reducer = reducer
@@ -57,6 +62,7 @@ public struct FlowInvariants: Sendable {
         choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
         choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
         hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty }
+        namingPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].namedAnswers.isEmpty }
     }
 
     /// The first invariant the transition `before --action--> after` (saying `events`) breaks.
@@ -169,6 +175,8 @@ public struct FlowInvariants: Sendable {
         }
         // 16
         if hasServices, let violation = serviceViolation(before: before, action: action, after: after, events: events) { return violation }
+        // 17
+        if !namingPositions.isEmpty, let violation = textViolation(after: after) { return violation }
         // 13, 14
         if let violation = reviewViolation(before: before, action: action, after: after, events: events) { return violation }
         // 8

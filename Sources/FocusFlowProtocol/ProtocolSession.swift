@@ -140,8 +140,10 @@ public struct ProtocolSession: Sendable {
         out.raw(#"},"fields":["#)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for (index, field) in reducer.spec.fields.enumerated() {
+        for (index, written) in reducer.spec.fields.enumerated() {
             if index > 0 { out.raw(",") }
+            // The texts as the person sees them now, with the answers they name.
+            let field = reducer.field(written.id, in: state) ?? written
             out.raw(#"{"id":"#); out.string(field.id.rawValue)
             out.raw(#","kind":""#); out.raw(field.kind.rawValue)
             out.raw(#"","label":"#); out.string(field.label)
@@ -181,6 +183,15 @@ public struct ProtocolSession: Sendable {
                 out.raw("]")
             }
             if !field.prefill { out.raw(#","prefill":false"#) }
+            // The texts that name answers, as the flow writes them, for a host that shows them itself.
+            if !written.namedAnswers.isEmpty {
+                out.raw(#","templates":{"#)
+                for (number, key) in FieldSpec.Text.allCases.filter({ !written.answers(namedIn: $0).isEmpty }).enumerated() {
+                    if number > 0 { out.raw(",") }
+                    out.string(key.rawValue); out.raw(":"); out.string(written.text(key) ?? "")
+                }
+                out.raw("}")
+            }
             out.raw(#","visible":"#); out.bool(reducer.isVisible(field.id, in: state))
             out.raw("}")
         }

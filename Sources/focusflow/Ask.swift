@@ -219,10 +219,12 @@ enum Ask {
         let id = words[1].isEmpty ? "answer" : words[1]
         field.add("id", string: id)
         field.add("kind", string: kind.rawValue)
-        field.add("label", string: words[1])
+        // A question has no earlier answer to name: a brace in its texts is a brace.
+        func literal(_ text: String) -> String { text.replacing("{", with: "{{").replacing("}", with: "}}") }
+        field.add("label", string: literal(words[1]))
         if isSecure { field.add("secure", raw: "true") }
         for key in ["placeholder", "hint", "keyboard"] {
-            if let value = arguments.values[key] { field.add(key, string: value) }
+            if let value = arguments.values[key] { field.add(key, string: key == "keyboard" ? value : literal(value)) }
         }
         if !options.isEmpty {
             let list = options.map { item in
@@ -236,7 +238,7 @@ enum Ask {
         }
         var rules = JSONObjectText()
         if arguments.flags.contains("required") { rules.add("required", raw: "true") }
-        if let message = arguments.values["message"] { rules.add("message", string: message) }
+        if let message = arguments.values["message"] { rules.add("message", string: literal(message)) }
         for key in own {
             guard let text = arguments.values[key.option] else { continue }
             let value = try json(text, key: key)

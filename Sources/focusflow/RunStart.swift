@@ -65,7 +65,7 @@ enum RunStart {
                     if arguments.values["answers"] != nil || !(arguments.lists["set"] ?? []).isEmpty {
                         throw .usage(.prefillWithResumedDraft(path), command: "run")
                     }
-                    let label = state.focus.flatMap { spec[$0]?.label }
+                    let label = state.focus.flatMap { reducer.field($0, in: state)?.label }
                     Output.error("focusflow: " + arguments.language.commandWords.resuming(DisplayText.escaped(path), label))
                     return (state, .draft(reducer.snapshot(of: state)), draft)
                 }

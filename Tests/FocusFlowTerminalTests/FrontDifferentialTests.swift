@@ -170,6 +170,16 @@ struct FrontDifferentialTests {
         try walk.expectSameFronts()
     }
 
+    @Test("A rule's message that names an earlier answer says it alike in the terminal and in serve")
+    func answersInText() throws {
+        let flow =
+            #"{"id":"w","fields":[{"id":"name","label":"Name"},{"id":"nick","label":"Welcome, {name}","rules":{"required":true,"message":"{name}, pick one"}}]}"#
+        let walk = try DifferentialWalk(flow: flow, keys: [.paste("Ada"), .enter, .enter, .paste("ace"), .enter])
+        try walk.expectSameFronts()
+        #expect(walk.serveEvents.contains { $0["event"] as? String == "invalid" && $0["message"] as? String == "Ada, pick one" }, "\(walk.serveEvents)")
+        #expect(walk.answers["nick"] as? String == "ace", "\(walk.answers)")
+    }
+
     @Test("Random keys for every kind give the same answers and events in both fronts", arguments: 1...12)
     func randomKeys(seed: UInt64) throws {
         let keys = try DifferentialKey.random(flow: Self.everyKind, seed: seed, count: 60)

@@ -68,7 +68,7 @@ struct CheckDecomposeTests {
         #expect(lines.first?.hasSuffix("in 30 independent groups explored apart, each to every reachable state") == true, "\(lines.first ?? "")")
         #expect(result.stdout.contains("groups: f0 | f1 | f2"))
         #expect(result.stdout.contains("invariants hold for every combination of the groups' values"))
-        #expect(lines.last == "all 16 invariants hold on every edge explored")
+        #expect(lines.last == "all 17 invariants hold on every edge explored")
         let whole = try Command.run(["check", url.path, "--max-states", "2000", "--no-decompose"])
         #expect(whole.status == 0)
         #expect(whole.stdout.contains("edges, to depth") && whole.stdout.contains("--max-states 2000)"))

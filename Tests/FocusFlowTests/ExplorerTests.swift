@@ -117,7 +117,7 @@ struct ExplorerTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("Flows/signup.json: ") && lines[0].hasSuffix("every reachable state"))
         #expect(lines[1] == "covered: 6/6 fields focused; completed: yes; cancelled: yes")
-        #expect(lines.last == "all 16 invariants hold on every edge explored")
+        #expect(lines.last == "all 17 invariants hold on every edge explored")
     }
 
     @Test("focusflow check stops at its limits and says so")

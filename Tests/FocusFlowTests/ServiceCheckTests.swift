@@ -99,6 +99,6 @@ struct ServiceCheckTests {
     func command() throws {
         let result = try Command.run(["check", "Flows/signup.json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("all 16 invariants hold"))
+        #expect(result.stdout.contains("all 17 invariants hold"))
     }
 }

@@ -39,7 +39,7 @@ extension FlowReducer {
                 continue
             }
             guard prefill.askInvalid else {
-                throw PrefillError(.invalid, field: id, detail: .breaksRules(id.rawValue, label: spec.fields[index].label, message: message))
+                throw PrefillError(.invalid, field: id, detail: .breaksRules(id.rawValue, label: label(at: index, in: state), message: message))
             }
             state.errors[id] = message
         }

@@ -56,7 +56,7 @@ extension FlowReducer {
                     jump(&state, from: index, to: target, visibility: &visibility, events: &events)
                 }
             case .refused, .unavailable:
-                let label = spec.fields[index].label
+                let label = label(at: index, in: state)
                 let message =
                     if case .refused(let message) = answer {
                         shown(message, of: index, in: state) ?? spec.language.messages.checkRefused(label)

@@ -19,8 +19,9 @@ extension FlowReducer {
     }
 
     func failure(of index: Int, in state: State, ownMessage: Bool = true) -> String? {
-        let field = spec.fields[index]
-        let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: spec.fields[$0].label, text: state.text(at: $0)) } }
+        // The texts as the person sees them: a label or message may name an earlier answer.
+        let field = field(at: index, in: state)
+        let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: label(at: $0, in: state), text: state.text(at: $0)) } }
         let check = FieldCheck(field: field, matched: matched, messages: spec.language.messages, ownMessage: ownMessage)
         if let failure = state.fields[position: index].failure(in: check) {
             return failure

@@ -319,7 +319,7 @@ public struct FlowReducer: Sendable {
     /// Validates the focused field, then moves to the next visible field or completes.
     func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
-        if let refusal = state.fields[position: index].submitting(field: spec.fields[index], messages: spec.language.messages, say: { events.append($0) }) {
+        if let refusal = state.fields[position: index].submitting(field: field(at: index, in: state), messages: spec.language.messages, say: { events.append($0) }) {
             state.errors[id] = refusal
             return events.append(.invalid(field: id, message: refusal))
         }

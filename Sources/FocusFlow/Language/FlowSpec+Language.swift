@@ -33,6 +33,8 @@ extension FieldSpec {
                 case .section: copy.section = text
                 }
             }
+            // The chosen language's texts may name answers where the first language's did not.
+            copy.templates = FieldTemplates(of: copy)
         }
         // The rules alone (as `describe` writes them) say the chosen message; the field's own
         // encoding writes every language from `localizedText`.

@@ -53,6 +53,11 @@ public struct FieldSpec: Sendable, Equatable {
     /// The options with their labels folded once, for the filter.
     private(set) var optionList: OptionList
 
+    /// The texts that name answers (`"Welcome, {name}"`), read once as the flow is loaded
+    /// (``FlowSpec/localized(to:)`` reads them again); empty for a field whose texts have no
+    /// brace. Not part of the field's equality: the texts are.
+    var templates = FieldTemplates()
+
     /// A field as the loader's fast path reads it, every part moved in.
     ///
     /// Built with the memberwise initialiser (private, as ``optionList``'s setter is): an

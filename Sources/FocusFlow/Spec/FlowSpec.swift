@@ -150,6 +150,7 @@ public struct FlowSpec: Sendable, Equatable {
                 }
             }
         }
+        try checkTemplates(field, path: named, in: fields, problems: problems) { name, key in try mustBeEarlier(name, key) }
         if let condition = field.pointee.when {
             if case .leaf(let name, let test) = condition {
                 try problems.each {

@@ -55,6 +55,11 @@ extension FlowSpecError.Reason {
         case .emptyID: "a field id cannot be empty"
         case .emptySection: "a section needs a name: give one, or leave the key out"
         case .duplicateID(let id, let first): "duplicate id \"\(id)\" (fields[\(first)] has it already)"
+        case .loneBrace(let brace, let column):
+            "a lone \"\(brace)\" at character \(column): write {id} to show an earlier field's answer, or \"\(brace)\(brace)\" for the brace itself"
+        case .emptyAnswerName(let column): "{} at character \(column) names no field: write {id} to show an earlier field's answer, or {{}} for the braces"
+        case .textNamesItself(let name): "{\(name)} names this field itself; a text may show the answer of an earlier field only"
+        case .textNamesSecret(let name): "\"\(name)\" is secure: a text never shows its answer; name a field that is not secure"
         case .namesNoEarlierField(let name, let earlier):
             switch earlier {
             case .nearest(let near): "\"\(name)\" names no earlier field; did you mean \"\(near)\"?"

@@ -56,6 +56,11 @@ extension FlowSpecError.Reason {
         case .emptyID: "필드 id는 비어 있을 수 없습니다"
         case .emptySection: "구역에는 이름이 있어야 합니다: 이름을 주거나 키를 빼세요"
         case .duplicateID(let id, let first): "id \"\(id)\"가 중복됩니다 (fields[\(first)]에 이미 있습니다)"
+        case .loneBrace(let brace, let column):
+            "\(column)번째 문자에 짝 없는 \"\(brace)\"가 있습니다: 앞 필드의 답을 보이려면 {id}로, 중괄호 자체는 \"\(brace)\(brace)\"로 쓰세요"
+        case .emptyAnswerName(let column): "\(column)번째 문자의 {}는 어떤 필드도 가리키지 않습니다: 앞 필드의 답을 보이려면 {id}로, 중괄호 자체는 {{}}로 쓰세요"
+        case .textNamesItself(let name): "{\(name)}은(는) 이 필드 자신을 가리킵니다. 문구에는 앞 필드의 답만 보일 수 있습니다"
+        case .textNamesSecret(let name): "\"\(name)\"은(는) 보안 필드라 문구에 그 답을 보일 수 없습니다. 보안 필드가 아닌 필드를 가리키세요"
         case .namesNoEarlierField(let name, let earlier):
             switch earlier {
             case .nearest(let near): "\"\(name)\"라는 앞선 필드가 없습니다. 혹시 \"\(near)\"인가요?"

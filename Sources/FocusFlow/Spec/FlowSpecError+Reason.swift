@@ -60,6 +60,15 @@ extension FlowSpecError {
         /// A `section` that names nothing (empty or only white space): a header would show ` · 1/2`.
         case emptySection
         case duplicateID(String, first: Int)
+        /// A `{` or `}` in a text that is neither doubled (`{{`) nor part of an answer's place
+        /// (`{name}`), at a character (from 1).
+        case loneBrace(String, column: Int)
+        /// `{}` in a text: the place of an answer that names no field, at a character (from 1).
+        case emptyAnswerName(column: Int)
+        /// A text that names its own field's answer, which it is asking for.
+        case textNamesItself(String)
+        /// A text that names a secure field's answer, which is never shown.
+        case textNamesSecret(String)
         case namesNoEarlierField(String, EarlierFields)
         case matchesNonText(String, kind: FieldKind)
         case noTextToHide(FieldKind)

@@ -32,7 +32,7 @@ package enum LineMode {
                 if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
                 continue
             }
-            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = store.field(focus) else { break }
             let read = reader.next()
             switch read {
             case .line, .tooLong: number += 1
@@ -79,10 +79,10 @@ package enum LineMode {
         for event in events {
             switch event {
             case .invalid(let id, let message):
-                guard let field = store.reducer.spec[id] else { continue }
+                guard let field = store.field(id) else { continue }
                 return "\(words.line(number, describe(field, in: store.reducer.spec))): \(message)"
             case .sent(let id, _, ok: false):
-                guard let field = store.reducer.spec[id] else { continue }
+                guard let field = store.field(id) else { continue }
                 return "\(describe(field, in: store.reducer.spec)): \(store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)"
             default: continue
             }
@@ -133,7 +133,7 @@ package enum LineMode {
             // A check or a send is made before the next prompt, each said as it starts; a
             // refused check asks the field again with its message.
             let (events, signal) = services.settle(store, signals: signals) { call in
-                let label = store.reducer.spec[call.request.field]?.label ?? call.request.field.rawValue
+                let label = store.field(call.request.field)?.label ?? call.request.field.rawValue
                 say(call.isCheck ? words.checking(label) : words.sending(label))
             }
             if let signal {
@@ -147,7 +147,7 @@ package enum LineMode {
                 if let outcome = ReviewLine.accessible(store, &reader, number: &number, mask: options.mask, say: say, write: write) { return outcome }
                 continue
             }
-            guard store.state.phase == .editing, let focus = store.state.focus, let field = options.spec[focus] else { break }
+            guard store.state.phase == .editing, let focus = store.state.focus, let field = store.field(focus) else { break }
             let progress = store.reducer.progress(in: store.state)
             let label = progress.section.map { "\(words.inSection($0.name, $0.step, $0.steps)) \(field.label)" } ?? field.label
             var prompt = words.step(progress.step, progress.steps, label)
@@ -242,7 +242,7 @@ package enum LineMode {
         let outcome = outcome(store)
         if case .completed(let result) = outcome, let deliver = options.deliver, !deliver(result) {
             say(words.notSaved)
-        } else if options.spec.isQuestion, store.state.phase == .completed, let field = options.spec.fields.first {
+        } else if options.spec.isQuestion, store.state.phase == .completed, let first = options.spec.fields.first, let field = store.field(first.id) {
             say(words.summaryAnswered(field.label, ReviewAnswers.shown(field, store.state.answer(of: field.id), mask: options.mask, words: words)))
         } else {
             say(words.done)
@@ -257,10 +257,10 @@ package enum LineMode {
             switch event {
             case .invalid(_, let message): say(message + wayBack(store, words))
             case .sent(let id, _, let ok):
-                let label = store.reducer.spec[id]?.label ?? id.rawValue
+                let label = store.field(id)?.label ?? id.rawValue
                 say(ok ? words.sent(label) : store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)
             case .expired(let id):
-                say(store.reducer.spec.language.messages.expired(store.reducer.spec[id]?.label ?? id.rawValue))
+                say(store.reducer.spec.language.messages.expired(store.field(id)?.label ?? id.rawValue))
             default: continue
             }
         }
@@ -278,7 +278,7 @@ package enum LineMode {
         var state = store.state
         guard let focus = state.focus else { return "" }
         _ = store.reducer.reduce(into: &state, action: .previous)
-        guard let previous = state.focus, previous != focus, let field = store.reducer.spec[previous] else { return "" }
+        guard let previous = state.focus, previous != focus, let field = store.reducer.field(previous, in: state) else { return "" }
         return words.wayBack(field.label)
     }
 

@@ -23,7 +23,7 @@ package struct ReviewAnswers {
         self.words = words
         rows = reducer.sectionGroups(in: state).flatMap { group in
             group.fields.enumerated().compactMap { number, id in
-                reducer.spec[id].map { field in
+                reducer.field(id, in: state).map { field in
                     Row(
                         field: id, label: field.label, shown: Self.shown(field, state.answer(of: id), mask: mask, words: words),
                         heading: number == 0 ? group.section : nil)
@@ -32,19 +32,10 @@ package struct ReviewAnswers {
         }
     }
 
-    /// What a row says for `answer`; `(no answer)` when there is none.
+    /// What a row says for `answer`, as the engine shows an answer (``FieldSpec/shownAnswer(_:in:mask:)``);
+    /// `(no answer)` when there is none.
     package static func shown(_ field: FieldSpec, _ answer: FieldAnswer?, mask: Character, words: TerminalWords = .english) -> String {
-        func label(_ value: String) -> String { field.options.first { $0.value == value }?.label ?? value }
-        let text: String
-        switch answer {
-        case .text(let value)?: text = field.secure ? String(repeating: mask, count: DisplayWidth.characters(in: value)) : value
-        case .bool(let value)?: text = value.map { $0 ? words.yes : words.no } ?? ""
-        case .choice(let value)?: text = value.map(label) ?? ""
-        case .choices(let values)?: text = values.map(label).joined(separator: ", ")
-        // The other kinds' answers read as they are written (a number, a date).
-        case let other?: text = other.plainText
-        case nil: text = ""
-        }
+        let text = field.shownAnswer(answer, in: words.rules.language, mask: mask)
         return text.isEmpty ? words.noAnswer : text
     }
 }

@@ -381,7 +381,7 @@ final class InteractiveSession: ScreenContext {
         if advancing {
             let events = services.advance(store)
             for case .expired(let id) in events where id == store.state.focus {
-                note = theme.styled(.error, "✗ " + store.reducer.spec.language.messages.expired(store.reducer.spec[id]?.label ?? id.rawValue))
+                note = theme.styled(.error, "✗ " + store.reducer.spec.language.messages.expired(store.field(id)?.label ?? id.rawValue))
             }
             handle(events)
             if !events.isEmpty || services.isBusy { return render() }
@@ -398,7 +398,7 @@ final class InteractiveSession: ScreenContext {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         let frame = frames[Int(time.tv_nsec / 100_000_000) % frames.count]
-        let label = store.reducer.spec[focus]?.label ?? focus.rawValue
+        let label = store.field(focus)?.label ?? focus.rawValue
         return theme.styled(.keys, "\(frame) " + (call.isCheck ? theme.words.checking(label) : theme.words.sending(label)))
     }
 
@@ -662,7 +662,8 @@ final class InteractiveSession: ScreenContext {
     /// Puts `field` in the same line buffer: its text, cursor at the end, its keymap and history,
     /// and draws its header in place of the last one.
     private func setUp(field id: FieldID, first: Bool) {
-        guard let field = store.reducer.spec[id] else { return }
+        // The field as the person sees it: a text may name an earlier answer.
+        guard let field = store.field(id) else { return }
         leaveSecureLine()
         histories.load(for: field)
         let screen = FieldScreens.screen(for: field, words: theme.words)
@@ -741,7 +742,7 @@ final class InteractiveSession: ScreenContext {
             emit(renderer.begin(header: lines, prompt: "", columns: size.columns, rows: size.rows, at: start))
             return render()
         }
-        guard let id = store.state.focus, let field = store.reducer.spec[id], let screen else { return }
+        guard let id = store.state.focus, let field = store.field(id), let screen else { return }
         let progress = store.reducer.progress(in: store.state)
         drawnProgress = progress
         let lines = theme.header(
