@@ -53,10 +53,14 @@ final class InteractiveSession: ScreenContext {
     private var services: ServiceDriver
     /// A lone Esc in a walk said that a second one cancels, and no other key came since.
     private var escapeArmed = false
+    /// The answers changes dropped since the review was last shown, for its note.
+    private let dropped: DroppedNote
 
     init(options: RunOptions) {
         self.options = options
-        self.store = options.makeStore()
+        let dropped = DroppedNote()
+        self.dropped = dropped
+        self.store = options.makeStore(also: dropped.hear)
         self.theme = Theme(options: options)
         self.renderer = FormRenderer(columns: Self.columns())
         self.services = ServiceDriver(options.services, errors: nil)
@@ -720,6 +724,8 @@ final class InteractiveSession: ScreenContext {
         leaveSecureLine()
         rl_replace_line("", 1)
         review.shown(self)
+        // What the change dropped shows until the next key (which takes the note away).
+        note = dropped.take(listed: store.state.reviewed ?? [], spec: options.spec, words: theme.words).map { theme.styled(.hint, $0) }
         drawForm(.inPlace)
     }
 
