@@ -50,4 +50,25 @@ struct DroppedNoteTmuxTests {
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"plan":"personal","email":"ada@example.com"}"# + "\n")
     }
+
+    @Test("In the accessible mode, going back and changing the plan says which answers it dropped, as it is said")
+    func accessibleGoingBack() throws {
+        let flow = Self.flow.replacingOccurrences(of: #""review":true,"#, with: "")
+        let terminal = try PseudoTerminal(["run", "--accessible", try TerminalTests.flow(flow)])
+        #expect(terminal.waitFor(". Plan"), "\(terminal.output)")
+        terminal.send("team\n")
+        #expect(terminal.waitFor(". Company"), "\(terminal.output)")
+        terminal.send("Acme\n")
+        #expect(terminal.waitFor(". VAT number"), "\(terminal.output)")
+        terminal.send("/back\n")
+        #expect(terminal.waitFor { $0.components(separatedBy: ". Company").count == 3 }, "\(terminal.output)")
+        terminal.send("/back\n")
+        #expect(terminal.waitFor { $0.components(separatedBy: ". Plan").count == 3 }, "\(terminal.output)")
+        terminal.send("personal\n")
+        #expect(terminal.waitFor("Dropped: Company — hidden by Plan\r\n"), "\(terminal.output)")
+        #expect(terminal.waitFor(". Email"), "\(terminal.output)")
+        terminal.send("ada@example.com\n")
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText == #"{"plan":"personal","email":"ada@example.com"}"# + "\n")
+    }
 }
