@@ -71,4 +71,31 @@ struct DroppedNoteTmuxTests {
         #expect(terminal.finish() == 0)
         #expect(terminal.stdoutText == #"{"plan":"personal","email":"ada@example.com"}"# + "\n")
     }
+
+    @Test("In a flow without review, going back and changing the plan says under the next field which answers it dropped, until the next key")
+    func terminalGoingBack() throws {
+        let flow = Self.flow.replacingOccurrences(of: #""review":true,"#, with: "")
+        let note = "Dropped: Company — hidden by Plan"
+        let tmux = try Tmux([try TerminalTests.flow(flow)])
+        #expect(tmux.waitFor("Plan"))
+        tmux.press("Down")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.contains { $0.hasPrefix("Company") } }, "\(tmux.text)")
+        tmux.type("Acme")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.contains { $0.hasPrefix("VAT number") } }, "\(tmux.text)")
+        tmux.press("BTab")
+        #expect(tmux.waitFor { $0.contains { $0.hasPrefix("Company") } }, "\(tmux.text)")
+        tmux.press("BTab")
+        #expect(tmux.waitFor { Self.shows($0, "Personal") }, "\(tmux.text)")
+        tmux.press("Up")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.contains { $0.hasPrefix("Email") } && Self.shows($0, note) }, "\(tmux.text)")
+        tmux.type("a")
+        #expect(tmux.waitFor { !Self.shows($0, note) }, "the note goes with the next key: \(tmux.text)")
+        tmux.type("da@example.com")
+        tmux.press("Enter")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"plan":"personal","email":"ada@example.com"}"# + "\n")
+    }
 }

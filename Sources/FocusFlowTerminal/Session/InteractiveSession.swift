@@ -651,14 +651,25 @@ final class InteractiveSession: ScreenContext {
     }
 
     func handle(_ events: [FlowEvent]) {
+        var moved = false
         for event in events {
             switch event {
-            case .focusMoved(_, let to?): setUp(field: to, first: false)
+            case .focusMoved(_, let to?):
+                setUp(field: to, first: false)
+                moved = true
             case .reviewing: showReview()
             case .completed(let result): finish(.completed(result))
             case .cancelled: finish(.cancelled)
             case .rejected: rl_ding()
             default: break
+            }
+        }
+        // Without a review to say it, the next field says what a change dropped, until the next key.
+        if moved, !options.spec.review, store.state.phase == .editing {
+            let shown = store.reducer.spec.fields.map(\.id).filter { store.reducer.isVisible($0, in: store.state) }
+            if let said = dropped.take(listed: shown, spec: options.spec, words: theme.words) {
+                note = theme.styled(.hint, said)
+                render()
             }
         }
     }
