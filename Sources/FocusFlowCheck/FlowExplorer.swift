@@ -211,7 +211,8 @@ public struct FlowExplorer: Sendable {
     public var eventNames: [String] {
         let kinds = Set(reducer.spec.fields.map(\.kind))
         return FlowEvent.Name.allCases.filter { $0.kinds.map { !$0.isDisjoint(with: kinds) } ?? true }
-            .filter { $0 != .reviewing || reducer.spec.review }.map(\.rawValue)
+            .filter { $0 != .reviewing || reducer.spec.review }
+            .filter { $0 != .dropped || reducer.spec.fields.contains { $0.when != nil } }.map(\.rawValue)
     }
 
     /// The requests tried from `state`.

@@ -2,10 +2,12 @@ import FocusFlow
 
 extension RunOptions {
     /// The store a walk runs on, in every mode: from ``start`` (or the flow's first state),
-    /// followed by ``draft`` and watched by ``recorder``.
-    package func makeStore() -> FlowStore {
+    /// followed by ``draft`` and watched by ``recorder``; `also` hears every event, whatever
+    /// action said it (a front's notes: ``DroppedNote``).
+    package func makeStore(also: ((FlowEvent) -> Void)? = nil) -> FlowStore {
         let link = StoreLink()
         let store = FlowStore(spec: spec, state: start) { [draft] event in
+            also?(event)
             guard let draft, let store = link.store else { return }
             draft.record(event, in: store.state)
         }

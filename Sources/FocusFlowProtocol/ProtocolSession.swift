@@ -353,6 +353,13 @@ public struct ProtocolSession: Sendable {
                 out.raw(","); out.string(key); out.raw(":"); out.string(text)
             case .id(let id):
                 out.raw(","); out.string(key); out.raw(":"); out.id(id)
+            case .ids(let ids):
+                out.raw(","); out.string(key); out.raw(":[")
+                for (index, id) in ids.enumerated() {
+                    if index > 0 { out.raw(",") }
+                    out.id(id)
+                }
+                out.raw("]")
             case .optional(let text):
                 out.raw(","); out.string(key); out.raw(":")
                 if let text { out.string(text) } else { out.raw("null") }

@@ -5,9 +5,9 @@ import FocusFlow
 ///
 /// What the rules say of a value is its ``Outcome``: whether it is empty, the rule it fails
 /// (told apart even where the field's own `message` says the same for all), which live
-/// requirements it meets, which fields its value shows (conditions that compare with it),
-/// whether it equals the fields a `matches` rule compares it with, and whether it equals what
-/// the field held before. The stand-in is the first of the field's ``StandInCandidates`` (and,
+/// requirements it meets, whether it equals the fields a `matches` rule compares it with, and
+/// whether it equals what the field held before. Which fields it shows is said by whether it
+/// is empty: a condition may ask no more of a secure field (the loader refuses any other test). The stand-in is the first of the field's ``StandInCandidates`` (and,
 /// before them, the stand-ins its partners and the field itself hold) whose outcome in the
 /// replayed walk is the secret's in the real one. A candidate equal to the secret is not
 /// skipped: skipping it would say what the secret is not.
@@ -19,34 +19,29 @@ struct SecureStandIn: Sendable {
         var failure: String?
         /// Whether it meets each live requirement.
         var met: [Bool]
-        /// Whether it shows each field whose condition reads it.
-        var shown: [Bool]
         /// Whether it equals each field a `matches` rule compares it with.
         var partners: [Bool]
         /// Whether it equals what the field held before.
         var unchanged: Bool
 
-        /// How much of `other` agrees: 5 all of it; 4 all but ``unchanged``; 3 the rules, the
-        /// requirements and the partners; 2 the rules and the requirements; 1 passing or
-        /// failing, and empty or not; 0 only empty or not.
+        /// How much of `other` agrees: 4 all of it; 3 all but ``unchanged``; 2 the rules and the
+        /// requirements; 1 passing or failing, and empty or not (so every field a condition
+        /// shows); 0 only empty or not.
         func agreement(with other: Outcome) -> Int {
             guard empty == other.empty else { return -1 }
             guard (failure == nil) == (other.failure == nil) else { return 0 }
             guard failure == other.failure, met == other.met else { return 1 }
             guard partners == other.partners else { return 2 }
-            guard shown == other.shown else { return 3 }
-            return unchanged == other.unchanged ? 5 : 4
+            return unchanged == other.unchanged ? 4 : 3
         }
 
-        static let full = 5
+        static let full = 4
     }
 
-    /// A secure field (only text is secure): where it is, what reads it, and its candidates.
+    /// A secure field (only text is secure): where it is, its partners, and its candidates.
     private struct Field: Sendable {
         var index: Int
         var spec: FieldSpec
-        /// The fields whose condition reads this one.
-        var readers: [Int]
         /// The fields a `matches` rule compares with this one, either way.
         var partners: [Int]
         var candidates: StandInCandidates
@@ -65,10 +60,9 @@ struct SecureStandIn: Sendable {
         let spec = reducer.spec
         var fields: [FieldID: Field] = [:]
         for (index, field) in spec.fields.enumerated() where field.secure {
-            let readers = spec.fields.indices.filter { spec.fields[$0].when?.field == field.id }
             var partners = spec.fields.indices.filter { spec.fields[$0].rules.matches == field.id }
             if let other = field.rules.matches.flatMap(spec.index(of:)) { partners.insert(other, at: 0) }
-            fields[field.id] = Field(index: index, spec: field, readers: readers, partners: partners, candidates: StandInCandidates(field: field, in: spec))
+            fields[field.id] = Field(index: index, spec: field, partners: partners, candidates: StandInCandidates(field: field))
         }
         self.fields = fields
         // A walk that completes passes every secure field: there must be a stand-in that
@@ -97,7 +91,6 @@ struct SecureStandIn: Sendable {
             empty: value.isEmpty,
             failure: reducer.ruleFailure(of: field, in: world),
             met: entry.spec.requirements.map { $0.isMet(by: value) },
-            shown: entry.readers.map { reducer.spec.fields[$0].when?.isSatisfied(by: value) ?? false },
             partners: entry.partners.map { value.isIdentical(to: world.text(at: $0)) },
             unchanged: value.isIdentical(to: before))
     }

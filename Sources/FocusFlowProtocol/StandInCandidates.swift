@@ -1,8 +1,7 @@
 import FocusFlow
 
 /// The values a recording may write for one secure field, made from the field's spec alone —
-/// its keyboard, its rules, its live requirements and the values other fields' conditions
-/// compare it with — always in the same order. `SecureStandIn` takes the first whose
+/// its keyboard, its rules and its live requirements — always in the same order. `SecureStandIn` takes the first whose
 /// outcome under the rules is the secret's; nothing here ever reads a secret.
 struct StandInCandidates: Sendable {
     /// The characters stand-ins are made of, by class, in the order they are preferred:
@@ -23,15 +22,15 @@ struct StandInCandidates: Sendable {
     /// The lengths tried, the field's own first (the least its rules and requirements ask for,
     /// the bounds its kind gives and one past each), then a few common ones.
     let lengths: [Int]
-    /// Values the flow itself names for the field: the ones its kind allows, and what conditions
-    /// compare it with.
+    /// Values the flow itself names for the field: the ones its kind allows. (No condition
+    /// compares a secure field's value: only `notEmpty` may read it.)
     let named: [String]
     /// Texts the field's `pattern` matches, if it can be read.
     let pattern: PatternSamples?
     /// For each pattern requirement that can be read, a short text that meets it.
     let requirements: [String]
 
-    init(field: FieldSpec, in spec: FlowSpec) {
+    init(field: FieldSpec) {
         let keyboard = field.keyboard
         classes = Self.classes.map { $0.filter { keyboard.accepts($0) } }.filter { !$0.isEmpty }
         let alphabet = classes.flatMap { $0 }
@@ -45,17 +44,7 @@ struct StandInCandidates: Sendable {
         add(least > 0 ? least : 8)
         for length in bounds.passing + [8, 12, 16, 1, 2, 3, 4, 6, 24, 32, least - 1, least + 1] + bounds.failing { add(length) }
         self.lengths = lengths
-        var named = field.kind.sampleTexts(for: field)
-        for other in spec.fields {
-            for leaf in other.when?.leaves ?? [] where leaf.field == field.id {
-                switch leaf.test {
-                case .equals(.string(let value)): named.append(value)
-                case .in(let values): for case .string(let value) in values { named.append(value) }
-                default: break
-                }
-            }
-        }
-        self.named = named
+        named = field.kind.sampleTexts(for: field)
         let limit = Swift.max(Self.patternLimit, Swift.min(least + 1, Self.longestMix))
         let accepts = { (character: Character) in keyboard.accepts(character) }
         pattern = field.rules.pattern.flatMap { PatternSamples(pattern: $0, alphabet: alphabet, accepts: accepts, limit: limit) }

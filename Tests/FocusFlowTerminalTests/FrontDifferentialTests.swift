@@ -11,6 +11,9 @@ import PseudoTerminalSupport
 /// keys said as requests the way a host says them — a key's text as the field's whole new text,
 /// Enter as `next`, Up/Down as `highlight` on a list and `step` on a number or a date — replayed the same way. A rule that lived in one
 /// front (a paste filtered, a first option highlighted by a screen) shows as a difference.
+///
+/// Some walks go through line mode (piped input) too: a line for each answer the keys gave,
+/// and the same answers, fields shown and dropped answers as the terminal's.
 @Suite("The same keys through the terminal and through serve", .serialized)
 struct FrontDifferentialTests {
     /// A flow of every kind, with the keyboards that refuse something.
@@ -52,7 +55,7 @@ struct FrontDifferentialTests {
         """#
 
     @Test(
-        "A compound condition shows and hides the same fields in the terminal and in serve",
+        "A compound condition shows and hides the same fields in the terminal, in line mode and in serve",
         arguments: [
             ([DifferentialKey.down, .enter, .down, .enter, .paste("Acme"), .enter, .type("3"), .enter], "Acme", 3.0),
             ([DifferentialKey.down, .enter, .enter, .type("2"), .enter], nil, 2.0),
@@ -60,10 +63,32 @@ struct FrontDifferentialTests {
             ([DifferentialKey.enter, .down, .enter], nil, nil),
         ] as [([DifferentialKey], String?, Double?)])
     func compoundCondition(keys: [DifferentialKey], company: String?, seats: Double?) throws {
-        let walk = try DifferentialWalk(flow: Self.plan, keys: keys, firstLabel: "Plan")
+        let walk = try DifferentialWalk(flow: Self.plan, keys: keys, firstLabel: "Plan", piped: true)
         try walk.expectSameFronts()
         #expect(walk.answers["company"] as? String == company, "\(walk.answers)")
         #expect(walk.answers["seats"] as? Double == seats, "\(walk.answers)")
+    }
+
+    @Test(
+        "Amending the plan from the review drops the same answers, said the same, in the terminal, in line mode and in serve",
+        arguments: [
+            // Team in the USA, then Personal: the company and the seats go.
+            ([DifferentialKey.down, .enter, .down, .enter, .paste("Acme"), .enter, .type("3"), .enter], ["company", "seats"]),
+            // Team in Germany, then Personal: the seats stay (Germany shows them), the company goes.
+            ([DifferentialKey.down, .enter, .down, .down, .enter, .paste("Acme"), .enter, .type("3"), .enter], ["company"]),
+        ] as [([DifferentialKey], [String])])
+    func droppedByAmendment(walkToReview: [DifferentialKey], dropped: [String]) throws {
+        let flow = Self.plan.replacingOccurrences(of: #"{"id":"plan","fields""#, with: #"{"id":"plan","review":true,"fields""#)
+        // At the review Enter amends the marked answer (the plan, on the first row); Up then Enter chooses Personal.
+        let keys = walkToReview + [.enter, .up, .enter, .submitReview]
+        let walk = try DifferentialWalk(flow: flow, keys: keys, firstLabel: "Plan", piped: true)
+        try walk.expectSameFronts()
+        #expect(walk.answers["plan"] as? String == "personal", "\(walk.answers)")
+        #expect(walk.answers["company"] == nil, "\(walk.answers)")
+        let said = walk.serveEvents.filter { $0["event"] as? String == "dropped" }
+        #expect(said.count == 1, "\(walk.serveEvents)")
+        #expect(said.first?["fields"] as? [String] == dropped, "\(said)")
+        #expect(said.first?["because"] as? String == "plan", "\(said)")
     }
 
     @Test("A select's first Enter takes its first option, in the terminal and in serve")
@@ -191,6 +216,8 @@ struct FrontDifferentialTests {
 /// A key a person presses, as the terminal gets it and as a `serve` host says it.
 enum DifferentialKey: CustomStringConvertible {
     case type(Character), paste(String), backspace, enter, tab, shiftTab, up, down, space, reveal
+    /// `s` on the review screen: submit.
+    case submitReview
 
     var bytes: String {
         switch self {
@@ -204,6 +231,7 @@ enum DifferentialKey: CustomStringConvertible {
         case .tab: "\t"
         case .space: " "
         case .reveal: "\u{14}"
+        case .submitReview: "s"
         }
     }
 
@@ -219,12 +247,25 @@ enum DifferentialKey: CustomStringConvertible {
         case .tab: ".tab"
         case .space: ".space"
         case .reveal: ".reveal"
+        case .submitReview: ".submitReview"
         }
     }
 
     /// The request a host sends for this key on the focused field of `store`, or `nil` when the
     /// key asks nothing of the engine there (Backspace on an empty line, a key the kind has no use for).
+    ///
+    /// At the review, Enter amends the marked answer — the first, since these walks never move
+    /// the mark — and ``submitReview`` submits; nothing else asks anything there.
     func request(in store: FlowStore) -> (json: String, action: FlowReducer.Action)? {
+        if store.state.phase == .review {
+            switch self {
+            case .enter:
+                guard let first = store.state.reviewed?.first else { return nil }
+                return (#"{"action":"focus","field":\#(Self.quoted(first.rawValue))}"#, .focus(first))
+            case .submitReview: return (#"{"action":"submit"}"#, .submit)
+            default: return nil
+            }
+        }
         guard let focus = store.state.focus, let field = store.reducer.spec[focus] else { return nil }
         let text = store.state.text(of: focus)
         func textRequest(_ new: String) -> (String, FlowReducer.Action) {
@@ -310,9 +351,18 @@ struct DifferentialWalk {
     /// The answers `serve` completed with, or `[:]`.
     let serveAnswers: [String: Any]
     let terminalStatus: ProcessEnd?
+    /// The lines piped input was given (``init(flow:keys:firstLabel:piped:)`` with `piped`), or `nil`.
+    let pipedLines: [String]?
+    /// Piped input's answers (stdout), and the events of its recording, replayed.
+    let pipedAnswers: [String: Any]
+    let pipedEvents: [[String: Any]]
 
-    /// - Parameter firstLabel: the label the first field shows, waited for before the first key.
-    init(flow json: String, keys: [DifferentialKey], firstLabel: String = "Name") throws {
+    /// - Parameters:
+    ///   - firstLabel: the label the first field shows, waited for before the first key.
+    ///   - piped: walk line mode (piped input) too, a line for each field as the keys left it
+    ///     when they went on from it, a number for an amend at the review, an empty line for its
+    ///     submit. Keys that go back or that a rule refuses have no line, and throw.
+    init(flow json: String, keys: [DifferentialKey], firstLabel: String = "Name", piped: Bool = false) throws {
         self.keys = keys
         let spec = try FlowSpec(json: Data(json.utf8))
         secureFields = Set(spec.fields.filter(\.secure).map(\.id.rawValue))
@@ -326,13 +376,16 @@ struct DifferentialWalk {
         let store = FlowStore(spec: spec)
         var lines: [String] = []
         var typed: [DifferentialKey] = []
-        for key in keys where store.state.phase == .editing {
+        var answerLines: [String] = []
+        for key in keys where !store.state.phase.hasEnded {
             typed.append(key)
             guard let (line, action) = key.request(in: store) else { continue }
             lines.append(line)
-            store.send(action)
+            let before = store.state
+            let events = store.send(action)
+            if piped { answerLines += try Self.lines(for: action, events: events, before: before, after: store.state) }
         }
-        let cancelled = store.state.phase == .editing
+        let cancelled = !store.state.phase.hasEnded
         if cancelled { lines.append(#"{"action":"cancel"}"#) }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: script))
 
@@ -355,6 +408,49 @@ struct DifferentialWalk {
         terminalEvents = try Self.events(replaying: recording, flow: flow)
         serveEvents = try Self.events(replaying: script, flow: flow)
         serveAnswers = (serveEvents.last { $0["event"] as? String == "completed" }?["values"] as? [String: Any]) ?? [:]
+
+        // Line mode: the lines on stdin, recorded as the terminal was.
+        guard piped else {
+            (pipedLines, pipedAnswers, pipedEvents) = (nil, [:], [])
+            return
+        }
+        let pipedRecording = folder + "/piped.script"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PseudoTerminal.executable)
+        process.arguments = ["run", flow, "--record", pipedRecording]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(answerLines.map { $0 + "\n" }.joined().utf8))
+        try input.fileHandleForWriting.close()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        pipedLines = answerLines
+        pipedAnswers = Self.object(String(decoding: stdout, as: UTF8.self)) ?? [:]
+        pipedEvents = try Self.events(replaying: pipedRecording, flow: flow)
+    }
+
+    /// The lines piped input gives for what `action` did: the field's answer as a line when the
+    /// walk went on from it, the row's number for an amend at the review, an empty line for
+    /// the review's submit.
+    private static func lines(for action: FlowReducer.Action, events: [FlowEvent], before: FlowReducer.State, after: FlowReducer.State) throws -> [String] {
+        if before.phase == .review {
+            switch action {
+            case .focus(let field): return [String((before.reviewed?.firstIndex(of: field) ?? 0) + 1)]
+            case .submit: return [""]
+            default: return []
+            }
+        }
+        if case .previous = action { throw DifferentialFailure("piped input has no way back: \(action)") }
+        if let refused = events.first(where: { $0.name == "invalid" }) { throw DifferentialFailure("piped input ends on a refused line: \(refused)") }
+        guard let field = before.focus, after.focus != field || after.phase != before.phase else { return [] }
+        switch after.answer(of: field) {
+        case .choice(let value?)?: return [value]
+        case .bool(let value?)?: return [value ? "y" : "n"]
+        default: return [after.text(of: field)]
+        }
     }
 
     /// The answers agree (secure ones too), and so do the events, but for a secure field's
@@ -374,6 +470,20 @@ struct DifferentialWalk {
                 \(keys)
                 """, sourceLocation: sourceLocation)
         }
+        guard let pipedLines else { return }
+        // Line mode takes a whole line where the terminal takes keys: its answers are the same,
+        // and so are the fields it shows, the review, what it drops and how it ends.
+        let lines = "lines: \(pipedLines)"
+        #expect(
+            Self.canonical(pipedAnswers) == Self.canonical(answers), "piped \(pipedAnswers), terminal \(answers); \(lines)",
+            sourceLocation: sourceLocation)
+        let shown = comparable(terminalEvents.filter(Self.showsFields)), piped = comparable(pipedEvents.filter(Self.showsFields))
+        #expect(piped == shown, "piped \(piped), terminal \(shown); \(lines)", sourceLocation: sourceLocation)
+    }
+
+    /// Whether `event` says which fields show: a focus move, the review, dropped answers, the end.
+    private static func showsFields(_ event: [String: Any]) -> Bool {
+        ["focusMoved", "reviewing", "dropped", "completed", "cancelled"].contains(event["event"] as? String ?? "")
     }
 
     /// Events as sorted JSON, without a secure field's text changes and refusals, and with a

@@ -20,6 +20,7 @@ struct LanguageLineModeTests {
             (en.noAnswer, ko.noAnswer), (en.yesWord, ko.yesWord), (en.noWord, ko.noWord), (en.keyDoesNothing, ko.keyDoesNothing),
             (en.notInThisFlow("/resend", "/help"), ko.notInThisFlow("/resend", "/help")),
             (en.sendsNone("L"), ko.sendsNone("L")), (en.inSection("L", 1, 3), ko.inSection("L", 1, 3)),
+            (en.dropped(["L", "M"], "N"), ko.dropped(["L", "M"], "N")),
         ]
         for (english, korean) in pairs {
             #expect(english != korean)

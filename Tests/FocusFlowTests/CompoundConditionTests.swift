@@ -100,6 +100,8 @@ struct CompoundConditionTests {
             (#"{"all":[{"field":"plan","equals":"team"},{"field":"seats","min":1}]}"#, #"fields[3] ("company").when.all[1].field"#, "names no earlier field", "앞선 필드"),
             (#"{"any":[{"not":{"field":"company","notEmpty":true}}]}"#, #"fields[3] ("company").when.any[0].not.field"#, "names no earlier field", "앞선 필드"),
             (#"{"all":[{"field":"pin","equals":"1234"}]}"#, #"fields[3] ("company").when.all[0].field"#, "is secure", "보안 필드"),
+            (#"{"field":"pin","equals":"1234"}"#, #"fields[3] ("company").when.field"#, "is secure", "보안 필드"),
+            (#"{"field":"pin","in":["1234","0000"]}"#, #"fields[3] ("company").when.field"#, "is secure", "보안 필드"),
             (#"{"any":[{"field":"plan","equals":"team"},{"field":"pin","in":["1"]}]}"#, #"fields[3] ("company").when.any[1].field"#, "is secure", "보안 필드"),
             (#"{"all":[]}"#, #"fields[3] ("company").when.all"#, "empty \"all\"", "빈 \"all\""),
             (#"{"not":{"any":[]}}"#, #"fields[3] ("company").when.not.any"#, "empty \"any\"", "빈 \"any\""),
@@ -118,10 +120,22 @@ struct CompoundConditionTests {
         #expect(problems.contains { $0.path?.contains(path) == true }, "\(problems)")
     }
 
-    @Test("A secure field may be asked only whether it is empty")
-    func secureNotEmpty() throws {
-        let spec = try FlowSpec(json: Data(Self.flow(when: #"{"all":[{"field":"pin","notEmpty":true}]}"#).utf8))
+    @Test(
+        "A secure field may be asked only whether it is empty, alone or in a combination",
+        arguments: [#"{"all":[{"field":"pin","notEmpty":true}]}"#, #"{"field":"pin","notEmpty":true}"#])
+    func secureNotEmpty(condition: String) throws {
+        let spec = try FlowSpec(json: Data(Self.flow(when: condition).utf8))
         #expect(spec.fields[3].when?.fields == ["pin"])
+    }
+
+    @Test(
+        "Both loaders refuse a test of a secure field's value the same, alone or in a combination",
+        arguments: [#"{"field":"pin","equals":"1234"}"#, #"{"field":"pin","in":["1234"]}"#, #"{"not":{"field":"pin","equals":"1234"}}"#])
+    func secureValueBothLoaders(condition: String) {
+        let bytes = Array(Self.flow(when: condition).utf8)
+        let fast = FlowDecodingTests.outcome(bytes, directly: true)
+        #expect(fast == FlowDecodingTests.outcome(bytes, directly: false))
+        #expect("\(fast)".contains("is secure"), "\(fast)")
     }
 
     @Test("The Swift API builds compound conditions with the per-kind factories")

@@ -7,7 +7,7 @@ extension FlowEvent {
             .toggled(let field, _, _), .highlighted(let field, _, _), .checking(let field, _, _), .waiting(let field, _),
             .checked(let field, _, _), .sending(let field, _, _), .sent(let field, _, _), .expired(let field):
             field
-        case .focusMoved, .keyboardChanged, .reviewing, .completed, .cancelled:
+        case .focusMoved, .keyboardChanged, .reviewing, .completed, .cancelled, .dropped:
             nil
         }
     }

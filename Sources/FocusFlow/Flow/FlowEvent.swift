@@ -56,6 +56,11 @@ public enum FlowEvent: Sendable, Equatable {
     case sent(field: FieldID, ticket: Int, ok: Bool)
     /// What the field's last send sent has expired.
     case expired(field: FieldID)
+    /// A change of the field `because` hid these fields, in field order, and their answers are
+    /// left out of the result: said once, by the action that hid them, for each field that held
+    /// an answer the person gave (a flow's default counts once the review has shown it). A field
+    /// hidden while it holds nothing is not named, and the event carries no value, only ids.
+    case dropped(fields: [FieldID], because: FieldID)
 
     /// Every event's protocol name, in the order the protocol documents them.
     public enum Name: String, Sendable, CaseIterable {
@@ -63,6 +68,7 @@ public enum FlowEvent: Sendable, Equatable {
         case answered, chosen, toggled, highlighted
         case rejected, invalid, reviewing, completed, cancelled
         case checking, waiting, checked, sending, sent, expired
+        case dropped
 
         /// The kinds of field a flow needs for this event to be said; `nil` for any flow.
         public var kinds: Set<FieldKind>? {
@@ -79,6 +85,8 @@ public enum FlowEvent: Sendable, Equatable {
     /// A member's value, as both the JSON and the Swift forms write it.
     package enum Member {
         case id(FieldID?)
+        /// Several fields, in order.
+        case ids([FieldID])
         /// A text; `nil` is written `nil` in Swift and left out of JSON (a secure text).
         case text(String?)
         /// A text that may be JSON `null`.
@@ -117,6 +125,7 @@ public enum FlowEvent: Sendable, Equatable {
         case .sending(let field, let send, let ticket): (.sending, ["field": .id(field), "send": .message(send), "ticket": .int(ticket)])
         case .sent(let field, let ticket, let ok): (.sent, ["field": .id(field), "ticket": .int(ticket), "ok": .bool(ok)])
         case .expired(let field): (.expired, ["field": .id(field)])
+        case .dropped(let fields, let because): (.dropped, ["fields": .ids(fields), "because": .id(because)])
         }
     }
 
@@ -135,6 +144,7 @@ extension FlowEvent: CustomStringConvertible {
             let shown: String =
                 switch value {
                 case .id(let id): id.map { "\"\($0)\"" } ?? "nil"
+                case .ids(let ids): "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
                 case .text(let text), .optional(let text): text.map { $0.debugDescription } ?? "nil"
                 case .bool(let flag): flag.map(String.init) ?? "nil"
                 case .int(let number): String(number)

@@ -36,7 +36,9 @@ public struct FlowReducer: Sendable {
     /// empty in a flow without one, which keeps the one-source walk.
     let combinedSources: [Int: [Int]]
     /// The fields that have a `when` condition, in order.
-    private let conditional: [Int]
+    let conditional: [Int]
+    /// Whether a `when` condition reads each field, so that a change of it may hide another.
+    let isReadByCondition: [Bool]
 
     public init(spec: FlowSpec) {
         self.spec = spec
@@ -58,6 +60,9 @@ public struct FlowReducer: Sendable {
         self.dependents = dependents
         self.conditionSource = conditionSource
         self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
+        var isReadByCondition = [Bool](repeating: false, count: spec.fields.count)
+        for source in conditionSource.compactMap({ $0 }) + combinedSources.values.joined() { isReadByCondition[source] = true }
+        self.isReadByCondition = isReadByCondition
         self.behaviors = spec.fields.map(\.kind.behavior)
         self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
         self.hasOptions = behaviors.map { $0.hasOptions }
@@ -245,6 +250,7 @@ public struct FlowReducer: Sendable {
         }
         var old = ""
         if case .clear = action { old = state.fields[textAt: index].text }
+        let shown = answersShown(after: index, in: state)
         text.reduce(into: &state.fields[textAt: index], action: action) { effect in
             switch effect {
             case .notify(.changed(let old, let new)):
@@ -267,6 +273,7 @@ public struct FlowReducer: Sendable {
             if !state.checked.isEmpty || state.checking != nil { forgetCheck(&state, of: id) }
             if hasOptions[index] { state.fields[position: index].textChanged(field: spec.fields[index]) { events.append($0) } }
             revalidate(&state, after: index)
+            sayDropped(shown, because: index, in: state, events: &events)
         }
     }
 
@@ -295,7 +302,9 @@ public struct FlowReducer: Sendable {
             return editText(&state, field: index, action: textAction, events: &events)
         }
         let said = events.count
+        let shown = answersShown(after: index, in: state)
         let submitted = state.fields[position: index].apply(action, field: spec.fields[index]) { events.append($0) }
+        sayDropped(shown, because: index, in: state, events: &events)
         if submitted { return advance(&state, from: index, events: &events) }
         // A refused action changes nothing, not even an error.
         if events.count > said, events[said] != .rejected(field: spec.layout.ids[index]) {
@@ -319,10 +328,13 @@ public struct FlowReducer: Sendable {
     /// Validates the focused field, then moves to the next visible field or completes.
     func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
+        // Submitting may answer the field (a select takes its highlighted option).
+        let shown = answersShown(after: index, in: state)
         if let refusal = state.fields[position: index].submitting(field: field(at: index, in: state), messages: spec.language.messages, say: { events.append($0) }) {
             state.errors[id] = refusal
             return events.append(.invalid(field: id, message: refusal))
         }
+        sayDropped(shown, because: index, in: state, events: &events)
         if state.reviewed != nil { return advanceAmending(&state, from: index, events: &events) }
         guard check(&state, index, events: &events, movingFrom: index) else { return }
         var visibility = VisibilityMemo(self)

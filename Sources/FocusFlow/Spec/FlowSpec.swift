@@ -152,20 +152,18 @@ public struct FlowSpec: Sendable, Equatable {
         }
         try checkTemplates(field, path: named, in: fields, problems: problems) { name, key in try mustBeEarlier(name, key) }
         if let condition = field.pointee.when {
+            // A condition may reach a secret only to ask whether it is empty, alone or combined.
+            func checkLeaf(_ name: FieldID, _ test: FieldCondition.Test, place: String) throws {
+                let source = try mustBeEarlier(name, "\(place).field")
+                if fields[source].secure, !test.isNotEmpty {
+                    throw FlowSpecError(path: "\(named()).\(place).field", reason: .conditionReadsSecret(name.rawValue))
+                }
+                try checkCondition(test, source: fields[source], path: "\(named()).\(place)")
+            }
             if case .leaf(let name, let test) = condition {
-                try problems.each {
-                    let source = try mustBeEarlier(name, "when.field")
-                    try checkCondition(test, source: fields[source], path: "\(named()).when")
-                }
+                try problems.each { try checkLeaf(name, test, place: "when") }
             } else {
-                try checkCombination(condition, place: "when", named: named, problems: problems) { name, test, place in
-                    let source = try mustBeEarlier(name, "\(place).field")
-                    // A combination may reach a secret only to ask whether it is empty.
-                    if fields[source].secure, !test.isNotEmpty {
-                        throw FlowSpecError(path: "\(named()).\(place).field", reason: .conditionReadsSecret(name.rawValue))
-                    }
-                    try checkCondition(test, source: fields[source], path: "\(named()).\(place)")
-                }
+                try checkCombination(condition, place: "when", named: named, problems: problems, leaf: checkLeaf)
             }
         }
         if field.pointee.kind.behavior.readsClock { field.pointee.kind.behavior.loading(&field.pointee) }

@@ -16,8 +16,8 @@ package enum LineMode {
     }
 
     private static func piped(_ options: RunOptions, signals: SignalPipe) -> RunOutcome {
-        let store = options.makeStore()
         let words = options.spec.language.words
+        let store = options.makeStore { DroppedNote.text($0, spec: options.spec, words: words).map(say) }
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
         var services = ServiceDriver(options.services, errors: 2)
@@ -99,8 +99,8 @@ package enum LineMode {
     /// only meet the rest of it.
     package static func accessible(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
-        let store = options.makeStore()
         let words = options.spec.language.words
+        let store = options.makeStore { DroppedNote.text($0, spec: options.spec, words: words).map(say) }
         var saved = termios()
         let haveTerminal = tcgetattr(0, &saved) == 0
         // A fatal signal, or the watchdog ending a busy walk, puts echo back too.

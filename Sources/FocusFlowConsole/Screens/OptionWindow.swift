@@ -37,12 +37,14 @@ package struct OptionWindow {
     /// `limit` entries.
     ///
     /// - Parameters:
+    ///   - heading: an entry before the highlight that heads it (the review's section name),
+    ///     kept in view with it whenever both fit.
     ///   - counted: how many of the entries in a range the counts above and below say (the
     ///     review's answers, not its section names); every entry by default.
     ///   - row: the entry at a position, after the highlight's mark.
     /// - Complexity: O(`limit`) rows built, whatever `count`.
     package mutating func rows(
-        count: Int, highlight: Int?, room: Int, limit: Int = Self.size, theme: Theme,
+        count: Int, highlight: Int?, heading: Int? = nil, room: Int, limit: Int = Self.size, theme: Theme,
         counted: (Range<Int>) -> Int = { $0.count }, row: (Int) -> String
     ) -> [String] {
         guard count > 0 else { return [] }
@@ -50,10 +52,10 @@ package struct OptionWindow {
         if count > size {
             // Not all fit: the counts above and below take a row each.
             size = min(limit, max(1, room - 1))
-            scroll(to: highlight, size: size, count: count)
+            scroll(to: highlight, heading: heading, size: size, count: count)
             if start > 0 && start + size < count { size = min(limit, max(1, room - 2)) }
         }
-        scroll(to: highlight, size: size, count: count)
+        scroll(to: highlight, heading: heading, size: size, count: count)
         shown = size
         let end = min(count, start + size)
         var rows: [String] = []
@@ -73,11 +75,13 @@ package struct OptionWindow {
         return rows
     }
 
-    /// Moves the window only as far as needed for `highlight` to be in its `size` rows.
-    private mutating func scroll(to highlight: Int?, size: Int, count: Int) {
+    /// Moves the window only as far as needed for `highlight` to be in its `size` rows, and
+    /// `heading` above it when both fit.
+    private mutating func scroll(to highlight: Int?, heading: Int?, size: Int, count: Int) {
         if let highlight {
             if highlight < start { start = highlight }
             if highlight >= start + size { start = highlight - size + 1 }
+            if let heading, heading < start, highlight - heading < size { start = heading }
         }
         start = max(0, min(start, count - size))
     }

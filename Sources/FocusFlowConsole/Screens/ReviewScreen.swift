@@ -63,6 +63,8 @@ package final class ReviewScreen {
             entries.append((nil, index))
         }
         let marked = entries.firstIndex { $0.heading == nil && $0.answer == row }
+        // The marked answer's section name shows with it whenever both fit.
+        let heading = marked.flatMap { marked in entries[..<marked].lastIndex { $0.heading != nil } }
         func lines(_ rows: [String]) -> Int { rows.reduce(0) { $0 + $1.wrapped(toColumns: columns).count } }
         var room = rows - lines(top)
         var shown: [String] = []
@@ -75,7 +77,8 @@ package final class ReviewScreen {
         }
         // Rows that wrap take more than one line: narrow the window until the rows fit.
         repeat {
-            shown = window.rows(count: entries.count, highlight: marked, room: room, limit: .max, theme: theme, counted: counted, row: entry)
+            shown = window.rows(
+                count: entries.count, highlight: marked, heading: heading, room: room, limit: .max, theme: theme, counted: counted, row: entry)
             room -= 1
         } while lines(shown) > rows - lines(top) && room > 0
         return top + shown

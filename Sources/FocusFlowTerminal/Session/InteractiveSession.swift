@@ -53,10 +53,14 @@ final class InteractiveSession: ScreenContext {
     private var services: ServiceDriver
     /// A lone Esc in a walk said that a second one cancels, and no other key came since.
     private var escapeArmed = false
+    /// The answers changes dropped since the review was last shown, for its note.
+    private let dropped: DroppedNote
 
     init(options: RunOptions) {
         self.options = options
-        self.store = options.makeStore()
+        let dropped = DroppedNote()
+        self.dropped = dropped
+        self.store = options.makeStore(also: dropped.hear)
         self.theme = Theme(options: options)
         self.renderer = FormRenderer(columns: Self.columns())
         self.services = ServiceDriver(options.services, errors: nil)
@@ -647,14 +651,25 @@ final class InteractiveSession: ScreenContext {
     }
 
     func handle(_ events: [FlowEvent]) {
+        var moved = false
         for event in events {
             switch event {
-            case .focusMoved(_, let to?): setUp(field: to, first: false)
+            case .focusMoved(_, let to?):
+                setUp(field: to, first: false)
+                moved = true
             case .reviewing: showReview()
             case .completed(let result): finish(.completed(result))
             case .cancelled: finish(.cancelled)
             case .rejected: rl_ding()
             default: break
+            }
+        }
+        // Without a review to say it, the next field says what a change dropped, until the next key.
+        if moved, !options.spec.review, store.state.phase == .editing {
+            let shown = store.reducer.spec.fields.map(\.id).filter { store.reducer.isVisible($0, in: store.state) }
+            if let said = dropped.take(listed: shown, spec: options.spec, words: theme.words) {
+                note = theme.styled(.hint, said)
+                render()
             }
         }
     }
@@ -721,6 +736,8 @@ final class InteractiveSession: ScreenContext {
         leaveSecureLine()
         rl_replace_line("", 1)
         review.shown(self)
+        // What the change dropped shows until the next key (which takes the note away).
+        note = dropped.take(listed: store.state.reviewed ?? [], spec: options.spec, words: theme.words).map { theme.styled(.hint, $0) }
         drawForm(.inPlace)
     }
 
