@@ -44,4 +44,19 @@ struct DroppedNoteRunTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("Dropped"), "\(result.stderr)")
     }
+
+    @Test("The note names a dropped field by its label as shown: a label that names an earlier answer shows it")
+    func labelAsShown() throws {
+        let path = ScratchFolder.name("dropped", ".json")
+        let flow = #"""
+            {"id":"d","title":"D","review":true,"fields":[
+             {"id":"name","label":"Name"},
+             {"id":"plan","label":"{name}'s plan","kind":"select","options":[{"value":"personal","label":"Personal"},{"value":"team","label":"Team"}]},
+             {"id":"company","label":"{name}'s company","when":{"field":"plan","equals":"team"}}]}
+            """#
+        try Data(flow.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Command.run(["run", path], input: "Ada\nteam\nAcme\n2\npersonal\n\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Dropped: Ada's company — hidden by Ada's plan\n"), "\(result.stderr)")
+    }
 }

@@ -17,7 +17,7 @@ package enum LineMode {
 
     private static func piped(_ options: RunOptions, signals: SignalPipe) -> RunOutcome {
         let words = options.spec.language.words
-        let store = options.makeStore { DroppedNote.text($0, spec: options.spec, words: words).map(say) }
+        let store = options.makeStore { DroppedNote.text($0, in: $1, words: words).map(say) }
         var reader = LineReader(fd: 0, signals: signals)
         var number = 0
         var services = ServiceDriver(options.services, errors: 2)
@@ -100,7 +100,7 @@ package enum LineMode {
     package static func accessible(_ options: RunOptions) -> RunOutcome {
         let signals = SignalPipe()
         let words = options.spec.language.words
-        let store = options.makeStore { DroppedNote.text($0, spec: options.spec, words: words).map(say) }
+        let store = options.makeStore { DroppedNote.text($0, in: $1, words: words).map(say) }
         var saved = termios()
         let haveTerminal = tcgetattr(0, &saved) == 0
         // A fatal signal, or the watchdog ending a busy walk, puts echo back too.

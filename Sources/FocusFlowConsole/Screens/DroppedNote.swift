@@ -9,10 +9,11 @@ package final class DroppedNote {
 
     package init() {}
 
-    /// The note for one event, in the flow's language; `nil` for any other event.
-    package static func text(_ event: FlowEvent, spec: FlowSpec, words: TerminalWords) -> String? {
+    /// The note for one event, in the flow's language, naming each field by its label as `store`
+    /// shows it (a label that names an earlier answer shows that answer); `nil` for any other event.
+    package static func text(_ event: FlowEvent, in store: FlowStore, words: TerminalWords) -> String? {
         guard case .dropped(let fields, let because) = event else { return nil }
-        func label(_ id: FieldID) -> String { spec[id]?.label ?? id.rawValue }
+        func label(_ id: FieldID) -> String { store.field(id)?.label ?? id.rawValue }
         return words.dropped(fields.map(label), label(because))
     }
 
@@ -24,14 +25,14 @@ package final class DroppedNote {
     /// The note for the review that shows `listed` (the engine's ``FlowReducer/State/reviewed``):
     /// each field gathered and not listed again, under the last field that hid it; `nil` when
     /// there is none. What was gathered is forgotten.
-    package func take(listed: [FieldID], spec: FlowSpec, words: TerminalWords) -> String? {
+    package func take(listed: [FieldID], in store: FlowStore, words: TerminalWords) -> String? {
         defer { gathered.removeAll() }
         var named: Set<FieldID> = Set(listed)
         var notes: [String] = []
         for (fields, because) in gathered.reversed() {
             let left = fields.filter { !named.contains($0) }
             named.formUnion(left)
-            if let note = Self.text(.dropped(fields: left, because: because), spec: spec, words: words), !left.isEmpty { notes.insert(note, at: 0) }
+            if let note = Self.text(.dropped(fields: left, because: because), in: store, words: words), !left.isEmpty { notes.insert(note, at: 0) }
         }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }

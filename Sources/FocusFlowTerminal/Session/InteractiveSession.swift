@@ -60,7 +60,7 @@ final class InteractiveSession: ScreenContext {
         self.options = options
         let dropped = DroppedNote()
         self.dropped = dropped
-        self.store = options.makeStore(also: dropped.hear)
+        self.store = options.makeStore { event, _ in dropped.hear(event) }
         self.theme = Theme(options: options)
         self.renderer = FormRenderer(columns: Self.columns())
         self.services = ServiceDriver(options.services, errors: nil)
@@ -667,7 +667,7 @@ final class InteractiveSession: ScreenContext {
         // Without a review to say it, the next field says what a change dropped, until the next key.
         if moved, !options.spec.review, store.state.phase == .editing {
             let shown = store.reducer.spec.fields.map(\.id).filter { store.reducer.isVisible($0, in: store.state) }
-            if let said = dropped.take(listed: shown, spec: options.spec, words: theme.words) {
+            if let said = dropped.take(listed: shown, in: store, words: theme.words) {
                 note = theme.styled(.hint, said)
                 render()
             }
@@ -737,7 +737,7 @@ final class InteractiveSession: ScreenContext {
         rl_replace_line("", 1)
         review.shown(self)
         // What the change dropped shows until the next key (which takes the note away).
-        note = dropped.take(listed: store.state.reviewed ?? [], spec: options.spec, words: theme.words).map { theme.styled(.hint, $0) }
+        note = dropped.take(listed: store.state.reviewed ?? [], in: store, words: theme.words).map { theme.styled(.hint, $0) }
         drawForm(.inPlace)
     }
 
