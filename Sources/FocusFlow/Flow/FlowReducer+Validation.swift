@@ -19,7 +19,8 @@ extension FlowReducer {
     }
 
     func failure(of index: Int, in state: State, ownMessage: Bool = true) -> String? {
-        let field = spec.fields[index]
+        if let waiting = optionsFailure(of: index, in: state) { return waiting }
+        let field = field(at: index, in: state)
         let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: spec.fields[$0].label, text: state.text(at: $0)) } }
         let check = FieldCheck(field: field, matched: matched, messages: spec.language.messages, ownMessage: ownMessage)
         if let failure = state.fields[position: index].failure(in: check) {
