@@ -301,3 +301,87 @@ struct ServiceOptionsTests {
         await runner.value
     }
 }
+
+/// `focusflow run --options NAME=COMMAND` with piped input: a real program gives the lists, as
+/// `--check` programs answer checks.
+@Suite("Options from the service: programs on the command line")
+struct ServiceOptionsRunTests {
+    /// A folder for one test's files, removed after it.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-options-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes the flow of ``ServiceOptionsTests/json(kind:search:extra:)`` into `folder`.
+    static func flow(in folder: URL, kind: String = "select", search: Bool = false) throws -> String {
+        let path = folder.appendingPathComponent("flow.json").path
+        try ServiceOptionsTests.json(kind: kind, search: search).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("The shipped source gives the list; the program reads one JSON line, with nothing on its command line or in its environment", arguments: ["select", "multiSelect"])
+    func shippedSource(kind: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("log").path
+        let record = "tee -a '\(log)' | Flows/cities.sh; { echo; echo \"args: $0 $*\"; env; } >> '\(log)'"
+        let result = try Command.run(["run", try Self.flow(in: folder, kind: kind), "--options", "cities=\(record)"], input: "Ada\nBusan\nhi\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let city = kind == "select" ? #""busan""# : #"["busan"]"#
+        #expect(result.stdout == #"{"name":"Ada","city":\#(city),"note":"hi"}"# + "\n")
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("{") } == [#"{"field":"city","source":"cities","answers":{"name":"Ada"}}"#])
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("args:") } == ["args: /bin/sh "], "nothing on the command line")
+        for line in text.split(separator: "\n") where !line.hasPrefix("{") { #expect(!line.contains("Ada"), "\(line)") }
+    }
+
+    @Test("A search: a line that names no option is the filter the program is asked with, and the line answers from its list")
+    func searchLine() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("log").path
+        // A search that answers nothing for an empty filter, as a long list's service does.
+        let search = #"cities=tee -a '\#(log)' | { read -r request; case $request in *'"query":""'*) echo '[]' ;; *) echo "$request" | Flows/cities.sh ;; esac; }"#
+        let result = try Command.run(["run", try Self.flow(in: folder, search: true), "--options", search], input: "Ada\nBusan\nhi\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"name":"Ada","city":"busan","note":"hi"}"# + "\n")
+        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(
+            requests == [
+                #"{"field":"city","source":"cities","query":"","answers":{"name":"Ada"}}"#,
+                #"{"field":"city","source":"cities","query":"Busan","answers":{"name":"Ada"}}"#,
+            ])
+    }
+
+    @Test(
+        "A refusal, or a program that cannot answer, ends a piped walk naming the field",
+        arguments: [
+            (#"cities=echo '{"ok":false,"message":"No cities today"}'"#, "City (city): No cities today"),
+            ("cities=exit 3", "City (city): City: the options could not be loaded; press Enter to try again, or go back."),
+            ("cities=echo not-json", "City (city): City: the options could not be loaded; press Enter to try again, or go back."),
+        ])
+    func refused(program: String, message: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Command.run(["run", try Self.flow(in: folder), "--options", program], input: "Ada\nBusan\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasSuffix("\(message)\n"), "\(result.stderr)")
+    }
+
+    @Test(
+        "A source no --options gives, or an --options no field names, is refused before the first field",
+        arguments: [
+            ([String](), "focusflow: \"city\" takes its options from \"cities\", and no program gives them: give one with --options cities=COMMAND (or walk the flow with serve, or the Swift API's optionsProvider). Nothing was asked\n"),
+            (["--options", "cities=Flows/cities.sh", "--options", "towns=exit 0"], "focusflow: no field of the flow takes its options from \"towns\"; it names \"cities\"\n"),
+            (["--options", "cities"], "focusflow: --options takes NAME=COMMAND, like --options cities=Flows/cities.sh; \"cities\" has no =\n"),
+        ])
+    func refusedBeforeTheWalk(arguments: [String], message: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Command.run(["run", try Self.flow(in: folder)] + arguments, input: "Ada\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+}
