@@ -373,7 +373,10 @@ struct ServiceOptionsRunTests {
     @Test(
         "A source no --options gives, or an --options no field names, is refused before the first field",
         arguments: [
-            ([String](), "focusflow: \"city\" takes its options from \"cities\", and no program gives them: give one with --options cities=COMMAND (or walk the flow with serve, or the Swift API's optionsProvider). Nothing was asked\n"),
+            (
+                [String](),
+                "focusflow: \"city\" takes its options from \"cities\", and no program gives them: give one with --options cities=COMMAND (or walk the flow with serve, or the Swift API's optionsProvider). Nothing was asked\n"
+            ),
             (["--options", "cities=Flows/cities.sh", "--options", "towns=exit 0"], "focusflow: no field of the flow takes its options from \"towns\"; it names \"cities\"\n"),
             (["--options", "cities"], "focusflow: --options takes NAME=COMMAND, like --options cities=Flows/cities.sh; \"cities\" has no =\n"),
         ])

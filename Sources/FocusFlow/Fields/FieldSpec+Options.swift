@@ -6,7 +6,7 @@ extension FieldSpec {
     ///
     /// - Complexity: one pass over the folded labels (see ``visibleOptions(query:)``).
     public func spaceToggles(query: String) -> Bool {
-        query.isEmpty || visibleOptions(query: query + " ").isEmpty
+        query.isEmpty || optionList.matching(query: query + " ").isEmpty
     }
 
     /// Throws naming `path` unless `value` is one of the field's option values, suggesting the

@@ -61,7 +61,13 @@ final class OptionList: Sendable {
     /// - Complexity: O(*q*) to fold the query, then one `memchr`/`memcmp` pass over the folded labels
     ///   and O(log *n*) per matching option.
     func visible(query: String) -> [Int] {
-        if query.isEmpty || showsAll { return Array(options.indices) }
+        showsAll ? Array(options.indices) : matching(query: query)
+    }
+
+    /// The positions of the options whose folded label contains the folded `query`, whether
+    /// or not the list ``showsAll``: what the labels themselves say.
+    func matching(query: String) -> [Int] {
+        if query.isEmpty { return Array(options.indices) }
         if InitialConsonants.applies(to: query) {
             let initials = InitialConsonants.Query(query)
             return options.indices.filter { initials.matches(options[$0].label) }
