@@ -388,3 +388,63 @@ struct ServiceOptionsRunTests {
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
 }
+
+/// Drafts, snapshots and recordings keep the lists the service gave, so that a resumed walk and
+/// a replay need no program.
+@Suite("Options from the service: drafts and recordings")
+struct ServiceOptionsKeptTests {
+    @Test("A recording keeps the lists; replayed without any program, it walks to the same answers", arguments: [false, true])
+    func recordingReplays(search: Bool) throws {
+        let folder = try ServiceOptionsRunTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = try ServiceOptionsRunTests.flow(in: folder, search: search)
+        let script = folder.appendingPathComponent("walk.script").path
+        let run = try Command.run(["run", flow, "--record", script, "--options", "cities=Flows/cities.sh"], input: "Ada\nBusan\nhi\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        let recording = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(recording.contains(#"{"action":"options","ticket":1,"options":[{"value":"seoul","label":"Seoul"},"#), "\(recording)")
+        let replay = try Command.run(["replay", flow, script])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let last = try #require(replay.stdout.split(separator: "\n").last)
+        #expect(last.contains(#"{"event":"completed","values":{"name":"Ada","city":"busan","note":"hi"}}"#), "\(last)")
+    }
+
+    @Test("A refusal is recorded as the field showed it, and replays the same")
+    func refusalRecorded() throws {
+        let folder = try ServiceOptionsRunTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = try ServiceOptionsRunTests.flow(in: folder)
+        let script = folder.appendingPathComponent("walk.script").path
+        let program = #"cities=printf '{"ok":false,"message":"Closed \\u001b[31mtoday"}\n'"#
+        let run = try Command.run(["run", flow, "--record", script, "--options", program], input: "Ada\nBusan\n")
+        #expect(run.status == 1)
+        let recording = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(recording.contains(#"{"action":"options","ticket":1,"ok":false,"message":"Closed today"}"#), "\(recording)")
+    }
+
+    @Test("A snapshot (a draft) keeps the lists: restored, the walk holds them and asks nothing", arguments: ["select", "multiSelect"])
+    func snapshotKeepsLists(kind: String) throws {
+        let reducer = FlowReducer(spec: try ServiceOptionsTests.spec(kind: kind))
+        var (state, _) = Fixtures.run(reducer, [.field(.textChanged("Ada")), .next, .options(ticket: 1, .list(ServiceOptionsTests.seoulBusan))])
+        _ = reducer.reduce(into: &state, action: ServiceOptionsTests.choose(kind, "busan"))
+        let snapshot = reducer.snapshot(of: state)
+        #expect(snapshot.json.contains(#""optionLists":{"city":[{"label":"Seoul","value":"seoul"},{"label":"Busan","value":"busan"}]}"#), "\(snapshot.json)")
+        let restored = try reducer.restore(try FlowSnapshot(json: Array(snapshot.json.utf8)))
+        #expect(restored.focus == "city")
+        #expect(!reducer.isLoadingOptions("city", in: restored), "a kept list is not asked again")
+        #expect(restored.answer(of: "city") == ServiceOptionsTests.chosen(kind, ["busan"]))
+        #expect(reducer.startEvents(of: restored) == [.focusMoved(from: nil, to: "city")])
+    }
+
+    @Test("A prefilled answer for a field without its list waits for the list; one the list lacks is let go")
+    func prefilledWaits() throws {
+        let reducer = FlowReducer(spec: try ServiceOptionsTests.spec(kind: "select"))
+        var state = try reducer.initialState(prefill: FlowPrefill(answers: ["name": .text("Ada"), "city": .choice("paris")], skipFilled: true))
+        #expect(state.focus == "city")
+        #expect(state.answer(of: "city") == .choice("paris"))
+        #expect(state.error == nil)
+        let events = reducer.reduce(into: &state, action: .options(ticket: 1, .list(ServiceOptionsTests.seoulBusan)))
+        #expect(events.contains(.optionDropped(field: "city", value: "paris")))
+        #expect(state.answer(of: "city") == .choice(nil))
+    }
+}

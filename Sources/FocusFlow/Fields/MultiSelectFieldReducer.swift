@@ -227,6 +227,8 @@ extension MultiSelectFieldReducer: FieldBehavior {
         case .choices(let values):
             var chosen: [String] = []
             for value in values { chosen.append(try field.prefilledOption(value)) }
+            // Options from the service: held to the list, and put in its order, once it arrives.
+            if field.optionSource != nil { return .choices(chosen) }
             return .choices(field.options.map(\.value).filter(chosen.contains))
         case .choice(nil): return .choices([])
         default: throw wrongType(field)
