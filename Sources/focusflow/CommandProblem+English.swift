@@ -40,6 +40,8 @@ extension CommandProblem {
         case .optionsNotGiven(let field, let name):
             "\"\(field)\" takes its options from \"\(name)\", and no program gives them: give one with --options \(name)=COMMAND (or walk the flow with serve, or the Swift API's optionsProvider). Nothing was asked"
         case .optionsNeedsEquals(let item): "--options takes NAME=COMMAND, like --options cities=Flows/cities.sh; \(item.debugDescription) has no ="
+        case .optionsFileMalformed(let path):
+            "\(path): not a list of options: give a JSON array of values or {\"value\",\"label\"} objects, or an array of such lists"
         case .optionsTwice(let name): "--options gives \"\(name)\" twice; give each one program"
         case .optionsUnused(let name, let known):
             "no field of the flow takes its options from \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))

@@ -46,6 +46,8 @@ enum CommandProblem: Equatable {
     case optionsTwice(String)
     /// A program for a source of options no field of the flow names.
     case optionsUnused(String, known: [String])
+    /// `check --options NAME=FILE` whose file is not a list of options, nor a list of lists.
+    case optionsFileMalformed(String)
     /// Two `--set` for one field: which counts would be a guess.
     case setTwice(String)
     /// `--set` or `--answers` with a `--draft` that resumes: the draft's answers and these would both claim the fields.

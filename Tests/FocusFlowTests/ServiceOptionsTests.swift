@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+import FocusFlowCheck
 import FocusFlowProtocol
 
 /// Options from the service: a select or multi-select whose `options` name a source
@@ -446,5 +447,59 @@ struct ServiceOptionsKeptTests {
         let events = reducer.reduce(into: &state, action: .options(ticket: 1, .list(ServiceOptionsTests.seoulBusan)))
         #expect(events.contains(.optionDropped(field: "city", value: "paris")))
         #expect(state.answer(of: "city") == .choice(nil))
+    }
+}
+
+/// `check` treats a list as an input: it answers every request for options with each list a
+/// test gives, a refusal and no answer, and holds the walk to invariant 9: no answer outside the
+/// list the service gave.
+@Suite("Options from the service: check")
+struct ServiceOptionsCheckTests {
+    @Test("The explorer walks a field with the lists a test gives, and every invariant holds", arguments: ["select", "multiSelect"])
+    func explores(kind: String) throws {
+        let explorer = FlowExplorer(
+            spec: try ServiceOptionsTests.spec(kind: kind, search: true),
+            optionLists: ["cities": [ServiceOptionsTests.seoulBusan, [.init(value: "busan", label: "Busan")]]])
+        #expect(explorer.options["city"] == ["seoul", "busan"])
+        let report = explorer.run()
+        #expect(report.counterexample == nil, "\(String(describing: report.counterexample))")
+        #expect(report.exhaustive && report.completed)
+        #expect(report.eventsSeen.isSuperset(of: ["loadingOptions", "optionsLoaded", "optionDropped"]))
+    }
+
+    @Test("A machine that keeps a choice the new list lacks is caught: an answer outside the list the service gave")
+    func keptChoiceCaught() throws {
+        let spec = try ServiceOptionsTests.spec(kind: "select", search: true)
+        let reducer = FlowReducer(spec: spec)
+        // Broken: a list's arrival leaves every field's answer as it was.
+        let explorer = FlowExplorer(
+            spec: spec,
+            transition: { state, action in
+                let fields = state.fields
+                let events = reducer.reduce(into: &state, action: action)
+                guard case .options = action else { return events }
+                state.fields = fields
+                return events.filter { if case .optionDropped = $0 { false } else if case .chosen = $0 { false } else { true } }
+            })
+        let counterexample = try #require(explorer.run().counterexample)
+        #expect(counterexample.violation.breach.invariant == 9, "\(counterexample.violation)")
+        #expect(counterexample.script.contains { if case .options = $0 { true } else { false } })
+    }
+
+    @Test("focusflow check --options NAME=FILE explores the lists the file gives; a file that is no list is refused")
+    func checkCommand() throws {
+        let folder = try ServiceOptionsRunTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = try ServiceOptionsRunTests.flow(in: folder, kind: "multiSelect")
+        let lists = folder.appendingPathComponent("lists.json").path
+        try #"[["seoul",{"value":"busan","label":"Busan"}],["busan"]]"#.write(toFile: lists, atomically: true, encoding: .utf8)
+        let result = try Command.run(["check", flow, "--options", "cities=\(lists)"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("optionDropped"), "\(result.stdout)")
+        let bad = folder.appendingPathComponent("bad.json").path
+        try #"{"seoul":1}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try Command.run(["check", flow, "--options", "cities=\(bad)"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("not a list of options"), "\(refused.stderr)")
     }
 }
