@@ -372,7 +372,7 @@ public enum FlowRequest: Sendable, Equatable {
                 case .bool: .bool(true)
                 case .int: .int(1)
                 case .answer: .answer(ticket: 7, .ok)
-                case .optionList: .options(ticket: 7, .list(["seoul", "busan"]))
+                case .optionList: .options(ticket: 7, .list(["seoul"]))
                 case .object: .string("{…}")
                 }
             let request = row.request(sample)
@@ -548,11 +548,15 @@ extension FlowRequest {
         }
     }
 
-    /// `options` as a JSON array of `{"value","label"}`.
+    /// `options` as a JSON array: an option whose label is its value as a string, any other as `{"value","label"}`.
     private static func write(_ options: [FieldOption], into out: inout JSONWriter) {
         out.raw("[")
         for (number, option) in options.enumerated() {
             if number > 0 { out.raw(",") }
+            if option.label == option.value {
+                out.string(option.value)
+                continue
+            }
             out.raw(#"{"value":"#); out.string(option.value)
             out.raw(#","label":"#); out.string(option.label); out.raw("}")
         }

@@ -84,12 +84,12 @@ enum KoreanHelp {
                           출력의 첫 줄이 이유)입니다
           --options NAME=COMMAND
                           선택지 출처 NAME의 선택지를 줄 프로그램(여러 번 줄 수 있음).
-                          입력은 {"field","source","query","answers"}("search": true일
-                          때 "query"), 출력은 선택지의 JSON 배열 또는 거절하는
+                          입력은 {"field","source","query","answers"} ("search":
+                          true일 때 "query"), 출력은 선택지의 JSON 배열 또는 거절하는
                           {"ok":false,"message":"…"}입니다
           --check-timeout SECONDS
-                          검사, 전송, 선택지에 줄 시간(기본 10초). 넘기면 하지 못한 것으로
-                          보고, 다시 시도할 수 있습니다
+                          검사, 전송, 선택지에 줄 시간(기본 10초). 넘기면 하지
+                          못한 것으로 보고, 다시 시도할 수 있습니다
         """
 
     static let requests = """

@@ -178,7 +178,7 @@ struct LanguageTableTests {
             "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
             "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
             "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
-            "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices", "optionsProvider",
+            "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices", "optionsProvider", "value", "label",
             "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect", "tty",
             "dev", "NUL",
             // Pattern syntax a message names as it is typed: the scripts with tables, and \C.
