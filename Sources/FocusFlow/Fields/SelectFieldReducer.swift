@@ -327,7 +327,7 @@ extension FieldSpec {
     /// - Parameters:
     ///   - id: the field's id, unique in the flow.
     ///   - label: what the field asks; its id when `nil`.
-    ///   - options: the options, in the order shown; at least one.
+    ///   - options: the options, in the order shown; at least one, unless `optionsFrom` names a service.
     ///   - placeholder: shown dim while the filter is empty.
     ///   - hint: one line of help under the field.
     ///   - default: the value of the option chosen at the start.
@@ -338,6 +338,8 @@ extension FieldSpec {
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
     ///   - section: the section the field belongs to (``FieldSpec/section``).
+    ///   - optionsFrom: the service that gives the options as the walk goes (``OptionSource``);
+    ///     `options` is then empty.
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
@@ -345,11 +347,12 @@ extension FieldSpec {
         _ id: FieldID, label: String? = nil, options: [FieldOption], placeholder: String? = nil, hint: String? = nil,
         default: String? = nil, required: Bool = false, message: String? = nil, when: FieldCondition? = nil, check: String? = nil,
         send: FieldSend? = nil, prefill: Bool = true, section: String? = nil,
-        localizedText: [Text: LocalizedText] = [:]
+        localizedText: [Text: LocalizedText] = [:], optionsFrom source: OptionSource? = nil
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .select, label: label, placeholder: placeholder, hint: hint, options: options,
             default: `default`.map(FieldAnswer.choice), rules: FieldRules(required: required, message: message), when: when)
+        field.optionSource = source
         field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }
