@@ -300,7 +300,7 @@ public struct FlowExplorer: Sendable {
         // Each list given for a source, a refusal and no answer, to every request for options.
         for request in reducer.pendingOptions(in: state) {
             requests += (optionLists[request.source] ?? []).map { .options(ticket: request.ticket, .list($0)) }
-            requests += [.options(ticket: request.ticket, .refused("No options today")), .options(ticket: request.ticket, .unavailable)]
+            requests += [.options(ticket: request.ticket, .refused("Refused by the service")), .options(ticket: request.ticket, .unavailable)]
         }
         return requests
     }

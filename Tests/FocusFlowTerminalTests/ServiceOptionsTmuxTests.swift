@@ -1,6 +1,8 @@
+import FocusFlow
 import Foundation
 import Glibc
 import Testing
+@testable import FocusFlowConsole
 
 /// Options from the service inside a real terminal emulator (tmux), given by a real program
 /// (`--options NAME=COMMAND`) that answers only once the test lets it, so that the spinner is
@@ -78,5 +80,21 @@ struct ServiceOptionsTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Daejeon"), "\(tmux.text)")
         #expect(!tmux.text.contains("The city service is busy"))
+    }
+
+    @Test("The review names a choice from the service by the label its list gave", arguments: ["select", "multiSelect"])
+    func reviewLabel(kind: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = try FlowSpec(contentsOf: URL(fileURLWithPath: try Self.flow(in: folder, kind: kind)))
+        let reducer = FlowReducer(spec: spec)
+        var state = reducer.initialState()
+        let choose: FlowReducer.Action = kind == "select" ? .field(.select("busan")) : .field(.toggle("busan"))
+        for action: FlowReducer.Action in [
+            .field(.textChanged("Ada")), .next, .options(ticket: 1, .list([.init(value: "busan", label: "Busan (부산)")])), choose,
+        ] {
+            _ = reducer.reduce(into: &state, action: action)
+        }
+        #expect(ReviewAnswers(reducer: reducer, state: state, mask: "*").rows.map(\.shown) == ["Ada", "Busan (부산)", "(no answer)"])
     }
 }

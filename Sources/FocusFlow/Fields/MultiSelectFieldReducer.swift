@@ -175,6 +175,18 @@ extension MultiSelectFieldReducer: FieldBehavior {
     }
 
     /// A highlight the new filter hides goes to the first option it shows.
+    /// Each choice the new list lacks is let go with a note, the others put in the list's order;
+    /// a highlight it lacks goes back to the first option.
+    static func optionsGiven(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        let list = field.optionList
+        for value in state.chosen where list.position(of: value) == nil {
+            say(.optionDropped(field: field.id, value: value))
+            say(.toggled(field: field.id, value: value, selected: false))
+        }
+        state.chosen = state.chosen.compactMap { value in list.position(of: value).map { ($0, value) } }.sorted { $0.0 < $1.0 }.map(\.1)
+        if let highlight = state.highlight, list.position(of: highlight) == nil { state.highlight = nil }
+    }
+
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
         guard let (old, new) = field.optionList.settle(&state.highlight, query: state.filter.text) else { return }
         say(.highlighted(field: field.id, from: old, to: new))

@@ -254,6 +254,16 @@ extension SelectFieldReducer: FieldBehavior {
         say(.highlighted(field: field.id, from: old, to: new))
     }
 
+    /// A choice the new list lacks is let go with a note; a highlight it lacks goes back to the first option.
+    static func optionsGiven(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        if let choice = state.choice, field.optionList.position(of: choice) == nil {
+            state.choice = nil
+            say(.optionDropped(field: field.id, value: choice))
+            say(.chosen(field: field.id, old: choice, new: nil))
+        }
+        if let highlight = state.highlight, field.optionList.position(of: highlight) == nil { state.highlight = nil }
+    }
+
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field
         guard state.choice == nil && field.rules.required else { return nil }

@@ -131,29 +131,7 @@ extension FlowReducer {
     /// A new list for the field at `index`: a chosen option it lacks is let go with a note, and
     /// a highlight it lacks goes back to the first option. The filter is left as it is.
     func keepChoices(_ state: inout State, at index: Int, events: inout [FlowEvent]) {
-        let id = spec.layout.ids[index]
-        let values = Set((state.optionLists[id]?.options ?? []).map(\.value))
-        switch state.fields[position: index] {
-        case .select(var select):
-            if let choice = select.choice, !values.contains(choice) {
-                select.choice = nil
-                events += [.optionDropped(field: id, value: choice), .chosen(field: id, old: choice, new: nil)]
-            }
-            if let highlight = select.highlight, !values.contains(highlight) { select.highlight = nil }
-            state.fields[position: index] = .select(select)
-        case .multiSelect(var multi):
-            for value in multi.chosen where !values.contains(value) {
-                events += [.optionDropped(field: id, value: value), .toggled(field: id, value: value, selected: false)]
-            }
-            multi.chosen.removeAll { !values.contains($0) }
-            // The choices in the list's order, as a multi-select keeps them.
-            let order = Dictionary((state.optionLists[id]?.options ?? []).enumerated().map { ($1.value, $0) }, uniquingKeysWith: { first, _ in first })
-            multi.chosen.sort { order[$0, default: 0] < order[$1, default: 0] }
-            if let highlight = multi.highlight, !values.contains(highlight) { multi.highlight = nil }
-            state.fields[position: index] = .multiSelect(multi)
-        default:
-            break
-        }
+        state.fields[position: index].optionsGiven(field: field(at: index, in: state)) { events.append($0) }
     }
 
     /// A host's options as a screen may show them: each label a plain line (no escape sequence
