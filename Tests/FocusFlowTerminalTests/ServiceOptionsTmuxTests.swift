@@ -97,4 +97,19 @@ struct ServiceOptionsTmuxTests {
         }
         #expect(ReviewAnswers(reducer: reducer, state: state, mask: "*").rows.map(\.shown) == ["Ada", "Busan (부산)", "(no answer)"])
     }
+
+    @Test("Line mode through a pseudo-terminal: the list is loaded and listed with the prompt; a search's line that names no option is its filter")
+    func accessibleLineMode() throws {
+        let search = #"cities=read -r r; case $r in *'"query":""'*) echo '[]' ;; *) echo "$r" | Flows/cities.sh ;; esac"#
+        let terminal = try PseudoTerminal(["run", "Flows/delivery-city.json", "--accessible", "--options", search], directory: Self.root)
+        #expect(terminal.waitFor("Step 1 of 3. Name"))
+        #expect(terminal.type("Ada\n", expect: "Loading the options of City…"))
+        #expect(terminal.waitFor("Step 2 of 3. City"))
+        #expect(terminal.type("dae\n", expect: "2. Daejeon"), "\(terminal.output)")
+        #expect(terminal.output.contains("1. Daegu"))
+        #expect(terminal.type("2\n", expect: "Step 3 of 3. Note for the driver"), "\(terminal.output)")
+        #expect(terminal.type("\n", expect: "Done."))
+        #expect(terminal.finish() == 0)
+        #expect(terminal.stdoutText.contains(#""city":"daejeon""#), "\(terminal.stdoutText)")
+    }
 }
