@@ -118,6 +118,14 @@ public struct FlowExplorer: Sendable {
     /// For each choice field, the fewest of its own requests that make it pass from untouched
     /// (none when it passes so): what the walk to a group's background does on it.
     private(set) var passingChoice: [FieldID: [FlowRequest]]
+    /// The lists the host gives each source of options, tried as answers to every request for
+    /// them (``FlowReducer/Action/options(ticket:_:)``): ``defaultOptionLists`` for a source not given.
+    public let optionLists: [String: [[FieldOption]]]
+    /// The lists a source gets when the explorer is given none: two options, then one of them
+    /// (a choice the second list lacks is let go).
+    public static let defaultOptionLists: [[FieldOption]] = [
+        [.init(value: "first", label: "First"), .init(value: "second", label: "Second")], [.init(value: "second", label: "Second")],
+    ]
     /// Snapshot then restore (invariant 15): the engine's, or a broken one in tests.
     private let roundTrip: @Sendable (FlowReducer.State) -> FlowReducer.State?
 
@@ -127,12 +135,17 @@ public struct FlowExplorer: Sendable {
     ///     deliberately broken one to see the explorer catch it.
     ///   - roundTrip: a state's snapshot restored; the engine's ``/FocusFlow/FlowReducer/snapshot(of:focus:)``
     ///     then ``/FocusFlow/FlowReducer/restore(_:)`` when `nil`. Tests pass a broken one.
+    ///   - optionLists: the lists the host gives each source of options, by its name; a source
+    ///     not named gets ``defaultOptionLists``.
     public init(
         spec: FlowSpec, transition: (@Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent])? = nil,
-        roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil
+        roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)? = nil, optionLists: [String: [[FieldOption]]] = [:]
     ) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
+        var lists = optionLists
+        for name in spec.fields.compactMap({ $0.optionSource?.name }) where lists[name] == nil { lists[name] = Self.defaultOptionLists }
+        self.optionLists = lists
         // The fingerprint encodes the whole flow: once here, not at every state.
         let fingerprint = spec.fingerprint
         self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0, fingerprint: fingerprint), fingerprint: fingerprint) }
@@ -144,6 +157,14 @@ public struct FlowExplorer: Sendable {
         var options: [FieldID: [String]] = [:]
         for field in spec.fields where !field.kind.typesAnswer {
             // A choice field's filter: nothing, the start of its first option, and a query no option has.
+            if let source = field.optionSource {
+                // Options from the service: the values of the lists given, and a filter no list answers.
+                var given: [String] = []
+                for option in (lists[source.name] ?? []).joined() where !given.contains(option.value) && given.count < 3 { given.append(option.value) }
+                values[field.id] = ["", "zzzq"]
+                options[field.id] = given
+                continue
+            }
             values[field.id] = field.options.isEmpty ? [""] : ["", String(field.options[0].label.prefix(2)), "zzzq"]
             if !field.options.isEmpty { options[field.id] = Self.optionClasses(of: field, reducer: reducer) }
         }
@@ -277,6 +298,11 @@ public struct FlowExplorer: Sendable {
         if let focus = state.focus, let send = reducer.spec[focus]?.send {
             requests += [.resend, .tick(send.resendAfter)] + (send.expiresAfter.map { [.tick($0)] } ?? [])
         }
+        // Each list given for a source, a refusal and no answer, to every request for options.
+        for request in reducer.pendingOptions(in: state) {
+            requests += (optionLists[request.source] ?? []).map { .options(ticket: request.ticket, .list($0)) }
+            requests += [.options(ticket: request.ticket, .refused("Refused by the service")), .options(ticket: request.ticket, .unavailable)]
+        }
         return requests
     }
 
@@ -288,11 +314,12 @@ public struct FlowExplorer: Sendable {
     package func key(_ state: FlowReducer.State) -> FlowReducer.State {
         guard state.lastTicket > 0 || state.clock > 0 else { return state }
         var key = state
-        var tickets = state.sends.values.compactMap(\.ticket)
+        var tickets = state.sends.values.compactMap(\.ticket) + state.optionLists.values.compactMap(\.ticket)
         if let pending = state.checking { tickets.append(pending.ticket) }
         tickets.sort()
         func renumbered(_ ticket: Int) -> Int { (tickets.firstIndex(of: ticket) ?? 0) + 1 }
         if let pending = state.checking { key.checking?.ticket = renumbered(pending.ticket) }
+        for (id, list) in state.optionLists { if let ticket = list.ticket { key.optionLists[id]?.ticket = renumbered(ticket) } }
         for (id, sending) in state.sends {
             if let ticket = sending.ticket { key.sends[id]?.ticket = renumbered(ticket) }
             if let sentAt = sending.sentAt, let send = reducer.spec[id]?.send {

@@ -14,6 +14,9 @@ extension FlowInvariants {
         case .sent(let ticket, _):
             let waited = !before.phase.hasEnded && before.sends.values.contains { $0.ticket == ticket }
             if !waited && (after != before || !events.isEmpty) { return fail(.staleAnswerChanged(request: "sent \(ticket)")) }
+        case .options(let ticket, _):
+            let waited = !before.phase.hasEnded && before.optionLists.values.contains { $0.ticket == ticket }
+            if !waited && (after != before || !events.isEmpty) { return fail(.staleAnswerChanged(request: "options \(ticket)")) }
         default: break
         }
         // An edit takes the pass away.

@@ -61,7 +61,7 @@ public struct FlowInvariants: Sendable {
         plainPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure }
         choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
         choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
-        hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty }
+        hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty || $0.optionSource != nil }
         namingPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].namedAnswers.isEmpty }
     }
 
@@ -154,8 +154,10 @@ public struct FlowInvariants: Sendable {
         }
         // 9, 10, 11, 12
         let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
-        for (position, values) in zip(choicePositions, choiceValues) {
+        for (position, flowValues) in zip(choicePositions, choiceValues) {
             let id = ids[position]
+            // Options from the service: the list the walk holds now is the only one an answer may come from.
+            let values = reducer.spec.fields[position].optionSource == nil ? flowValues : after.optionLists[id]?.options?.map(\.value) ?? []
             let held = after.fields[position: position].optionValues
             for value in held.chosen + [held.highlight].compactMap({ $0 }) where !values.contains(where: { $0.isIdentical(to: value) }) {
                 return fail(.notAnOption(id, value: value.debugDescription))
@@ -168,7 +170,9 @@ public struct FlowInvariants: Sendable {
             if textEdit && before.focus == id && answerBefore != answerAfter {
                 return fail(.filterChangedAnswer(id, from: "\(answerBefore)", to: "\(answerAfter)"))
             }
-            let acts: Bool = before.focus == id && { if case .field = action { true } else { action == .next } }()
+            let acts: Bool =
+                before.focus == id && { if case .field = action { true } else { action == .next } }()
+                || { if case .options(let ticket, _) = action { before.optionLists[id]?.ticket == ticket } else { false } }()
             if !acts && answerBefore != answerAfter {
                 return fail(.untouchedAnswerChanged(id, from: "\(answerBefore)", to: "\(answerAfter)", request: FlowRequest(action)?.text ?? "submit"))
             }

@@ -1,4 +1,9 @@
 import FocusFlow
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One request of the JSON-lines protocol (`focusflow serve`, `focusflow replay`), also
 /// written in a terse text form for people.
@@ -38,6 +43,8 @@ public enum FlowRequest: Sendable, Equatable {
     case resend
     /// Moves the walk's clock on by whole seconds.
     case tick(Int)
+    /// The host's answer to a `loadingOptions` event's ticket: the options, or why not.
+    case options(ticket: Int, OptionsAnswer)
 
     /// What a request carries besides its name.
     public enum Argument: Sendable, Equatable {
@@ -53,6 +60,10 @@ public enum FlowRequest: Sendable, Equatable {
         case answer
         /// A JSON object under `key`, carried as its text; in the text form, the rest of the line.
         case object(key: String)
+        /// A host's options for a ticket: `"ticket"` and `"options"` (an array of values or
+        /// `{"value","label"}`), or `"ok":false` and a `"message"` (left out: they could not be
+        /// had). In the text form `7 [JSON array]`, `7 refused MESSAGE` or `7 unavailable`.
+        case optionList
     }
 
     /// An argument's value.
@@ -61,6 +72,7 @@ public enum FlowRequest: Sendable, Equatable {
         case bool(Bool)
         case int(Int)
         case answer(ticket: Int, ServiceAnswer)
+        case options(ticket: Int, OptionsAnswer)
     }
 
     /// One row of the request table.
@@ -107,6 +119,9 @@ public enum FlowRequest: Sendable, Equatable {
     private static func string(_ value: Value?) -> String { if case .string(let s)? = value { s } else { "" } }
     private static func bool(_ value: Value?) -> Bool { if case .bool(let b)? = value { b } else { false } }
     private static func int(_ value: Value?) -> Int { if case .int(let i)? = value { i } else { 0 } }
+    private static func optionsAnswer(_ value: Value?) -> (ticket: Int, answer: OptionsAnswer) {
+        if case .options(let ticket, let answer)? = value { (ticket, answer) } else { (0, .unavailable) }
+    }
     private static func answer(_ value: Value?) -> (ticket: Int, answer: ServiceAnswer) {
         if case .answer(let ticket, let answer)? = value { (ticket, answer) } else { (0, .unavailable) }
     }
@@ -218,6 +233,17 @@ public enum FlowRequest: Sendable, Equatable {
             name: "tick", argument: .int(key: "seconds"), taking: nil,
             summary: "moves the walk's clock on by `seconds`: the host sends it as time passes, so that a cooldown counts down and a replay is the same every time", needs: "a whole number of seconds",
             make: { .tick(int($0)) }, action: { .tick(seconds: int($0)) }, samples: { _, _ in [] }),
+        Row(
+            name: "options", argument: .optionList, taking: nil,
+            summary:
+                "answers a `loadingOptions` event: `\"options\":[…]` (values, or `{\"value\",\"label\"}`) becomes the field's list, and a chosen option it lacks is let go; `\"ok\":false` with a `message` refuses (the field's error), without one says the list could not be had; a stale ticket changes nothing",
+            needs: "the ticket of a loadingOptions event",
+            make: {
+                let (ticket, answer) = optionsAnswer($0); return .options(ticket: ticket, answer)
+            },
+            action: {
+                let (ticket, answer) = optionsAnswer($0); return .options(ticket: ticket, answer)
+            }, samples: { field, _ in field.optionSource == nil ? [] : [.options(ticket: 999_999, .list(["zq"]))] }),
     ]
 
     private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
@@ -250,6 +276,7 @@ public enum FlowRequest: Sendable, Equatable {
             case .sent(let ticket, let answer): ("sent", .answer(ticket: ticket, answer))
             case .resend: ("resend", nil)
             case .tick(let seconds): ("tick", .int(seconds))
+            case .options(let ticket, let answer): ("options", .options(ticket: ticket, answer))
             }
         return (Self.rowByName[name]!, value)
     }
@@ -306,6 +333,7 @@ public enum FlowRequest: Sendable, Equatable {
         case .sent(let ticket, let answer): self = .sent(ticket: ticket, answer)
         case .resend: self = .resend
         case .tick(let seconds): self = .tick(seconds)
+        case .options(let ticket, let answer): self = .options(ticket: ticket, answer)
         }
     }
 
@@ -344,6 +372,7 @@ public enum FlowRequest: Sendable, Equatable {
                 case .bool: .bool(true)
                 case .int: .int(1)
                 case .answer: .answer(ticket: 7, .ok)
+                case .optionList: .options(ticket: 7, .list(["seoul"]))
                 case .object: .string("{…}")
                 }
             let request = row.request(sample)
@@ -391,6 +420,13 @@ public enum FlowRequest: Sendable, Equatable {
             }
         case (.object(let key), .string(let object)?):
             out.raw(","); out.string(key); out.raw(":"); out.raw(object)
+        case (.optionList, .options(let ticket, let answer)?):
+            out.raw(#","ticket":"#); out.int(ticket)
+            switch answer {
+            case .list(let options): out.raw(#","options":"#); Self.write(options, into: &out)
+            case .refused(let message): out.raw(#","ok":false,"message":"#); out.string(message)
+            case .unavailable: out.raw(#","ok":false"#)
+            }
         default: break
         }
         for option in options {
@@ -412,6 +448,12 @@ public enum FlowRequest: Sendable, Equatable {
         case .answer(let ticket, .ok)?: return "\(row.name) \(ticket) ok"
         case .answer(let ticket, .refused(let message))?: return "\(row.name) \(ticket) refused \(message)"
         case .answer(let ticket, .unavailable)?: return "\(row.name) \(ticket) unavailable"
+        case .options(let ticket, .list(let options))?:
+            var out = JSONWriter()
+            Self.write(options, into: &out)
+            return "\(row.name) \(ticket) \(out.text)"
+        case .options(let ticket, .refused(let message))?: return "\(row.name) \(ticket) refused \(message)"
+        case .options(let ticket, .unavailable)?: return "\(row.name) \(ticket) unavailable"
         case nil: return row.name
         }
     }
@@ -490,6 +532,43 @@ extension FlowRequest {
             case ("refused", let message?) where !message.isEmpty: self = row.make(.answer(ticket: ticket, .refused(message)))
             default: throw FlowRequestError("\(name) needs a ticket and an answer: \(name) 7 ok, \(name) 7 refused MESSAGE, \(name) 7 unavailable")
             }
+        case .optionList:
+            let usage = "\(name) needs a ticket and the options: \(name) 7 [\"seoul\",\"busan\"], \(name) 7 refused MESSAGE, \(name) 7 unavailable"
+            let words = (rest ?? "").split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard words.count == 2, let ticket = Int(words[0]) else { throw FlowRequestError(usage) }
+            if words[1] == "unavailable" {
+                self = row.make(.options(ticket: ticket, .unavailable))
+            } else if words[1].hasPrefix("refused "), words[1].count > 8 {
+                self = row.make(.options(ticket: ticket, .refused(String(words[1].dropFirst(8)))))
+            } else if words[1].hasPrefix("[") {
+                self = row.make(.options(ticket: ticket, .list(try Self.options(words[1]))))
+            } else {
+                throw FlowRequestError(usage)
+            }
+        }
+    }
+
+    /// `options` as a JSON array: an option whose label is its value as a string, any other as `{"value","label"}`.
+    private static func write(_ options: [FieldOption], into out: inout JSONWriter) {
+        out.raw("[")
+        for (number, option) in options.enumerated() {
+            if number > 0 { out.raw(",") }
+            if option.label == option.value {
+                out.string(option.value)
+                continue
+            }
+            out.raw(#"{"value":"#); out.string(option.value)
+            out.raw(#","label":"#); out.string(option.label); out.raw("}")
+        }
+        out.raw("]")
+    }
+
+    /// A host's options: a JSON array of strings or `{"value","label"}` objects.
+    private static func options(_ text: String) throws(FlowRequestError) -> [FieldOption] {
+        do {
+            return try JSONDecoder().decode([FieldOption].self, from: Data(text.utf8))
+        } catch {
+            throw FlowRequestError("\"options\" must be an array of values or {\"value\",\"label\"} objects")
         }
     }
 
@@ -515,7 +594,7 @@ extension FlowRequest {
     init(members: [(key: String, value: RequestJSON.Value)]) throws(FlowRequestError) {
         var byKey: [String: RequestJSON.Value] = [:]
         for (key, value) in members {
-            guard ["action", "value", "field", "delta", "answers", "snapshot", "ticket", "ok", "message", "seconds"].contains(key) || Self.optionNames.contains(key) else {
+            guard ["action", "value", "field", "delta", "answers", "snapshot", "ticket", "ok", "message", "seconds", "options"].contains(key) || Self.optionNames.contains(key) else {
                 throw FlowRequestError("unknown key \(Self.short(key).debugDescription) in the request")
             }
             byKey[key] = value
@@ -565,6 +644,19 @@ extension FlowRequest {
             case (false, nil), (false, .null?): self = row.make(.answer(ticket: ticket, .unavailable))
             case (false, .string(let message)?) where !message.isEmpty: self = row.make(.answer(ticket: ticket, .refused(message)))
             case (false, _?): throw FlowRequestError("\"message\" must be a string that is not empty")
+            }
+        case .optionList:
+            guard let value = byKey["ticket"] else { throw FlowRequestError("\(name) needs \"ticket\": \(row.needs)") }
+            guard case .int(let ticket) = value else { throw FlowRequestError("\"ticket\" must be a whole number") }
+            switch (byKey["ok"], byKey["options"], byKey["message"]) {
+            case (nil, .array(let text)?, nil), (.bool(true)?, .array(let text)?, nil):
+                self = row.make(.options(ticket: ticket, .list(try Self.options(text))))
+            case (.bool(false)?, nil, nil), (.bool(false)?, nil, .null?): self = row.make(.options(ticket: ticket, .unavailable))
+            case (.bool(false)?, nil, .string(let message)?) where !message.isEmpty: self = row.make(.options(ticket: ticket, .refused(message)))
+            case (.bool(false)?, nil, _?): throw FlowRequestError("\"message\" must be a string that is not empty")
+            case (.bool(false)?, _?, _): throw FlowRequestError("\"options\" goes with \"ok\":true, or without \"ok\"")
+            case (_, _?, _): throw FlowRequestError("\"options\" must be an array of values or {\"value\",\"label\"} objects")
+            default: throw FlowRequestError("\(name) needs \"options\" (an array), or \"ok\":false and a \"message\"")
             }
         case .object(let key):
             guard let value = byKey[key] else { throw FlowRequestError("\(name) needs \"\(key)\": \(row.needs)") }

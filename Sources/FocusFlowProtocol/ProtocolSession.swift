@@ -40,14 +40,15 @@ public struct ProtocolSession: Sendable {
     /// for each.
     static let keptCapacity = 1 << 12
     /// Whether the flow has checks, sends, requirements and sections, whose keys its state then carries.
-    private let services: (checks: Bool, sends: Bool, requirements: Bool, sections: Bool)
+    private let services: (checks: Bool, sends: Bool, requirements: Bool, sections: Bool, optionSources: Bool)
 
     public init(spec: FlowSpec) {
         reducer = FlowReducer(spec: spec)
         state = reducer.initialState()
         services = (
             spec.fields.contains { $0.check != nil }, spec.fields.contains { $0.send != nil },
-            spec.fields.contains { !$0.requirements.isEmpty }, spec.fields.contains { $0.section != nil }
+            spec.fields.contains { !$0.requirements.isEmpty }, spec.fields.contains { $0.section != nil },
+            spec.fields.contains { $0.optionSource != nil }
         )
     }
 
@@ -95,7 +96,7 @@ public struct ProtocolSession: Sendable {
             let names = FieldKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ")
             return Self.error("\(row.name) applies to \(names) fields; \"\(focus)\" is a \(field.kind) field")
         }
-        if let value = request.option, let focus = state.focus, let field = reducer.spec[focus],
+        if let value = request.option, let focus = state.focus, let field = reducer.field(focus, in: state),
             !field.options.contains(where: { $0.value.isIdentical(to: value) })
         {
             let values = field.options.map(\.value)
@@ -154,7 +155,8 @@ public struct ProtocolSession: Sendable {
             out.raw(#","secure":"#); out.bool(field.secure)
             out.raw(#","keyboard":""#); out.raw(field.keyboard.rawValue)
             out.raw(#"","options":["#)
-            for (number, option) in field.options.enumerated() {
+            // A field whose options come from the service: the list the walk holds now.
+            for (number, option) in reducer.field(field.id, in: state)!.options.enumerated() {
                 if number > 0 { out.raw(",") }
                 out.raw(#"{"value":"#); out.string(option.value)
                 out.raw(#","label":"#); out.string(option.label); out.raw("}")
@@ -168,6 +170,10 @@ public struct ProtocolSession: Sendable {
             out.raw(field.when.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null")
             // What a field asks of its host, written only where the flow gives it.
             if let check = field.check { out.raw(#","check":"#); out.string(check) }
+            if let source = field.optionSource {
+                out.raw(#","optionSource":{"from":"#); out.string(source.name)
+                out.raw(#","search":"#); out.bool(source.search); out.raw("}")
+            }
             if let send = field.send {
                 out.raw(#","send":{"name":"#); out.string(send.name)
                 out.raw(#","resendAfter":"#); out.int(send.resendAfter)
@@ -265,6 +271,14 @@ public struct ProtocolSession: Sendable {
             out.raw(#","checking":"#)
             out.bool(state.checking != nil)
         }
+        // The focused field's source of options and whether its list is loading, in a flow that has one.
+        if services.optionSources {
+            let source = state.focus.flatMap { reducer.spec[$0]?.optionSource }
+            out.raw(#","optionSource":"#)
+            if let source { out.string(source.name) } else { out.raw("null") }
+            out.raw(#","loadingOptions":"#)
+            out.bool(state.focus.map { reducer.isLoadingOptions($0, in: state) } ?? false)
+        }
         if services.sends {
             out.raw(#","resendIn":"#)
             if let seconds = reducer.resendIn(state) { out.int(seconds) } else { out.raw("null") }
@@ -296,11 +310,15 @@ public struct ProtocolSession: Sendable {
         return text
     }
 
-    /// After a `checking` or `sending` event, what the host needs to answer it.
+    /// After a `checking`, `sending` or `loadingOptions` event, what the host needs to answer it.
     private func hostRequest(of event: FlowEvent) -> CheckRequest? {
         switch event {
         case .checking(_, _, let ticket): reducer.pendingCheck(in: state).flatMap { $0.ticket == ticket ? $0 : nil }
         case .sending(_, _, let ticket): reducer.pendingSend(ticket, in: state)
+        case .loadingOptions(_, _, let ticket, _):
+            reducer.pendingOptions(ticket, in: state).map {
+                CheckRequest(ticket: $0.ticket, field: $0.field, name: $0.source, value: nil, answers: $0.answers)
+            }
         default: nil
         }
     }

@@ -15,6 +15,8 @@ enum RequestJSON {
         case null
         /// An object, as its text (checked well-formed), for a key that carries one whole.
         case object(String)
+        /// An array, as its text (checked well-formed), for a key that carries one whole (`options`).
+        case array(String)
         case other
     }
 
@@ -48,6 +50,7 @@ enum RequestJSON {
             var repeated = false
             for (index, member) in read.enumerated() {
                 if case .object = member.value { repeated = true }
+                if case .array = member.value { repeated = true }
                 if read[..<index].contains(where: { $0.key == member.key }) { repeated = true }
             }
             if repeated, let problem = JSONCursor.firstError(in: bytes, uniqueKeys: true), case .duplicateKey = problem.reason {
@@ -64,7 +67,7 @@ enum RequestJSON {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return cursor.bool().map(Value.bool)
         case UInt8(ascii: "n"): return cursor.takeNull() ? .null : nil
         case UInt8(ascii: "{"): return cursor.skipValue().map { .object(String(decoding: $0, as: UTF8.self)) }
-        case UInt8(ascii: "["): return cursor.skipValue().map { _ in .other }
+        case UInt8(ascii: "["): return cursor.skipValue().map { .array(String(decoding: $0, as: UTF8.self)) }
         default: return cursor.number().map { Int(String(decoding: $0, as: UTF8.self)).map(Value.int) ?? .other }
         }
     }

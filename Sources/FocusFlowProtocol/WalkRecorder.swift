@@ -139,6 +139,15 @@ public struct WalkRecorder: Sendable {
             guard let field = Self.field(answering: ticket, in: state), let shown = after.errors[field] else { return }
             let answer = ServiceAnswer.refused(shown)
             request = if case .checked = action { .checked(ticket: ticket, answer) } else { .sent(ticket: ticket, answer) }
+        case .options(let ticket, let answer):
+            // A list is recorded as the walk holds it, a refusal as the field shows it: a replay
+            // needs no program. A stale answer changes nothing and is not recorded.
+            guard let field = state.optionLists.first(where: { $0.value.ticket == ticket })?.key else { return }
+            switch answer {
+            case .list: request = .options(ticket: ticket, .list(after.optionLists[field]?.options ?? []))
+            case .refused: request = .options(ticket: ticket, after.errors[field].map(OptionsAnswer.refused) ?? .unavailable)
+            case .unavailable: request = .options(ticket: ticket, .unavailable)
+            }
         default: request = FlowRequest(action)
         }
         recording.ticked = nil

@@ -200,6 +200,10 @@ public final class FlowTestStore {
         case .sent(let ticket, let answer): ".sent(ticket: \(ticket), \(describe(answer)))"
         case .resend: ".resend"
         case .tick(let seconds): ".tick(seconds: \(seconds))"
+        case .options(let ticket, .list(let options)):
+            ".options(ticket: \(ticket), .list([\(options.map { ".init(value: \($0.value.debugDescription), label: \($0.label.debugDescription))" }.joined(separator: ", "))]))"
+        case .options(let ticket, .refused(let message)): ".options(ticket: \(ticket), .refused(\(message.debugDescription)))"
+        case .options(let ticket, .unavailable): ".options(ticket: \(ticket), .unavailable)"
         }
     }
 

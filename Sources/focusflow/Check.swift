@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FocusFlow
 import FocusFlowCheck
 import FocusFlowProtocol
@@ -8,7 +13,7 @@ import Glibc
 enum Check {
     static let command = Subcommand(
         name: "check",
-        synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--lang en|ko]"],
+        synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--options NAME=FILE]... [--lang en|ko]"],
         texts: HelpTexts(
             en: HelpText(
                 summary: "explore the flow's states, check every invariant",
@@ -40,12 +45,18 @@ enum Check {
                       --max-states N   distinct states to visit at most (default 200000; each
                                        group's)
                       --no-decompose   explore every combination of the fields' values as one
+                      --options NAME=FILE
+                                       the lists the source of options NAME gives (repeatable):
+                                       FILE holds a JSON array of options, or an array of such
+                                       lists, each tried as the answer to every request for them.
+                                       A source not given gets two lists of its own
                       --lang en|ko     the report's language (default: the locale's); the flow's
                                        text given in several languages is checked in it too.
                                        Event names and scripts stay as they are
                     """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
         flags: ["no-decompose"],
+        repeatable: ["options"],
         operands: [.flow],
         run: main)
 
@@ -66,11 +77,33 @@ enum Check {
             }
         }
         let previous = explored.progress != nil ? ProgressLineSignals.install() : [:]
-        let report = FlowExplorer(spec: spec).run(explored)
+        let report = FlowExplorer(spec: spec, optionLists: try optionLists(arguments)).run(explored)
         if explored.progress != nil { try? Descriptor.writeAll(2, Array("\r\u{1B}[K".utf8)) }
         ProgressLineSignals.restore(previous)
         try Output.standard(summary(report, name: name, spec: spec, options: options, words: words) + "\n")
         return report.counterexample == nil ? 0 : 1
+    }
+
+    /// `--options NAME=FILE`: the lists each source gives, read from the files.
+    static func optionLists(_ arguments: Arguments) throws(CommandError) -> [String: [[FieldOption]]] {
+        var lists: [String: [[FieldOption]]] = [:]
+        for item in arguments.lists["options"] ?? [] {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { throw .usage(.optionsNeedsEquals(item), command: "check") }
+            let name = String(item[..<equals]), path = String(item[item.index(after: equals)...])
+            if lists[name] != nil { throw .usage(.optionsTwice(name), command: "check") }
+            guard let bytes = FlowFile.regularFile(path) else {
+                throw CommandError(FlowFile.exists(path) ? .cannotBeRead(path) : .noSuchFile(path), kind: .flow)
+            }
+            let decoder = JSONDecoder()
+            if let one = try? decoder.decode([FieldOption].self, from: Data(bytes)) {
+                lists[name] = [one]
+            } else if let several = try? decoder.decode([[FieldOption]].self, from: Data(bytes)) {
+                lists[name] = several
+            } else {
+                throw CommandError(.optionsFileMalformed(path), kind: .flow)
+            }
+        }
+        return lists
     }
 
     static func summary(_ report: FlowExplorer.Report, name: String, spec: FlowSpec, options: FlowExplorer.Options, words: CommandWords = .english) -> String {

@@ -37,6 +37,14 @@ extension CommandProblem {
         case .serviceTwice(let name, let check): "--\(check ? "check" : "send") gives \"\(name)\" twice; give each one program"
         case .serviceUnused(let name, let check, let known):
             "no field of the flow names the \(check ? "check" : "send") \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .optionsNotGiven(let field, let name):
+            "\"\(field)\" takes its options from \"\(name)\", and no program gives them: give one with --options \(name)=COMMAND (or walk the flow with serve, or the Swift API's optionsProvider). Nothing was asked"
+        case .optionsNeedsEquals(let item): "--options takes NAME=COMMAND, like --options cities=Flows/cities.sh; \(item.debugDescription) has no ="
+        case .optionsFileMalformed(let path):
+            "\(path): not a list of options: give a JSON array of values or {\"value\",\"label\"} objects, or an array of such lists"
+        case .optionsTwice(let name): "--options gives \"\(name)\" twice; give each one program"
+        case .optionsUnused(let name, let known):
+            "no field of the flow takes its options from \"\(name)\"" + (known.isEmpty ? "; it has none" : "; it names " + known.map { "\"\($0)\"" }.joined(separator: ", "))
         case .setTwice(let id): "--set gives \"\(id)\" twice; give each field once"
         case .prefillWithResumedDraft(let path):
             "--set and --answers cannot be given with --draft \(path), which resumes a walk with answers of its own; pass --draft-discard to start afresh with them"

@@ -39,6 +39,14 @@ extension CommandProblem {
         case .serviceTwice(let name, let check): "--\(check ? "check" : "send")로 \"\(name)\"를 두 번 주었습니다. 하나에 프로그램 하나만 주세요"
         case .serviceUnused(let name, let check, let known):
             "흐름의 어떤 필드도 \(check ? "검사" : "전송") \"\(name)\"을(를) 쓰지 않습니다" + (known.isEmpty ? "(하나도 없습니다)" : ". 쓰는 것: " + known.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .optionsNotGiven(let field, let name):
+            "\"\(field)\" 필드가 선택지를 \"\(name)\"에서 받는데, 이를 줄 프로그램이 없습니다. --options \(name)=COMMAND로 프로그램을 주세요(또는 serve나 Swift API의 optionsProvider로 진행하세요). 아무것도 묻지 않았습니다"
+        case .optionsNeedsEquals(let item): "--options에는 NAME=COMMAND를 주세요. \(item.debugDescription)에는 =가 없습니다"
+        case .optionsFileMalformed(let path):
+            "\(path): 선택지 목록이 아닙니다. 값이나 {\"value\",\"label\"} 객체의 JSON 배열, 또는 그런 목록의 배열을 주세요"
+        case .optionsTwice(let name): "--options로 \"\(name)\"를 두 번 주었습니다. 하나에 프로그램 하나만 주세요"
+        case .optionsUnused(let name, let known):
+            "흐름의 어떤 필드도 선택지를 \"\(name)\"에서 받지 않습니다" + (known.isEmpty ? "(하나도 없습니다)" : ". 쓰는 것: " + known.map { "\"\($0)\"" }.joined(separator: ", "))
         case .setTwice(let id): "--set으로 \"\(id)\"를 두 번 주었습니다. 필드마다 한 번만 주세요"
         case .prefillWithResumedDraft(let path): "--set과 --answers는 이어서 할 답이 있는 --draft \(path)와 함께 줄 수 없습니다. 그 답으로 처음부터 시작하려면 --draft-discard를 주세요"
         case .askNeedsKind(let known): "ask에는 KIND와 LABEL이 필요합니다. 예: focusflow ask text \"별명\". 종류: \(known.joined(separator: ", "))"

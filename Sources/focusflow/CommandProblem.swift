@@ -38,6 +38,16 @@ enum CommandProblem: Equatable {
     case serviceTwice(String, check: Bool)
     /// A program for a check or send no field of the flow names.
     case serviceUnused(String, check: Bool, known: [String])
+    /// A flow whose field takes its options from a source that no `--options` gives a program for.
+    case optionsNotGiven(field: String, name: String)
+    /// `--options` without `NAME=COMMAND`.
+    case optionsNeedsEquals(String)
+    /// Two programs for one source of options.
+    case optionsTwice(String)
+    /// A program for a source of options no field of the flow names.
+    case optionsUnused(String, known: [String])
+    /// `check --options NAME=FILE` whose file is not a list of options, nor a list of lists.
+    case optionsFileMalformed(String)
     /// Two `--set` for one field: which counts would be a guess.
     case setTwice(String)
     /// `--set` or `--answers` with a `--draft` that resumes: the draft's answers and these would both claim the fields.

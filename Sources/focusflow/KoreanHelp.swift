@@ -82,9 +82,14 @@ enum KoreanHelp {
                           코드 NAME을 보낼 프로그램(여러 번 줄 수 있음). 입력은
                           {"field","send","answers"}, 종료 0은 보냄, 1은 실패(표준
                           출력의 첫 줄이 이유)입니다
+          --options NAME=COMMAND
+                          선택지 출처 NAME의 선택지를 줄 프로그램(여러 번 줄 수 있음).
+                          입력은 {"field","source","query","answers"} ("search":
+                          true일 때 "query"), 출력은 선택지의 JSON 배열 또는 거절하는
+                          {"ok":false,"message":"…"}입니다
           --check-timeout SECONDS
-                          검사나 전송에 줄 시간(기본 10초). 넘기면 하지 못한 것으로
-                          보고, 다시 시도할 수 있습니다
+                          검사, 전송, 선택지에 줄 시간(기본 10초). 넘기면 하지
+                          못한 것으로 보고, 다시 시도할 수 있습니다
         """
 
     static let requests = """
@@ -342,6 +347,11 @@ enum KoreanHelp {
               --max-states N   방문할 서로 다른 상태의 최대 수(기본 200000, 분해하면
                                그룹마다)
               --no-decompose   필드 값의 모든 조합을 하나로 탐색합니다
+              --options NAME=FILE
+                               선택지 출처 NAME이 주는 목록(여러 번 줄 수 있음). FILE은
+                               선택지의 JSON 배열이나 그런 목록의 배열이고, 목록마다
+                               모든 요청의 답으로 해 봅니다. 주지 않은 출처는 자체 목록
+                               두 개를 받습니다
               --lang en|ko     보고의 언어(기본: 로캘의 언어). 흐름이 여러 언어로 준 글도
                                그 언어로 확인합니다. 이벤트 이름과 스크립트는 그대로
                                씁니다

@@ -1,11 +1,12 @@
 import FocusFlow
 import FocusFlowTerminal
 
-/// `--check NAME=COMMAND`, `--send NAME=COMMAND` and `--check-timeout SECONDS`: the programs that
-/// perform a flow's checks and sends in `run`, checked against the flow before the first field.
+/// `--check NAME=COMMAND`, `--send NAME=COMMAND`, `--options NAME=COMMAND` and `--check-timeout
+/// SECONDS`: the programs that perform a flow's checks and sends and give its options in `run`,
+/// checked against the flow before the first field.
 enum ServiceOptions {
     static let options: Set<String> = ["check-timeout"]
-    static let repeatable: Set<String> = ["check", "send"]
+    static let repeatable: Set<String> = ["check", "send", "options"]
 
     static let help = """
           --check NAME=COMMAND
@@ -18,8 +19,13 @@ enum ServiceOptions {
                           the program that sends the code NAME (repeatable). It
                           reads {"field","send","answers"}; exit 0 sent, exit 1
                           failed (the first line of its stdout says why)
+          --options NAME=COMMAND
+                          the program that gives the options of the source NAME
+                          (repeatable). It reads {"field","source","query","answers"}
+                          ("query" with "search": true) and writes a JSON array of
+                          options, or {"ok":false,"message":"…"} to refuse
           --check-timeout SECONDS
-                          how long a check or a send may take (default 10); past
+                          how long a check, a send or a list may take (default 10); past
                           it, it could not be made, and the person may try again
         """
 
@@ -38,12 +44,25 @@ enum ServiceOptions {
                 if taken != nil { throw .usage(.serviceTwice(name, check: check), command: "run") }
             }
         }
+        for item in arguments.lists["options"] ?? [] {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw .usage(.optionsNeedsEquals(item), command: "run")
+            }
+            let name = String(item[..<equals]), command = String(item[item.index(after: equals)...])
+            if programs.options.updateValue(command, forKey: name) != nil { throw .usage(.optionsTwice(name), command: "run") }
+        }
         if let (name, check) = programs.unused(in: spec) {
             let known = check ? spec.fields.compactMap(\.check) : spec.fields.compactMap { $0.send?.name }
             throw .usage(.serviceUnused(name, check: check, known: known), command: "run")
         }
         if let (field, name, check) = programs.missing(in: spec) {
             throw CommandError(.serviceNotPerformed(field: field.rawValue, name: name, check: check), kind: .flow)
+        }
+        if let name = programs.unusedOptions(in: spec) {
+            throw .usage(.optionsUnused(name, known: spec.fields.compactMap { $0.optionSource?.name }), command: "run")
+        }
+        if let (field, name) = programs.missingOptions(in: spec) {
+            throw CommandError(.optionsNotGiven(field: field.rawValue, name: name), kind: .flow)
         }
         return programs
     }

@@ -296,6 +296,7 @@ struct FieldKindProtocolTests {
             .text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
             .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
             .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30),
+            .options(ticket: 5, .list([.init(value: "seoul", label: "서울")])),
         ]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")
         #expect(try FlowRequest(line: Array(request.json.utf8)) == request)
@@ -334,7 +335,10 @@ struct FieldKindExplorerTests {
         var code = FieldSpec(id: "code")
         code.check = "code-valid"
         code.send = FieldSend(name: "sms-code", resendAfter: 30)
-        let fields = spec.fields + [FieldSpec(id: "count", kind: .number, rules: .init(min: 1, max: 3)), code]
+        // A choice whose options come from the service takes the host's `options`.
+        var city = FieldSpec(id: "city", kind: .select)
+        city.optionSource = OptionSource(name: "cities")
+        let fields = spec.fields + [FieldSpec(id: "count", kind: .number, rules: .init(min: 1, max: 3)), code, city]
         let names = Set(fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
         let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && !["describe", "start", "snapshot", "restore", "resend", "tick"].contains($0.name) }.map(\.name))
         #expect(names == needed)

@@ -28,14 +28,15 @@ struct FieldSpecKindsTests {
             return .select(
                 field.id, label: field.label, options: field.options, placeholder: field.placeholder, hint: field.hint,
                 default: choice, required: rules.required, message: rules.message, when: field.when, check: field.check,
-                send: field.send, prefill: field.prefill, section: field.section, localizedText: field.localizedText)
+                send: field.send, prefill: field.prefill, section: field.section, localizedText: field.localizedText,
+                optionsFrom: field.optionSource)
         case .multiSelect:
             let choices: [String]? = if case .choices(let values)? = field.default { values } else { nil }
             return .multiSelect(
                 field.id, label: field.label, options: field.options, placeholder: field.placeholder, hint: field.hint,
                 default: choices, required: rules.required, minSelected: rules.minSelected, maxSelected: rules.maxSelected,
                 message: rules.message, when: field.when, check: field.check, send: field.send, prefill: field.prefill,
-                section: field.section, localizedText: field.localizedText)
+                section: field.section, localizedText: field.localizedText, optionsFrom: field.optionSource)
         case .number:
             let number: Double? = if case .number(let value)? = field.default { value } else { nil }
             return .number(

@@ -42,6 +42,7 @@ struct LanguageTableTests {
         .twoColours("red", "blue"), .colourNumber("300"),
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
         .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest(keys: ["minLength", "pattern"]), .requirementsNotForKind(.confirm), .defaultNotPrefilled,
+        .defaultWithOptionSource("cities"),
     ]
 
     /// Fails to compile when ``Reason`` gains a case: add a sample above, then here.
@@ -62,7 +63,7 @@ struct LanguageTableTests {
             .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber,
             .unknownStyleWord,
             .badServiceName, .needsSend, .requirementNeedsOneTest, .requirementsNotForKind, .defaultNotPrefilled,
-            .other:
+            .defaultWithOptionSource, .other:
             true
         }
     }
@@ -78,7 +79,10 @@ struct LanguageTableTests {
         .setNeedsEquals("email"), .setSecure("password"), .serviceNotPerformed(field: "nickname", name: "nickname-free", check: true),
         .serviceNotPerformed(field: "code", name: "sms-code", check: false), .serviceNeedsEquals("nickname-free", check: true),
         .serviceNeedsEquals("sms", check: false), .serviceTwice("nickname-free", check: true), .serviceUnused("nick", check: true, known: ["nickname-free"]),
-        .serviceUnused("sms", check: false, known: []), .setTwice("email"), .prefillWithResumedDraft("d.json"), .replayNeedsScript, .replayFileCount(3),
+        .serviceUnused("sms", check: false, known: []), .optionsNotGiven(field: "city", name: "cities"), .optionsNeedsEquals("cities"),
+        .optionsTwice("cities"), .optionsUnused("towns", known: ["cities"]), .optionsFileMalformed("lists.json"), .optionsUnused("towns", known: []), .setTwice("email"),
+        .prefillWithResumedDraft("d.json"), .replayNeedsScript,
+        .replayFileCount(3),
         .replayScriptAfterFlow("zq.json"), .flow(FlowSpecError(file: "zq.json", reason: .noSuchFile)),
         .jsonSchemaNotFlow("zq.json"), .folderNotFlow("Flows/"), .folderNotScript("zq"), .scriptOfOtherFlow("w.script", recorded: "login", replayed: "signup"), .folderNotResponses("zq"),
         .noSuchFile("zq"), .cannotBeRead("zq"), .goldenUnreadable("zq", missing: true), .goldenUnreadable("zq", missing: false),
@@ -122,7 +126,8 @@ struct LanguageTableTests {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
             .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
-            .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused, .setTwice, .prefillWithResumedDraft,
+            .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused,
+            .optionsNotGiven, .optionsNeedsEquals, .optionsTwice, .optionsUnused, .optionsFileMalformed, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,
             .replayScriptAfterFlow, .flow, .jsonSchemaNotFlow, .folderNotFlow, .folderNotScript, .scriptOfOtherFlow, .folderNotResponses,
             .noSuchFile, .flowFromStandardInput, .flowFromTerminal, .cannotBeRead, .goldenUnreadable, .notLinesOfText, .responseDiffers, .stdoutNotWritten,
@@ -175,7 +180,7 @@ struct LanguageTableTests {
             "expect", "lang", "mask", "json", "ada", "example", "com", "e", "u", "FIFO", "options", "minSelected",
             "maxSelected", "minLength", "maxLength", "oneOf", "bright", "version", "flow", "fingerprint", "focus",
             "ASCII", "k", "min", "max", "number", "date", "today", "YYYY", "MM", "DD",
-            "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices",
+            "prefill", "pattern", "default", "send", "resendAfter", "requirements", "serve", "checked", "sent", "Swift", "API", "FlowServices", "optionsProvider", "value", "label",
             "shell", "env", "format", "PATH", "uid", "KIND", "LABEL", "completions", "bash", "zsh", "tcsh", "manual", "SHELL", "idle", "sessions", "option", "select", "confirm", "multiSelect", "tty",
             "dev", "NUL",
             // Pattern syntax a message names as it is typed: the scripts with tables, and \C.

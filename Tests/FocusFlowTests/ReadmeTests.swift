@@ -106,6 +106,7 @@ struct ReadmeTests {
                 case .int: .int(1)
                 case .answer: .answer(ticket: 7, .ok)
                 case .object: .string("{…}")
+                case .optionList: .options(ticket: 7, .list(["seoul"]))
                 }
             let kinds = row.kinds.map { kinds in FieldKind.allCases.filter(kinds.contains).map { "`\($0)`" }.joined(separator: ", ") } ?? "any field"
             lines.append("| `\(row.request(sample).json)` | \(kinds) | \(row.summary) |")

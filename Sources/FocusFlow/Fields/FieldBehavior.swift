@@ -134,6 +134,11 @@ protocol FieldBehavior: Sendable {
     /// the rest of its state, saying its events: a list's highlight that the new filter hides goes
     /// to the first option it shows. The default does nothing.
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void)
+    /// What a new list of options from the service (`field`'s ``FieldSpec/options`` now) does to
+    /// the state, saying its events: a chosen option the list lacks is let go
+    /// (``FlowEvent/optionDropped(field:value:)``), and a highlight it lacks goes back to the
+    /// first option. The filter stays. The default does nothing.
+    static func optionsGiven(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void)
     /// What submitting the field (Enter, Next, Tab) does to it before its rules are checked,
     /// saying its events: a select takes its highlighted option. The default does nothing.
     ///
@@ -219,6 +224,7 @@ extension FieldBehavior {
 
     static func submitting(_ state: inout State, field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String? { nil }
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {}
+    static func optionsGiven(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {}
 
     /// The field state holding `answer` (already typed for the kind).
     static func holding(_ answer: FieldAnswer) -> FieldState { wrap(state(holding: answer)) }

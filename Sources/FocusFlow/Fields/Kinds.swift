@@ -134,6 +134,13 @@ public enum FieldState: Sendable, Hashable, Codable {
         self = opened.wrapped
     }
 
+    /// What a new list of options from the service does (see ``FieldBehavior/optionsGiven(_:field:say:)``).
+    mutating func optionsGiven(field: FieldSpec, say: (FlowEvent) -> Void) {
+        var opened = opened
+        opened.optionsGiven(field: field, say: say)
+        self = opened.wrapped
+    }
+
     /// What submitting the field does before its rules are checked (see
     /// ``FieldBehavior/submitting(_:field:messages:say:)``).
     ///
@@ -194,6 +201,7 @@ private protocol OpenedField {
     mutating func apply(_ action: FieldAction, field: FieldSpec, say: (FlowEvent) -> Void) -> Bool
     mutating func submitting(field: FieldSpec, messages: RuleMessages, say: (FlowEvent) -> Void) -> String?
     mutating func textChanged(field: FieldSpec, say: (FlowEvent) -> Void)
+    mutating func optionsGiven(field: FieldSpec, say: (FlowEvent) -> Void)
     func failure(in check: FieldCheck) -> String?
     func actions(answering line: String, field: FieldSpec) -> [FieldAction]
 }
@@ -217,6 +225,7 @@ private struct Opened<Kind: FieldBehavior>: OpenedField {
         Kind.submitting(&state, field: field, messages: messages, say: say)
     }
     mutating func textChanged(field: FieldSpec, say: (FlowEvent) -> Void) { Kind.textChanged(&state, field: field, say: say) }
+    mutating func optionsGiven(field: FieldSpec, say: (FlowEvent) -> Void) { Kind.optionsGiven(&state, field: field, say: say) }
     func failure(in check: FieldCheck) -> String? { Kind.failure(of: state, in: check) }
     func actions(answering line: String, field: FieldSpec) -> [FieldAction] {
         Kind.actions(answering: line, field: field, state: state)

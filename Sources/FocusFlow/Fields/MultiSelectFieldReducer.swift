@@ -175,6 +175,18 @@ extension MultiSelectFieldReducer: FieldBehavior {
     }
 
     /// A highlight the new filter hides goes to the first option it shows.
+    /// Each choice the new list lacks is let go with a note, the others put in the list's order;
+    /// a highlight it lacks goes back to the first option.
+    static func optionsGiven(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        let list = field.optionList
+        for value in state.chosen where list.position(of: value) == nil {
+            say(.optionDropped(field: field.id, value: value))
+            say(.toggled(field: field.id, value: value, selected: false))
+        }
+        state.chosen = state.chosen.compactMap { value in list.position(of: value).map { ($0, value) } }.sorted { $0.0 < $1.0 }.map(\.1)
+        if let highlight = state.highlight, list.position(of: highlight) == nil { state.highlight = nil }
+    }
+
     static func textChanged(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
         guard let (old, new) = field.optionList.settle(&state.highlight, query: state.filter.text) else { return }
         say(.highlighted(field: field.id, from: old, to: new))
@@ -227,6 +239,8 @@ extension MultiSelectFieldReducer: FieldBehavior {
         case .choices(let values):
             var chosen: [String] = []
             for value in values { chosen.append(try field.prefilledOption(value)) }
+            // Options from the service: held to the list, and put in its order, once it arrives.
+            if field.optionSource != nil { return .choices(chosen) }
             return .choices(field.options.map(\.value).filter(chosen.contains))
         case .choice(nil): return .choices([])
         default: throw wrongType(field)
@@ -334,7 +348,7 @@ extension FieldSpec {
     /// - Parameters:
     ///   - id: the field's id, unique in the flow.
     ///   - label: what the field asks; its id when `nil`.
-    ///   - options: the options, in the order shown; at least one.
+    ///   - options: the options, in the order shown; at least one, unless `optionsFrom` names a service.
     ///   - placeholder: shown dim while the filter is empty.
     ///   - hint: one line of help under the field.
     ///   - default: the values of the options chosen at the start.
@@ -347,6 +361,8 @@ extension FieldSpec {
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
     ///   - section: the section the field belongs to (``FieldSpec/section``).
+    ///   - optionsFrom: the service that gives the options as the walk goes (``OptionSource``);
+    ///     `options` is then empty.
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
@@ -354,12 +370,13 @@ extension FieldSpec {
         _ id: FieldID, label: String? = nil, options: [FieldOption], placeholder: String? = nil, hint: String? = nil,
         default: [String]? = nil, required: Bool = false, minSelected: Int? = nil, maxSelected: Int? = nil, message: String? = nil,
         when: FieldCondition? = nil, check: String? = nil, send: FieldSend? = nil, prefill: Bool = true,
-        section: String? = nil, localizedText: [Text: LocalizedText] = [:]
+        section: String? = nil, localizedText: [Text: LocalizedText] = [:], optionsFrom source: OptionSource? = nil
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .multiSelect, label: label, placeholder: placeholder, hint: hint, options: options,
             default: `default`.map(FieldAnswer.choices),
             rules: FieldRules(required: required, minSelected: minSelected, maxSelected: maxSelected, message: message), when: when)
+        field.optionSource = source
         field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }

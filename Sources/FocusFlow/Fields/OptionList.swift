@@ -18,9 +18,13 @@ final class OptionList: Sendable {
     /// Where each option's folded label starts in ``folded``, and one past the last.
     private let starts: [Int]
     private let positionByValue: [String: Int]
+    /// Whether every option shows whatever the filter holds: a list a service searched for the
+    /// filter (``OptionSource/search``) is what matches it, by the service's own rule.
+    let showsAll: Bool
 
-    init(_ options: [FieldOption]) {
+    init(_ options: [FieldOption], showsAll: Bool = false) {
         self.options = options
+        self.showsAll = showsAll
         var folded: [UInt8] = []
         var starts: [Int] = []
         starts.reserveCapacity(options.count + 1)
@@ -57,6 +61,12 @@ final class OptionList: Sendable {
     /// - Complexity: O(*q*) to fold the query, then one `memchr`/`memcmp` pass over the folded labels
     ///   and O(log *n*) per matching option.
     func visible(query: String) -> [Int] {
+        showsAll ? Array(options.indices) : matching(query: query)
+    }
+
+    /// The positions of the options whose folded label contains the folded `query`, whether
+    /// or not the list ``showsAll``: what the labels themselves say.
+    func matching(query: String) -> [Int] {
         if query.isEmpty { return Array(options.indices) }
         if InitialConsonants.applies(to: query) {
             let initials = InitialConsonants.Query(query)
@@ -88,6 +98,7 @@ final class OptionList: Sendable {
     /// - Complexity: O(*q*) to fold both queries, then linear in `previous.visible`'s labels
     ///   when it narrows, else as ``visible(query:)``.
     func visible(query: String, narrowing previous: (query: String, visible: [Int])) -> [Int] {
+        if showsAll { return Array(options.indices) }
         if InitialConsonants.applies(to: query) || InitialConsonants.applies(to: previous.query) { return visible(query: query) }
         let needle = Self.needle(query)
         let shorter = Self.needle(previous.query)
@@ -114,6 +125,7 @@ final class OptionList: Sendable {
 
     /// Whether the option at `position` is visible under `query`: one search of its label.
     func shows(_ position: Int, query: String) -> Bool {
+        if showsAll { return true }
         if InitialConsonants.applies(to: query) {
             return !options.indices.contains(position) || InitialConsonants.Query(query).matches(options[position].label)
         }
@@ -129,6 +141,7 @@ final class OptionList: Sendable {
 
     /// The first option visible under `query`, found by a search that stops at it.
     func firstShown(query: String) -> Int? {
+        if showsAll { return options.isEmpty ? nil : 0 }
         if InitialConsonants.applies(to: query) {
             let initials = InitialConsonants.Query(query)
             return options.indices.first { initials.matches(options[$0].label) }

@@ -254,6 +254,16 @@ extension SelectFieldReducer: FieldBehavior {
         say(.highlighted(field: field.id, from: old, to: new))
     }
 
+    /// A choice the new list lacks is let go with a note; a highlight it lacks goes back to the first option.
+    static func optionsGiven(_ state: inout State, field: FieldSpec, say: (FlowEvent) -> Void) {
+        if let choice = state.choice, field.optionList.position(of: choice) == nil {
+            state.choice = nil
+            say(.optionDropped(field: field.id, value: choice))
+            say(.chosen(field: field.id, old: choice, new: nil))
+        }
+        if let highlight = state.highlight, field.optionList.position(of: highlight) == nil { state.highlight = nil }
+    }
+
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field
         guard state.choice == nil && field.rules.required else { return nil }
@@ -327,7 +337,7 @@ extension FieldSpec {
     /// - Parameters:
     ///   - id: the field's id, unique in the flow.
     ///   - label: what the field asks; its id when `nil`.
-    ///   - options: the options, in the order shown; at least one.
+    ///   - options: the options, in the order shown; at least one, unless `optionsFrom` names a service.
     ///   - placeholder: shown dim while the filter is empty.
     ///   - hint: one line of help under the field.
     ///   - default: the value of the option chosen at the start.
@@ -338,6 +348,8 @@ extension FieldSpec {
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
     ///   - section: the section the field belongs to (``FieldSpec/section``).
+    ///   - optionsFrom: the service that gives the options as the walk goes (``OptionSource``);
+    ///     `options` is then empty.
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
     /// - Returns: the field, checked when a ``FlowSpec`` is made of it.
@@ -345,11 +357,12 @@ extension FieldSpec {
         _ id: FieldID, label: String? = nil, options: [FieldOption], placeholder: String? = nil, hint: String? = nil,
         default: String? = nil, required: Bool = false, message: String? = nil, when: FieldCondition? = nil, check: String? = nil,
         send: FieldSend? = nil, prefill: Bool = true, section: String? = nil,
-        localizedText: [Text: LocalizedText] = [:]
+        localizedText: [Text: LocalizedText] = [:], optionsFrom source: OptionSource? = nil
     ) -> FieldSpec {
         var field = FieldSpec(
             id: id, kind: .select, label: label, placeholder: placeholder, hint: hint, options: options,
             default: `default`.map(FieldAnswer.choice), rules: FieldRules(required: required, message: message), when: when)
+        field.optionSource = source
         field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
     }

@@ -61,6 +61,14 @@ public enum FlowEvent: Sendable, Equatable {
     /// an answer the person gave (a flow's default counts once the review has shown it). A field
     /// hidden while it holds nothing is not named, and the event carries no value, only ids.
     case dropped(fields: [FieldID], because: FieldID)
+    /// The host is asked for the field's options (``OptionSource``): answer with
+    /// ``FlowReducer/Action/options(ticket:_:)`` and this ticket; `query` is the person's filter
+    /// for a source with `search`, else `nil`.
+    case loadingOptions(field: FieldID, source: String, ticket: Int, query: String?)
+    /// The host answered the field's request for options: a list, or not (the field's error says why).
+    case optionsLoaded(field: FieldID, ticket: Int, ok: Bool)
+    /// A new list no longer holds the chosen option `value`: it is let go (a note the fronts show).
+    case optionDropped(field: FieldID, value: String)
 
     /// Every event's protocol name, in the order the protocol documents them.
     public enum Name: String, Sendable, CaseIterable {
@@ -69,6 +77,7 @@ public enum FlowEvent: Sendable, Equatable {
         case rejected, invalid, reviewing, completed, cancelled
         case checking, waiting, checked, sending, sent, expired
         case dropped
+        case loadingOptions, optionsLoaded, optionDropped
 
         /// The kinds of field a flow needs for this event to be said; `nil` for any flow.
         public var kinds: Set<FieldKind>? {
@@ -76,7 +85,7 @@ public enum FlowEvent: Sendable, Equatable {
             case .answered: [.confirm]
             case .chosen: [.select]
             case .toggled: [.multiSelect]
-            case .highlighted: [.select, .multiSelect]
+            case .highlighted, .loadingOptions, .optionsLoaded, .optionDropped: [.select, .multiSelect]
             default: nil
             }
         }
@@ -126,6 +135,10 @@ public enum FlowEvent: Sendable, Equatable {
         case .sent(let field, let ticket, let ok): (.sent, ["field": .id(field), "ticket": .int(ticket), "ok": .bool(ok)])
         case .expired(let field): (.expired, ["field": .id(field)])
         case .dropped(let fields, let because): (.dropped, ["fields": .ids(fields), "because": .id(because)])
+        case .loadingOptions(let field, let source, let ticket, let query):
+            (.loadingOptions, ["field": .id(field), "source": .message(source), "ticket": .int(ticket), "query": .text(query)])
+        case .optionsLoaded(let field, let ticket, let ok): (.optionsLoaded, ["field": .id(field), "ticket": .int(ticket), "ok": .bool(ok)])
+        case .optionDropped(let field, let value): (.optionDropped, ["field": .id(field), "value": .message(value)])
         }
     }
 

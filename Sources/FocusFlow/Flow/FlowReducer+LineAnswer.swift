@@ -9,6 +9,6 @@ extension FlowReducer {
     /// (``FlowEvent/rejected(field:)``), so the caller reports it as it reports refused text.
     public func actions(answering line: String, in state: State) -> [Action] {
         guard let focus = state.focus, let index = spec.index(of: focus) else { return [] }
-        return state.fields[position: index].actions(answering: line, field: spec.fields[index]).map(Action.field)
+        return state.fields[position: index].actions(answering: line, field: field(at: index, in: state)).map(Action.field)
     }
 }

@@ -16,6 +16,7 @@ extension FlowReducer {
     ///   that breaks its field's rules. The message never repeats the value.
     public func initialState(prefill: FlowPrefill) throws(PrefillError) -> State {
         var state = initialState()
+        for (id, list) in prefill.optionLists where spec[id]?.optionSource != nil { state.optionLists[id] = GivenOptions(options: Self.shown(list)) }
         var given: [Int] = []
         for id in prefill.answers.keys.sorted() {
             guard let index = spec.index(of: id) else { throw unknownField(id) }
@@ -30,10 +31,18 @@ extension FlowReducer {
             given.append(index)
         }
         given.sort()
+        // An answer the list a draft kept does not hold is let go, as a new list lets it go.
+        for index in given where state.optionLists[spec.layout.ids[index]]?.options != nil {
+            var ignored: [FlowEvent] = []
+            keepChoices(&state, at: index, events: &ignored)
+        }
         var passed = Set<Int>()
         var visibility = VisibilityMemo(self)
         for index in given where visibility.isVisible(index, in: state) {
             let id = spec.layout.ids[index]
+            // A field whose options are not given yet keeps its answer, held to its list once it
+            // arrives: it is asked, and nothing is wrong with it yet.
+            if optionsFailure(of: index, in: state) != nil { continue }
             guard let message = failure(of: index, in: state) else {
                 passed.insert(index)
                 continue

@@ -53,7 +53,7 @@ extension FlowReducer {
         case .cancel:
             state.phase = .cancelled
             events.append(.cancelled)
-        case .field, .next, .toggleReveal, .checked, .sent, .resend, .tick:
+        case .field, .next, .toggleReveal, .checked, .sent, .resend, .tick, .options:
             return
         }
     }
@@ -109,6 +109,7 @@ extension FlowReducer {
             state.keyboard = keyboard
         }
         if let send = spec.fields[index].send, state.sends[to] == nil { startSend(&state, field: to, send: send, events: &events) }
+        if spec.fields[index].optionSource != nil { reachOptions(&state, at: index, events: &events) }
     }
 }
 

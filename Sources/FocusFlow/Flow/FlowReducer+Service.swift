@@ -148,7 +148,7 @@ extension FlowReducer {
     }
 
     /// The visible, non-secure answers of the fields before `index`.
-    private func answers(before index: Int, in state: State) -> FlowResult {
+    func answers(before index: Int, in state: State) -> FlowResult {
         var visibility = VisibilityMemo(self)
         return FlowResult(
             answers: (0..<index).filter { !spec.layout.secure[$0] && visibility.isVisible($0, in: state) }.map {
@@ -188,16 +188,22 @@ extension FlowReducer {
     func reachFirst(_ state: inout State) {
         state.sends = [:]
         state.lastTicket = 0
-        guard let focus = state.focus, let send = spec[focus]?.send else { return }
+        // The lists given stay (a draft's, a recording's); no request is pending any more.
+        for id in state.optionLists.keys { state.optionLists[id]?.ticket = nil }
+        guard let focus = state.focus, let index = spec.index(of: focus) else { return }
         var ignored: [FlowEvent] = []
-        startSend(&state, field: focus, send: send, events: &ignored)
+        if let send = spec.fields[index].send { startSend(&state, field: focus, send: send, events: &ignored) }
+        if spec.fields[index].optionSource != nil { reachOptions(&state, at: index, events: &ignored) }
     }
 
-    /// What a walk's start says: focus on its field, and the send that field asks for.
+    /// What a walk's start says: focus on its field, and the send or the options that field asks for.
     public func startEvents(of state: State) -> [FlowEvent] {
         var events: [FlowEvent] = [.focusMoved(from: nil, to: state.focus)]
         if let focus = state.focus, let send = spec[focus]?.send, let ticket = state.sends[focus]?.ticket {
             events.append(.sending(field: focus, send: send.name, ticket: ticket))
+        }
+        if let focus = state.focus, let source = spec[focus]?.optionSource, let list = state.optionLists[focus], let ticket = list.ticket {
+            events.append(.loadingOptions(field: focus, source: source.name, ticket: ticket, query: list.query))
         }
         return events
     }

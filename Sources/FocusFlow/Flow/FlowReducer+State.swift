@@ -42,8 +42,11 @@ extension FlowReducer {
         public var sends: [FieldID: SendState] = [:]
         /// Seconds since the walk started, as the clock's ticks (``Action/tick(seconds:)``) said.
         public var clock: Int = 0
-        /// The last ticket given to a check or a send; the next is one more.
+        /// The last ticket given to a check, a send or a request for options; the next is one more.
         public var lastTicket: Int = 0
+        /// The options the service gave each field whose options come from it, and the request
+        /// pending for it (see ``FlowReducer`` (Options from the service)).
+        public var optionLists: [FieldID: GivenOptions] = [:]
 
         public init(
             phase: Phase = .editing, focus: FieldID?, surface: Surface, keyboard: KeyboardType,

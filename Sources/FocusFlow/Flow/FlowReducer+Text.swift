@@ -9,7 +9,8 @@
 /// label as shown: amend the earlier answer and every text that names it changes with it.
 extension FlowReducer {
     /// The field `id` as the person sees it in `state`: its label, placeholder, hint and rule
-    /// message with the answers they name; `nil` for an id the flow does not have.
+    /// message with the answers they name, and a field whose options come from the service with
+    /// the list the host gave (``State/optionLists``); `nil` for an id the flow does not have.
     ///
     /// - Complexity: O(1) for a field whose texts name no answer.
     public func field(_ id: FieldID, in state: State) -> FieldSpec? {
@@ -28,7 +29,7 @@ extension FlowReducer {
 
     /// The field at `index` as the person sees it in `state` (see ``field(_:in:)``).
     func field(at index: Int, in state: State) -> FieldSpec {
-        var field = spec.fields[index]
+        var field = withOptions(at: index, in: state)
         guard !field.templates.isEmpty else { return field }
         var visibility = VisibilityMemo(self)
         for key in FieldSpec.Text.templated {
@@ -50,6 +51,6 @@ extension FlowReducer {
     /// secure (the loader refuses a text that names one) or the answer is empty.
     private func shownAnswer(of id: FieldID, in state: State, visibility: inout VisibilityMemo) -> String {
         guard let index = spec.index(of: id), !spec.fields[index].secure, visibility.isVisible(index, in: state) else { return "" }
-        return spec.fields[index].shownAnswer(state.fields[position: index].answer, in: spec.language)
+        return withOptions(at: index, in: state).shownAnswer(state.fields[position: index].answer, in: spec.language)
     }
 }

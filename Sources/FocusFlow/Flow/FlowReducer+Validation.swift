@@ -19,6 +19,7 @@ extension FlowReducer {
     }
 
     func failure(of index: Int, in state: State, ownMessage: Bool = true) -> String? {
+        if let waiting = optionsFailure(of: index, in: state) { return waiting }
         // The texts as the person sees them: a label or message may name an earlier answer.
         let field = field(at: index, in: state)
         let matched = field.rules.matches.flatMap { id in spec.index(of: id).map { (label: label(at: $0, in: state), text: state.text(at: $0)) } }

@@ -95,6 +95,9 @@ public struct FlowReducer: Sendable {
         case resend
         /// The clock moved on by `seconds`: time is an input like any other.
         case tick(seconds: Int)
+        /// The host's answer to the request for options with this ticket
+        /// (``FlowEvent/loadingOptions(field:source:ticket:query:)``); a stale ticket changes nothing.
+        case options(ticket: Int, OptionsAnswer)
     }
 
     /// The state before anything happened: the first field focused, every field empty.
@@ -103,7 +106,7 @@ public struct FlowReducer: Sendable {
         var state = State(
             focus: first.id, surface: first.secure ? .secure : .plain, keyboard: first.keyboard,
             fields: FieldStates(layout: spec.layout))
-        if first.send != nil { reachFirst(&state) }
+        if first.send != nil || first.optionSource != nil { reachFirst(&state) }
         return state
     }
 
@@ -125,6 +128,7 @@ public struct FlowReducer: Sendable {
     public func reduce(into state: inout State, action: Action, events: inout [FlowEvent]) {
         switch action {
         case .checked, .sent, .resend, .tick: return reduceService(&state, action: action, events: &events)
+        case .options(let ticket, let answer): return reduceOptions(&state, ticket: ticket, answer: answer, events: &events)
         default: break
         }
         if state.phase == .review { return reduceInReview(&state, action: action, events: &events) }
@@ -153,7 +157,7 @@ public struct FlowReducer: Sendable {
             state.focus = nil
             state.checking = nil
             events += [.focusMoved(from: focus, to: nil), .cancelled]
-        case .submit, .checked, .sent, .resend, .tick:
+        case .submit, .checked, .sent, .resend, .tick, .options:
             return
         }
     }
@@ -271,7 +275,10 @@ public struct FlowReducer: Sendable {
         if submitted { return advance(&state, from: index, events: &events) }
         if changed {
             if !state.checked.isEmpty || state.checking != nil { forgetCheck(&state, of: id) }
-            if hasOptions[index] { state.fields[position: index].textChanged(field: spec.fields[index]) { events.append($0) } }
+            if hasOptions[index] {
+                state.fields[position: index].textChanged(field: field(at: index, in: state)) { events.append($0) }
+                filterChanged(&state, at: index, events: &events)
+            }
             revalidate(&state, after: index)
             sayDropped(shown, because: index, in: state, events: &events)
         }
@@ -303,7 +310,7 @@ public struct FlowReducer: Sendable {
         }
         let said = events.count
         let shown = answersShown(after: index, in: state)
-        let submitted = state.fields[position: index].apply(action, field: spec.fields[index]) { events.append($0) }
+        let submitted = state.fields[position: index].apply(action, field: field(at: index, in: state)) { events.append($0) }
         sayDropped(shown, because: index, in: state, events: &events)
         if submitted { return advance(&state, from: index, events: &events) }
         // A refused action changes nothing, not even an error.
@@ -328,6 +335,10 @@ public struct FlowReducer: Sendable {
     /// Validates the focused field, then moves to the next visible field or completes.
     func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
+        if let waiting = retryOptions(&state, at: index, events: &events) {
+            state.errors[id] = waiting
+            return events.append(.invalid(field: id, message: waiting))
+        }
         // Submitting may answer the field (a select takes its highlighted option).
         let shown = answersShown(after: index, in: state)
         if let refusal = state.fields[position: index].submitting(field: field(at: index, in: state), messages: spec.language.messages, say: { events.append($0) }) {
@@ -412,6 +423,7 @@ public struct FlowReducer: Sendable {
             state.keyboard = keyboard
         }
         if let send = spec.fields[target].send, state.sends[to] == nil { startSend(&state, field: to, send: send, events: &events) }
+        if spec.fields[target].optionSource != nil { reachOptions(&state, at: target, events: &events) }
     }
 
     /// Whether the field at `index` is shown: its condition holds, and so on up the chain,

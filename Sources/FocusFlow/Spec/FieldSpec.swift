@@ -22,6 +22,9 @@ public struct FieldSpec: Sendable, Equatable {
     public var options: [FieldOption] {
         didSet { optionList = OptionList.of(options) }
     }
+    /// Where a choice field's options come from when the service gives them (``OptionSource``):
+    /// ``options`` is then empty, and the walk holds the list it was given.
+    public var optionSource: OptionSource? = nil
     /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
     public var `default`: FieldAnswer?
     public var rules: FieldRules
@@ -71,7 +74,7 @@ public struct FieldSpec: Sendable, Equatable {
     ) -> FieldSpec {
         FieldSpec(
             id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, section: section, keyboard: keyboard,
-            options: options, default: `default`, rules: rules, when: when, check: nil, send: nil, requirements: [],
+            options: options, optionSource: nil, default: `default`, rules: rules, when: when, check: nil, send: nil, requirements: [],
             prefill: true, localizedText: localizedText,
             kindSettings: kindSettings, optionList: OptionList.of(options))
     }
@@ -110,13 +113,22 @@ public struct FieldSpec: Sendable, Equatable {
         optionList.standing(value, among: visible)
     }
 
+    /// The field with `options` a service gave: with `searched`, the service matched them to the
+    /// filter, which then hides none of them.
+    func given(_ options: [FieldOption], searched: Bool) -> FieldSpec {
+        var field = self
+        field.options = options
+        if searched { field.optionList = OptionList(options, showsAll: true) }
+        return field
+    }
+
     public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.label == rhs.label && lhs.placeholder == rhs.placeholder
             && lhs.hint == rhs.hint && lhs.secure == rhs.secure && lhs.keyboard == rhs.keyboard
             && lhs.options == rhs.options && lhs.default == rhs.default && lhs.rules == rhs.rules && lhs.when == rhs.when
             && lhs.kindSettings == rhs.kindSettings
             && lhs.check == rhs.check && lhs.send == rhs.send && lhs.requirements == rhs.requirements && lhs.prefill == rhs.prefill
-            && lhs.localizedText == rhs.localizedText && lhs.section == rhs.section
+            && lhs.localizedText == rhs.localizedText && lhs.section == rhs.section && lhs.optionSource == rhs.optionSource
     }
 }
 

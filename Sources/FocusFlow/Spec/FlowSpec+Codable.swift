@@ -58,6 +58,18 @@ extension FieldSpec: Codable {
         let placeholder = try c.decodeTextIfPresent(forKey: "placeholder")
         let hint = try c.decodeTextIfPresent(forKey: "hint")
         let section = try c.decodeTextIfPresent(forKey: "section")
+        // A list of options, or an object naming the service that gives them (``OptionSource``).
+        var options: [FieldOption] = []
+        var source: OptionSource?
+        if c.contains("options"), try !c.decodeNil(forKey: "options") {
+            if let list = try? c.decode([FieldOption].self, forKey: "options") {
+                options = list
+            } else if (try? c.nestedContainer(keyedBy: AnyKey.self, forKey: "options")) != nil {
+                source = try c.decode(OptionSource.self, forKey: "options")
+            } else {
+                options = try c.decode([FieldOption].self, forKey: "options")
+            }
+        }
         self.init(
             id: try c.decode(FieldID.self, forKey: "id"),
             kind: kind,
@@ -66,12 +78,13 @@ extension FieldSpec: Codable {
             hint: hint?.text,
             secure: try c.decodeIfPresent(Bool.self, forKey: "secure") ?? false,
             keyboard: keyboard,
-            options: try c.decodeIfPresent([FieldOption].self, forKey: "options") ?? [],
+            options: options,
             default: defaultValue,
             rules: try c.decodeIfPresent(FieldRules.self, forKey: "rules") ?? .init(),
             when: try c.decodeIfPresent(FieldCondition.self, forKey: "when"),
             section: section?.text)
         kindSettings = try KindValues(from: c, keys: KindKey.fieldKeys)
+        optionSource = source
         check = try c.decodeIfPresent(String.self, forKey: "check")
         if let name = try c.decodeIfPresent(String.self, forKey: "send") {
             guard let resendAfter = try c.decodeIfPresent(Int.self, forKey: "resendAfter") else {
@@ -102,7 +115,11 @@ extension FieldSpec: Codable {
         try c.encodeText(section, languages: localizedText[.section], forKey: "section")
         if secure { try c.encode(true, forKey: "secure") }
         if keyboard != .default, kind.typesFreeText { try c.encode(keyboard, forKey: "keyboard") }
-        if !options.isEmpty { try c.encode(options, forKey: "options") }
+        if let optionSource {
+            try c.encode(optionSource, forKey: "options")
+        } else if !options.isEmpty {
+            try c.encode(options, forKey: "options")
+        }
         try `default`?.encode(to: &c, forKey: "default")
         if rules != FieldRules() {
             var rules = rules

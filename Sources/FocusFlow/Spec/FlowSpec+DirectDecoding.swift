@@ -90,6 +90,7 @@ extension FieldSpec {
         var keyboard: KeyboardType?
         var keyboardGiven = false
         var options: [FieldOption]?
+        var optionSource: OptionSource?
         var defaultValue: FlowFileDefault?
         var rules: FieldRules?
         var when: FieldCondition?
@@ -133,6 +134,10 @@ extension FieldSpec {
             case UInt8(ascii: "o") where key.spells("options"):
                 guard seen.insert(7) else { return false }
                 if c.takeNull() { return true }
+                if c.peek() == UInt8(ascii: "{") {
+                    optionSource = OptionSource.decodeDirectly(&c)
+                    return optionSource != nil
+                }
                 var list: [FieldOption] = []
                 let ok = c.array { c in
                     guard let option = FieldOption.decodeDirectly(&c) else { return false }
@@ -204,6 +209,7 @@ extension FieldSpec {
                 secure: secure ?? false, keyboard: keyboard ?? .default, options: options.take() ?? [], default: answer,
                 rules: rules.take() ?? .decoded(), kindSettings: settings, when: when.take(), section: sectionText,
                 localizedText: localizedText))
+        if optionSource != nil { list[list.count - 1].optionSource = optionSource }
         if check != nil || sendName != nil || prefill == false || !requirements.isEmpty {
             let last = list.count - 1
             list[last].check = check.take()

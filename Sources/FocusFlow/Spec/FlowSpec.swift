@@ -190,7 +190,9 @@ public struct FlowSpec: Sendable, Equatable {
                 try problems.each { throw FlowSpecError(path: "\(path()).keyboard", reason: .noTextToType(kind)) }
             }
         }
-        if kind.hasOptions {
+        if field.pointee.optionSource != nil {
+            try FieldSpec.checkOptionSource(field, path: path(), problems: problems)
+        } else if kind.hasOptions {
             if field.pointee.options.isEmpty {
                 try problems.each { throw FlowSpecError(path: "\(path()).options", reason: .needsOption(kind)) }
             }
@@ -218,7 +220,7 @@ public struct FlowSpec: Sendable, Equatable {
         // Handing a field over copies it: only a kind with checks of its own is asked.
         if kind.behavior.checksField { try kind.behavior.checkField(field.pointee, path: path(), problems: problems) }
         // A choice with no options has no default to check.
-        if let value = field.pointee.default, !kind.hasOptions || !field.pointee.options.isEmpty {
+        if let value = field.pointee.default, !kind.hasOptions || !field.pointee.options.isEmpty, field.pointee.optionSource == nil {
             try problems.each {
                 if try !kind.behavior.checkDefault(value, of: field.pointee, path: "\(path()).default") {
                     throw FlowSpecError(path: "\(path()).default", reason: .wrongDefault(kind))

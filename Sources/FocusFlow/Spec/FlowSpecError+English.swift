@@ -89,6 +89,8 @@ extension FlowSpecError.Reason {
         case .needsSend(let key): "\"\(key)\" belongs to a field that sends something; add \"send\" or remove it"
         case .requirementNeedsOneTest(let keys): "a requirement needs one test: \(keys.map { "\"\($0)\"" }.joined(separator: " or "))"
         case .requirementsNotForKind(let kind): "a \(kind) field has no text to show requirements for; remove \"requirements\""
+        case .defaultWithOptionSource(let name):
+            "the options come from the service \(JSONText.quote(name)), so no option is known when the flow is loaded; remove \"default\""
         case .defaultNotPrefilled: "a field with \"prefill\": false is answered only by the person; remove \"default\""
         case .notPositive(let value): "must be more than 0, not \(value)"
         case .notWithin(let value, let least, let most): "must be from \(least) to \(most), not \(value)"

@@ -90,6 +90,8 @@ extension FlowSpecError.Reason {
         case .needsSend(let key): "\"\(key)\"는 무언가를 보내는 필드의 키입니다. \"send\"를 더하거나 이 키를 지우세요"
         case .requirementNeedsOneTest(let keys): "요구 사항에는 \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) 중 하나의 검사가 필요합니다"
         case .requirementsNotForKind(let kind): "\(kind) 필드에는 요구 사항을 보여 줄 텍스트가 없습니다. \"requirements\"를 지우세요"
+        case .defaultWithOptionSource(let name):
+            "선택지를 서비스 \(JSONText.quote(name))에서 받으므로 흐름을 읽을 때는 어떤 선택지도 알 수 없습니다. \"default\"를 지우세요"
         case .defaultNotPrefilled: "\"prefill\": false인 필드는 사람만 답할 수 있습니다. \"default\"를 지우세요"
         case .notPositive(let value): "0보다 커야 합니다 (받은 값: \(value))"
         case .notWithin(let value, let least, let most): "\(least)에서 \(most) 사이여야 합니다 (받은 값: \(value))"

@@ -120,6 +120,8 @@ extension FlowSpecError {
         case requirementsNotForKind(FieldKind)
         /// A `default` on a field only a person may answer.
         case defaultNotPrefilled
+        /// A `default` on a field whose options the service gives (named here): no option is known at load.
+        case defaultWithOptionSource(String)
         /// A message from a decoder this package did not write, passed on as it is.
         case other(String)
 

@@ -23,15 +23,19 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
     public var focus: FieldID?
     /// Every non-secure field that holds an answer, hidden fields included.
     public var answers: [FieldID: FieldAnswer]
+    /// The lists the service gave the fields whose options come from it (`"optionLists"`, left
+    /// out when there are none): a resumed walk holds them again.
+    public var optionLists: [FieldID: [FieldOption]]
 
-    public init(flow: String, fingerprint: String, focus: FieldID?, answers: [FieldID: FieldAnswer]) {
+    public init(flow: String, fingerprint: String, focus: FieldID?, answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) {
         self.flow = flow
         self.fingerprint = fingerprint
         self.focus = focus
         self.answers = answers
+        self.optionLists = optionLists
     }
 
-    private enum Key: String, CodingKey { case version, flow, fingerprint, focus, answers }
+    private enum Key: String, CodingKey { case version, flow, fingerprint, focus, answers, optionLists }
 
     private struct AnswerKey: CodingKey {
         var stringValue: String
@@ -51,6 +55,8 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
         focus = try c.decodeIfPresent(FieldID.self, forKey: .focus)
         let loose = try c.decode([String: LooseAnswer].self, forKey: .answers)
         answers = Dictionary(uniqueKeysWithValues: loose.map { (FieldID($0.key), $0.value.answer) })
+        let lists = try c.decodeIfPresent([String: [FieldOption]].self, forKey: .optionLists) ?? [:]
+        optionLists = Dictionary(uniqueKeysWithValues: lists.map { (FieldID($0.key), $0.value) })
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,6 +68,10 @@ public struct FlowSnapshot: Sendable, Hashable, Codable {
         var answers = c.nestedContainer(keyedBy: AnswerKey.self, forKey: .answers)
         for id in self.answers.keys.sorted() {
             try self.answers[id]!.encode(orNullTo: &answers, forKey: AnswerKey(stringValue: id.rawValue))
+        }
+        if !optionLists.isEmpty {
+            var lists = c.nestedContainer(keyedBy: AnswerKey.self, forKey: .optionLists)
+            for id in optionLists.keys.sorted() { try lists.encode(optionLists[id]!, forKey: AnswerKey(stringValue: id.rawValue)) }
         }
     }
 
@@ -99,7 +109,9 @@ extension FlowReducer {
             let answer = state.fields[position: index].answer
             if !answer.isEmpty { answers[id] = answer }
         }
-        return FlowSnapshot(flow: spec.id, fingerprint: fingerprint, focus: state.focus.map { place(from: $0, in: state) } ?? focus, answers: answers)
+        return FlowSnapshot(
+            flow: spec.id, fingerprint: fingerprint, focus: state.focus.map { place(from: $0, in: state) } ?? focus, answers: answers,
+            optionLists: state.optionLists.isEmpty ? [:] : state.optionLists.compactMapValues(\.options))
     }
 
     /// Where a walk stands, for a snapshot: the focused field, or, while answers after it wait to
@@ -126,6 +138,8 @@ extension FlowReducer {
         guard snapshot.fingerprint == fingerprint else {
             throw PrefillError(.otherFlow, field: nil, detail: .otherFlow(snapshot.flow, changed: snapshot.flow == spec.id))
         }
-        return try initialState(prefill: FlowPrefill(answers: snapshot.answers, askInvalid: true, resumeAt: snapshot.focus))
+        var prefill = FlowPrefill(answers: snapshot.answers, askInvalid: true, resumeAt: snapshot.focus)
+        prefill.optionLists = snapshot.optionLists
+        return try initialState(prefill: prefill)
     }
 }

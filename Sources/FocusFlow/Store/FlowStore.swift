@@ -75,13 +75,27 @@ public struct FlowServices: Sendable {
     /// focus left the field) or the walk ends; an answer after that is dropped.
     public typealias Service = @Sendable (CheckRequest) async -> ServiceAnswer
 
+    /// Gives a field's options from the service (``OptionSource``): the list, or a thrown
+    /// ``OptionsRefusal`` whose message the person reads; any other error says the list could
+    /// not be had. Cancelled when its ticket goes stale (a newer filter asked again).
+    public typealias OptionsProvider = @Sendable (OptionRequest) async throws -> [FieldOption]
+
     public var checks: [String: Service]
     public var sends: [String: Service]
+    /// Gives every source's options, by ``OptionRequest/source``.
+    public var optionsProvider: OptionsProvider?
 
-    public init(checks: [String: Service] = [:], sends: [String: Service] = [:]) {
+    public init(checks: [String: Service] = [:], sends: [String: Service] = [:], optionsProvider: OptionsProvider? = nil) {
         self.checks = checks
         self.sends = sends
+        self.optionsProvider = optionsProvider
     }
+}
+
+/// What an ``FlowServices/OptionsProvider`` throws to refuse a list, with what the person reads.
+public struct OptionsRefusal: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
 }
 
 extension FlowStore {
@@ -107,13 +121,34 @@ extension FlowStore {
         for ticket in state.sends.values.compactMap(\.ticket).sorted() {
             if let send = reducer.pendingSend(ticket, in: state) { feed.yield(.send(send)) }
         }
+        for request in reducer.pendingOptions(in: state) { feed.yield(.options(request)) }
         if state.phase.hasEnded { feed.finish() }
         await withTaskCancellationHandler {
             for await job in jobs {
+                if case .options(let request) = job {
+                    let provider = services.optionsProvider
+                    let task = Task {
+                        _ = isolation
+                        let answer: OptionsAnswer
+                        do {
+                            if let provider { answer = .list(try await provider(request)) } else { answer = .unavailable }
+                        } catch let refusal as OptionsRefusal {
+                            answer = .refused(refusal.message)
+                        } catch {
+                            answer = .unavailable
+                        }
+                        guard !Task.isCancelled else { return }
+                        self.services.finished(request.ticket)
+                        self.send(.options(ticket: request.ticket, answer))
+                    }
+                    self.services.started(task, ticket: request.ticket)
+                    continue
+                }
                 let (request, isCheck) =
                     switch job {
                     case .check(let request): (request, true)
                     case .send(let request): (request, false)
+                    case .options: fatalError("taken above")
                     }
                 let service = (isCheck ? services.checks : services.sends)[request.name]
                 let task = Task {
@@ -136,6 +171,7 @@ extension FlowStore {
 enum CheckRequestJob: Sendable {
     case check(CheckRequest)
     case send(CheckRequest)
+    case options(OptionRequest)
 }
 
 /// The store's side of ``FlowStore/run(_:isolation:)``: where new requests go, and the tasks
@@ -145,6 +181,8 @@ struct ServiceQueue {
     private var tasks: [Int: Task<Void, Never>] = [:]
     /// The ticket of the check being performed, if any.
     private var checkTicket: Int?
+    /// The tickets of the requests for options being performed.
+    private var optionTickets: Set<Int> = []
 
     var running: Bool { feed != nil }
 
@@ -158,6 +196,7 @@ struct ServiceQueue {
     mutating func finished(_ ticket: Int) {
         tasks[ticket] = nil
         if checkTicket == ticket { checkTicket = nil }
+        optionTickets.remove(ticket)
     }
 
     /// Hands the requests `events` say to the runner, and cancels the check the state no longer waits for.
@@ -171,7 +210,20 @@ struct ServiceQueue {
                 }
             case .sending(_, _, let ticket):
                 if let request = reducer.pendingSend(ticket, in: state) { feed?.yield(.send(request)) }
+            case .loadingOptions(_, _, let ticket, _):
+                if let request = reducer.pendingOptions(ticket, in: state) {
+                    optionTickets.insert(ticket)
+                    feed?.yield(.options(request))
+                }
             default: break
+            }
+        }
+        // A request for options a newer one made stale is cancelled.
+        if !optionTickets.isEmpty {
+            let pending = Set(state.optionLists.values.compactMap(\.ticket))
+            for ticket in optionTickets where !pending.contains(ticket) {
+                tasks.removeValue(forKey: ticket)?.cancel()
+                optionTickets.remove(ticket)
             }
         }
         if let ticket = checkTicket, state.checking?.ticket != ticket {
@@ -186,6 +238,7 @@ struct ServiceQueue {
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
         checkTicket = nil
+        optionTickets = []
         feed?.finish()
         feed = nil
     }

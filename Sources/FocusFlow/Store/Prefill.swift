@@ -24,6 +24,9 @@ public struct FlowPrefill: Sendable, Hashable {
     /// Where a resumed walk stood (a draft's focus): the walk starts there, or at the first
     /// field before it that needs an answer (a secure one, which drafts never keep).
     public var resumeAt: FieldID?
+    /// The lists the service gave fields whose options come from it (a draft's): the walk holds
+    /// them from its start, and asks again only a search whose filter changes.
+    public var optionLists: [FieldID: [FieldOption]] = [:]
 
     public init(answers: [FieldID: FieldAnswer] = [:], skipFilled: Bool = false, askInvalid: Bool = false, resumeAt: FieldID? = nil) {
         self.answers = answers

@@ -111,6 +111,11 @@ package struct TerminalWords: Sendable {
     package let resendKey: String
     /// `sends the code again`: line mode's `/resend`.
     package let sendsAgain: String
+    // Options from the service.
+    /// `Loading the options of City…`, while the service's list is asked for.
+    package let loadingOptions: @Sendable (_ label: String) -> String
+    /// `Seoul is not among City's new options; it was let go.`
+    package let optionDropped: @Sendable (_ label: String, _ option: String) -> String
 
     package static let english = TerminalWords(
         enterNext: "Enter next", enterFinish: "Enter finish", enterReview: "Enter review", shiftTabBack: "Shift-Tab back", showHide: "Ctrl-T show/hide", ctrlCCancel: "Ctrl-C cancel",
@@ -196,7 +201,8 @@ package struct TerminalWords: Sendable {
         fatalSignal: "focusflow: stopped by a fatal signal; the terminal was restored.",
         historySearch: { $0 },
         checking: { "Checking \($0)…" }, sending: { "Sending \($0)…" }, sent: { "\($0): sent." },
-        resendIn: { "Resend in \($0) s" }, resendKey: "Ctrl-R resend", sendsAgain: "sends the code again")
+        resendIn: { "Resend in \($0) s" }, resendKey: "Ctrl-R resend", sendsAgain: "sends the code again",
+        loadingOptions: { "Loading the options of \($0)…" }, optionDropped: { "\($1) is not among \($0)'s new options; it was let go." })
 
     package static let korean = TerminalWords(
         enterNext: "Enter 다음", enterFinish: "Enter 완료", enterReview: "Enter 검토", shiftTabBack: "Shift-Tab 이전", showHide: "Ctrl-T 보이기/숨기기", ctrlCCancel: "Ctrl-C 취소",
@@ -294,7 +300,8 @@ package struct TerminalWords: Sendable {
             return "(\(direction)\(flags.contains("failed") ? " 실패" : ""))" + prompt[close.upperBound...]
         },
         checking: { "\($0) 확인 중…" }, sending: { "\($0) 보내는 중…" }, sent: { "\($0): 보냈습니다." },
-        resendIn: { "\($0)초 후 다시 보내기" }, resendKey: "Ctrl-R 다시 보내기", sendsAgain: "코드 다시 보내기")
+        resendIn: { "\($0)초 후 다시 보내기" }, resendKey: "Ctrl-R 다시 보내기", sendsAgain: "코드 다시 보내기",
+        loadingOptions: { "\($0) 선택지를 불러오는 중…" }, optionDropped: { "\($1)은(는) \($0)의 새 선택지에 없어 선택을 풀었습니다." })
 }
 
 extension Language {

@@ -32,7 +32,7 @@ package enum LineMode {
                 if let outcome = ReviewLine.piped(store, &reader, number: &number, mask: options.mask, say: say) { return outcome }
                 continue
             }
-            guard store.state.phase == .editing, let focus = store.state.focus, let field = store.field(focus) else { break }
+            guard store.state.phase == .editing, let focus = store.state.focus, var field = store.field(focus) else { break }
             let read = reader.next()
             switch read {
             case .line, .tooLong: number += 1
@@ -51,6 +51,15 @@ package enum LineMode {
             case .tooLong: return .invalidInput("\(place): \(words.tooLong(LineReader.lineLimit))")
             case .end: return .invalidInput(words.inputEndedBefore(describe(field, in: store.reducer.spec)))
             case .signal(let signal): return .signalled(signal)
+            }
+            // A search's line that names none of the options it has is its filter: the service is
+            // asked for what matches it, and the line then answers from that list.
+            if field.optionSource?.search == true, !value.isEmpty, !takes(value, store: store) {
+                store.send(.field(.textChanged(value)))
+                let (events, signal) = services.settle(store, signals: signals)
+                if let signal { return .signalled(signal) }
+                if let refused = refusal(in: events, store: store, number: number, words: words) { return .invalidInput(refused) }
+                field = store.reducer.field(focus, in: store.state) ?? field
             }
             // An empty line keeps a prefilled (or default) text, as Enter does at a terminal.
             if value.isEmpty, let kept = FieldScreens.screen(for: field, words: words).kept(store.state), !kept.isEmpty {
@@ -134,7 +143,7 @@ package enum LineMode {
             // refused check asks the field again with its message.
             let (events, signal) = services.settle(store, signals: signals) { call in
                 let label = store.field(call.request.field)?.label ?? call.request.field.rawValue
-                say(call.isCheck ? words.checking(label) : words.sending(label))
+                say(call.isOptions ? words.loadingOptions(label) : call.isCheck ? words.checking(label) : words.sending(label))
             }
             if let signal {
                 SignalPipe.startOutput(0)
@@ -211,6 +220,10 @@ package enum LineMode {
                 if store.send(.resend).isEmpty, let seconds = store.reducer.resendIn(store.state), seconds > 0 {
                     say(words.resendIn(seconds))
                 }
+            case .answer(let answer) where field.optionSource?.search == true && !answer.isEmpty && !takes(answer, store: store):
+                // A search's line that names none of its options is its filter: the list that
+                // matches it is asked for, and the field asked again with it.
+                store.send(.field(.textChanged(answer)))
             case .answer(let answer):
                 // An empty line keeps what the field holds (a prefilled or earlier answer).
                 let current = screen.kept(store.state) ?? ""
@@ -261,6 +274,8 @@ package enum LineMode {
                 say(ok ? words.sent(label) : store.state.errors[id] ?? store.reducer.spec.language.messages.sendUnavailable)
             case .expired(let id):
                 say(store.reducer.spec.language.messages.expired(store.field(id)?.label ?? id.rawValue))
+            case .optionDropped(let id, let value):
+                say(words.optionDropped(store.field(id)?.label ?? id.rawValue, value))
             default: continue
             }
         }
@@ -296,6 +311,15 @@ package enum LineMode {
         }
         for action in actions { store.send(action) }
         return nil
+    }
+
+    /// Whether the focused field takes `line` as its answer: none of the actions the line makes is refused.
+    private static func takes(_ line: String, store: FlowStore) -> Bool {
+        var trial = store.state
+        for action in store.reducer.actions(answering: line, in: trial) {
+            if store.reducer.reduce(into: &trial, action: action).contains(where: { if case .rejected = $0 { true } else { false } }) { return false }
+        }
+        return true
     }
 
     /// A field as a message names it, `Nickname (nickname)`; a question asked on its own by its label alone.

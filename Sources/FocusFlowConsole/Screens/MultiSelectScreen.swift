@@ -6,7 +6,7 @@ import FocusFlow
 /// now (`Space choose`, `Space types a space`); Enter and Tab accept what is chosen. In line
 /// mode a line is a comma-separated list of numbers, values or labels.
 package final class MultiSelectScreen: OptionScreen {
-    package let field: FieldSpec
+    package var field: FieldSpec
     package var picker = OptionPicker()
 
     package var words = TerminalWords.english

@@ -11,6 +11,9 @@ package struct OptionPicker {
     /// Which options show under the filter.
     package var window = OptionWindow()
 
+    /// Forgets what each query showed: the options changed (a list from the service).
+    package mutating func forgetFilters() { filters = [] }
+
     /// The positions (in `field.options`) of the options `query` shows.
     package mutating func visible(_ field: FieldSpec, query: String) -> [Int] {
         while let last = filters.last, !query.hasPrefixIdentical(last.query) { filters.removeLast() }

@@ -7,6 +7,8 @@ import FocusFlow
 package protocol OptionScreen: FieldScreen {
     /// The filter's answers and the window's scroll position, for this visit.
     var picker: OptionPicker { get set }
+    /// The field shown, whose options a list from the service replaces (``given(_:)``).
+    var field: FieldSpec { get set }
     /// The highlighted option's value and the values chosen.
     func marks(in state: FlowReducer.State) -> (highlight: String?, chosen: Set<String>)
     /// An option's row, after the highlight's mark (`› ` or two spaces).
@@ -15,6 +17,14 @@ package protocol OptionScreen: FieldScreen {
 
 extension OptionScreen {
     package var prompt: String { "🔍 " }
+
+    /// The service gave the field a new list (`field`, as ``FlowReducer/field(_:in:)`` gives it):
+    /// the rows show it, and the filter, its cursor and the window's place stay as they are.
+    package func given(_ field: FieldSpec) {
+        let screen = self
+        screen.field = field
+        screen.picker.forgetFilters()
+    }
     package var escapeClearsText: Bool { true }
 
     /// The visible options (positions in the field's options), where the highlight stands

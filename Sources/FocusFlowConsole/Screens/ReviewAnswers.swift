@@ -23,6 +23,7 @@ package struct ReviewAnswers {
         self.words = words
         rows = reducer.sectionGroups(in: state).flatMap { group in
             group.fields.enumerated().compactMap { number, id in
+                // A field whose options come from the service names its answers from the list given.
                 reducer.field(id, in: state).map { field in
                     Row(
                         field: id, label: field.label, shown: Self.shown(field, state.answer(of: id), mask: mask, words: words),

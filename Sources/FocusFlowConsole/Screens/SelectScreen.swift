@@ -4,7 +4,7 @@ import FocusFlow
 /// engine, which chooses the highlighted option and goes on (refused when the filter hides every
 /// option); Tab does the same. In line mode a line answers with an option's number (from 1), value or label.
 package final class SelectScreen: OptionScreen {
-    package let field: FieldSpec
+    package var field: FieldSpec
     package var picker = OptionPicker()
 
     package var words = TerminalWords.english

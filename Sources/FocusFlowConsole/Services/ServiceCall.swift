@@ -16,20 +16,33 @@ import Glibc
 /// output says why. Anything else — another status, a signal, no answer before the deadline, a
 /// program that cannot be started — is ``ServiceAnswer/unavailable``.
 ///
+/// A request for options (`--options NAME=COMMAND`) reads
+/// `{"field":"city","source":"cities","query":"se","answers":{…}}` (`query` only for a source with
+/// `search`) and answers on its standard output with a JSON array of options (values, or
+/// `{"value","label"}`) or `{"ok":false,"message":"…"}` (``OptionsAnswer/init(json:)``), and
+/// exit 0 or 1; anything else is ``OptionsAnswer/unavailable``.
+///
 /// Nothing here blocks: ``advance()`` takes what the program has written and sees whether it
 /// has ended; the session polls ``descriptors`` (and wakes within ``pollInterval``) meanwhile.
 package final class ServiceCall {
     package let request: CheckRequest
-    /// A check (else a send).
+    /// A check (else a send, or a request for options).
     package let isCheck: Bool
+    /// A request for options: its own answer is ``optionsAnswer``.
+    package let isOptions: Bool
     /// The answer, once the program has given it (or the call ended without one).
     package private(set) var answer: ServiceAnswer?
+    /// A request for options' answer, once the call ended.
+    package private(set) var optionsAnswer: OptionsAnswer?
 
     /// How often a session looks at a running program, in milliseconds: an exit is seen this
     /// soon, even when the program left a child holding its standard output open.
     package static let pollInterval: Int32 = 50
     /// The most of a program's standard output that is kept: its first line is all that is read.
     static let outputLimit = 4096
+    /// The most of an options program's standard output that is kept: a list of thousands.
+    static let optionsOutputLimit = 1 << 20
+    private let limit: Int
 
     private var pid: pid_t = 0
     /// The program's standard input (a socket, written without SIGPIPE), until all is written.
@@ -46,6 +59,8 @@ package final class ServiceCall {
     package init(_ request: CheckRequest, check: Bool, command: String, timeout: Int, errors: Int32?) {
         self.request = request
         self.isCheck = check
+        self.isOptions = false
+        self.limit = Self.outputLimit
         var json = JSONWriter()
         json.raw(#"{"field":"#); json.string(request.field.rawValue)
         json.raw(check ? #","check":"# : #","send":"#); json.string(request.name)
@@ -59,6 +74,28 @@ package final class ServiceCall {
             closeAll()
         }
         // The JSON holds a value that may be secret: it lives only as long as it is unsent.
+        advance()
+    }
+
+    /// Starts the program `command` for a request for options.
+    package init(options request: OptionRequest, command: String, timeout: Int, errors: Int32?) {
+        self.request = CheckRequest(ticket: request.ticket, field: request.field, name: request.source, value: nil, answers: request.answers)
+        self.isCheck = false
+        self.isOptions = true
+        self.limit = Self.optionsOutputLimit
+        var json = JSONWriter()
+        json.raw(#"{"field":"#); json.string(request.field.rawValue)
+        json.raw(#","source":"#); json.string(request.source)
+        if let query = request.query { json.raw(#","query":"#); json.string(query) }
+        json.raw(#","answers":"#); request.answers.write(into: &json)
+        json.raw("}\n")
+        pending = json.bytes
+        deadline = Self.now() + Double(timeout)
+        if !spawn(command, errors: errors) {
+            answer = .unavailable
+            optionsAnswer = .unavailable
+            closeAll()
+        }
         advance()
     }
 
@@ -86,6 +123,7 @@ package final class ServiceCall {
         if reaped == pid {
             // What it wrote before it ended is in the pipe still.
             readOutput()
+            if isOptions { optionsAnswer = Self.optionsAnswer(status: status, output: said) }
             finish(Self.answer(status: status, output: said))
         } else if reaped < 0 && errno != EINTR {
             finish(.unavailable)
@@ -121,6 +159,7 @@ package final class ServiceCall {
 
     private func finish(_ answer: ServiceAnswer) {
         self.answer = answer
+        if isOptions, optionsAnswer == nil { optionsAnswer = .unavailable }
         closeAll()
         pid = 0
     }
@@ -161,7 +200,7 @@ package final class ServiceCall {
         while output >= 0 {
             let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
                 let count = read(output, chunk.baseAddress, chunk.count)
-                if count > 0 { said.append(contentsOf: chunk.prefix(min(count, max(0, Self.outputLimit - said.count)))) }
+                if count > 0 { said.append(contentsOf: chunk.prefix(min(count, max(0, limit - said.count)))) }
                 return count
             }
             if count > 0 { continue }
@@ -183,6 +222,17 @@ package final class ServiceCall {
             return .refused(String(decoding: line, as: UTF8.self))
         default: return .unavailable
         }
+    }
+
+    /// Exit 0 or 1 with a JSON answer on standard output (a list, or a refusal); exit 1 with
+    /// words, a refusal; anything else could not answer.
+    static func optionsAnswer(status: Int32, output: [UInt8]) -> OptionsAnswer {
+        guard status & 0x7F == 0 else { return .unavailable }
+        let code = (status >> 8) & 0xFF
+        guard code == 0 || code == 1 else { return .unavailable }
+        if let answer = OptionsAnswer(json: output) { return answer }
+        if code == 1, case .refused(let message) = answer(status: status, output: output) { return .refused(message) }
+        return .unavailable
     }
 
     private static func wipe(_ bytes: inout [UInt8]) {

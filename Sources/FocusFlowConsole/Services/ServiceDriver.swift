@@ -20,6 +20,11 @@ package struct ServiceDriver {
     private var started: Set<Int> = []
     /// When the clock last ticked the engine, while a code has been asked for.
     private var lastTick: Double?
+    /// When each request for options of a search was first seen: it starts after a pause in
+    /// the typing (``quiet``), and a newer one makes it stale before it starts.
+    private var seen: [Int: Double] = [:]
+    /// How long the typing must pause before a search's request for options starts, in seconds.
+    package static let quiet = 0.15
 
     package init(_ programs: ServicePrograms, errors: Int32?) {
         self.programs = programs
@@ -31,7 +36,13 @@ package struct ServiceDriver {
 
     /// Whether any program was named: without one, the walk asks nothing of a service (a flow
     /// that checks or sends is refused before its first field) and there is nothing to do.
-    package var hasPrograms: Bool { !programs.checks.isEmpty || !programs.sends.isEmpty }
+    package var hasPrograms: Bool { !programs.checks.isEmpty || !programs.sends.isEmpty || !programs.options.isEmpty }
+
+    /// Whether the list of options for `field` is being asked for (its program runs, or waits
+    /// for a pause in the typing).
+    package func loadingOptions(for field: FieldID, in store: FlowStore) -> Bool {
+        store.reducer.isLoadingOptions(field, in: store.state)
+    }
 
     /// The check or the send running for `field`, if one does.
     package func running(for field: FieldID) -> ServiceCall? {
@@ -44,6 +55,10 @@ package struct ServiceDriver {
     /// How long a session may sleep before it must call ``advance(_:)``, in milliseconds; -1
     /// when nothing needs it.
     package var timeout: Int32 {
+        if let first = seen.values.min() {
+            let wait = Int32(max(0, (first + Self.quiet - ServiceCall.now()) * 1000)) + 1
+            return isBusy ? min(wait, ServiceCall.pollInterval, calls.map(\.call.remaining).min() ?? 0) : wait
+        }
         if isBusy { return min(ServiceCall.pollInterval, calls.map(\.call.remaining).min() ?? 0) }
         guard let lastTick else { return -1 }
         return Int32(max(0, min(1000, (lastTick + 1 - ServiceCall.now()) * 1000)))
@@ -59,10 +74,18 @@ package struct ServiceDriver {
         }
         let tickets = Set(wanted.map(\.ticket))
         calls.removeAll { running in
-            guard !tickets.contains(running.ticket) else { return false }
+            guard !running.call.isOptions, !tickets.contains(running.ticket) else { return false }
             running.call.cancel()
             return true
         }
+        let lists = store.reducer.pendingOptions(in: state)
+        let listTickets = Set(lists.map(\.ticket))
+        calls.removeAll { running in
+            guard running.call.isOptions, !listTickets.contains(running.ticket) else { return false }
+            running.call.cancel()
+            return true
+        }
+        seen = seen.filter { listTickets.contains($0.key) }
         for request in wanted where !started.contains(request.ticket) {
             started.insert(request.ticket)
             let check = request.ticket == state.checking?.ticket
@@ -70,6 +93,21 @@ package struct ServiceDriver {
             // would not wait for ever: its answer is that it could not be made.
             let command = programs.command(request.name, check: check) ?? "exit 2"
             let call = ServiceCall(request, check: check, command: command, timeout: programs.timeout, errors: errors)
+            calls.insert((request.ticket, call), at: calls.firstIndex { $0.ticket > request.ticket } ?? calls.endIndex)
+        }
+        let now = ServiceCall.now()
+        for request in lists where !started.contains(request.ticket) {
+            // A search waits for a pause in the typing: each key makes a new request, and only
+            // the newest is made.
+            if request.query != nil {
+                let first = seen[request.ticket] ?? now
+                seen[request.ticket] = first
+                if now - first < Self.quiet { continue }
+            }
+            seen[request.ticket] = nil
+            started.insert(request.ticket)
+            let command = programs.options[request.source] ?? "exit 2"
+            let call = ServiceCall(options: request, command: command, timeout: programs.timeout, errors: errors)
             calls.insert((request.ticket, call), at: calls.firstIndex { $0.ticket > request.ticket } ?? calls.endIndex)
         }
     }
@@ -84,6 +122,10 @@ package struct ServiceDriver {
             call.advance()
             guard let answer = call.answer else { continue }
             calls.removeAll { $0.ticket == ticket }
+            if call.isOptions {
+                events += store.send(.options(ticket: ticket, call.optionsAnswer ?? .unavailable))
+                continue
+            }
             events += store.send(call.isCheck ? .checked(ticket: ticket, answer) : .sent(ticket: ticket, answer))
         }
         events += tick(store)
@@ -112,6 +154,7 @@ package struct ServiceDriver {
     package mutating func cancelAll() {
         for running in calls { running.call.cancel() }
         calls = []
+        seen = [:]
     }
 
     /// Waits until no program runs, handing each answer to the engine, for the modes that read
@@ -126,7 +169,7 @@ package struct ServiceDriver {
         update(store)
         events += tick(store)
         tell()
-        while isBusy {
+        while isBusy || !seen.isEmpty {
             var fds = descriptors
             if let signals { fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)) }
             _ = poll(&fds, nfds_t(fds.count), timeout)

@@ -11,6 +11,8 @@ public struct ServicePrograms: Sendable, Equatable {
     public var checks: [String: String]
     /// The command of each send, by its name.
     public var sends: [String: String]
+    /// The command that gives each source's options (`--options NAME=COMMAND`), by its name.
+    public var options: [String: String] = [:]
     /// How long a program has to answer (`--check-timeout`); past it, the check or the send
     /// could not be made.
     public var timeout: Int
@@ -30,6 +32,20 @@ public struct ServicePrograms: Sendable, Equatable {
             if let send = field.send, sends[send.name] == nil { return (field.id, send.name, false) }
         }
         return nil
+    }
+
+    /// The first source of options a field of `spec` names that no program gives.
+    public func missingOptions(in spec: FlowSpec) -> (field: FieldID, name: String)? {
+        for field in spec.fields {
+            if let source = field.optionSource, options[source.name] == nil { return (field.id, source.name) }
+        }
+        return nil
+    }
+
+    /// The first program given for a source of options no field of `spec` names.
+    public func unusedOptions(in spec: FlowSpec) -> String? {
+        let named = Set(spec.fields.compactMap { $0.optionSource?.name })
+        return options.keys.sorted().first { !named.contains($0) }
     }
 
     /// The first program given for a name no field of `spec` uses (a typing mistake, or the

@@ -397,13 +397,18 @@ final class InteractiveSession: ScreenContext {
 
     /// The line that says a check or a send is under way for the focused field, with a spinner.
     private func serviceLine() -> String? {
-        guard let focus = store.state.focus, let call = services.running(for: focus) else { return nil }
+        guard let focus = store.state.focus else { return nil }
+        let call = services.running(for: focus)
+        // A list asked for: its program runs, or waits for a pause in the typing.
+        let loading = store.reducer.isLoadingOptions(focus, in: store.state)
+        guard call != nil || loading else { return nil }
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         let frame = frames[Int(time.tv_nsec / 100_000_000) % frames.count]
         let label = store.field(focus)?.label ?? focus.rawValue
-        return theme.styled(.keys, "\(frame) " + (call.isCheck ? theme.words.checking(label) : theme.words.sending(label)))
+        if loading, call?.isCheck != true { return theme.styled(.keys, "\(frame) " + theme.words.loadingOptions(label)) }
+        return theme.styled(.keys, "\(frame) " + (call?.isCheck == true ? theme.words.checking(label) : theme.words.sending(label)))
     }
 
     /// The focused field's requirements as it stands: `✓ 8 or more characters`, `✗ a digit`.
@@ -661,6 +666,11 @@ final class InteractiveSession: ScreenContext {
             case .completed(let result): finish(.completed(result))
             case .cancelled: finish(.cancelled)
             case .rejected: rl_ding()
+            case .optionsLoaded(let id, _, true) where id == store.state.focus:
+                if let screen = screen as? any OptionScreen, let field = store.reducer.field(id, in: store.state) { screen.given(field) }
+            case .optionDropped(let id, let value):
+                let label = store.reducer.spec[id]?.label ?? id.rawValue
+                note = theme.styled(.keys, theme.words.optionDropped(label, value))
             default: break
             }
         }
