@@ -215,10 +215,12 @@ public struct FlowReducer: Sendable {
     /// The answers the flow would complete with now: the visible fields' values, in order.
     public func result(of state: State) -> FlowResult {
         var visibility = VisibilityMemo(self)
-        return FlowResult(
-            answers: spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map {
-                .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
-            }, flowFields: spec.layout.ids)
+        let positions = spec.fields.indices.filter { visibility.isVisible($0, in: state) }
+        let answers: [FlowResult.Answer] = positions.map {
+            .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
+        }
+        guard spec.groupPlaces.isEmpty else { return groupedResult(answers, positions: positions, in: state, visibility: &visibility) }
+        return FlowResult(answers: answers, flowFields: spec.layout.ids)
     }
 
     // MARK: - Moves
