@@ -184,8 +184,33 @@ public struct ProtocolSession: Sendable {
             out.raw(#","visible":"#); out.bool(reducer.isVisible(field.id, in: state))
             out.raw("}")
         }
-        out.raw("]}")
+        out.raw("]")
+        writeGroups(into: &out)
+        out.raw("}")
         return out.text
+    }
+
+    /// `"groups":[{"id","label","minItems","maxItems","fields":[…]}]`, in a flow that has
+    /// repeating groups: the fields above name an item's field by its path (`phones[0].number`)
+    /// and the question whether to add item 1 by the item's (`phones[1]`).
+    private func writeGroups(into out: inout JSONWriter) {
+        let groups = reducer.spec.groups
+        guard !groups.isEmpty else { return }
+        out.raw(#","groups":["#)
+        for (index, group) in groups.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw(#"{"id":"#); out.string(group.id.rawValue)
+            out.raw(#","label":"#); out.string(group.label)
+            out.raw(#","minItems":"#); out.int(group.minItems)
+            out.raw(#","maxItems":"#); out.int(group.maxItems)
+            out.raw(#","fields":["#)
+            for (number, field) in group.fields.enumerated() {
+                if number > 0 { out.raw(",") }
+                out.string(field.id.rawValue)
+            }
+            out.raw("]}")
+        }
+        out.raw("]")
     }
 
     /// Why `resend` cannot apply now: the focused field sends nothing, its send awaits its

@@ -54,6 +54,8 @@ extension FlowSpec {
         // `take()` hands the list over without a second reference, so that the checks, which
         // store each compiled pattern in its field, do not copy 10,000 fields first.
         guard read, cursor.atEnd(), let id, let list = fields.take() else { return nil }
+        // Brackets name a field inside a group's item: the `Codable` path refuses them in an id.
+        if list.contains(where: { $0.id.rawValue.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") } }) { return nil }
         do {
             var spec = try FlowSpec(id: id, title: title?.text ?? "", fields: list, review: review ?? false)
             for variant in title?.languages?.variants ?? [] { try DisplayText.check(variant.text, path: "title") }

@@ -46,15 +46,17 @@ extension FlowSpec {
         var fields: [FieldSpec] = []
         var places: [GroupPlace] = []
         var sources: [(path: String, id: String)] = []
+        var groups: Set<String> = []
         for (number, entry) in entries.enumerated() {
             switch entry {
             case .field(let field):
-                try refuseBrackets(in: field, path: "fields[\(number)]")
+                try refuseBrackets(in: field, path: "fields[\(number)]", groups: groups)
                 fields.append(field)
                 sources.append(("fields[\(number)]", field.id.rawValue))
             case .group(let group):
                 let path = "fields[\(number)]"
-                try check(group, path: path)
+                groups.insert(group.id.rawValue)
+                try check(group, path: path, groups: groups)
                 let start = fields.count
                 for item in 0..<group.maxItems {
                     if item >= group.minItems {
@@ -74,7 +76,7 @@ extension FlowSpec {
 
     /// What a group refuses of itself: no fields, bounds out of order or too large, a field
     /// whose id or names hold brackets, a field with a section of its own.
-    private static func check(_ group: FieldGroup, path: String) throws {
+    private static func check(_ group: FieldGroup, path: String, groups: Set<String>) throws {
         let named = "\(path) (\"\(group.id)\")"
         try DisplayText.check(group.id.rawValue, path: "\(path).id")
         guard !group.id.rawValue.isEmpty else { throw FlowSpecError(path: "\(path).id", reason: .emptyID) }
@@ -92,31 +94,37 @@ extension FlowSpec {
             throw FlowSpecError(
                 path: "\(named).rules", reason: .minAboveMax(String(group.minItems), String(group.maxItems), minKey: "minItems", maxKey: "maxItems"))
         }
-        if let when = group.when, let name = when.fields.first(where: { $0.rawValue.contains("[") }) {
+        if let when = group.when, let name = when.fields.first(where: { names(groups, $0) }) {
             throw FlowSpecError(path: "\(named).when", reason: .namesFieldInGroup(name.rawValue))
         }
         for (number, field) in group.fields.enumerated() {
             let place = "\(named).fields[\(number)]"
             if field.section != nil { throw FlowSpecError(path: "\(place) (\"\(field.id)\").section", reason: .sectionInGroup) }
-            try refuseBrackets(in: field, path: place)
+            try refuseBrackets(in: field, path: place, groups: groups)
         }
     }
 
     /// Refuses brackets in a field's id (they would read as a path into a group) and a name of a
     /// field inside a group in its `when` or `matches`: outside its item nothing may read one.
-    private static func refuseBrackets(in field: FieldSpec, path: String) throws {
+    private static func refuseBrackets(in field: FieldSpec, path: String, groups: Set<String>) throws {
         if field.id.rawValue.contains(where: { $0 == "[" || $0 == "]" }) {
             throw FlowSpecError(path: "\(path).id", reason: .bracketInID(field.id.rawValue))
         }
         let named = "\(path) (\"\(field.id)\")"
         if let when = field.when {
-            for leaf in when.leaves where leaf.field.rawValue.contains("[") {
+            for leaf in when.leaves where names(groups, leaf.field) {
                 throw FlowSpecError(path: "\(named).when\(leaf.place).field", reason: .namesFieldInGroup(leaf.field.rawValue))
             }
         }
-        if let matches = field.rules.matches, matches.rawValue.contains("[") {
+        if let matches = field.rules.matches, names(groups, matches) {
             throw FlowSpecError(path: "\(named).rules.matches", reason: .namesFieldInGroup(matches.rawValue))
         }
+    }
+
+    /// Whether `name` is a path into one of `groups` (`phones[0].number`, `phones[1]`).
+    private static func names(_ groups: Set<String>, _ name: FieldID) -> Bool {
+        guard let bracket = name.rawValue.firstIndex(of: "[") else { return false }
+        return groups.contains(String(name.rawValue[..<bracket]))
     }
 
     /// The question whether to add item `item`, a confirm answered no unless the person says yes.

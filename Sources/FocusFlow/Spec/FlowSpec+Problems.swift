@@ -25,6 +25,7 @@ extension FlowSpec {
             default: break
             }
             // A flow with a repeating group is read whole or not at all: its first problem.
+            if case .bracketInID = error.reason { return [error] }
             if GroupProbe.holdsGroup(bytes) { return [error] }
         } catch {
             return [FlowSpecError(file: file, reason: .other("\(error)"))]
