@@ -38,6 +38,8 @@ public enum FlowRequest: Sendable, Equatable {
     case resend
     /// Moves the walk's clock on by whole seconds.
     case tick(Int)
+    /// In review, removes the repeating group's item a path names (`phones[1]`).
+    case remove(FieldID)
 
     /// What a request carries besides its name.
     public enum Argument: Sendable, Equatable {
@@ -218,6 +220,11 @@ public enum FlowRequest: Sendable, Equatable {
             name: "tick", argument: .int(key: "seconds"), taking: nil,
             summary: "moves the walk's clock on by `seconds`: the host sends it as time passes, so that a cooldown counts down and a replay is the same every time", needs: "a whole number of seconds",
             make: { .tick(int($0)) }, action: { .tick(seconds: int($0)) }, samples: { _, _ in [] }),
+        Row(
+            name: "remove", argument: .string(key: "field"), taking: nil,
+            summary: "in review, removes the repeating group's item a path names (`phones[1]` or `phones[1].number`); later items move up; refused below the group's `minItems`",
+            needs: "the path of a group's item",
+            make: { .remove(FieldID(string($0))) }, action: { .removeItem(FieldID(string($0))) }, samples: { _, _ in [] }),
     ]
 
     private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
@@ -250,6 +257,7 @@ public enum FlowRequest: Sendable, Equatable {
             case .sent(let ticket, let answer): ("sent", .answer(ticket: ticket, answer))
             case .resend: ("resend", nil)
             case .tick(let seconds): ("tick", .int(seconds))
+            case .remove(let field): ("remove", .string(field.rawValue))
             }
         return (Self.rowByName[name]!, value)
     }
@@ -306,6 +314,7 @@ public enum FlowRequest: Sendable, Equatable {
         case .sent(let ticket, let answer): self = .sent(ticket: ticket, answer)
         case .resend: self = .resend
         case .tick(let seconds): self = .tick(seconds)
+        case .removeItem(let field): self = .remove(field)
         }
     }
 

@@ -90,6 +90,7 @@ public struct ProtocolSession: Sendable {
                 return Self.error("field \"\(id)\" is hidden\(condition)")
             }
         }
+        if case .remove(let id) = request, let refusal = removeRefusal(id) { return Self.error(refusal) }
         let row = request.parts.row
         if let kinds = row.kinds, let focus = state.focus, let field = reducer.spec[focus], !kinds.contains(field.kind) {
             let names = FieldKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ")
@@ -211,6 +212,17 @@ public struct ProtocolSession: Sendable {
             out.raw("]}")
         }
         out.raw("]")
+    }
+
+    /// Why `remove` cannot apply to `id`: no group's item, or the group at its fewest items.
+    private func removeRefusal(_ id: FieldID) -> String? {
+        guard let (group, item) = reducer.groupItem(named: id) else {
+            return "\(Self.short(id.rawValue).debugDescription) names no item of a repeating group (phones[1])"
+        }
+        let count = reducer.itemCount(of: group.id, in: state)
+        if item >= count { return "\"\(group.id)\" has \(count) items; there is no item \(item)" }
+        if count <= group.minItems { return "\"\(group.id)\" holds its fewest items (minItems \(group.minItems))" }
+        return nil
     }
 
     /// Why `resend` cannot apply now: the focused field sends nothing, its send awaits its

@@ -200,6 +200,7 @@ public final class FlowTestStore {
         case .sent(let ticket, let answer): ".sent(ticket: \(ticket), \(describe(answer)))"
         case .resend: ".resend"
         case .tick(let seconds): ".tick(seconds: \(seconds))"
+        case .removeItem(let id): ".removeItem(\"\(id)\")"
         }
     }
 

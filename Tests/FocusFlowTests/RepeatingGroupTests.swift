@@ -265,4 +265,65 @@ struct RepeatingGroupTests {
         #expect(result.stderr.contains("phones[0].number"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
+    /// The contact flow with a review, walked to it with three phone numbers.
+    static func reviewed() throws -> (FlowReducer, FlowReducer.State) {
+        var spec = try Self.flow()
+        spec = try FlowSpec(id: spec.id, title: spec.title, entries: spec.entries, review: true)
+        let reducer = FlowReducer(spec: spec)
+        let state = Self.walked(reducer, ["Ada", "mobile", "010", "y", "home", "020", "y", "work", "030", "9", "note"])
+        return (reducer, state)
+    }
+
+    @Test(
+        "The review removes an item by any path into it, later items move up, and never below minItems",
+        arguments: [
+            (["phones[1]"], #"[{"type":"mobile","number":"010"},{"type":"work","number":"030","ext":"9"}]"#),
+            (["phones[1].number"], #"[{"type":"mobile","number":"010"},{"type":"work","number":"030","ext":"9"}]"#),
+            (["phones[0]"], #"[{"type":"home","number":"020"},{"type":"work","number":"030","ext":"9"}]"#),
+            (["phones[2].ext"], #"[{"type":"mobile","number":"010"},{"type":"home","number":"020"}]"#),
+            (["phones[0]", "phones[0]", "phones[0]"], #"[{"type":"work","number":"030","ext":"9"}]"#),
+            (["phones[3]", "note", "phones"], #"[{"type":"mobile","number":"010"},{"type":"home","number":"020"},{"type":"work","number":"030","ext":"9"}]"#),
+        ])
+    func reviewRemoves(paths: [String], phones: String) throws {
+        let (reducer, walked) = try Self.reviewed()
+        var state = walked
+        #expect(state.phase == .review)
+        for path in paths { _ = reducer.reduce(into: &state, action: .removeItem(FieldID(path))) }
+        #expect(state.phase == .review, "removing stays in review")
+        #expect(state.reviewed == reducer.spec.fields.map(\.id).filter { reducer.isVisible($0, in: state) }, "the review lists what shows")
+        _ = reducer.reduce(into: &state, action: .submit)
+        #expect(reducer.result(of: state).json == #"{"name":"Ada","phones":\#(phones),"note":"note"}"#)
+    }
+
+    @Test("The review amends a field inside an item and returns to the review; removing is refused outside review")
+    func reviewAmends() throws {
+        let (reducer, walked) = try Self.reviewed()
+        var state = walked
+        _ = reducer.reduce(into: &state, action: .focus("phones[1].number"))
+        #expect(state.phase == .editing && state.focus == "phones[1].number")
+        let before = state
+        _ = reducer.reduce(into: &state, action: .removeItem("phones[1]"))
+        #expect(state == before, "remove changes nothing while editing")
+        for action in reducer.actions(answering: "021", in: state) { _ = reducer.reduce(into: &state, action: action) }
+        _ = reducer.reduce(into: &state, action: .next)
+        #expect(state.phase == .review)
+        _ = reducer.reduce(into: &state, action: .submit)
+        #expect(reducer.result(of: state)["phones[1].number"] == "021")
+    }
+
+    @Test("serve removes an item in review with a remove request, and says why it cannot below minItems or outside review")
+    func serveRemove() throws {
+        let path = try Self.file(Self.json().replacingOccurrences(of: #""title":"Contact","#, with: #""title":"Contact","review":true,"#))
+        defer { try? FileManager.default.removeItem(at: path) }
+        let walk =
+            ["text Ada", "next", "text mobile", "next", "text 010", "next", "remove phones[0]", "set true", "next", "text home", "next"]
+            + ["text 020", "next", "set false", "next", "next", "remove phones[0]", "remove phones[0]", "remove phones[5]", "submit"]
+        let result = try Command.run(["serve", path.path], input: walk.joined(separator: "\n") + "\n")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[7] == #"{"error":"remove applies only in review; answer no to the question whether to add an item instead"}"#, "\(result.stdout)")
+        #expect(lines[17].hasPrefix(#"{"events":[],"state":{"phase":"review""#), "the first item goes: \(result.stdout)")
+        #expect(lines[18] == #"{"error":"\"phones\" holds its fewest items (minItems 1)"}"#, "\(result.stdout)")
+        #expect(lines[19] == #"{"error":"\"phones[5]\" names no item of a repeating group (phones[1])"}"#, "\(result.stdout)")
+        #expect(lines[20].contains(#""values":{"name":"Ada","phones":[{"type":"home","number":"020"}],"note":""}"#), "\(result.stdout)")
+    }
 }

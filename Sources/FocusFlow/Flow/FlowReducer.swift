@@ -90,6 +90,10 @@ public struct FlowReducer: Sendable {
         case resend
         /// The clock moved on by `seconds`: time is an input like any other.
         case tick(seconds: Int)
+        /// In review: remove the item of a repeating group that the path names (`phones[1]` or
+        /// any of its fields, `phones[1].number`); later items move up one. Refused (nothing
+        /// changes) below the group's `minItems`, outside review, or for a path into no item.
+        case removeItem(FieldID)
     }
 
     /// The state before anything happened: the first field focused, every field empty.
@@ -148,7 +152,7 @@ public struct FlowReducer: Sendable {
             state.focus = nil
             state.checking = nil
             events += [.focusMoved(from: focus, to: nil), .cancelled]
-        case .submit, .checked, .sent, .resend, .tick:
+        case .submit, .checked, .sent, .resend, .tick, .removeItem:
             return
         }
     }

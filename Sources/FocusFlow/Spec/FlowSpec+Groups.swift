@@ -108,6 +108,8 @@ extension FlowSpec {
     /// field inside a group in its `when` or `matches`: outside its item nothing may read one.
     private static func refuseBrackets(in field: FieldSpec, path: String, groups: Set<String>) throws {
         if field.id.rawValue.contains(where: { $0 == "[" || $0 == "]" }) {
+            // What the id holds besides, a control character, is the first thing to say.
+            try DisplayText.check(field.id.rawValue, path: "\(path).id")
             throw FlowSpecError(path: "\(path).id", reason: .bracketInID(field.id.rawValue))
         }
         let named = "\(path) (\"\(field.id)\")"
