@@ -30,6 +30,7 @@ struct InvariantLanguageTests {
         .restoredNotCompleted(phase: "editing", focus: "password"), .restoredOtherAnswers,
         .passedUnchecked("nickname"), .checkedAfterEdit("nickname"), .staleAnswerChanged(request: "checked 7"),
         .requestShowsSecret("nickname", of: "password"), .requirementsDisagree("password"),
+        .groupOutOfBounds("email", items: 4, least: 1, most: 3),
     ]
 
     /// Fails to compile when ``FlowInvariants/Breach`` gains a case: add a sample above, then here.
@@ -42,7 +43,7 @@ struct InvariantLanguageTests {
             .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview, .editInReview,
             .submitFocusedOther, .submitNotCompleted, .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer,
             .restoredNotCompleted, .restoredOtherAnswers, .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged,
-            .requestShowsSecret, .requirementsDisagree:
+            .requestShowsSecret, .requirementsDisagree, .groupOutOfBounds:
             true
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
+@testable import FocusFlowCheck
 
 /// Repeating groups: read alike by both loaders, refused with their place in English and
 /// Korean, walked item by item with the question whether to add another between the bounds,
@@ -325,5 +326,22 @@ struct RepeatingGroupTests {
         #expect(lines[18] == #"{"error":"\"phones\" holds its fewest items (minItems 1)"}"#, "\(result.stdout)")
         #expect(lines[19] == #"{"error":"\"phones[5]\" names no item of a repeating group (phones[1])"}"#, "\(result.stdout)")
         #expect(lines[20].contains(#""values":{"name":"Ada","phones":[{"type":"home","number":"020"}],"note":""}"#), "\(result.stdout)")
+    }
+    @Test("check explores the contact flow's items, adds and removes, and holds every invariant")
+    func check() throws {
+        let result = try Command.run(["check", "Flows/contact.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("invariants hold"), "\(result.stdout)")
+    }
+
+    @Test("The invariant holds a completion to each group's bounds: a result with too many items or too few is a breach", arguments: [0, 1, 3, 4])
+    func boundsInvariant(items: Int) throws {
+        let reducer = FlowReducer(spec: try Self.flow())
+        let invariants = FlowInvariants(reducer: reducer)
+        var result = FlowResult(answers: [])
+        result.groups = [ResultGroup(id: "phones", position: 0, items: Array(repeating: [], count: items))]
+        let breach = invariants.groupBreach([.completed(result)])
+        #expect((breach == nil) == (1...3).contains(items), "\(String(describing: breach))")
+        #expect(breach.map { $0.message(in: .en).contains("outside its bounds 1 to 3") } ?? true)
     }
 }

@@ -136,8 +136,8 @@ extension FlowSpec {
             shown = .leaf(field: group.question(item: item - 1), test: .equals(.bool(true)))
         }
         let words = GroupWords.question(item: item, label: group.label, languages: group.localizedLabel)
-        var field = FieldSpec(
-            id: group.question(item: item), kind: .confirm, label: words.text, default: .bool(false), when: shown,
+        var field = FieldSpec.addItemQuestion(
+            group.question(item: item), label: words.text, when: shown,
             section: item == 0 ? group.label : GroupWords.section(item: item - 1, label: group.label))
         field.localizedText[.label] = words.languages
         if item == 0 { field.localizedText[.section] = group.localizedLabel } else { field.localizedText[.section] = GroupWords.sections(item: item - 1, group) }
