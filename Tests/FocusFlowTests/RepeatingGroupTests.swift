@@ -344,4 +344,21 @@ struct RepeatingGroupTests {
         #expect((breach == nil) == (1...3).contains(items), "\(String(describing: breach))")
         #expect(breach.map { $0.message(in: .en).contains("outside its bounds 1 to 3") } ?? true)
     }
+    @Test("--answers takes a group as an array of objects and --set names an item's field by its path")
+    func prefill() throws {
+        let answers = FileManager.default.temporaryDirectory.appendingPathComponent("group-answers-\(UUID().uuidString).json")
+        try Data(#"{"name":"Ada","phones":[{"type":"home","number":"020"},{"type":"work","number":"030","extension":"7"}],"best":"evening"}"#.utf8)
+            .write(to: answers)
+        defer { try? FileManager.default.removeItem(at: answers) }
+        let filled = try Command.run(["run", "Flows/contact.json", "--answers", answers.path, "--skip-filled"], input: "\n\n")
+        #expect(filled.status == 0, "\(filled.stderr)")
+        #expect(
+            filled.stdout
+                == #"{"name":"Ada","phones":[{"type":"home","number":"020"},{"type":"work","number":"030","extension":"7"}],"best":"evening"}"# + "\n")
+        let set = try Command.run(["run", "Flows/contact.json", "--set", "phones[0].number=010-9999"], input: "Ada\nmobile\n\nn\nevening\n\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout == #"{"name":"Ada","phones":[{"type":"mobile","number":"010-9999"}],"best":"evening"}"# + "\n")
+        let tooMany = try Command.run(["run", "Flows/contact.json", "--set", "phones[3].number=1"], input: "")
+        #expect(tooMany.status == 2 && tooMany.stderr.contains("phones[3].number"), "\(tooMany.stderr)")
+    }
 }
