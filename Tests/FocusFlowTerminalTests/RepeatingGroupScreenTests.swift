@@ -15,7 +15,7 @@ struct RepeatingGroupScreenTests {
     func addTwo() throws {
         let tmux = try Tmux(["run", PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])
         #expect(tmux.waitFor { $0.first == "Contact details  1/13" }, "\(tmux.text)")
-        tmux.type("Ada")
+        tmux.paste("Ada")
         tmux.press("Enter")
         #expect(tmux.waitFor { $0.first == "Contact details  2/13  Phone numbers 1 · 1/4" }, "\(tmux.text)")
         tmux.type("mob")
@@ -73,5 +73,24 @@ struct RepeatingGroupScreenTests {
         for answer in ["n", "3", ""] { terminal.send(answer + "\n") }
         #expect(terminal.finish() == 0, "\(terminal.output)")
         #expect(terminal.stdoutText == #"{"name":"Ada","phones":[{"type":"mobile","number":"010-1234"}],"best":"evening"}"# + "\n")
+    }
+    /// A name, then one or two phone numbers.
+    static let twoPhones =
+        #"{"id":"g","title":"Group","fields":[{"id":"name","label":"Name"},{"id":"phones","kind":"group","label":"Phones","rules":{"minItems":1,"maxItems":2},"fields":["#
+        + #"{"id":"type","kind":"select","label":"Type","options":["mobile","home"]},{"id":"number","label":"Number","keyboard":"phonePad"}]}]}"#
+
+    @Test(
+        "The same keys add the same items in the terminal and in serve",
+        arguments: [
+            ([DifferentialKey.paste("Ada"), .enter, .enter, .paste("010"), .enter, .enter], 1),
+            ([DifferentialKey.paste("Ada"), .enter, .enter, .paste("010"), .enter, .type("y"), .enter, .down, .enter, .paste("020"), .enter], 2),
+        ] as [([DifferentialKey], Int)])
+    func sameFronts(keys: [DifferentialKey], items: Int) throws {
+        let walk = try DifferentialWalk(flow: Self.twoPhones, keys: keys)
+        try walk.expectSameFronts()
+        let phones = walk.answers["phones"] as? [[String: String]]
+        #expect(phones?.count == items, "\(walk.answers)")
+        #expect(phones?.first == ["type": "mobile", "number": "010"], "\(walk.answers)")
+        if items == 2 { #expect(phones?.last == ["type": "home", "number": "020"], "\(walk.answers)") }
     }
 }
