@@ -361,4 +361,17 @@ struct RepeatingGroupTests {
         let tooMany = try Command.run(["run", "Flows/contact.json", "--set", "phones[3].number=1"], input: "")
         #expect(tooMany.status == 2 && tooMany.stderr.contains("phones[3].number"), "\(tooMany.stderr)")
     }
+    @Test("serve's snapshot keeps each item's answers under their paths, and a restore goes on in the same item")
+    func snapshot() throws {
+        let walk = ["text Ada", "next", "text mobile", "next", "text 010", "next", "set true", "next", "snapshot"]
+        let taken = try Command.run(["serve", "Flows/contact.json"], input: walk.joined(separator: "\n") + "\n")
+        let last = try #require(taken.stdout.split(separator: "\n").last.map(String.init))
+        #expect(last.contains(#""answers":{"name":"Ada","phones[0].number":"010","phones[0].type":"mobile","phones[1]":true,"phones[2]":false}"#), "\(last)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let snapshot = try JSONSerialization.data(withJSONObject: try #require(object["snapshot"]))
+        let restore = #"{"action":"restore","snapshot":"# + String(decoding: snapshot, as: UTF8.self) + "}"
+        let restored = try Command.run(["serve", "Flows/contact.json"], input: restore + "\ntext home\nnext\ntext 020\nnext\nnext\n")
+        #expect(restored.stdout.contains(#""focus":"phones[1].type""#), "\(restored.stdout)")
+        #expect(restored.stdout.contains(#"{"event":"changed","field":"phones[1].number","old":"","new":"020"}"#), "\(restored.stdout)")
+    }
 }
