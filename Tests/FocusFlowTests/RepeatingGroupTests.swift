@@ -374,4 +374,14 @@ struct RepeatingGroupTests {
         #expect(restored.stdout.contains(#""focus":"phones[1].type""#), "\(restored.stdout)")
         #expect(restored.stdout.contains(#"{"event":"changed","field":"phones[1].number","old":"","new":"020"}"#), "\(restored.stdout)")
     }
+    @Test("Line mode's review removes the item an answer is in with -N, and refuses it at minItems")
+    func lineModeRemove() throws {
+        let removed = try Command.run(["run", "Flows/contact.json"], input: "Ada\nmobile\n010\ny\nhome\n020\nn\nevening\n-2\n\n")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout == #"{"name":"Ada","phones":[{"type":"home","number":"020"}],"best":"evening"}"# + "\n")
+        let refused = try Command.run(["run", "Flows/contact.json"], input: "Ada\nmobile\n010\nn\nevening\n-2\n\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("line 6: at the review, -N removes the item of a repeating group"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+    }
 }
