@@ -244,7 +244,11 @@ public struct FlowExplorer: Sendable {
     /// jumps) — nothing typed, cleared or chosen — and jumps to every field of the group as
     /// well as those of ``jumpTargets(from:)``. Every request, with a `nil` group.
     func requests(from state: FlowReducer.State, group: Set<Int>?) -> [FlowRequest] {
-        if state.phase == .review { return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } }
+        if state.phase == .review {
+            // A repeating group's items may be removed from the review, each by its path.
+            let removals = reducer.spec.groups.flatMap { group in (0..<group.maxItems).map { FlowRequest.remove(group.question(item: $0)) } }
+            return FlowRequest.reviewAlphabet + reducer.spec.fields.map { .focus($0.id) } + removals
+        }
         guard let focus = state.focus, let index = reducer.spec.index(of: focus) else { return [] }
         var alphabet = FlowRequest.alphabet(for: reducer.spec.fields[index], values: values[focus] ?? [""], options: options[focus])
         // A step moves a number or a date by one along its whole range: it is tried from the

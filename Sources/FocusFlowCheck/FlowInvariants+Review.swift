@@ -38,6 +38,11 @@ extension FlowInvariants {
         if before.phase == .review {
             switch action {
             case .submit, .focus, .previous, .cancel: break
+            case .removeItem:
+                // Removing an item stays in review, saying nothing, and lists what shows then.
+                if after.phase != .review || !events.isEmpty {
+                    return fail(.editInReview(request: FlowRequest(action).map(\.text) ?? "remove", phase: "\(after.phase)"))
+                }
             default:
                 if after != before || !events.isEmpty {
                     return fail(.editInReview(request: FlowRequest(action).map(\.text) ?? "text", phase: "\(after.phase)"))

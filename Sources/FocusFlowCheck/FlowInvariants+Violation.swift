@@ -67,6 +67,8 @@ extension FlowInvariants {
         case editInReview(request: String, phase: String)
         case submitFocusedOther(failing: FieldID, focused: FieldID?)
         case submitNotCompleted(phase: String, completions: Int)
+        /// A completion holds a repeating group with fewer than its `minItems` or more than its `maxItems` items.
+        case groupOutOfBounds(FieldID, items: Int, least: Int, most: Int)
         // 15
         case snapshotNotRestored
         case restoredHoldsSecret(FieldID)
@@ -99,7 +101,7 @@ extension FlowInvariants {
             case .outOfOrder: 11
             case .untouchedAnswerChanged: 12
             case .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview: 13
-            case .editInReview, .submitFocusedOther, .submitNotCompleted: 14
+            case .editInReview, .submitFocusedOther, .submitNotCompleted, .groupOutOfBounds: 14
             case .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer, .restoredNotCompleted, .restoredOtherAnswers: 15
             case .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged, .requestShowsSecret, .requirementsDisagree: 16
             case .textNamesHidden, .textNamesSecret: 17
@@ -163,6 +165,8 @@ extension FlowInvariants {
             case .submitFocusedOther(let failing, let focused): "submit from review with \(name(failing)) failing focused \(name(focused))"
             case .submitNotCompleted(let phase, let completions):
                 "submit from review did not complete with exactly the visible answers (phase \(phase), \(completions) completed events)"
+            case .groupOutOfBounds(let group, let items, let least, let most):
+                "the walk completed with \(items) items in group \(name(group)), outside its bounds \(least) to \(most)"
             case .snapshotNotRestored: "the snapshot of this state could not be restored"
             case .restoredHoldsSecret(let field): "the walk restored from a snapshot holds secure text in \(name(field)); a snapshot must hold none"
             case .restoredLostAnswer(let field): "the walk restored from a snapshot lost or changed the answer of \(name(field))"
@@ -226,6 +230,8 @@ extension FlowInvariants {
             case .submitFocusedOther(let failing, let focused): "\(name(failing))가 규칙에 맞지 않는데 검토에서 submit하자 \(name(focused))에 포커스가 갔습니다"
             case .submitNotCompleted(let phase, let completions):
                 "검토에서 submit했는데 보이는 답만으로 정확히 마치지 않았습니다(단계 \(phase), completed 이벤트 \(completions)개)"
+            case .groupOutOfBounds(let group, let items, let least, let most):
+                "그룹 \(name(group))의 항목 \(items)개로 마쳤습니다. 허용 범위 \(least)~\(most)개를 벗어납니다"
             case .snapshotNotRestored: "이 상태의 스냅숏을 되돌려 놓을 수 없습니다"
             case .restoredHoldsSecret(let field): "스냅숏에서 되돌린 진행의 \(name(field))에 보안 텍스트가 있습니다. 스냅숏에는 보안 텍스트가 없어야 합니다"
             case .restoredLostAnswer(let field): "스냅숏에서 되돌린 진행이 \(name(field))의 답을 잃었거나 바꾸었습니다"

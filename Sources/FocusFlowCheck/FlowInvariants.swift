@@ -9,7 +9,7 @@ import FocusFlowProtocol
 /// 3. The active keyboard is the focused field's.
 /// 4. A focus change says exactly one `focusMoved`; `keyboardChanged` / `surfaceChanged` exactly
 ///    when they differ; a jump says nothing about the fields it passes.
-/// 5. No transition loses text.
+/// 5. No transition loses text (but removing a repeating group's item from the review, which discards it).
 /// 6. Going back is never blocked; editing a field re-validates the fields that `match` it.
 /// 7. Input outside the keyboard's set changes nothing and says `rejected`.
 /// 8. A secure value appears in no event but `completed`, and in no description.
@@ -17,14 +17,16 @@ import FocusFlowProtocol
 ///    value a multi-select holds).
 /// 10. Filtering never loses a choice: a change of a choice field's filter keeps its choice.
 /// 11. A multi-select's answer keeps option order, without repeats.
-/// 12. Hidden choice fields keep their choice: only an action on the focused field, or Next on
+/// 12. Hidden choice fields keep their choice: only an action on the focused field (or removing
+///     a repeating group's item, whose later items move up), or Next on
 ///     it (a select takes its highlighted option), changes a field's answer.
 /// 13. From review, an amend is a jump to the field; Next on an amended field that passes
 ///     returns to review (listing every visible field) or goes to the first field that needs an
 ///     answer (one the review did not list, or one that fails).
 /// 14. Submit from review completes with exactly the visible answers, or, when a visible field
-///     fails, focuses the first that fails; nothing but submit, an amend or cancel changes the
-///     walk in review.
+///     fails, focuses the first that fails; nothing but submit, an amend, removing an item or
+///     cancel changes the walk in review; every completion holds each repeating group's item
+///     count within its `minItems` and `maxItems`.
 /// 15. A walk restored from its snapshot holds no secure text and every non-secure answer; from
 ///     the review, answering the secure fields again completes with the same non-secure answers.
 /// 16. No walk passes a field whose check is pending or refused: a field with a check is passed
@@ -123,9 +125,10 @@ public struct FlowInvariants: Sendable {
                 return fail(.jumpSpokeOfPassed(from: before.focus, to: after.focus, event: event.name, field: event.field))
             }
         }
-        // 5
+        // 5 (removing a group's item from the review discards that item's text by design)
         let edits: Bool = { if case .field(let a) = action { a != .submit } else { false } }()
-        for (position, id) in ids.enumerated() where !(edits && id == before.focus) {
+        let removes: Bool = { if case .removeItem = action { true } else { false } }()
+        for (position, id) in ids.enumerated() where !(edits && id == before.focus) && !removes {
             if !before.text(at: position).utf8.elementsEqual(after.text(at: position).utf8) {
                 return fail(.textLost(id, before: before.text(of: id).count, after: after.text(of: id).count, request: String(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")))
             }
@@ -173,7 +176,7 @@ public struct FlowInvariants: Sendable {
             let acts: Bool =
                 before.focus == id && { if case .field = action { true } else { action == .next } }()
                 || { if case .options(let ticket, _) = action { before.optionLists[id]?.ticket == ticket } else { false } }()
-            if !acts && answerBefore != answerAfter {
+            if !acts && !removes && answerBefore != answerAfter {
                 return fail(.untouchedAnswerChanged(id, from: "\(answerBefore)", to: "\(answerAfter)", request: FlowRequest(action)?.text ?? "submit"))
             }
         }
@@ -183,6 +186,7 @@ public struct FlowInvariants: Sendable {
         if !namingPositions.isEmpty, let violation = textViolation(after: after) { return violation }
         // 13, 14
         if let violation = reviewViolation(before: before, action: action, after: after, events: events) { return violation }
+        if !spec.groups.isEmpty, let breach = groupBreach(events) { return fail(breach) }
         // 8
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(.changedCarriesSecret(field))

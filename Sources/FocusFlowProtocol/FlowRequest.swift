@@ -45,6 +45,8 @@ public enum FlowRequest: Sendable, Equatable {
     case tick(Int)
     /// The host's answer to a `loadingOptions` event's ticket: the options, or why not.
     case options(ticket: Int, OptionsAnswer)
+    /// In review, removes the repeating group's item a path names (`phones[1]`).
+    case remove(FieldID)
 
     /// What a request carries besides its name.
     public enum Argument: Sendable, Equatable {
@@ -244,6 +246,11 @@ public enum FlowRequest: Sendable, Equatable {
             action: {
                 let (ticket, answer) = optionsAnswer($0); return .options(ticket: ticket, answer)
             }, samples: { field, _ in field.optionSource == nil ? [] : [.options(ticket: 999_999, .list(["zq"]))] }),
+        Row(
+            name: "remove", argument: .string(key: "field"), taking: nil,
+            summary: "in review, removes the repeating group's item a path names (`phones[1]` or `phones[1].number`); later items move up; refused below the group's `minItems`",
+            needs: "the path of a group's item",
+            make: { .remove(FieldID(string($0))) }, action: { .removeItem(FieldID(string($0))) }, samples: { _, _ in [] }),
     ]
 
     private static let rowByName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
@@ -277,6 +284,7 @@ public enum FlowRequest: Sendable, Equatable {
             case .resend: ("resend", nil)
             case .tick(let seconds): ("tick", .int(seconds))
             case .options(let ticket, let answer): ("options", .options(ticket: ticket, answer))
+            case .remove(let field): ("remove", .string(field.rawValue))
             }
         return (Self.rowByName[name]!, value)
     }
@@ -334,6 +342,7 @@ public enum FlowRequest: Sendable, Equatable {
         case .resend: self = .resend
         case .tick(let seconds): self = .tick(seconds)
         case .options(let ticket, let answer): self = .options(ticket: ticket, answer)
+        case .removeItem(let field): self = .remove(field)
         }
     }
 

@@ -2,7 +2,7 @@ import FocusFlow
 
 extension ProtocolSession {
     /// The requests that apply in review; the others get an error that says so.
-    static let reviewRequests: Set<String> = ["submit", "focus", "previous", "cancel", "describe", "checked", "sent", "tick"]
+    static let reviewRequests: Set<String> = ["submit", "focus", "previous", "cancel", "describe", "checked", "sent", "tick", "remove"]
 
     /// Why `request` cannot apply to the flow's phase (a `submit` outside review, an edit in
     /// review), or `nil` when it can.
@@ -10,6 +10,9 @@ extension ProtocolSession {
         let name = request.parts.row.name
         if case .submit = request, state.phase == .editing {
             return "submit applies only in review; send next to validate this field and move on"
+        }
+        if case .remove = request, state.phase == .editing {
+            return "remove applies only in review; answer no to the question whether to add an item instead"
         }
         guard state.phase == .review, !reviewRequests.contains(name) else { return nil }
         return "the flow is in review; \(name) does not apply: send submit to finish, or focus FIELD (or previous) to amend an answer"

@@ -91,6 +91,7 @@ public struct ProtocolSession: Sendable {
                 return Self.error("field \"\(id)\" is hidden\(condition)")
             }
         }
+        if case .remove(let id) = request, let refusal = removeRefusal(id) { return Self.error(refusal) }
         let row = request.parts.row
         if let kinds = row.kinds, let focus = state.focus, let field = reducer.spec[focus], !kinds.contains(field.kind) {
             let names = FieldKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", ")
@@ -201,8 +202,44 @@ public struct ProtocolSession: Sendable {
             out.raw(#","visible":"#); out.bool(reducer.isVisible(field.id, in: state))
             out.raw("}")
         }
-        out.raw("]}")
+        out.raw("]")
+        writeGroups(into: &out)
+        out.raw("}")
         return out.text
+    }
+
+    /// `"groups":[{"id","label","minItems","maxItems","fields":[…]}]`, in a flow that has
+    /// repeating groups: the fields above name an item's field by its path (`phones[0].number`)
+    /// and the question whether to add item 1 by the item's (`phones[1]`).
+    private func writeGroups(into out: inout JSONWriter) {
+        let groups = reducer.spec.groups
+        guard !groups.isEmpty else { return }
+        out.raw(#","groups":["#)
+        for (index, group) in groups.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw(#"{"id":"#); out.string(group.id.rawValue)
+            out.raw(#","label":"#); out.string(group.label)
+            out.raw(#","minItems":"#); out.int(group.minItems)
+            out.raw(#","maxItems":"#); out.int(group.maxItems)
+            out.raw(#","fields":["#)
+            for (number, field) in group.fields.enumerated() {
+                if number > 0 { out.raw(",") }
+                out.string(field.id.rawValue)
+            }
+            out.raw("]}")
+        }
+        out.raw("]")
+    }
+
+    /// Why `remove` cannot apply to `id`: no group's item, or the group at its fewest items.
+    private func removeRefusal(_ id: FieldID) -> String? {
+        guard let (group, item) = reducer.groupItem(named: id) else {
+            return "\(Self.short(id.rawValue).debugDescription) names no item of a repeating group (phones[1])"
+        }
+        let count = reducer.itemCount(of: group.id, in: state)
+        if item >= count { return "\"\(group.id)\" has \(count) items; there is no item \(item)" }
+        if count <= group.minItems { return "\"\(group.id)\" holds its fewest items (minItems \(group.minItems))" }
+        return nil
     }
 
     /// Why `resend` cannot apply now: the focused field sends nothing, its send awaits its

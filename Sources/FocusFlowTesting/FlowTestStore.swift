@@ -204,6 +204,7 @@ public final class FlowTestStore {
             ".options(ticket: \(ticket), .list([\(options.map { ".init(value: \($0.value.debugDescription), label: \($0.label.debugDescription))" }.joined(separator: ", "))]))"
         case .options(let ticket, .refused(let message)): ".options(ticket: \(ticket), .refused(\(message.debugDescription)))"
         case .options(let ticket, .unavailable): ".options(ticket: \(ticket), .unavailable)"
+        case .removeItem(let id): ".removeItem(\"\(id)\")"
         }
     }
 

@@ -14,7 +14,7 @@ struct CheckChoiceTests {
     /// bench's "Check on real flows" times it; a test never does).
     static let stateBudget = 8_000
 
-    static let shipped = ["account", "booking", "delivery", "login", "plan", "preferences", "profile", "signup"]
+    static let shipped = ["account", "booking", "contact", "delivery", "login", "plan", "preferences", "profile", "signup"]
 
     @Test("Every shipped flow is explored apart to every reachable state, within the budget", arguments: shipped)
     func shippedFlow(name: String) throws {

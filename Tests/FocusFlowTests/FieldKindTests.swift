@@ -295,7 +295,7 @@ struct FieldKindProtocolTests {
         let samples: [FlowRequest] = [
             .text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
             .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
-            .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30),
+            .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30), .remove("phones[1]"),
             .options(ticket: 5, .list([.init(value: "seoul", label: "서울")])),
         ]
         let request = try #require(samples.first { $0.parts.row.name == name }, "the test has no sample for \(name)")

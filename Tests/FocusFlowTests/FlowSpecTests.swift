@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Flow files")
 struct FlowSpecTests {
-    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile", "booking", "plan", "delivery-city"]
+    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile", "booking", "plan", "delivery-city", "contact"]
 
     @Test("Every shipped flow loads", arguments: shipped)
     func shippedFlowsLoad(name: String) throws {

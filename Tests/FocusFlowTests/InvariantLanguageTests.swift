@@ -31,6 +31,7 @@ struct InvariantLanguageTests {
         .passedUnchecked("nickname"), .checkedAfterEdit("nickname"), .staleAnswerChanged(request: "checked 7"),
         .requestShowsSecret("nickname", of: "password"), .requirementsDisagree("password"),
         .textNamesHidden("nickname", named: "email"), .textNamesSecret("nickname", named: "password"),
+        .groupOutOfBounds("email", items: 4, least: 1, most: 3),
     ]
 
     /// Fails to compile when ``FlowInvariants/Breach`` gains a case: add a sample above, then here.
@@ -43,7 +44,7 @@ struct InvariantLanguageTests {
             .reviewWithoutReview, .reviewListsWrong, .amendLeft, .amendSkippedNeeded, .amendNotBackToReview, .editInReview,
             .submitFocusedOther, .submitNotCompleted, .snapshotNotRestored, .restoredHoldsSecret, .restoredLostAnswer,
             .restoredNotCompleted, .restoredOtherAnswers, .passedUnchecked, .checkedAfterEdit, .staleAnswerChanged,
-            .requestShowsSecret, .requirementsDisagree, .textNamesHidden, .textNamesSecret:
+            .requestShowsSecret, .requirementsDisagree, .textNamesHidden, .textNamesSecret, .groupOutOfBounds:
             true
         }
     }

@@ -43,6 +43,7 @@ struct LanguageTableTests {
         .unknownStyleWord("blod", .nearest("bold")), .unknownStyleWord("zz", .known([])), .other("zq"),
         .badServiceName("a b"), .needsSend("resendAfter"), .requirementNeedsOneTest(keys: ["minLength", "pattern"]), .requirementsNotForKind(.confirm), .defaultNotPrefilled,
         .defaultWithOptionSource("cities"),
+        .nestedGroup, .groupNeedsFields, .bracketInID("a[0]"), .namesFieldInGroup("phones[0].number"), .sectionInGroup, .tooManyItems(60, limit: 50),
     ]
 
     /// Fails to compile when ``Reason`` gains a case: add a sample above, then here.
@@ -63,7 +64,9 @@ struct LanguageTableTests {
             .minAboveMax, .notPositive, .notWithin, .wrongBound, .rangeNotForKind, .badPattern, .noStyle, .onNeedsColour, .twoBackgrounds, .twoColours, .colourNumber,
             .unknownStyleWord,
             .badServiceName, .needsSend, .requirementNeedsOneTest, .requirementsNotForKind, .defaultNotPrefilled,
-            .defaultWithOptionSource, .other:
+            .defaultWithOptionSource,
+            .nestedGroup, .groupNeedsFields, .bracketInID, .namesFieldInGroup, .sectionInGroup, .tooManyItems,
+            .other:
             true
         }
     }

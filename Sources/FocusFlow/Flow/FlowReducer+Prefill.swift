@@ -19,7 +19,16 @@ extension FlowReducer {
         for (id, list) in prefill.optionLists where spec[id]?.optionSource != nil { state.optionLists[id] = GivenOptions(options: Self.shown(list)) }
         var given: [Int] = []
         for id in prefill.answers.keys.sorted() {
-            guard let index = spec.index(of: id) else { throw unknownField(id) }
+            guard let index = spec.index(of: id) else {
+                // An item asked without a question (below `minItems`), or one past `maxItems`, has
+                // no question to say whether it is there.
+                if let bracket = id.rawValue.firstIndex(of: "["), id.rawValue.hasSuffix("]"),
+                    spec.groups.contains(where: { $0.id.rawValue == id.rawValue[..<bracket] })
+                {
+                    continue
+                }
+                throw unknownField(id)
+            }
             let field = spec.fields[index]
             guard field.prefill else {
                 // A draft or a snapshot never fills it: it is asked again, as a secure field is.

@@ -53,6 +53,8 @@ extension FlowReducer {
         case .cancel:
             state.phase = .cancelled
             events.append(.cancelled)
+        case .removeItem(let id):
+            removeItem(&state, naming: id)
         case .field, .next, .toggleReveal, .checked, .sent, .resend, .tick, .options:
             return
         }

@@ -98,6 +98,10 @@ public struct FlowReducer: Sendable {
         /// The host's answer to the request for options with this ticket
         /// (``FlowEvent/loadingOptions(field:source:ticket:query:)``); a stale ticket changes nothing.
         case options(ticket: Int, OptionsAnswer)
+        /// In review: remove the item of a repeating group that the path names (`phones[1]` or
+        /// any of its fields, `phones[1].number`); later items move up one. Refused (nothing
+        /// changes) below the group's `minItems`, outside review, or for a path into no item.
+        case removeItem(FieldID)
     }
 
     /// The state before anything happened: the first field focused, every field empty.
@@ -157,7 +161,7 @@ public struct FlowReducer: Sendable {
             state.focus = nil
             state.checking = nil
             events += [.focusMoved(from: focus, to: nil), .cancelled]
-        case .submit, .checked, .sent, .resend, .tick, .options:
+        case .submit, .checked, .sent, .resend, .tick, .options, .removeItem:
             return
         }
     }
@@ -224,10 +228,12 @@ public struct FlowReducer: Sendable {
     /// The answers the flow would complete with now: the visible fields' values, in order.
     public func result(of state: State) -> FlowResult {
         var visibility = VisibilityMemo(self)
-        return FlowResult(
-            answers: spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map {
-                .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
-            }, flowFields: spec.layout.ids)
+        let positions = spec.fields.indices.filter { visibility.isVisible($0, in: state) }
+        let answers: [FlowResult.Answer] = positions.map {
+            .init(field: spec.layout.ids[$0], answer: state.fields[position: $0].answer, secure: spec.layout.secure[$0])
+        }
+        guard spec.groupPlaces.isEmpty else { return groupedResult(answers, positions: positions, in: state, visibility: &visibility) }
+        return FlowResult(answers: answers, flowFields: spec.layout.ids)
     }
 
     // MARK: - Moves

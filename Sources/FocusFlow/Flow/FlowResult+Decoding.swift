@@ -83,7 +83,22 @@ private struct AnswersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     /// Whether the flow has the field: answered, or hidden when the flow completed.
     func contains(_ key: Key) -> Bool {
-        answer(for: key) != nil || result.flowFields?.contains(FieldID(key.stringValue)) == true
+        group(key) != nil || answer(for: key) != nil || result.flowFields?.contains(FieldID(key.stringValue)) == true
+    }
+
+    /// The repeating group named `key`, shown when the flow completed.
+    private func group(_ key: Key) -> ResultGroup? { result.groups.first { $0.id.rawValue == key.stringValue } }
+
+    /// Whether `key` names a repeating group of the flow (its items' fields are in the flow's).
+    private func namesGroup(_ key: Key) -> Bool {
+        result.flowFields?.contains { $0.rawValue.hasPrefix(key.stringValue + "[") } ?? false
+    }
+
+    /// The decoder of the group named `key`: an array of its items, each read as a result.
+    private func groupDecoder(_ group: ResultGroup) -> GroupDecoder {
+        let prefix = group.id.rawValue + "[0]."
+        let fields = result.flowFields.map { $0.filter { $0.rawValue.hasPrefix(prefix) }.map { FieldID(String($0.rawValue.dropFirst(prefix.count))) } }
+        return GroupDecoder(items: group.items.indices.map { result.item($0, of: group, fields: fields) }, field: group.id)
     }
 
     private func answer(for key: Key) -> FlowResult.Answer? { result.answers.first { $0.field.rawValue == key.stringValue } }
@@ -105,6 +120,8 @@ private struct AnswersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let requested = AnswerDecoder.name(of: T.self)
+        if let group = group(key) { return try T(from: groupDecoder(group)) }
+        if namesGroup(key) { throw AnswerDecodingError(field: FieldID(key.stringValue), requested: requested, answer: "none", reason: .hidden) }
         guard let answer = try entry(key, requested: requested) else {
             throw AnswerDecodingError(field: FieldID(key.stringValue), requested: requested, answer: "none", reason: .hidden)
         }
@@ -113,6 +130,8 @@ private struct AnswersContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let requested = AnswerDecoder.name(of: T.self)
+        if let group = group(key) { return try T(from: groupDecoder(group)) }
+        if namesGroup(key) { return nil }
         guard let answer = try entry(key, requested: requested) else { return nil }
         let decoder = AnswerDecoder(answer, requested: requested)
         return decoder.decodeNil() ? nil : try decoder.value(T.self)
@@ -373,4 +392,50 @@ private struct ChoicesContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next([String].self).unkeyedContainer() }
 
     mutating func superDecoder() throws -> any Decoder { decoder }
+}
+
+/// The decoder of a repeating group's answer: an array whose elements are its items, each
+/// decoded as a whole result is (a keyed container whose keys are the item's field ids).
+private struct GroupDecoder: Decoder, UnkeyedDecodingContainer {
+    let items: [FlowResult]
+    let field: FieldID
+    var codingPath: [any CodingKey] { [AnyKey(field.rawValue)] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+    var currentIndex = 0
+
+    init(items: [FlowResult], field: FieldID) {
+        self.items = items
+        self.field = field
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { throw notArray }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { self }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw notArray }
+
+    private var notArray: AnswerDecodingError {
+        AnswerDecodingError(field: field, requested: "a keyed type", answer: "an array of items", reason: .typeMismatch)
+    }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else {
+            throw AnswerDecodingError(field: field, requested: AnswerDecoder.name(of: T.self), answer: "no more items", reason: .typeMismatch)
+        }
+        let item = items[currentIndex]
+        currentIndex += 1
+        return try T(from: ResultDecoder(result: item, requested: AnswerDecoder.name(of: T.self)))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        guard !isAtEnd else { throw notArray }
+        let item = items[currentIndex]
+        currentIndex += 1
+        return try ResultDecoder(result: item, requested: "a keyed type").container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw notArray }
+    mutating func superDecoder() throws -> any Decoder { self }
 }

@@ -25,6 +25,10 @@ public struct FlowResult: Sendable, Equatable, Codable {
 
     public var answers: [Answer]
 
+    /// The repeating groups the answers hold, each with its items' answers (see ``ResultGroup``):
+    /// ``json`` writes a group as an array of objects at its place.
+    public var groups: [ResultGroup] = []
+
     /// Every field of the flow the result came from, hidden ones too, when the engine made it:
     /// ``decode(_:)`` tells a hidden field (`nil`) from a key that names no field (an error).
     /// Not part of the result's equality nor of its encoding.
@@ -40,10 +44,23 @@ public struct FlowResult: Sendable, Equatable, Codable {
         self.flowFields = flowFields
     }
 
-    private enum CodingKeys: String, CodingKey { case answers }
+    private enum CodingKeys: String, CodingKey { case answers, groups }
 
-    /// Whether the two hold the same answers in the same order; the fields they came from do not count.
-    public static func == (lhs: FlowResult, rhs: FlowResult) -> Bool { lhs.answers == rhs.answers }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        answers = try c.decode([Answer].self, forKey: .answers)
+        groups = try c.decodeIfPresent([ResultGroup].self, forKey: .groups) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(answers, forKey: .answers)
+        if !groups.isEmpty { try c.encode(groups, forKey: .groups) }
+    }
+
+    /// Whether the two hold the same answers in the same order, and the same groups; the fields
+    /// they came from do not count.
+    public static func == (lhs: FlowResult, rhs: FlowResult) -> Bool { lhs.answers == rhs.answers && lhs.groups == rhs.groups }
 
     /// The answer for `field` as text (see ``Answer/value``), or `nil` when the field was
     /// hidden or is not in the flow.
@@ -67,6 +84,7 @@ public struct FlowResult: Sendable, Equatable, Codable {
     }
 
     package func write(into out: inout JSONWriter) {
+        guard groups.isEmpty else { return writeWithGroups(into: &out) }
         out.raw("{")
         for (index, answer) in answers.enumerated() {
             if index > 0 { out.raw(",") }

@@ -7,6 +7,14 @@ extension FlowSpec {
         copy.language = language
         if let titles = localizedTitle { copy.title = titles.text(in: language) }
         copy.fields = fields.map { $0.localized(to: language) }
+        if !groupPlaces.isEmpty {
+            copy.groupPlaces = groupPlaces.map { place in
+                var place = place
+                place.group.label = place.group.localizedLabel?.text(in: language) ?? place.group.label
+                place.group.fields = place.group.fields.map { $0.localized(to: language) }
+                return place
+            }
+        }
         return copy
     }
 }

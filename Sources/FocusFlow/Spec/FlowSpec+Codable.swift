@@ -9,7 +9,7 @@ extension FlowSpec: Codable {
         try self.init(
             id: c.decode(String.self, forKey: "id"),
             title: title?.text ?? "",
-            fields: c.decode([FieldSpec].self, forKey: "fields"),
+            entries: c.decode([FlowEntry].self, forKey: "fields"),
             review: c.decodeIfPresent(Bool.self, forKey: "review") ?? false)
         for variant in title?.languages?.variants ?? [] { try DisplayText.check(variant.text, path: "title.\(variant.code)") }
         localizedTitle = title?.languages
@@ -20,7 +20,7 @@ extension FlowSpec: Codable {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(id, forKey: "id")
         try c.encodeText(title, languages: localizedTitle, forKey: "title")
-        try c.encode(fields, forKey: "fields")
+        try c.encode(entries, forKey: "fields")
         if review { try c.encode(review, forKey: "review") }
         try c.encodeIfPresent(theme, forKey: "theme")
     }

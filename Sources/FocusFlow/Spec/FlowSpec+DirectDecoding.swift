@@ -20,6 +20,7 @@ extension FlowSpec {
         var id: String?
         var title: FlowFileText?
         var fields: [FieldSpec]?
+        var groups: [(position: Int, group: FieldGroup)] = []
         var review: Bool?
         var theme: FlowTheme?
         let read = cursor.object { c, key in
@@ -36,7 +37,13 @@ extension FlowSpec {
                     if list.count == Self.fieldsSampled {
                         list.reserveCapacity(c.estimatedCount(list.count, since: start))
                     }
-                    return FieldSpec.decodeDirectly(&c, appendingTo: &list)
+                    // A repeating group reads as a field until its `kind`: read it again as one.
+                    let start = c
+                    if FieldSpec.decodeDirectly(&c, appendingTo: &list) { return true }
+                    c = start
+                    guard let group = FieldGroup.decodeDirectly(&c) else { return false }
+                    groups.append((list.count + groups.count, group))
+                    return true
                 }
                 fields = list
                 return ok
@@ -54,8 +61,13 @@ extension FlowSpec {
         // `take()` hands the list over without a second reference, so that the checks, which
         // store each compiled pattern in its field, do not copy 10,000 fields first.
         guard read, cursor.atEnd(), let id, let list = fields.take() else { return nil }
+        // Brackets name a field inside a group's item: the `Codable` path refuses them in an id.
+        if list.contains(where: { $0.id.rawValue.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") } }) { return nil }
         do {
-            var spec = try FlowSpec(id: id, title: title?.text ?? "", fields: list, review: review ?? false)
+            var spec =
+                groups.isEmpty
+                ? try FlowSpec(id: id, title: title?.text ?? "", fields: list, review: review ?? false)
+                : try FlowSpec(id: id, title: title?.text ?? "", entries: FlowEntry.merging(list, groups), review: review ?? false)
             for variant in title?.languages?.variants ?? [] { try DisplayText.check(variant.text, path: "title") }
             spec.localizedTitle = title?.languages
             spec.theme = theme
@@ -442,5 +454,62 @@ extension JSONCursor {
         if takeNull() { return true }
         value = conditionValue()
         return value != nil
+    }
+}
+
+extension FieldGroup {
+    /// Reads a repeating group as ``FieldGroup/init(from:)`` does, or `nil` for anything it
+    /// does not take (a group inside, an unknown key, a kind that is not `group`).
+    static func decodeDirectly(_ c: inout JSONCursor) -> FieldGroup? {
+        var seen = JSONKeySet()
+        var id: String?, kind: String?
+        var label: FlowFileText?
+        var fields: [FieldSpec]?
+        var minItems: Int?, maxItems: Int?
+        var when: FieldCondition?
+        let read = c.object { c, key in
+            if key.spells("id") { id = c.string(); return seen.insert(0) && id != nil }
+            if key.spells("kind") { return seen.insert(1) && c.optionalString(&kind) }
+            if key.spells("label") { return seen.insert(2) && c.optionalText(&label) }
+            if key.spells("fields") {
+                guard seen.insert(3), c.peek() == UInt8(ascii: "[") else { return false }
+                var list: [FieldSpec] = []
+                let ok = c.array { FieldSpec.decodeDirectly(&$0, appendingTo: &list) }
+                fields = list
+                return ok
+            }
+            if key.spells("rules") {
+                guard seen.insert(4) else { return false }
+                if c.takeNull() { return true }
+                var rulesSeen = JSONKeySet()
+                return c.object { c, key in
+                    if key.spells("minItems") { return rulesSeen.insert(0) && c.optionalInt(&minItems) }
+                    if key.spells("maxItems") { return rulesSeen.insert(1) && c.optionalInt(&maxItems) }
+                    return false
+                }
+            }
+            if key.spells("when") {
+                guard seen.insert(5) else { return false }
+                if c.takeNull() { return true }
+                when = FieldCondition.decodeDirectly(&c)
+                return when != nil
+            }
+            return false
+        }
+        guard read, kind == FieldGroup.kindName, let id, let fields else { return nil }
+        var group = FieldGroup(
+            id: FieldID(id), label: label?.text, fields: fields, minItems: minItems ?? 0, maxItems: maxItems ?? FieldGroup.defaultMaxItems,
+            when: when)
+        group.localizedLabel = label?.languages
+        return group
+    }
+}
+
+extension FlowEntry {
+    /// `fields` with each group put back at its position among the entries.
+    static func merging(_ fields: [FieldSpec], _ groups: [(position: Int, group: FieldGroup)]) -> [FlowEntry] {
+        var entries = fields.map(FlowEntry.field)
+        for (position, group) in groups { entries.insert(.group(group), at: position) }
+        return entries
     }
 }

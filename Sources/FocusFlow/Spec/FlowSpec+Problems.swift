@@ -24,6 +24,9 @@ extension FlowSpec {
             case .emptyFile, .notText: return [error]
             default: break
             }
+            // A flow with a repeating group is read whole or not at all: its first problem.
+            if case .bracketInID = error.reason { return [error] }
+            if GroupProbe.holdsGroup(bytes) { return [error] }
         } catch {
             return [FlowSpecError(file: file, reason: .other("\(error)"))]
         }
@@ -315,5 +318,18 @@ private struct ProblemReading {
             var list = try decoder.container(keyedBy: AnyKey.self).nestedUnkeyedContainer(forKey: "fields")
             while !list.isAtEnd { fields.append(try list.decode(One.self).read) }
         }
+    }
+}
+
+/// Whether a flow file's `fields` hold a repeating group, read as leniently as can be.
+private struct GroupProbe: Decodable {
+    struct Entry: Decodable { var kind: String? }
+    var fields: [Entry]
+
+    static func holdsGroup(_ bytes: [UInt8]) -> Bool {
+        var body = bytes
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        let probe = try? JSONDecoder().decode(GroupProbe.self, from: Data(body))
+        return probe?.fields.contains { $0.kind == FieldGroup.kindName } ?? false
     }
 }

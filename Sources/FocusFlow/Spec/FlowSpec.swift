@@ -23,6 +23,8 @@ public struct FlowSpec: Sendable, Equatable {
 
     /// Where each field is, shared by every state of this flow.
     let layout: FieldLayout
+    /// Where each repeating group is among ``fields`` (see ``FieldGroup``).
+    var groupPlaces: [GroupPlace] = []
 
     /// Creates a flow, checking it as the loader does.
     ///
@@ -51,6 +53,7 @@ public struct FlowSpec: Sendable, Equatable {
         copy.localizedTitle = localizedTitle
         copy.language = language
         copy.theme = theme
+        copy.groupPlaces = groupPlaces
         return copy
     }
 

@@ -112,6 +112,12 @@ extension FlowSpecError.Reason {
             case .known:
                 #"unknown colour or attribute "\#(word)"; expected \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")), a colour (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, or 0–255) and "on COLOUR""#
             }
+        case .nestedGroup: "a group cannot hold a group; put the inner group's fields in the outer one, or make it a group of its own"
+        case .groupNeedsFields: "a group needs at least one field to ask for each item"
+        case .bracketInID(let id): "the id \"\(id)\" holds a bracket; brackets name a field inside a group's item (phones[0].number)"
+        case .namesFieldInGroup(let name): "\"\(name)\" names a field inside a group; only a field of the same item may name it, by its own id"
+        case .sectionInGroup: "a field inside a group has no section of its own: each item is shown as a section"
+        case .tooManyItems(let value, let limit): "\(value) items is more than \(limit), the most a group may ask for"
         case .other(let text): text
         }
     }

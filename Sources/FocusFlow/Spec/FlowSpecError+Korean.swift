@@ -113,6 +113,12 @@ extension FlowSpecError.Reason {
             case .known:
                 #"알 수 없는 색 또는 속성 "\#(word)"입니다. \#(TextStyle.Attribute.allCases.map(\.rawValue).joined(separator: ", ")) 중 속성, 색 (\#(TerminalColor.names.prefix(8).joined(separator: ", ")), bright-…, 0–255), "on COLOUR"를 쓰세요"#
             }
+        case .nestedGroup: "그룹 안에 그룹을 둘 수 없습니다. 안쪽 그룹의 필드를 바깥 그룹에 넣거나 따로 그룹을 만드세요"
+        case .groupNeedsFields: "그룹에는 항목마다 물을 필드가 하나 이상 있어야 합니다"
+        case .bracketInID(let id): "id \"\(id)\"에 대괄호가 있습니다. 대괄호는 그룹 항목 안의 필드를 가리킵니다 (그룹[0].필드)"
+        case .namesFieldInGroup(let name): "\"\(name)\"은 그룹 안의 필드입니다. 같은 항목의 필드만 자기 id로 가리킬 수 있습니다"
+        case .sectionInGroup: "그룹 안의 필드에는 구역을 줄 수 없습니다. 항목마다 구역으로 보입니다"
+        case .tooManyItems(let value, let limit): "항목 \(value)개는 그룹이 물을 수 있는 최대 \(limit)개보다 많습니다"
         case .other(let text): "흐름을 읽을 수 없습니다: \(text)"
         }
     }

@@ -122,6 +122,18 @@ extension FlowSpecError {
         case defaultNotPrefilled
         /// A `default` on a field whose options the service gives (named here): no option is known at load.
         case defaultWithOptionSource(String)
+        /// A repeating group inside a repeating group.
+        case nestedGroup
+        /// A repeating group with no fields.
+        case groupNeedsFields
+        /// An id with `[` or `]`, which would read as a path into a group (`phones[0].number`).
+        case bracketInID(String)
+        /// A name of a field inside a group from outside its item.
+        case namesFieldInGroup(String)
+        /// A `section` on a field inside a group: each item is its own section.
+        case sectionInGroup
+        /// A group's `maxItems` above the limit.
+        case tooManyItems(Int, limit: Int)
         /// A message from a decoder this package did not write, passed on as it is.
         case other(String)
 

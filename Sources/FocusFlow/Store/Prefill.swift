@@ -102,10 +102,40 @@ extension FlowPrefill {
             throw PrefillError(.malformed, field: nil, detail: .syntax(line: line, column: column, problem.reason))
         }
         do {
-            let loose = try JSONDecoder().decode([String: LooseAnswer].self, from: Data(bytes))
-            return Dictionary(uniqueKeysWithValues: loose.map { (FieldID($0.key), $0.value.answer) })
+            let loose = try JSONDecoder().decode([String: LooseEntry].self, from: Data(bytes))
+            var answers: [FieldID: FieldAnswer] = [:]
+            for (key, entry) in loose {
+                switch entry {
+                case .answer(let answer): answers[FieldID(key)] = answer
+                case .items(let items):
+                    // A repeating group's array: each item's answers under their paths, and
+                    // each item said to be there (`phones[1]`: the question whether to add it).
+                    for (number, item) in items.enumerated() {
+                        answers[FieldID("\(key)[\(number)]")] = .bool(true)
+                        for (field, answer) in item { answers[FieldID("\(key)[\(number)].\(field)")] = answer.answer }
+                    }
+                    // and no more: the question after the last item answered no.
+                    answers[FieldID("\(key)[\(items.count)]")] = .bool(false)
+                }
+            }
+            return answers
         } catch {
             throw PrefillError(.malformed, field: nil, detail: .malformedAnswers)
+        }
+    }
+}
+
+/// A value of an answers object: one field's answer, or a repeating group's items.
+private enum LooseEntry: Decodable {
+    case answer(FieldAnswer)
+    case items([[String: LooseAnswer]])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let items = try? container.decode([[String: LooseAnswer]].self) {
+            self = .items(items)
+        } else {
+            self = .answer(try container.decode(LooseAnswer.self).answer)
         }
     }
 }

@@ -49,6 +49,9 @@ package struct TerminalWords: Sendable {
     /// `Dropped: Company, VAT number — hidden by Plan`: the answers a change hid, by label, and
     /// the field whose change hid them.
     package let dropped: @Sendable (_ labels: [String], _ because: String) -> String
+    /// Why `-N` at the review removed nothing: the answer is in no repeating group's item, or the
+    /// group holds its fewest items.
+    package let reviewCannotRemove: String
     // Line mode.
     package let step: @Sendable (_ step: Int, _ steps: Int, _ label: String) -> String
     /// A field's section and its step within it, said before the label ("Account, 1 of 3.").
@@ -163,6 +166,7 @@ package struct TerminalWords: Sendable {
         reviewHelp: { "At the review, press Enter to submit, or type a number from 1 to \($0) to change that answer." },
         reviewEnded: "input ended at the review; an empty line submits the answers, a number changes one",
         dropped: { "Dropped: \($0.joined(separator: ", ")) — hidden by \($1)" },
+        reviewCannotRemove: "at the review, -N removes the item of a repeating group that answer N is in, while the group keeps its fewest items",
         step: { "Step \($0) of \($1). \($2)" },
         inSection: { "\($0), \($1) of \($2)." },
         hiddenWhileTyping: "hidden while you type",
@@ -249,6 +253,7 @@ package struct TerminalWords: Sendable {
         reviewHelp: { "검토 단계입니다. Enter를 누르면 제출하고, 1부터 \($0)까지의 번호를 입력하면 그 답을 바꿉니다." },
         reviewEnded: "검토 단계에서 입력이 끝났습니다. 빈 줄은 답을 제출하고, 번호는 답 하나를 바꿉니다",
         dropped: { "빠진 답: \($0.joined(separator: ", ")) — \($1) 때문에 숨겨짐" },
+        reviewCannotRemove: "검토 단계에서 -N은 답 N이 속한 반복 그룹의 항목을 지웁니다. 그룹의 최소 항목 수보다 줄일 수는 없습니다",
         step: { "\($1)단계 중 \($0)단계. \($2)" },
         inSection: { "\($0) \($2)단계 중 \($1)단계." },
         hiddenWhileTyping: "입력하는 동안 숨겨집니다",

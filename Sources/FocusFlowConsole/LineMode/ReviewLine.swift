@@ -8,6 +8,8 @@ package enum ReviewLine {
     package enum Input: Equatable {
         case submit
         case amend(FieldID)
+        /// `-N`: remove the repeating group's item that answer N is in.
+        case remove(FieldID)
         /// Neither an empty line nor a listed number; the message says what a line may be.
         case invalid(String)
     }
@@ -32,6 +34,9 @@ package enum ReviewLine {
         let trimmed = String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         if trimmed.isEmpty { return .submit }
         if let number = Int(trimmed), answers.rows.indices.contains(number - 1) { return .amend(answers.rows[number - 1].field) }
+        if trimmed.hasPrefix("-"), let number = Int(trimmed.dropFirst()), answers.rows.indices.contains(number - 1) {
+            return .remove(answers.rows[number - 1].field)
+        }
         return .invalid(answers.words.reviewInvalid(answers.rows.count))
     }
 
@@ -62,9 +67,20 @@ package enum ReviewLine {
         case .amend(let field):
             store.send(.focus(field))
             return nil
+        case .remove(let field):
+            guard removes(field, store) else { return .invalidInput(answers.words.line(number, answers.words.reviewCannotRemove)) }
+            return nil
         case .invalid(let message):
             return .invalidInput(answers.words.line(number, message))
         }
+    }
+
+    /// Removes the item of a repeating group that `field` is in (the engine decides whether it
+    /// may); whether it did.
+    private static func removes(_ field: FieldID, _ store: FlowStore) -> Bool {
+        let before = store.state
+        store.send(.removeItem(field))
+        return store.state != before
     }
 
     /// Why line `number` at the review was refused: `line 3: review: …`.
@@ -110,6 +126,8 @@ package enum ReviewLine {
                 for case .invalid(_, let message) in store.send(.submit) { say(message) }
             case .amend(let field):
                 store.send(.focus(field))
+            case .remove(let field):
+                if !removes(field, store) { say(answers.words.reviewCannotRemove.prefix(1).uppercased() + answers.words.reviewCannotRemove.dropFirst() + ".") }
             case .invalid(let message):
                 say(message.prefix(1).uppercased() + message.dropFirst() + ".")
             }

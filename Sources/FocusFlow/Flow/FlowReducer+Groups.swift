@@ -1,0 +1,52 @@
+/// Removing an item of a repeating group from the review (``FlowReducer/Action/removeItem(_:)``).
+extension FlowReducer {
+    /// The group and item that `id` names: an item's field (`phones[1].number`) or the question
+    /// whether to add it (`phones[1]`).
+    package func groupItem(named id: FieldID) -> (group: FieldGroup, item: Int)? {
+        if let found = spec.groupItem(of: id) { return (found.group, found.item) }
+        if let found = spec.groupQuestion(id) { return found }
+        // An item asked without a question (`phones[0]` of a group with a minimum) has no field.
+        for group in spec.groups where id.rawValue.hasPrefix(group.id.rawValue + "[") && id.rawValue.hasSuffix("]") {
+            let number = id.rawValue.dropFirst(group.id.rawValue.count + 1).dropLast()
+            if let item = Int(number), (0..<group.maxItems).contains(item) { return (group, item) }
+        }
+        return nil
+    }
+
+    /// How many items `group` holds in `state`: as many as the result would give.
+    public func itemCount(of group: FieldID, in state: State) -> Int {
+        result(of: state).groups.first { $0.id == group }?.items.count ?? 0
+    }
+
+    /// Removes the item `id` names: each later item's answers move up one, and the last item's
+    /// question (or, past none, nothing) says no, its fields emptied. The review lists what is
+    /// visible then.
+    func removeItem(_ state: inout State, naming id: FieldID) {
+        guard let (group, item) = groupItem(named: id) else { return }
+        let count = itemCount(of: group.id, in: state)
+        guard item < count, count > group.minItems else { return }
+        for later in item..<(count - 1) {
+            for field in group.fields {
+                let to = group.path(of: field.id, item: later)
+                let from = group.path(of: field.id, item: later + 1)
+                guard let moved = state.fields[field: from] else { continue }
+                state.fields[field: to] = moved
+                state.errors[to] = state.errors[from]
+                if state.checked.contains(from) { state.checked.insert(to) } else { state.checked.remove(to) }
+            }
+        }
+        let last = count - 1
+        for field in group.fields {
+            let path = group.path(of: field.id, item: last)
+            guard let position = spec.index(of: path) else { continue }
+            state.fields[position: position] = FieldState(spec.fields[position])
+            state.errors[path] = nil
+            state.checked.remove(path)
+        }
+        if let position = spec.index(of: group.question(item: last)) {
+            state.fields[position: position] = FieldState(spec.fields[position])
+        }
+        var visibility = VisibilityMemo(self)
+        state.reviewed = spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map { spec.layout.ids[$0] }
+    }
+}

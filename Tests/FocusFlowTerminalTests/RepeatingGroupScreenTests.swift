@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import FocusFlowConsole
+@testable import FocusFlowTerminal
+
+/// Repeating groups on the screen: each item's fields under a header that names the item
+/// (`Phone numbers 2 · 1/4`), the question whether to add another answered with a key as any
+/// confirm is, Shift-Tab back across items, and the review heading each item; in the accessible
+/// line mode the same question answered with a line.
+@Suite("Repeating groups on the screen and in line mode", .serialized)
+struct RepeatingGroupScreenTests {
+    static let contact = "Flows/contact.json"
+
+    @Test("A person adds a second phone number with y, goes back across items with Shift-Tab, and gets an array of two")
+    func addTwo() throws {
+        let tmux = try Tmux(["run", PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])
+        #expect(tmux.waitFor { $0.first == "Contact details  1/13" }, "\(tmux.text)")
+        tmux.paste("Ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first == "Contact details  2/13  Phone numbers 1 · 1/4" }, "\(tmux.text)")
+        tmux.type("mob")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") }, "\(tmux.text)")
+        tmux.type("010-1234")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Add another to Phone numbers?") && $0.joined(separator: "\n").contains("› Yes / [No]") }, "\(tmux.text)")
+        tmux.press("y")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("› [Yes] / No") }, "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first == "Contact details  5/12  Phone numbers 2 · 1/4" }, "the second item: \(tmux.text)")
+        tmux.press("BTab")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Add another to Phone numbers?") }, "back to the question: \(tmux.text)")
+        tmux.press("BTab")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") && $0.joined(separator: "\n").contains("010-1234") }, "back into the first item, text kept: \(tmux.text)")
+        tmux.press("Enter")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first == "Contact details  5/12  Phone numbers 2 · 1/4" }, "\(tmux.text)")
+        tmux.type("work")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") }, "\(tmux.text)")
+        tmux.type("02-555")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Extension") }, "a work number asks for its extension: \(tmux.text)")
+        tmux.type("12")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Add another to Phone numbers?") }, "\(tmux.text)")
+        tmux.press("n")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Best time to call") }, "\(tmux.text)")
+        tmux.type("even")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Check your answers") }, "\(tmux.text)")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("  Phone numbers 1") && $0.joined(separator: "\n").contains("  Phone numbers 2") }, "the review heads each item: \(tmux.text)")
+        tmux.press("s")
+        #expect(tmux.exitStatus() == 0)
+        #expect(
+            tmux.answers
+                == #"{"name":"Ada","phones":[{"type":"mobile","number":"010-1234"},{"type":"work","number":"02-555","extension":"12"}],"best":"evening"}"#
+                + "\n")
+    }
+
+    @Test(
+        "The accessible line mode asks the question in words, in English and Korean, and takes y or n on a line",
+        arguments: [
+            ([String](), "Add another to Phone numbers?"), (["--lang", "ko"], "전화번호에 하나 더 추가할까요?"),
+        ])
+    func accessible(options: [String], question: String) throws {
+        let terminal = try PseudoTerminal(["run", "--accessible"] + options + [PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])
+        for answer in ["Ada", "1", "010-1234"] {
+            terminal.send(answer + "\n")
+        }
+        #expect(terminal.waitFor(question), "\(terminal.output)")
+        for answer in ["n", "3", ""] { terminal.send(answer + "\n") }
+        #expect(terminal.finish() == 0, "\(terminal.output)")
+        #expect(terminal.stdoutText == #"{"name":"Ada","phones":[{"type":"mobile","number":"010-1234"}],"best":"evening"}"# + "\n")
+    }
+    /// A name, then one or two phone numbers.
+    static let twoPhones =
+        #"{"id":"g","title":"Group","fields":[{"id":"name","label":"Name"},{"id":"phones","kind":"group","label":"Phones","rules":{"minItems":1,"maxItems":2},"fields":["#
+        + #"{"id":"type","kind":"select","label":"Type","options":["mobile","home"]},{"id":"number","label":"Number","keyboard":"phonePad"}]}]}"#
+
+    @Test(
+        "The same keys add the same items in the terminal and in serve",
+        arguments: [
+            ([DifferentialKey.paste("Ada"), .enter, .enter, .paste("010"), .enter, .enter], 1),
+            ([DifferentialKey.paste("Ada"), .enter, .enter, .paste("010"), .enter, .type("y"), .enter, .down, .enter, .paste("020"), .enter], 2),
+        ] as [([DifferentialKey], Int)])
+    func sameFronts(keys: [DifferentialKey], items: Int) throws {
+        let walk = try DifferentialWalk(flow: Self.twoPhones, keys: keys)
+        try walk.expectSameFronts()
+        let phones = walk.answers["phones"] as? [[String: String]]
+        #expect(phones?.count == items, "\(walk.answers)")
+        #expect(phones?.first == ["type": "mobile", "number": "010"], "\(walk.answers)")
+        if items == 2 { #expect(phones?.last == ["type": "home", "number": "020"], "\(walk.answers)") }
+    }
+}
