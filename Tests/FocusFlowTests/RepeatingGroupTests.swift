@@ -361,6 +361,18 @@ struct RepeatingGroupTests {
         let tooMany = try Command.run(["run", "Flows/contact.json", "--set", "phones[3].number=1"], input: "")
         #expect(tooMany.status == 2 && tooMany.stderr.contains("phones[3].number"), "\(tooMany.stderr)")
     }
+
+    @Test("--answers reads [] as no items for a group with no fewest items, and as an empty multi-select beside it")
+    func emptyArray() throws {
+        let flow = try ScratchFolder.write(
+            #"{"id":"e","title":"E","fields":[{"id":"langs","kind":"multiSelect","label":"Languages","options":["a","b"]},{"id":"phones","kind":"group","label":"Phones","fields":[{"id":"number","label":"Number"}]}]}"#,
+            named: "empty-group", ".json")
+        let answers = try ScratchFolder.write(#"{"langs":[],"phones":[]}"#, named: "empty-answers", ".json")
+        let filled = try Command.run(["run", flow, "--answers", answers, "--skip-filled"], input: "")
+        #expect(filled.status == 0, "\(filled.stderr)")
+        #expect(filled.stdout == #"{"langs":[],"phones":[]}"# + "\n", "\(filled.stderr)")
+    }
+
     @Test("serve's snapshot keeps each item's answers under their paths, and a restore goes on in the same item")
     func snapshot() throws {
         let walk = ["text Ada", "next", "text mobile", "next", "text 010", "next", "set true", "next", "snapshot"]

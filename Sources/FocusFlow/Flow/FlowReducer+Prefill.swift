@@ -18,7 +18,13 @@ extension FlowReducer {
         var state = initialState()
         for (id, list) in prefill.optionLists where spec[id]?.optionSource != nil { state.optionLists[id] = GivenOptions(options: Self.shown(list)) }
         var given: [Int] = []
-        for id in prefill.answers.keys.sorted() {
+        var answers = prefill.answers
+        // `[]` reads as an empty multi-select; given to a repeating group it says no items.
+        for group in spec.groups where answers[group.id] == .choices([]) {
+            answers[group.id] = nil
+            answers[FieldID("\(group.id.rawValue)[0]")] = .bool(false)
+        }
+        for id in answers.keys.sorted() {
             guard let index = spec.index(of: id) else {
                 // An item asked without a question (below `minItems`), or one past `maxItems`, has
                 // no question to say whether it is there.
@@ -36,7 +42,7 @@ extension FlowReducer {
                 throw PrefillError(.invalid, field: id, detail: .personOnly(id.rawValue, label: field.label))
             }
             let behavior = field.kind.behavior
-            state.fields[position: index] = behavior.holding(try behavior.prefilled(prefill.answers[id]!, field: field))
+            state.fields[position: index] = behavior.holding(try behavior.prefilled(answers[id]!, field: field))
             given.append(index)
         }
         given.sort()

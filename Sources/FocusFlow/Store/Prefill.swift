@@ -132,7 +132,8 @@ private enum LooseEntry: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let items = try? container.decode([[String: LooseAnswer]].self) {
+        // `[]` is an empty multi-select here; the flow reads it as no items for a group.
+        if let items = try? container.decode([[String: LooseAnswer]].self), !items.isEmpty {
             self = .items(items)
         } else {
             self = .answer(try container.decode(LooseAnswer.self).answer)
