@@ -59,6 +59,53 @@ struct RepeatingGroupScreenTests {
                 + "\n")
     }
 
+    /// Walks Flows/contact.json to its review with two phone numbers: mobile 010-1234, home 02-555.
+    static func reviewWithTwoPhones() throws -> Tmux {
+        let tmux = try Tmux(["run", PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])
+        #expect(tmux.waitFor { $0.first?.hasPrefix("Contact details  1/") == true }, "\(tmux.text)")
+        tmux.paste("Ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first?.hasPrefix("Contact details  2/") == true }, "\(tmux.text)")
+        for (typed, shows) in [("mob", "Number"), ("010-1234", "Add another to Phone numbers?")] {
+            tmux.type(typed)
+            tmux.press("Enter")
+            #expect(tmux.waitFor { $0.joined(separator: "\n").contains(shows) }, "\(tmux.text)")
+        }
+        tmux.press("y")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first?.contains("Phone numbers 2 · 1/") == true }, "\(tmux.text)")
+        for (typed, shows) in [("home", "Number"), ("02-555", "Add another to Phone numbers?")] {
+            tmux.type(typed)
+            tmux.press("Enter")
+            #expect(tmux.waitFor { $0.joined(separator: "\n").contains(shows) }, "\(tmux.text)")
+        }
+        tmux.press("n")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Best time to call") }, "\(tmux.text)")
+        tmux.type("even")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Check your answers") }, "\(tmux.text)")
+        return tmux
+    }
+
+    @Test("At the review, d on a row of the first phone number removes it, the second moves up, and the fewest items refuse another")
+    func removeAtReview() throws {
+        let tmux = try Self.reviewWithTwoPhones()
+        #expect(!tmux.text.contains("d remove item"), "the hint shows only on a row in an item: \(tmux.text)")
+        tmux.press("Down")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("d remove item") }, "on the first item's type: \(tmux.text)")
+        tmux.press("d")
+        #expect(
+            tmux.waitFor { !$0.joined(separator: "\n").contains("010-1234") && $0.joined(separator: "\n").contains("Number: 02-555") },
+            "the second item moved up: \(tmux.text)")
+        #expect(!tmux.text.contains("Phone numbers 2"), "\(tmux.text)")
+        tmux.press("DC")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Phone numbers keeps at least 1 item.") }, "\(tmux.text)")
+        tmux.press("s")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"name":"Ada","phones":[{"type":"home","number":"02-555"}],"best":"evening"}"# + "\n")
+    }
+
     @Test(
         "The accessible line mode asks the question in words, in English and Korean, and takes y or n on a line",
         arguments: [

@@ -13,6 +13,16 @@ extension FlowReducer {
         return nil
     }
 
+    /// The item of a repeating group that the review's row `id` is in, and whether the review may
+    /// remove it (``Action/removeItem(_:)``: the group holds more than its fewest items); `nil`
+    /// for a row in no item (a field outside groups, the question answered no after the last item).
+    package func reviewItem(of id: FieldID, in state: State) -> (group: FieldGroup, item: Int, removable: Bool)? {
+        guard let (group, item) = groupItem(named: id) else { return nil }
+        let count = itemCount(of: group.id, in: state)
+        guard item < count else { return nil }
+        return (group, item, count > group.minItems)
+    }
+
     /// How many items `group` holds in `state`: as many as the result would give.
     public func itemCount(of group: FieldID, in state: State) -> Int {
         result(of: state).groups.first { $0.id == group }?.items.count ?? 0
