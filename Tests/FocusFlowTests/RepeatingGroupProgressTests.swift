@@ -8,6 +8,42 @@ import Testing
 /// not added none.
 @Suite("Repeating groups in the review and the progress")
 struct RepeatingGroupProgressTests {
+    @Test(
+        "The step counter counts the items added and each question asked, never an item not added",
+        arguments: [
+            (1, [], "1/6", nil),
+            (1, ["Ada"], "2/6", "Phone numbers 1 1/3"),
+            (1, ["Ada", "mobile"], "3/5", "Phone numbers 1 2/2"),
+            (1, ["Ada", "mobile", "010"], "4/5", "Phone numbers 1/1"),
+            (1, ["Ada", "mobile", "010", "y"], "5/9", "Phone numbers 2 1/3"),
+            (1, ["Ada", "mobile", "010", "y", "home", "020"], "7/8", "Phone numbers 1/1"),
+            (1, ["Ada", "mobile", "010", "y", "home", "020", "y", "work", "030"], "10/11", "Phone numbers 3 3/3"),
+            (1, ["Ada", "mobile", "010", "n"], "5/5", nil),
+            (0, [], "1/3", nil),
+            (0, ["Ada", "y"], "3/7", "Phone numbers 1 1/3"),
+        ] as [(Int, [String], String, String?)])
+    func progress(minItems: Int, answers: [String], counter: String, section: String?) throws {
+        let reducer = FlowReducer(spec: try RepeatingGroupTests.flow(minItems: minItems))
+        let state = RepeatingGroupTests.walked(reducer, answers)
+        let progress = reducer.progress(in: state)
+        #expect("\(progress.step)/\(progress.steps)" == counter, "at \(state.focus?.rawValue ?? "-")")
+        #expect(progress.section.map { "\($0.name) \($0.step)/\($0.steps)" } == section, "at \(state.focus?.rawValue ?? "-")")
+    }
+
+    @Test("Walking to the end, the counter's last step is the steps it counted once every question was answered")
+    func counterMeetsEnd() throws {
+        let reducer = FlowReducer(spec: try RepeatingGroupTests.flow())
+        var state = reducer.initialState()
+        var counters: [String] = []
+        for answer in ["Ada", "mobile", "010", "y", "home", "020", "n", "note"] {
+            let progress = reducer.progress(in: state)
+            counters.append("\(progress.step)/\(progress.steps)")
+            for action in reducer.actions(answering: answer, in: state) { _ = reducer.reduce(into: &state, action: action) }
+            _ = reducer.reduce(into: &state, action: .next)
+        }
+        #expect(counters == ["1/6", "2/6", "3/5", "4/5", "5/9", "6/8", "7/8", "8/8"])
+    }
+
     /// The contact flow with a review, walked to it with `items` phone numbers.
     static func reviewed(items: Int) throws -> (FlowReducer, FlowReducer.State) {
         let spec = try RepeatingGroupTests.flow()

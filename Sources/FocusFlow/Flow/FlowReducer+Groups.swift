@@ -60,3 +60,24 @@ extension FlowReducer {
         state.reviewed = spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map { spec.layout.ids[$0] }
     }
 }
+
+/// Progress through repeating groups (``FlowReducer/progress(in:)``).
+extension FlowReducer {
+    /// For each field asked only once a question whether to add an item says yes, the index of
+    /// that question: each field of an item that has a question, and each question after a
+    /// group's first (asked once the one before says yes).
+    static func itemGates(of spec: FlowSpec) -> [Int: Int] {
+        var gates: [Int: Int] = [:]
+        for group in spec.groups {
+            guard let first = group.firstQuestion else { continue }
+            for item in first..<group.maxItems {
+                guard let question = spec.index(of: group.question(item: item)) else { continue }
+                if item > first, let previous = spec.index(of: group.question(item: item - 1)) { gates[question] = previous }
+                for field in group.fields {
+                    if let index = spec.index(of: group.path(of: field.id, item: item)) { gates[index] = question }
+                }
+            }
+        }
+        return gates
+    }
+}
