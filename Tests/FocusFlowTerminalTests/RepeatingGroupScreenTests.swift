@@ -14,27 +14,28 @@ struct RepeatingGroupScreenTests {
     @Test("A person adds a second phone number with y, goes back across items with Shift-Tab, and gets an array of two")
     func addTwo() throws {
         let tmux = try Tmux(["run", PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])
-        #expect(tmux.waitFor { $0.first == "Contact details  1/13" }, "\(tmux.text)")
+        #expect(tmux.waitFor { $0.first == "Contact details  1/6" }, "counts no item not added: \(tmux.text)")
         tmux.paste("Ada")
         tmux.press("Enter")
-        #expect(tmux.waitFor { $0.first == "Contact details  2/13  Phone numbers 1 · 1/4" }, "\(tmux.text)")
+        #expect(tmux.waitFor { $0.first == "Contact details  2/6  Phone numbers 1 · 1/3" }, "the question is in no item's section: \(tmux.text)")
         tmux.type("mob")
         tmux.press("Enter")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") }, "\(tmux.text)")
         tmux.type("010-1234")
         tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first == "Contact details  4/5  Phone numbers · 1/1" }, "the question, in the group's own section: \(tmux.text)")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Add another to Phone numbers?") && $0.joined(separator: "\n").contains("› Yes / [No]") }, "\(tmux.text)")
         tmux.press("y")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("› [Yes] / No") }, "\(tmux.text)")
         tmux.press("Enter")
-        #expect(tmux.waitFor { $0.first == "Contact details  5/12  Phone numbers 2 · 1/4" }, "the second item: \(tmux.text)")
+        #expect(tmux.waitFor { $0.first == "Contact details  5/9  Phone numbers 2 · 1/3" }, "the second item: \(tmux.text)")
         tmux.press("BTab")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Add another to Phone numbers?") }, "back to the question: \(tmux.text)")
         tmux.press("BTab")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") && $0.joined(separator: "\n").contains("010-1234") }, "back into the first item, text kept: \(tmux.text)")
         tmux.press("Enter")
         tmux.press("Enter")
-        #expect(tmux.waitFor { $0.first == "Contact details  5/12  Phone numbers 2 · 1/4" }, "\(tmux.text)")
+        #expect(tmux.waitFor { $0.first == "Contact details  5/9  Phone numbers 2 · 1/3" }, "\(tmux.text)")
         tmux.type("work")
         tmux.press("Enter")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") }, "\(tmux.text)")
@@ -57,6 +58,53 @@ struct RepeatingGroupScreenTests {
             tmux.answers
                 == #"{"name":"Ada","phones":[{"type":"mobile","number":"010-1234"},{"type":"work","number":"02-555","extension":"12"}],"best":"evening"}"#
                 + "\n")
+    }
+
+    /// Walks Flows/contact.json to its review with two phone numbers: mobile 010-1234, home 02-555.
+    static func reviewWithTwoPhones() throws -> Tmux {
+        let tmux = try Tmux(["run", PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])
+        #expect(tmux.waitFor { $0.first?.hasPrefix("Contact details  1/") == true }, "\(tmux.text)")
+        tmux.paste("Ada")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first?.hasPrefix("Contact details  2/") == true }, "\(tmux.text)")
+        for (typed, shows) in [("mob", "Number"), ("010-1234", "Add another to Phone numbers?")] {
+            tmux.type(typed)
+            tmux.press("Enter")
+            #expect(tmux.waitFor { $0.joined(separator: "\n").contains(shows) }, "\(tmux.text)")
+        }
+        tmux.press("y")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first?.contains("Phone numbers 2 · 1/") == true }, "\(tmux.text)")
+        for (typed, shows) in [("home", "Number"), ("02-555", "Add another to Phone numbers?")] {
+            tmux.type(typed)
+            tmux.press("Enter")
+            #expect(tmux.waitFor { $0.joined(separator: "\n").contains(shows) }, "\(tmux.text)")
+        }
+        tmux.press("n")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Best time to call") }, "\(tmux.text)")
+        tmux.type("even")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Check your answers") }, "\(tmux.text)")
+        return tmux
+    }
+
+    @Test("At the review, d on a row of the first phone number removes it, the second moves up, and the fewest items refuse another")
+    func removeAtReview() throws {
+        let tmux = try Self.reviewWithTwoPhones()
+        #expect(!tmux.text.contains("d remove item"), "the hint shows only on a row in an item: \(tmux.text)")
+        tmux.press("Down")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("d remove item") }, "on the first item's type: \(tmux.text)")
+        tmux.press("d")
+        #expect(
+            tmux.waitFor { !$0.joined(separator: "\n").contains("010-1234") && $0.joined(separator: "\n").contains("Number: 02-555") },
+            "the second item moved up: \(tmux.text)")
+        #expect(!tmux.text.contains("Phone numbers 2"), "\(tmux.text)")
+        tmux.press("DC")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Phone numbers keeps at least 1 item.") }, "\(tmux.text)")
+        tmux.press("s")
+        #expect(tmux.exitStatus() == 0)
+        #expect(tmux.answers == #"{"name":"Ada","phones":[{"type":"home","number":"02-555"}],"best":"evening"}"# + "\n")
     }
 
     @Test(

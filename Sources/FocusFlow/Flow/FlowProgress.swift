@@ -1,14 +1,16 @@
 /// Where the focused field stands in the walk: "step 3 of 5", and whether it is the first or
 /// the last field — what a screen needs for its step counter and for its key line.
 ///
-/// `steps` is an honest upper bound, never a guess that falls short: the visible fields, plus
+/// `steps` counts the steps the walk can take under the answers given: the visible fields, plus
 /// every later hidden field whose condition reads a field the person has not answered yet (the
 /// focused one or a later one), since an answer still to come can show it. A field whose
-/// condition reads an earlier, answered field counts only while it is visible. On the last
-/// field (``isLast``: Enter finishes) it is ``step``. So the counter reads `5/5` exactly where
-/// Enter finishes, never with a sixth field to come. Typing in the focused field changes `steps`
-/// only when it shows or hides a later field (and so changes ``isLast``); moving forward only
-/// ever lowers it.
+/// condition reads an earlier, answered field counts only while it is visible. A repeating
+/// group's item counts only once the question whether to add it says yes (the question itself
+/// is a step): an item not added is no step, so a yes raises `steps` by the item's fields and
+/// the next question. On the last field (``isLast``: Enter finishes) it is ``step``. So the
+/// counter reads `5/5` exactly where Enter finishes, never with a sixth field to come. Typing in
+/// the focused field changes `steps` only when it shows or hides a later field (and so changes
+/// ``isLast``); moving forward only ever lowers it, but past a question answered yes.
 public struct FlowProgress: Sendable, Hashable, CustomStringConvertible {
     /// The focused field's position among the visible fields, from 1.
     public var step: Int

@@ -13,6 +13,16 @@ extension FlowReducer {
         return nil
     }
 
+    /// The item of a repeating group that the review's row `id` is in, and whether the review may
+    /// remove it (``Action/removeItem(_:)``: the group holds more than its fewest items); `nil`
+    /// for a row in no item (a field outside groups, the question answered no after the last item).
+    package func reviewItem(of id: FieldID, in state: State) -> (group: FieldGroup, item: Int, removable: Bool)? {
+        guard let (group, item) = groupItem(named: id) else { return nil }
+        let count = itemCount(of: group.id, in: state)
+        guard item < count else { return nil }
+        return (group, item, count > group.minItems)
+    }
+
     /// How many items `group` holds in `state`: as many as the result would give.
     public func itemCount(of group: FieldID, in state: State) -> Int {
         result(of: state).groups.first { $0.id == group }?.items.count ?? 0
@@ -48,5 +58,26 @@ extension FlowReducer {
         }
         var visibility = VisibilityMemo(self)
         state.reviewed = spec.fields.indices.filter { visibility.isVisible($0, in: state) }.map { spec.layout.ids[$0] }
+    }
+}
+
+/// Progress through repeating groups (``FlowReducer/progress(in:)``).
+extension FlowReducer {
+    /// For each field asked only once a question whether to add an item says yes, the index of
+    /// that question: each field of an item that has a question, and each question after a
+    /// group's first (asked once the one before says yes).
+    static func itemGates(of spec: FlowSpec) -> [Int: Int] {
+        var gates: [Int: Int] = [:]
+        for group in spec.groups {
+            guard let first = group.firstQuestion else { continue }
+            for item in first..<group.maxItems {
+                guard let question = spec.index(of: group.question(item: item)) else { continue }
+                if item > first, let previous = spec.index(of: group.question(item: item - 1)) { gates[question] = previous }
+                for field in group.fields {
+                    if let index = spec.index(of: group.path(of: field.id, item: item)) { gates[index] = question }
+                }
+            }
+        }
+        return gates
     }
 }

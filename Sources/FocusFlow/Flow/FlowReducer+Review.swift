@@ -116,15 +116,23 @@ extension FlowReducer {
 }
 
 extension FlowReducer {
-    /// The visible fields grouped as a review shows them: each run of consecutive visible fields
+    /// The rows of a review, grouped as it shows them: each run of consecutive visible fields
     /// that give the same ``FieldSpec/section`` is one group, named by it (`nil` for fields
     /// without a section). A flow without sections gives one group of every visible field.
+    ///
+    /// A repeating group's question whether to add an item is no row once answered yes: its
+    /// item shows under the item's own heading. Answered no (after the last item, while more may
+    /// be added), it is one row in the group's own section, after the items: amended to yes, it
+    /// adds an item.
     ///
     /// - Complexity: O(*n*) in the number of fields, for a flow without conditions.
     public func sectionGroups(in state: State) -> [(section: String?, fields: [FieldID])] {
         var visibility = VisibilityMemo(self)
         var groups: [(section: String?, fields: [FieldID])] = []
         for index in spec.fields.indices where visibility.isVisible(index, in: state) {
+            if !spec.groupPlaces.isEmpty, state.fields[position: index].answer == .bool(true), spec.groupQuestion(spec.layout.ids[index]) != nil {
+                continue
+            }
             let section = spec.fields[index].section
             if let last = groups.indices.last, groups[last].section == section {
                 groups[last].fields.append(spec.layout.ids[index])

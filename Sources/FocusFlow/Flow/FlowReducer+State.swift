@@ -23,9 +23,10 @@ extension FlowReducer {
         public var fields: FieldStates
         /// The message of the rule each field failed last, until it passes.
         public var errors: [FieldID: String]
-        /// The fields the review listed last, in field order (and those passed since while
-        /// amending); `nil` until the flow first reaches its review. While editing it says
-        /// the person is amending (see ``isAmending``).
+        /// The fields visible when the review was shown last, in field order (and those passed
+        /// since while amending); `nil` until the flow first reaches its review. While editing
+        /// it says the person is amending (see ``isAmending``). The review's rows are
+        /// ``FlowReducer/sectionGroups(in:)``: these but a repeating group's questions answered yes.
         public var reviewed: [FieldID]?
         /// The prefilled fields a move forward passes over while their answers pass their rules
         /// (``FlowPrefill/skipFilled``; a resumed walk's answers between the secure fields it

@@ -39,6 +39,9 @@ public struct FlowReducer: Sendable {
     let conditional: [Int]
     /// Whether a `when` condition reads each field, so that a change of it may hide another.
     let isReadByCondition: [Bool]
+    /// For each field asked only once a question whether to add an item says yes (an item's
+    /// field, the next item's question), the index of that question: see ``itemGates(of:)``.
+    let itemGate: [Int: Int]
 
     public init(spec: FlowSpec) {
         self.spec = spec
@@ -63,6 +66,7 @@ public struct FlowReducer: Sendable {
         var isReadByCondition = [Bool](repeating: false, count: spec.fields.count)
         for source in conditionSource.compactMap({ $0 }) + combinedSources.values.joined() { isReadByCondition[source] = true }
         self.isReadByCondition = isReadByCondition
+        self.itemGate = Self.itemGates(of: spec)
         self.behaviors = spec.fields.map(\.kind.behavior)
         self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
         self.hasOptions = behaviors.map { $0.hasOptions }
@@ -174,7 +178,7 @@ public struct FlowReducer: Sendable {
     }
 
     /// Where the focused field stands: its step among the visible fields, how many steps the
-    /// walk can take at most, and whether it is the first or the last. See ``FlowProgress``.
+    /// walk can take under the answers given, and whether it is the first or the last. See ``FlowProgress``.
     ///
     /// Once the flow has ended, `step` and `steps` are the number of visible fields.
     ///

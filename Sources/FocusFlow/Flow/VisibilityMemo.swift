@@ -75,8 +75,12 @@ struct VisibilityMemo {
 
     /// Whether the field at `index`, after the focused one at `focus`, is shown or can still be
     /// shown by answers not given yet: its condition reads the focused field or a later one (and
-    /// that one may show), or it reads an answered field and holds.
+    /// that one may show), or it reads an answered field and holds. A field of a repeating
+    /// group's item asked only after a question whether to add it (and a later item's question)
+    /// may show only while that question is shown and says yes: an item not added is no step
+    /// of the walk, however its question is answered later.
     mutating func mayShow(_ index: Int, focus: Int, in state: FlowReducer.State) -> Bool {
+        if let gate = reducer.itemGate[index], !isVisible(gate, in: state) || state.fields[position: gate].answer != .bool(true) { return false }
         var chain: [Int] = []
         var field = index
         var result: Bool

@@ -129,18 +129,19 @@ extension FlowSpec {
         return groups.contains(String(name.rawValue[..<bracket]))
     }
 
-    /// The question whether to add item `item`, a confirm answered no unless the person says yes.
+    /// The question whether to add item `item`, a confirm answered no unless the person says yes,
+    /// in the group's own section.
     private static func question(_ group: FieldGroup, item: Int) -> FieldSpec {
         var shown = group.when
         if let first = group.firstQuestion, item > first {
             shown = .leaf(field: group.question(item: item - 1), test: .equals(.bool(true)))
         }
         let words = GroupWords.question(item: item, label: group.label, languages: group.localizedLabel)
-        var field = FieldSpec.addItemQuestion(
-            group.question(item: item), label: words.text, when: shown,
-            section: item == 0 ? group.label : GroupWords.section(item: item - 1, label: group.label))
+        // The question belongs to no item: it is in the group's own section, as the review
+        // shows the one answered no.
+        var field = FieldSpec.addItemQuestion(group.question(item: item), label: words.text, when: shown, section: group.label)
         field.localizedText[.label] = words.languages
-        if item == 0 { field.localizedText[.section] = group.localizedLabel } else { field.localizedText[.section] = GroupWords.sections(item: item - 1, group) }
+        field.localizedText[.section] = group.localizedLabel
         return field
     }
 

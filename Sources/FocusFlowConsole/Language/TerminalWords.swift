@@ -52,6 +52,10 @@ package struct TerminalWords: Sendable {
     /// Why `-N` at the review removed nothing: the answer is in no repeating group's item, or the
     /// group holds its fewest items.
     package let reviewCannotRemove: String
+    /// The review's key that removes the marked answer's item of a repeating group, as the key line says it.
+    package let dRemoveItem: String
+    /// Why that key removed nothing: `Phone numbers keeps at least 1 item.`
+    package let keepsFewestItems: @Sendable (_ group: String, _ fewest: Int) -> String
     // Line mode.
     package let step: @Sendable (_ step: Int, _ steps: Int, _ label: String) -> String
     /// A field's section and its step within it, said before the label ("Account, 1 of 3.").
@@ -167,6 +171,8 @@ package struct TerminalWords: Sendable {
         reviewEnded: "input ended at the review; an empty line submits the answers, a number changes one",
         dropped: { "Dropped: \($0.joined(separator: ", ")) — hidden by \($1)" },
         reviewCannotRemove: "at the review, -N removes the item of a repeating group that answer N is in, while the group keeps its fewest items",
+        dRemoveItem: "d remove item",
+        keepsFewestItems: { "\($0) keeps at least \($1) item\($1 == 1 ? "" : "s")." },
         step: { "Step \($0) of \($1). \($2)" },
         inSection: { "\($0), \($1) of \($2)." },
         hiddenWhileTyping: "hidden while you type",
@@ -254,6 +260,8 @@ package struct TerminalWords: Sendable {
         reviewEnded: "검토 단계에서 입력이 끝났습니다. 빈 줄은 답을 제출하고, 번호는 답 하나를 바꿉니다",
         dropped: { "빠진 답: \($0.joined(separator: ", ")) — \($1) 때문에 숨겨짐" },
         reviewCannotRemove: "검토 단계에서 -N은 답 N이 속한 반복 그룹의 항목을 지웁니다. 그룹의 최소 항목 수보다 줄일 수는 없습니다",
+        dRemoveItem: "d 항목 지우기",
+        keepsFewestItems: { "\($0)에는 항목이 최소 \($1)개 있어야 합니다." },
         step: { "\($1)단계 중 \($0)단계. \($2)" },
         inSection: { "\($0) \($2)단계 중 \($1)단계." },
         hiddenWhileTyping: "입력하는 동안 숨겨집니다",

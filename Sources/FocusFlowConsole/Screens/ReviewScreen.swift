@@ -2,8 +2,9 @@ import FocusFlow
 
 /// The review screen of a flow with review: the title, every visible answer with its label
 /// (secure values as masks), the focused row marked with `›` (not by colour alone), and the
-/// keys: Up/Down (Ctrl-P/Ctrl-N) move, Enter changes the marked answer, `s` submits,
-/// Shift-Tab changes the last answer, Ctrl-C (or Ctrl-D) cancels.
+/// keys: Up/Down (Ctrl-P/Ctrl-N) move, Enter changes the marked answer, `s` submits, `d` (or
+/// Delete) on an answer inside a repeating group's item removes that item, Shift-Tab changes
+/// the last answer, Ctrl-C (or Ctrl-D) cancels.
 ///
 /// As a field's screen (``FieldScreen``) does for its field, this draws the review and acts on
 /// its keys; the session only dispatches to it. It lives for the whole walk, so the marked row
@@ -20,15 +21,20 @@ package final class ReviewScreen {
             KeyBinding(KeyNames.up + [KeyNames.ctrlP]) { self.move(by: -1, $0) },
             KeyBinding(KeyNames.down + [KeyNames.ctrlN]) { self.move(by: 1, $0) },
             KeyBinding(Self.submitKeys) { self.submit($0) },
+            KeyBinding(Self.removeKeys) { self.removeItem($0) },
             // Tab is Next on a field; the review has no next field, so it only says how to submit.
             KeyBinding(["\t"]) { $0.refuse(words.pressSToSubmit) },
             KeyBinding(otherCharacters: nil) { $0.refuse(words.pressSToSubmit) },
         ]
     }
 
-    /// The review's keys, as the key line says them.
-    package static func keys(_ words: TerminalWords) -> [String] {
-        [words.moveKeys, words.enterChange, words.sSubmit, words.shiftTabLastAnswer, words.ctrlCCancel]
+    /// The keys that remove the marked answer's item of a repeating group: `d`, or Delete.
+    package static let removeKeys = ["d", "D", "\u{1B}[3~"]
+
+    /// The review's keys, as the key line says them; `d` only while the marked answer is in an
+    /// item of a repeating group (`inItem`).
+    package static func keys(_ words: TerminalWords, inItem: Bool = false) -> [String] {
+        [words.moveKeys, words.enterChange, words.sSubmit] + (inItem ? [words.dRemoveItem] : []) + [words.shiftTabLastAnswer, words.ctrlCCancel]
     }
 
     /// The marked row.
@@ -90,7 +96,8 @@ package final class ReviewScreen {
         let theme = session.theme
         var footer: [String] = []
         if let note { footer.append(note) }
-        footer.append(theme.styled(.keys, Self.keys(theme.words).joined(separator: " · ")))
+        let inItem = markedItem(session) != nil
+        footer.append(theme.styled(.keys, Self.keys(theme.words, inItem: inItem).joined(separator: " · ")))
         return (nil, footer)
     }
 
@@ -105,6 +112,27 @@ package final class ReviewScreen {
         let rows = answers(session).rows
         guard rows.indices.contains(row) else { return }
         session.handle(session.store.send(.focus(rows[row].field)))
+    }
+
+    /// The item of a repeating group the marked answer is in, as the engine says it.
+    private func markedItem(_ session: ScreenContext) -> (group: FieldGroup, item: Int, removable: Bool)? {
+        let rows = answers(session).rows
+        guard rows.indices.contains(row) else { return nil }
+        return session.store.reducer.reviewItem(of: rows[row].field, in: session.store.state)
+    }
+
+    /// `d` or Delete: remove the marked answer's item (the later items move up, the mark stays
+    /// on its row), or say why not. On an answer in no item, the key is any other key.
+    package func removeItem(_ session: ScreenContext) {
+        guard let item = markedItem(session) else { return session.refuse(session.theme.words.pressSToSubmit) }
+        guard item.removable else {
+            let language = session.store.reducer.spec.language
+            let label = item.group.localizedLabel?.text(in: language) ?? item.group.label
+            return session.refuse(session.theme.words.keepsFewestItems(label, item.group.minItems))
+        }
+        session.handle(session.store.send(.removeItem(answers(session).rows[row].field)))
+        row = min(row, max(answers(session).rows.count - 1, 0))
+        session.clearNote()
     }
 
     /// `s`: validate every answer and finish, or say which one needs another look.
