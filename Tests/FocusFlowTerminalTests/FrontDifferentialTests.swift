@@ -91,6 +91,34 @@ struct FrontDifferentialTests {
         #expect(said.first?["because"] as? String == "plan", "\(said)")
     }
 
+    @Test(
+        "Flows/team.json, which uses conditions, answers in text, options from the service, a repeating group and sections, walks the same in the terminal, in line mode and in serve",
+        arguments: [
+            // A team in the USA: the company shows; the second phone is added, the third declined.
+            (
+                [DifferentialKey.paste("Ada"), .enter, .down, .enter, .down, .enter, .paste("Acme"), .enter, .down, .enter]
+                    + [.enter, .paste("010-1234"), .enter, .type("y"), .enter, .down, .enter, .paste("02-555"), .enter, .enter]
+                    + [.type("y"), .enter, .submitReview],
+                "Acme", ["mobile", "work"]
+            ),
+            // Personal in Korea: no company; one phone; the name amended from the review.
+            (
+                [DifferentialKey.paste("Ada"), .enter, .enter, .enter, .enter, .enter, .paste("010-1234"), .enter, .enter]
+                    + [.type("y"), .enter, .enter, .paste(" Lovelace"), .enter, .submitReview],
+                nil, ["mobile"]
+            ),
+        ] as [([DifferentialKey], String?, [String])])
+    func everyConstruct(keys: [DifferentialKey], company: String?, phoneTypes: [String]) throws {
+        let flow = try String(contentsOfFile: "Flows/team.json", encoding: .utf8)
+        let cities = #"[{"value":"seoul","label":"Seoul"},{"value":"busan","label":"Busan"}]"#
+        let walk = try DifferentialWalk(flow: flow, keys: keys, firstLabel: "Your name", piped: true, options: ["cities": cities])
+        try walk.expectSameFronts()
+        #expect(walk.answers["company"] as? String == company, "\(walk.answers)")
+        #expect((walk.answers["phones"] as? [[String: Any]])?.compactMap { $0["type"] as? String } == phoneTypes, "\(walk.answers)")
+        #expect(walk.answers["city"] as? String == (company == nil ? "seoul" : "busan"), "\(walk.answers)")
+        #expect(walk.serveEvents.contains { $0["event"] as? String == "loadingOptions" && $0["source"] as? String == "cities" })
+    }
+
     @Test("A select's first Enter takes its first option, in the terminal and in serve")
     func selectFirstEnter() throws {
         let keys: [DifferentialKey] = [
@@ -362,7 +390,10 @@ struct DifferentialWalk {
     ///   - piped: walk line mode (piped input) too, a line for each field as the keys left it
     ///     when they went on from it, a number for an amend at the review, an empty line for its
     ///     submit. Keys that go back or that a rule refuses have no line, and throw.
-    init(flow json: String, keys: [DifferentialKey], firstLabel: String = "Name", piped: Bool = false) throws {
+    ///   - options: for each source of options the flow names, the JSON list the service gives:
+    ///     the terminal and line mode run a program (`--options NAME=PROGRAM`) that prints it,
+    ///     and the `serve` host answers each `loadingOptions` with it.
+    init(flow json: String, keys: [DifferentialKey], firstLabel: String = "Name", piped: Bool = false, options: [String: String] = [:]) throws {
         self.keys = keys
         let spec = try FlowSpec(json: Data(json.utf8))
         secureFields = Set(spec.fields.filter(\.secure).map(\.id.rawValue))
@@ -370,6 +401,16 @@ struct DifferentialWalk {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let flow = folder + "/flow.json", recording = folder + "/terminal.script", script = folder + "/serve.script"
+        var optionArguments: [String] = []
+        var lists: [String: [FieldOption]] = [:]
+        for (source, list) in options.sorted(by: { $0.key < $1.key }) {
+            let program = folder + "/\(source).sh"
+            try Data("#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '\(list)'\n".utf8).write(to: URL(fileURLWithPath: program))
+            guard chmod(program, 0o755) == 0 else { throw DifferentialFailure("cannot make \(program) a program") }
+            optionArguments += ["--options", "\(source)=\(program)"]
+            let parsed = try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: String]] ?? []
+            lists[source] = parsed.map { FieldOption(value: $0["value"] ?? "", label: $0["label"]) }
+        }
 
         // serve: the keys as a host says them, with the Swift API tracking the text as a binding does.
         try Data(json.utf8).write(to: URL(fileURLWithPath: flow))
@@ -384,13 +425,19 @@ struct DifferentialWalk {
             let before = store.state
             let events = store.send(action)
             if piped { answerLines += try Self.lines(for: action, events: events, before: before, after: store.state) }
+            // The host answers a request for options as the program does.
+            for case .loadingOptions(_, let source, let ticket, _) in events {
+                let list = options[source] ?? "[]"
+                lines.append(#"{"action":"options","ticket":\#(ticket),"options":\#(list)}"#)
+                store.send(.options(ticket: ticket, .list(lists[source] ?? [])))
+            }
         }
         let cancelled = !store.state.phase.hasEnded
         if cancelled { lines.append(#"{"action":"cancel"}"#) }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: script))
 
         // The terminal: each key sent once the one before it is handled.
-        let terminal = try PseudoTerminal(["run", flow, "--record", recording])
+        let terminal = try PseudoTerminal(["run", flow, "--record", recording] + optionArguments)
         guard terminal.waitFor(firstLabel), let start = terminal.bytesReadWhenWaiting() else {
             throw DifferentialFailure("the first field never showed: \(terminal.screen().text)")
         }
@@ -417,7 +464,7 @@ struct DifferentialWalk {
         let pipedRecording = folder + "/piped.script"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PseudoTerminal.executable)
-        process.arguments = ["run", flow, "--record", pipedRecording]
+        process.arguments = ["run", flow, "--record", pipedRecording] + optionArguments
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Flow files")
 struct FlowSpecTests {
-    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile", "booking", "plan", "delivery-city", "contact"]
+    static let shipped = ["signup", "login", "delivery", "account", "preferences", "profile", "booking", "plan", "delivery-city", "contact", "team"]
 
     @Test("Every shipped flow loads", arguments: shipped)
     func shippedFlowsLoad(name: String) throws {

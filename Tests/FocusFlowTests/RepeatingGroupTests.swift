@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminalSupport
 import Testing
 @testable import FocusFlow
 @testable import FocusFlowCheck
@@ -368,7 +369,8 @@ struct RepeatingGroupTests {
             #"{"id":"e","title":"E","fields":[{"id":"langs","kind":"multiSelect","label":"Languages","options":["a","b"]},{"id":"phones","kind":"group","label":"Phones","fields":[{"id":"number","label":"Number"}]}]}"#,
             named: "empty-group", ".json")
         let answers = try ScratchFolder.write(#"{"langs":[],"phones":[]}"#, named: "empty-answers", ".json")
-        let filled = try Command.run(["run", flow, "--answers", answers, "--skip-filled"], input: "")
+        // The question whether to add an item is the walk's to ask: its default, no, takes the empty line.
+        let filled = try Command.run(["run", flow, "--answers", answers, "--skip-filled"], input: "\n")
         #expect(filled.status == 0, "\(filled.stderr)")
         #expect(filled.stdout == #"{"langs":[],"phones":[]}"# + "\n", "\(filled.stderr)")
     }
