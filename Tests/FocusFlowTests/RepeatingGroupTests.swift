@@ -363,6 +363,31 @@ struct RepeatingGroupTests {
         #expect(tooMany.status == 2 && tooMany.stderr.contains("phones[3].number"), "\(tooMany.stderr)")
     }
 
+    @Test("An item's text names a field of its own item by its id, and an earlier field outside the group by its own")
+    func itemText() throws {
+        let spec = try FlowSpec(
+            json: Data(
+                #"""
+                {"id":"g","title":"G","fields":[{"id":"name","label":"Name"},{"id":"phones","kind":"group","label":"Phones","rules":{"maxItems":2},
+                 "fields":[{"id":"type","kind":"select","label":"Type for {name}","options":["mobile","work"]},
+                           {"id":"number","label":{"en":"{type} number","ko":"{type} 번호"},"hint":"{{type}} is {type}"}]}]}
+                """#.utf8))
+        let store = FlowStore(spec: spec)
+        store.send(.field(.textChanged("Ada")))
+        store.send(.next)
+        store.send(.field(.set(true)))
+        store.send(.next)
+        #expect(store.state.focus == "phones[0].type")
+        #expect(store.text(.label, of: "phones[0].type") == "Type for Ada")
+        store.send(.field(.select("work")))
+        store.send(.next)
+        #expect(store.text(.label, of: "phones[0].number") == "work number")
+        #expect(store.text(.hint, of: "phones[0].number") == "{type} is work")
+        #expect(store.text(.label, of: "phones[1].number") == " number", "item 1's type is not answered")
+        let korean = FlowStore(spec: spec.localized(to: .ko))
+        #expect(korean.reducer.spec["phones[0].number"]?.namedAnswers == ["phones[0].type"])
+    }
+
     @Test("--answers reads [] as no items for a group with no fewest items, and as an empty multi-select beside it")
     func emptyArray() throws {
         let flow = try ScratchFolder.write(

@@ -153,6 +153,16 @@ extension FlowSpec {
         var copy = field
         copy.id = group.path(of: field.id, item: item)
         if let matches = field.rules.matches { copy.rules.matches = inItem(matches) }
+        // A text that names a field of the same item (`"{type} number"`) names it by its path.
+        for key in FieldSpec.Text.templated {
+            if let text = field.text(key) { copy.setText(key, TextTemplate.renamingAnswers(in: text, inItem)) }
+            if var localized = field.localizedText[key] {
+                for variant in localized.variants.indices {
+                    localized.variants[variant].text = TextTemplate.renamingAnswers(in: localized.variants[variant].text, inItem)
+                }
+                copy.localizedText[key] = localized
+            }
+        }
         let own = field.when.map { $0.renamed(inItem) }
         let exists: FieldCondition? =
             if let first = group.firstQuestion, item >= first {

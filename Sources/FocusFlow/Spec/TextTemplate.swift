@@ -81,6 +81,25 @@ struct TextTemplate: Sendable, Hashable {
         return TextTemplate(source: text, segments: segments)
     }
 
+    /// `text` with each answer it names renamed by `rename`, doubled braces kept: a group's item
+    /// field names a field of its own item by its id, and the walk by its path. `text` as it is
+    /// when it has no brace or cannot be read (the loader refuses it then, at the brace written).
+    static func renamingAnswers(in text: String, _ rename: (FieldID) -> FieldID) -> String {
+        guard let template = try? parse(text) else { return text }
+        var renamed = ""
+        for segment in template.segments {
+            switch segment {
+            case .literal(let literal):
+                for character in literal {
+                    if character == "{" || character == "}" { renamed.append(character) }
+                    renamed.append(character)
+                }
+            case .answer(let id): renamed += "{\(rename(id).rawValue)}"
+            }
+        }
+        return renamed
+    }
+
     /// The text with each named answer as `answer` gives it.
     func resolved(_ answer: (FieldID) -> String) -> String {
         var text = ""
