@@ -418,6 +418,8 @@ struct DifferentialWalk {
         var lines: [String] = []
         var typed: [DifferentialKey] = []
         var answerLines: [String] = []
+        // After which typed key the walk waits for a list, and the first label it shows then.
+        var listShown: [Int: String] = [:]
         for key in keys where !store.state.phase.hasEnded {
             typed.append(key)
             guard let (line, action) = key.request(in: store) else { continue }
@@ -428,6 +430,7 @@ struct DifferentialWalk {
             // The host answers a request for options as the program does.
             for case .loadingOptions(_, let source, let ticket, _) in events {
                 let list = options[source] ?? "[]"
+                if let first = lists[source]?.first { listShown[typed.count - 1] = first.label }
                 lines.append(#"{"action":"options","ticket":\#(ticket),"options":\#(list)}"#)
                 store.send(.options(ticket: ticket, .list(lists[source] ?? [])))
             }
@@ -442,11 +445,15 @@ struct DifferentialWalk {
             throw DifferentialFailure("the first field never showed: \(terminal.screen().text)")
         }
         var sent = 0
-        for key in typed {
+        for (number, key) in typed.enumerated() {
             terminal.send(key.bytes)
             sent += key.bytes.utf8.count
             guard terminal.waitUntilIdle(afterReading: sent, since: start) else {
                 throw DifferentialFailure("the terminal did not take \(key) (keys \(typed)): \(terminal.screen().text)")
+            }
+            // The program gives the list in its own time: the next key waits until it shows, as a person does.
+            if let label = listShown[number], !terminal.waitFor(label) {
+                throw DifferentialFailure("the list never showed \(label) after \(key): \(terminal.screen().text)")
             }
         }
         if cancelled { terminal.send("\u{3}") }
