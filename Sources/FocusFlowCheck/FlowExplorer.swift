@@ -119,7 +119,7 @@ public struct FlowExplorer: Sendable {
     /// (none when it passes so): what the walk to a group's background does on it.
     private(set) var passingChoice: [FieldID: [FlowRequest]]
     /// The lists the host gives each source of options, tried as answers to every request for
-    /// them (``FlowReducer/Action/options(ticket:_:)``): ``defaultOptionLists`` for a source not given.
+    /// them (`FlowReducer.Action.options(ticket:_:)`): ``defaultOptionLists`` for a source not given.
     public let optionLists: [String: [[FieldOption]]]
     /// The lists a source gets when the explorer is given none: two options, then one of them
     /// (a choice the second list lacks is let go).

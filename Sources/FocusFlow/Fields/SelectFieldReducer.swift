@@ -348,7 +348,7 @@ extension FieldSpec {
     ///   - send: what the host sends when the walk first reaches the field.
     ///   - prefill: whether anything but the person may answer the field.
     ///   - section: the section the field belongs to (``FieldSpec/section``).
-    ///   - optionsFrom: the service that gives the options as the walk goes (``OptionSource``);
+    ///   - source: the service that gives the options as the walk goes (``OptionSource``);
     ///     `options` is then empty.
     ///   - localizedText: the texts the field gives in several languages; `label` and the others
     ///     give the one shown until ``FlowSpec/localized(to:)`` chooses.
