@@ -9,8 +9,10 @@ import Synchronization
 /// reads its partner's text, a `when` condition reads its source's answer, and a move (Next, a
 /// forward jump, completion, submit from review) asks each field it passes whether it passes
 /// its rules, stopping at the first that fails. (A text that names an answer, `"Welcome,
-/// {name}"`, reads it too, and ties the two fields as a `matches` rule does.) Fields that no
-/// `matches` rule or named answer ties together, even through others, form independent groups. For each group the explorer walks from the
+/// {name}"`, reads it too, but only to show it: no rule, move or condition reads a text, and
+/// the one invariant about it, 17, asks only whether the named field is shown, which its own
+/// `when` decides.) Fields that no `matches` rule ties together, even through others, form
+/// independent groups. For each group the explorer walks from the
 /// start to its *backgrounds*: every field outside the group holds a value that passes its
 /// rules (a choice field stays untouched where that passes), the group's fields are as at the
 /// start, and focus is on the first field; there is one background for each way the fields
@@ -57,8 +59,8 @@ extension FlowExplorer {
     /// The fields of `spec` in groups that no `matches` rule ties together, even through other
     /// fields: positions, each group in field order, the groups ordered by their first field.
     /// A `when` condition does not tie its field to its source (the group is explored from a
-    /// background for each way the source can tell the condition, see ``run(_:)``), unless
-    /// `tyingConditions`.
+    /// background for each way the source can tell the condition, see ``run(_:)``), nor a text
+    /// to the answer it names, unless `tyingConditions`.
     public static func independentGroups(in spec: FlowSpec, tyingConditions: Bool = false) -> [[Int]] {
         var parent = Array(spec.fields.indices)
         func root(_ index: Int) -> Int {
@@ -75,10 +77,8 @@ extension FlowExplorer {
         }
         for (index, field) in spec.fields.enumerated() {
             if let other = field.rules.matches, let source = spec.index(of: other) { tie(index, source) }
-            // A text that names an answer reads it (and its message says it): the two are explored together.
-            for name in field.namedAnswers { if let source = spec.index(of: name) { tie(index, source) } }
-            if tyingConditions, let condition = field.when {
-                for name in condition.fields { if let source = spec.index(of: name) { tie(index, source) } }
+            if tyingConditions {
+                for name in (field.when?.fields ?? []) + field.namedAnswers { if let source = spec.index(of: name) { tie(index, source) } }
             }
         }
         var groups: [Int: [Int]] = [:]
@@ -199,15 +199,18 @@ extension FlowExplorer {
     }
 
     /// The sources outside `group`, and theirs in turn (every field whose answer decides which of
-    /// the group's fields are shown), in field order, each with its ways to answer that the
-    /// conditions reading it tell apart; a source with none found is left out (it keeps its
-    /// passing value).
+    /// the group's fields are shown, or whether an answer their texts name is), in field order,
+    /// each with its ways to answer that the conditions reading it tell apart; a source with
+    /// none found is left out (it keeps its passing value). A field a text of the group names
+    /// is a source with no condition of its own to tell: what the text shows of it decides
+    /// nothing, but the fields that show or hide it are its sources in turn.
     private func sourceWays(of group: Set<Int>) -> [(source: Int, ways: [[FlowRequest]])] {
         let spec = reducer.spec
         var sources: Set<Int> = []
         var pending = Array(group)
         while let index = pending.popLast() {
-            for name in spec.fields[index].when?.fields ?? [] {
+            let named = group.contains(index) ? spec.fields[index].namedAnswers : []
+            for name in (spec.fields[index].when?.fields ?? []) + named {
                 guard let source = spec.index(of: name), !group.contains(source) else { continue }
                 if sources.insert(source).inserted { pending.append(source) }
             }
@@ -222,7 +225,8 @@ extension FlowExplorer {
     /// Walks from the initial state to the background of `group`, checking every invariant on
     /// the way: forward with Next, typing each field's passing value where the field is outside
     /// the group or fails as it is, and making each choice field that fails pass (its
-    /// ``passingChoice``), and making on each of `sources` (by position, outside the group) its
+    /// ``passingChoice``, after the host gave it the first list of its source when its options
+    /// come from the service), and making on each of `sources` (by position, outside the group) its
     /// requests instead; then back, clearing what was typed into the group's fields; then a
     /// jump to the first field. `stoppingAtChoice` stops going forward at the first field of the
     /// group that the walk would have to choose on. `nil` when an invariant broke
@@ -246,11 +250,21 @@ extension FlowExplorer {
             report.counterexample = Counterexample(violation: violation, script: script, groupStart: script.count, group: ids)
             return false
         }
+        // The host gives a field whose options come from the service the first list of its
+        // source, as the field's settings were found with it.
+        func answerOptions(of id: FieldID) -> Bool {
+            for request in reducer.pendingOptions(in: state) where request.field == id {
+                guard let list = optionLists[request.source]?.first else { continue }
+                guard send(.options(ticket: request.ticket, .list(list))) else { return false }
+            }
+            return true
+        }
         var choseInGroup = false
         // Forward: each field gets its passing value where needed, then Next, up to the last visible field.
         forward: for _ in 0...spec.fields.count {
             guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { break }
             if let setting = sources[index] {
+                guard answerOptions(of: focus) else { return nil }
                 for request in setting { guard send(request) else { return nil } }
                 // A typed answer that a `matches` partner refuses here: the passing value instead.
                 if spec.fields[index].kind.typesAnswer, reducer.failure(of: focus, in: state) != nil, let pass = passing[focus] {
@@ -266,6 +280,7 @@ extension FlowExplorer {
                     if stoppingAtChoice { break forward }
                     choseInGroup = true
                 }
+                guard answerOptions(of: focus) else { return nil }
                 for request in choice { guard send(request) else { return nil } }
             }
             guard (index + 1..<spec.fields.count).contains(where: { reducer.isVisible(spec.fields[$0].id, in: state) }) else { break }

@@ -366,6 +366,8 @@ public struct FlowExplorer: Sendable {
     func explore(from roots: [(state: FlowReducer.State, script: [FlowRequest])], group: Set<Int>?, _ options: Options, into report: inout Report) -> Bool {
         let seenBefore = report.states
         var index: [FlowReducer.State: Int] = [:]
+        // A state's hash reads every field: room made once rather than rehashing as it grows.
+        index.reserveCapacity(min(options.maxStates, 4_096))
         var states: [FlowReducer.State] = []
         var parents: [(Int, FlowRequest)?] = []
         var rootOf: [Int] = []
@@ -534,7 +536,8 @@ public struct FlowExplorer: Sendable {
     /// The ways to answer `field` that pass its rules and that `conditions` (`when`s reading it)
     /// tell apart: for each distinct row of which conditions hold, the fewest of the field's own
     /// requests that give such an answer from the field as at the start (a `matches` partner
-    /// holding its passing value), found breadth first, up to four requests deep on a choice
+    /// holding its passing value, a field whose options come from the service holding the first
+    /// list its source gives), found breadth first, up to four requests deep on a choice
     /// field and one (a typed value) on a typed field. In order of depth: the first is what
     /// the walk does on a field with nothing to tell.
     func settings(of field: FieldSpec, telling conditions: [FieldCondition]) -> [[FlowRequest]] {
@@ -544,6 +547,8 @@ public struct FlowExplorer: Sendable {
             _ = reducer.reduce(into: &start, action: .field(.textChanged(pass)))
         }
         start.focus = field.id
+        // Options from the service: the first list the host gives, as the walk answers its request.
+        if let source = field.optionSource, let list = optionLists[source.name]?.first { start.optionLists[field.id] = GivenOptions(options: list) }
         start.surface = field.secure ? .secure : .plain
         start.keyboard = field.keyboard
         let own = FlowRequest.alphabet(for: field, values: values[field.id] ?? [""], options: options[field.id]).filter {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import FocusFlow
-import FocusFlowCheck
+@testable import FocusFlowCheck
 import FocusFlowProtocol
 import Synchronization
 
@@ -40,6 +40,27 @@ struct CheckDecomposeTests {
                 FieldSpec(id: "e", when: .init(field: "d", test: .notEmpty(true))), FieldSpec(id: "f"),
             ])
         #expect(FlowExplorer.independentGroups(in: spec) == [[0, 2], [1], [3], [4], [5]])
+    }
+
+    @Test("A text naming an answer does not tie the two: the named field and the fields that show it are the text's sources, and a hidden one is still found")
+    func namedAnswerIsASource() throws {
+        let team = try Fixtures.flow("team")
+        let groups = FlowExplorer.independentGroups(in: team).map { $0.map { team.fields[$0].id.rawValue } }
+        #expect(groups.contains(["name"]) && groups.contains(["plan"]) && groups.contains(["terms"]), "\(groups)")
+        let planted = try FlowSpec(
+            id: "p", title: "P",
+            fields: [
+                .select("plan", options: ["solo", "team"], required: true),
+                .text("company", when: FieldCondition(field: "plan", test: .equals("team"))),
+                .text("nick", label: "Nickname at {company}"),
+            ])
+        #expect(FlowExplorer.independentGroups(in: planted) == [[0], [1], [2]])
+        // Each group's backgrounds tell plan's ways apart: the hidden company is named in each.
+        for group in [1, 2] {
+            let explorer = FlowExplorer(spec: planted)
+            let report = explorer.runDecomposed([[group]], .init(decompose: true), .init())
+            #expect(report.counterexample?.violation.breach == .textNamesHidden("nick", named: "company"), "group \(group)")
+        }
     }
 
     @Test(
