@@ -20,14 +20,14 @@ extension FlowInvariants {
         default: break
         }
         // An edit takes the pass away.
-        if case .field(let edit) = action, edit != .submit, let focus = before.focus, spec[focus]?.check != nil,
+        if hasChecks, case .field(let edit) = action, edit != .submit, let focus = before.focus, spec[focus]?.check != nil,
             before.answer(of: focus) != after.answer(of: focus), after.checked.contains(focus)
         {
             return fail(.checkedAfterEdit(focus))
         }
         // A field newly passed has passed its check: before, for the answer it holds, or by this answer.
-        let passedBefore = passed(in: before)
-        for position in passed(in: after) where !passedBefore.contains(position) {
+        let passedBefore = hasChecks ? passed(in: before) : []
+        for position in hasChecks ? passed(in: after) : [] where !passedBefore.contains(position) {
             let id = spec.fields[position].id
             let answered: Bool = if case .checked(let ticket, .ok) = action, before.checking?.ticket == ticket, before.checking?.field == id { true } else { false }
             let kept = before.checked.contains(id) && before.answer(of: id) == after.answer(of: id)
@@ -43,7 +43,8 @@ extension FlowInvariants {
         }
         // Requirements agree with the rules: a field that misses one fails, unless it is left
         // empty and not required (as a rule holds only for an answer given).
-        if after.phase == .editing, let focus = after.focus, let field = spec[focus], !field.requirements.isEmpty,
+        if !requiring.isEmpty, after.phase == .editing, let focus = after.focus, let index = spec.index(of: focus), requiring.contains(index),
+            case let field = spec.fields[index],
             field.rules.required || !after.text(of: focus).isEmpty,
             field.requirementsMet(by: after.text(of: focus)).contains(where: { !$0.met }), reducer.failure(of: focus, in: after) == nil
         {

@@ -52,8 +52,17 @@ public struct FlowInvariants: Sendable {
     private let choiceValues: [[String]]
     /// Whether any field has a check, a send or requirements (invariant 16 has nothing to hold otherwise).
     let hasServices: Bool
-    /// The positions of the fields whose texts name answers (invariant 17 has nothing to hold otherwise).
-    let namingPositions: [Int]
+    /// Whether any field has a check (what invariant 16 says of passed checks has nothing to hold otherwise).
+    let hasChecks: Bool
+    /// Whether the flow has a repeating group (invariant 14 says nothing of items otherwise).
+    let hasGroups: Bool
+    /// For each field, the fields whose `matches` rule names it.
+    private let matchedBy: [FieldID: [FieldID]]
+    /// The positions of the fields with requirements.
+    let requiring: Set<Int>
+    /// The fields whose texts name answers, each with the answers named and whether each is
+    /// secure (invariant 17 has nothing to hold otherwise).
+    let naming: [(field: FieldID, named: [(id: FieldID, secure: Bool)])]
 
     public init(reducer: FlowReducer) {
         self.reducer = reducer
@@ -64,7 +73,14 @@ public struct FlowInvariants: Sendable {
         choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
         choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
         hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty || $0.optionSource != nil }
-        namingPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].namedAnswers.isEmpty }
+        hasChecks = reducer.spec.fields.contains { $0.check != nil }
+        hasGroups = !reducer.spec.groups.isEmpty
+        matchedBy = Dictionary(grouping: reducer.spec.fields.filter { $0.rules.matches != nil }, by: { $0.rules.matches! }).mapValues { $0.map(\.id) }
+        requiring = Set(reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].requirements.isEmpty })
+        naming = reducer.spec.fields.indices.compactMap { position in
+            let named = reducer.spec.fields[position].namedAnswers
+            return named.isEmpty ? nil : (reducer.spec.fields[position].id, named.map { ($0, reducer.spec[$0]?.secure == true) })
+        }
     }
 
     /// The first invariant the transition `before --action--> after` (saying `events`) breaks.
@@ -128,8 +144,9 @@ public struct FlowInvariants: Sendable {
         // 5 (removing a group's item from the review discards that item's text by design)
         let edits: Bool = { if case .field(let a) = action { a != .submit } else { false } }()
         let removes: Bool = { if case .removeItem = action { true } else { false } }()
-        for (position, id) in ids.enumerated() where !(edits && id == before.focus) && !removes {
-            if !before.text(at: position).utf8.elementsEqual(after.text(at: position).utf8) {
+        let kept = before.fields.sharesStorage(with: after.fields)
+        for (position, id) in ids.enumerated() where !kept && !(edits && id == before.focus) && !removes {
+            if !before.text(at: position).isIdentical(to: after.text(at: position)) {
                 return fail(.textLost(id, before: before.text(of: id).count, after: after.text(of: id).count, request: String(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")))
             }
         }
@@ -140,10 +157,10 @@ public struct FlowInvariants: Sendable {
             return fail(.previousBlocked(from: from, went: after.focus, target: target))
         }
         if edits, let edited = before.focus, events.contains(where: { if case .changed = $0 { true } else { false } }) {
-            for field in spec.fields where field.rules.matches == edited && reducer.isVisible(field.id, in: after) {
-                let touched = !after.text(of: field.id).isEmpty || before.errors[field.id] != nil
-                if touched && after.errors[field.id] != reducer.failure(of: field.id, in: after) {
-                    return fail(.notRevalidated(edited: edited, field: field.id))
+            for field in matchedBy[edited] ?? [] where reducer.isVisible(field, in: after) {
+                let touched = !after.text(of: field).isEmpty || before.errors[field] != nil
+                if touched && after.errors[field] != reducer.failure(of: field, in: after) {
+                    return fail(.notRevalidated(edited: edited, field: field))
                 }
             }
         }
@@ -157,8 +174,10 @@ public struct FlowInvariants: Sendable {
         }
         // 9, 10, 11, 12
         let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
-        for (position, flowValues) in zip(choicePositions, choiceValues) {
+        for (position, flowValues) in zip(choicePositions, choiceValues) where !(kept && before.optionLists == after.optionLists) {
             let id = ids[position]
+            // A field as it was, held to the same list, holds what `before` was found to hold.
+            if before.fields.holdsSame(at: position, as: after.fields), before.optionLists[id] == after.optionLists[id] { continue }
             // Options from the service: the list the walk holds now is the only one an answer may come from.
             let values = reducer.spec.fields[position].optionSource == nil ? flowValues : after.optionLists[id]?.options?.map(\.value) ?? []
             let held = after.fields[position: position].optionValues
@@ -183,14 +202,16 @@ public struct FlowInvariants: Sendable {
         // 16
         if hasServices, let violation = serviceViolation(before: before, action: action, after: after, events: events) { return violation }
         // 17
-        if !namingPositions.isEmpty, let violation = textViolation(after: after) { return violation }
+        if !naming.isEmpty, let violation = textViolation(after: after) { return violation }
         // 13, 14
         if let violation = reviewViolation(before: before, action: action, after: after, events: events) { return violation }
-        if !spec.groups.isEmpty, let breach = groupBreach(events) { return fail(breach) }
+        if hasGroups, let breach = groupBreach(events) { return fail(breach) }
         // 8
         for case .changed(let field, let old, let new) in events where after.fields.isSecure(field) && (old != nil || new != nil) {
             return fail(.changedCarriesSecret(field))
         }
+        // A secure value typed, before or after, is what a leak would show.
+        if securePositions.isEmpty { return nil }
         let described = describing && after != before
         guard described || events.contains(where: { if case .completed = $0 { false } else { true } }) else { return nil }
         let typed = securePositions.flatMap { [before.text(at: $0), after.text(at: $0)] }.filter { $0.utf8.count >= 3 }

@@ -62,6 +62,19 @@ public struct FieldStates: Sendable, Hashable {
         }
     }
 
+    /// Whether the field at `position` holds the same state here as in `other`, compared
+    /// without assembling either.
+    package func holdsSame(at position: Int, as other: FieldStates) -> Bool {
+        texts[position] == other.texts[position] && rest[position] == other.rest[position]
+    }
+
+    /// Whether every field's state is the very storage `other` holds: nothing was written to
+    /// either since one was copied from the other (a `false` says nothing).
+    package func sharesStorage(with other: FieldStates) -> Bool {
+        texts.withUnsafeBufferPointer { $0.baseAddress } == other.texts.withUnsafeBufferPointer { $0.baseAddress }
+            && rest.withUnsafeBufferPointer { $0.baseAddress } == other.rest.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
     /// The text state of the field at `position`, in place: the keystroke path.
     subscript(textAt position: Int) -> TextFieldReducer.State {
         get { texts[position] }

@@ -29,19 +29,21 @@ public struct FlowReducer: Sendable {
     private let filtersTyping: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
+    /// What decides which fields are shown, behind one reference.
+    let visibility: VisibilityRules
     /// For each field, the index of the field its `when` condition reads (of a combination, the
     /// latest it reads).
-    let conditionSource: [Int?]
+    var conditionSource: [Int?] { visibility.conditionSource }
     /// For each field whose `when` is a combination (`all`, `any`, `not`), every field it reads:
     /// empty in a flow without one, which keeps the one-source walk.
-    let combinedSources: [Int: [Int]]
+    var combinedSources: [Int: [Int]] { visibility.combinedSources }
     /// The fields that have a `when` condition, in order.
     let conditional: [Int]
     /// Whether a `when` condition reads each field, so that a change of it may hide another.
     let isReadByCondition: [Bool]
     /// For each field asked only once a question whether to add an item says yes (an item's
     /// field, the next item's question), the index of that question: see ``itemGates(of:)``.
-    let itemGate: [Int: Int]
+    var itemGate: [Int: Int] { visibility.itemGate }
 
     public init(spec: FlowSpec) {
         self.spec = spec
@@ -59,14 +61,14 @@ public struct FlowReducer: Sendable {
             case nil: break
             }
         }
-        self.combinedSources = combinedSources
+        self.visibility = VisibilityRules(
+            conditions: spec.fields.map(\.when), conditionSource: conditionSource, combinedSources: combinedSources,
+            itemGate: Self.itemGates(of: spec), layout: spec.layout)
         self.dependents = dependents
-        self.conditionSource = conditionSource
         self.conditional = conditionSource.indices.filter { conditionSource[$0] != nil }
         var isReadByCondition = [Bool](repeating: false, count: spec.fields.count)
         for source in conditionSource.compactMap({ $0 }) + combinedSources.values.joined() { isReadByCondition[source] = true }
         self.isReadByCondition = isReadByCondition
-        self.itemGate = Self.itemGates(of: spec)
         self.behaviors = spec.fields.map(\.kind.behavior)
         self.typesText = behaviors.map { $0.textAction(for: .textChanged("")) != nil }
         self.hasOptions = behaviors.map { $0.hasOptions }
@@ -440,12 +442,13 @@ public struct FlowReducer: Sendable {
     /// walked without recursion (a chain may be thousands of fields long). A request that asks
     /// about many fields uses a ``VisibilityMemo`` instead.
     func isVisible(_ index: Int, in state: State) -> Bool {
-        guard combinedSources.isEmpty else {
+        let rules = visibility
+        guard rules.combinedSources.isEmpty else {
             var memo = VisibilityMemo(self)
             return memo.isVisible(index, in: state)
         }
         var field = index
-        while let source = conditionSource[field], let condition = spec.fields[field].when {
+        while let source = rules.conditionSource[field], let condition = rules.conditions[field] {
             guard condition.isSatisfied(by: state.fields[position: source].answer) else { return false }
             field = source
         }
