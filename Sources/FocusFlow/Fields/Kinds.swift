@@ -67,7 +67,7 @@ public enum FieldKind: String, Sendable, Codable, CaseIterable, CustomStringConv
 
 /// One field's state, whatever its kind: the state of that kind's reducer.
 ///
-/// This is the one switch over the kinds (`visit`): everything else it answers is the kind's
+/// This is the one switch over the kinds (`opened`): everything else it answers is the kind's
 /// `FieldBehavior` conformance, in the kind's own file.
 public enum FieldState: Sendable, Hashable, Codable {
     case text(TextFieldReducer.State)
@@ -77,22 +77,17 @@ public enum FieldState: Sendable, Hashable, Codable {
     case number(NumberFieldReducer.State)
     case date(DateFieldReducer.State)
 
-    /// The state handed to `visitor` with its kind's conformance: the one switch over the kinds.
-    /// Generic, so that what is asked on every request (the answer, the text) costs a call,
-    /// with no box for the state.
-    private func visit<Visitor: KindVisitor>(_ visitor: Visitor) -> Visitor.Result {
+    /// The state with its kind's conformance: the one switch over the kinds.
+    private var opened: any OpenedField {
         switch self {
-        case .text(let state): visitor.visit(state, as: TextFieldReducer.self)
-        case .confirm(let state): visitor.visit(state, as: ConfirmFieldReducer.self)
-        case .select(let state): visitor.visit(state, as: SelectFieldReducer.self)
-        case .multiSelect(let state): visitor.visit(state, as: MultiSelectFieldReducer.self)
-        case .number(let state): visitor.visit(state, as: NumberFieldReducer.self)
-        case .date(let state): visitor.visit(state, as: DateFieldReducer.self)
+        case .text(let state): Opened<TextFieldReducer>(state)
+        case .confirm(let state): Opened<ConfirmFieldReducer>(state)
+        case .select(let state): Opened<SelectFieldReducer>(state)
+        case .multiSelect(let state): Opened<MultiSelectFieldReducer>(state)
+        case .number(let state): Opened<NumberFieldReducer>(state)
+        case .date(let state): Opened<DateFieldReducer>(state)
         }
     }
-
-    /// The state with its kind's conformance.
-    private var opened: any OpenedField { visit(Opening()) }
 
     /// The empty state of `field`'s kind, with the field's `default` answer (see
     /// ``FieldBehavior/initialState(of:)``).
@@ -106,18 +101,20 @@ public enum FieldState: Sendable, Hashable, Codable {
     /// The text a person types into the field: a text field's value, a choice field's filter
     /// query, nothing for a confirm field.
     public var text: TextFieldReducer.State? {
-        get { visit(TextOf()) }
+        get { opened.text }
         set {
             guard let newValue else { return }
-            self = visit(WithText(text: newValue))
+            var field = opened
+            field.setText(newValue)
+            self = field.wrapped
         }
     }
 
     /// The answer the field holds.
-    public var answer: FieldAnswer { visit(AnswerOf()) }
+    public var answer: FieldAnswer { opened.answer }
 
     /// The option values the field holds: chosen (in the answer's order) and highlighted.
-    package var optionValues: (chosen: [String], highlight: String?) { visit(OptionValuesOf()) }
+    package var optionValues: (chosen: [String], highlight: String?) { opened.optionValues }
 
     /// Hands `action` to the kind's reducer (see ``FieldBehavior/apply(_:to:field:say:)``).
     ///
@@ -190,42 +187,6 @@ extension FieldBehavior {
     static func initial(default defaultAnswer: FieldAnswer?) -> FieldState { wrap(initialState(default: defaultAnswer)) }
     /// ``initialState(of:)`` as a ``FieldState``.
     static func initial(of field: FieldSpec) -> FieldState { wrap(initialState(of: field)) }
-}
-
-/// What is asked of a ``FieldState`` through its kind's conformance (see `FieldState.visit`).
-private protocol KindVisitor {
-    associatedtype Result
-    func visit<Kind: FieldBehavior>(_ state: Kind.State, as kind: Kind.Type) -> Result
-}
-
-private struct Opening: KindVisitor {
-    typealias Result = any OpenedField
-    func visit<Kind: FieldBehavior>(_ state: Kind.State, as kind: Kind.Type) -> any OpenedField { Opened<Kind>(state) }
-}
-
-private struct AnswerOf: KindVisitor {
-    typealias Result = FieldAnswer
-    func visit<Kind: FieldBehavior>(_ state: Kind.State, as kind: Kind.Type) -> FieldAnswer { Kind.answer(of: state) }
-}
-
-private struct TextOf: KindVisitor {
-    typealias Result = TextFieldReducer.State?
-    func visit<Kind: FieldBehavior>(_ state: Kind.State, as kind: Kind.Type) -> TextFieldReducer.State? { Kind.text(of: state) }
-}
-
-private struct OptionValuesOf: KindVisitor {
-    typealias Result = (chosen: [String], highlight: String?)
-    func visit<Kind: FieldBehavior>(_ state: Kind.State, as kind: Kind.Type) -> (chosen: [String], highlight: String?) { Kind.optionValues(of: state) }
-}
-
-private struct WithText: KindVisitor {
-    typealias Result = FieldState
-    let text: TextFieldReducer.State
-    func visit<Kind: FieldBehavior>(_ state: Kind.State, as kind: Kind.Type) -> FieldState {
-        var state = state
-        Kind.setText(text, in: &state)
-        return Kind.wrap(state)
-    }
 }
 
 /// A ``FieldState`` opened on its kind's conformance.
