@@ -70,7 +70,7 @@ enum Validate {
                 failed = true
                 continue
             }
-            try Output.standard(words.valid(name, spec.fields.count) + "\n")
+            try Output.standard(words.valid(name, spec.writtenFieldCount) + "\n")
         }
         return failed ? ExitStatus.usage : ExitStatus.success
     }

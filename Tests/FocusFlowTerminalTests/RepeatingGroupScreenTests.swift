@@ -60,6 +60,24 @@ struct RepeatingGroupScreenTests {
                 + "\n")
     }
 
+    @Test("The last words count the answers as printed: a group is one answer, whatever its items hold", arguments: ["en", "ko"])
+    func lastWordsCountTheGroupOnce(language: String) throws {
+        let tmux = try Tmux([], columns: 100, shell: true)
+        #expect(tmux.waitFor("$"), "\(tmux.text)")
+        let answers = #"{"name":"Ada","phones":[{"type":"mobile","number":"010-1234"},{"type":"work","number":"02-555","extension":"12"}],"best":"evening"}"#
+        try Data(answers.utf8).write(to: URL(fileURLWithPath: tmux.folder + "/answers.json"))
+        let flow = PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path
+        tmux.type("cd '\(tmux.folder)'; clear; \"$FOCUSFLOW\" run '\(flow)' --lang \(language) --answers answers.json --skip-filled > out.json; echo \"status=$?\"")
+        tmux.press("Enter")
+        // Every field is filled: the last takes the focus, and its Enter opens the review.
+        #expect(tmux.waitFor(language == "en" ? "Best time to call" : "통화"), "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor(language == "en" ? "Check your answers" : "답을 확인하세요"), "the review: \(tmux.text)")
+        tmux.press(language == "en" ? "s" : "ㄴ")
+        #expect(tmux.waitFor("status=0"), "\(tmux.text)")
+        #expect(tmux.text.contains(language == "en" ? "Contact details: done, 3 answers." : "완료, 답 3개."), "\(tmux.text)")
+    }
+
     /// Walks Flows/contact.json to its review with two phone numbers: mobile 010-1234, home 02-555.
     static func reviewWithTwoPhones() throws -> Tmux {
         let tmux = try Tmux(["run", PseudoTerminal.packageRoot.appendingPathComponent(Self.contact).path])

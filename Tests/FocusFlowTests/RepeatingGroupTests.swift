@@ -44,6 +44,7 @@ struct RepeatingGroupTests {
                     "phones[1].ext", "phones[2]", "phones[2].type", "phones[2].number", "phones[2].ext", "note",
                 ], "directly: \(directly)")
             #expect(spec.groups.map(\.id) == ["phones"])
+            #expect(spec.writtenFieldCount == 3, "name, phones and note, as the file writes them")
             #expect(spec.groups.first?.minItems == 1 && spec.groups.first?.maxItems == 3)
             #expect(spec["phones[1]"]?.kind == .confirm)
             #expect(spec["phones[1]"]?.label == "Add another to Phone numbers?")
@@ -144,6 +145,7 @@ struct RepeatingGroupTests {
         let numbers = (0..<expected).map { #"{"type":"home","number":"0\#($0)"}"# }.joined(separator: ",")
         #expect(result.json == #"{"name":"Ada","phones":[\#(numbers)],"note":""}"#)
         #expect(result.groups.first?.items.count == expected)
+        #expect(result.writtenCount == 3, "the keys json writes: name, phones, note")
     }
 
     @Test("Previous and Next move across items as across fields, and a no keeps the item's answers for a later yes")

@@ -12,6 +12,24 @@ struct ValidateCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("A repeating group counts as the one field the file writes, not as the fields its items unroll to", arguments: ["en", "ko"])
+    func groupCountsOnce(language: String) throws {
+        let result = try Command.run(["validate", "Flows/team.json", "Flows/contact.json", "--lang", language])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout
+                == (language == "en"
+                    ? "Flows/team.json: ok (7 fields)\nFlows/contact.json: ok (\(try Self.writtenFields("contact")) fields)\n"
+                    : "Flows/team.json: 올바름 (필드 7개)\nFlows/contact.json: 올바름 (필드 \(try Self.writtenFields("contact"))개)\n"))
+    }
+
+    /// The entries of a shipped flow's `fields` array, as its file writes them.
+    static func writtenFields(_ name: String) throws -> Int {
+        let data = try Data(contentsOf: Fixtures.root.appendingPathComponent("Flows/\(name).json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(object["fields"] as? [Any]).count
+    }
+
     @Test("Each invalid flow is named on stderr and the exit status is 2")
     func invalid() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focusflow-validate-\(UUID())")

@@ -35,6 +35,11 @@ extension FlowResult {
         return fields.map { FlowResult(answers: own, flowFields: $0) } ?? FlowResult(answers: own)
     }
 
+    /// How many keys ``json`` writes: each answer outside a group, and each group as one.
+    public var writtenCount: Int {
+        answers.count - groups.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.count } } + groups.count
+    }
+
     /// The JSON object with each group written as an array of objects at its place.
     func writeWithGroups(into out: inout JSONWriter) {
         var inGroup = [Bool](repeating: false, count: answers.count)

@@ -21,6 +21,10 @@ extension FlowSpec {
     /// The repeating groups of the flow, in order.
     public var groups: [FieldGroup] { groupPlaces.map(\.group) }
 
+    /// How many entries the flow's `fields` array writes: each field outside a group, and each
+    /// group as one (``fields`` holds a group's items unrolled, and its questions).
+    public var writtenFieldCount: Int { fields.count - groupPlaces.reduce(0) { $0 + $1.range.count } + groupPlaces.count }
+
     /// The group a field of ``fields`` belongs to, with its item (`nil` for the question whether
     /// to add that item is not an item field: see ``groupQuestion(_:)``).
     package func groupItem(of id: FieldID) -> (group: FieldGroup, item: Int, field: FieldID)? {

@@ -804,10 +804,10 @@ final class InteractiveSession: ScreenContext {
         case .completed where !delivered:
             return theme.words.summaryNotSaved(title)
         case .completed(let result) where options.spec.isQuestion:
-            guard let field = options.spec.fields.first else { return theme.words.summaryDone(title, result.answers.count) }
+            guard let field = options.spec.fields.first else { return theme.words.summaryDone(title, result.writtenCount) }
             let answer = result.answers.first { $0.field == field.id }?.answer
             return theme.words.summaryAnswered(title, ReviewAnswers.shown(field, answer, mask: options.mask, words: theme.words))
-        case .completed(let result): return theme.words.summaryDone(title, result.answers.count)
+        case .completed(let result): return theme.words.summaryDone(title, result.writtenCount)
         default: return theme.words.summaryCancelled(title)
         }
     }
