@@ -69,8 +69,10 @@ extension OptionScreen {
         let text = state.text(of: field.id)
         let list = list(state)
         let content = FormRenderer.Content.plain(text)
-        // Only the engine's refusal of an empty list says under the input that no option shows.
-        let said = list.visible.isEmpty && state.error == session.store.reducer.spec.language.messages.noOptionMatches(field.label)
+        // Only the engine's refusal of an empty list says under the input that no option shows;
+        // a field with no options at all (its list loading or refused) has no filter to blame:
+        // the spinner or the refusal says why.
+        let said = field.options.isEmpty || list.visible.isEmpty && state.error == session.store.reducer.spec.language.messages.noOptionMatches(field.label)
         let rows = picker.window.rows(
             options: field.options, visible: list.visible, highlight: list.highlight,
             room: room(content), theme: session.theme, said: said

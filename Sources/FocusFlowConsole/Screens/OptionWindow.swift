@@ -22,8 +22,8 @@ package struct OptionWindow {
     ///
     /// - Parameter row: an option's row after the highlight's mark.
     /// - Complexity: O(``size``) rows built, whatever the number of options.
-    /// - Parameter said: a message under the input already says that no option shows (the
-    ///   refused submit's), so the empty list draws no row of its own.
+    /// - Parameter said: something else already says why no option shows (the refused
+    ///   submit's message, the spinner of a list loading), so the empty list draws no row of its own.
     package mutating func rows(
         options: [FieldOption], visible: [Int], highlight: Int?, room: Int, theme: Theme, said: Bool = false,
         row: (FieldOption) -> String
