@@ -365,6 +365,23 @@ struct RepeatingGroupTests {
         #expect(tooMany.status == 2 && tooMany.stderr.contains("phones[3].number"), "\(tooMany.stderr)")
     }
 
+    @Test("An answer given to a later item's field says the item is there: its question and those before it say yes unless given", arguments: [1, 2])
+    func laterItemGiven(item: Int) throws {
+        let reducer = FlowReducer(spec: try Self.flow())
+        let state = try reducer.initialState(prefill: FlowPrefill(answers: [FieldID("phones[\(item)].number"): .text("0170")]))
+        for question in 1...item { #expect(state.answer(of: FieldID("phones[\(question)]")) == .bool(true), "phones[\(question)]") }
+        if item < 2 { #expect(state.answer(of: "phones[2]") != .bool(true), "the question after it is the walk's to ask") }
+        // A no given with it stays a no: the person said the item is not there.
+        let said = try reducer.initialState(prefill: FlowPrefill(answers: ["phones[1]": .bool(false), FieldID("phones[\(item)].number"): .text("0170")]))
+        #expect(said.answer(of: "phones[1]") == .bool(false))
+        // From the command line, walked through: nothing given is dropped.
+        let set = try Command.run(
+            ["run", "Flows/contact.json", "--set", "phones[1].type=mobile", "--set", "phones[1].number=0170", "--skip-filled"],
+            input: "Ada\nhome\n020\nn\nevening\n\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout == #"{"name":"Ada","phones":[{"type":"home","number":"020"},{"type":"mobile","number":"0170"}],"best":"evening"}"# + "\n")
+    }
+
     @Test("An item's text names a field of its own item by its id, and an earlier field outside the group by its own")
     func itemText() throws {
         let spec = try FlowSpec(

@@ -24,6 +24,14 @@ extension FlowReducer {
             answers[group.id] = nil
             answers[FieldID("\(group.id.rawValue)[0]")] = .bool(false)
         }
+        // An answer to an item's field says the item is there: its question whether to add it,
+        // and each before it, say yes unless the answers say otherwise.
+        for id in answers.keys where id.rawValue.contains("[") {
+            guard let (group, item, _) = spec.groupItem(of: id) else { continue }
+            for earlier in 0...item where spec.index(of: group.question(item: earlier)) != nil && answers[group.question(item: earlier)] == nil {
+                answers[group.question(item: earlier)] = .bool(true)
+            }
+        }
         for id in answers.keys.sorted() {
             guard let index = spec.index(of: id) else {
                 // An item asked without a question (below `minItems`), or one past `maxItems`, has
