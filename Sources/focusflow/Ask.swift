@@ -78,6 +78,7 @@ enum Ask {
         synopsis: [
             "ask KIND LABEL [--placeholder TEXT] [--hint TEXT] [--default VALUE] [--required] [--message TEXT] [--format text|json] [--lang en|ko]",
             "ask KIND LABEL [--keyboard NAME] [--mask CHAR] [--option VALUE[=LABEL]]… [--KEY VALUE]… [--print] [--tty]",
+            "ask KIND LABEL [--accessible] [--theme NAME]",
         ],
         texts: HelpTexts(
             en: HelpText(

@@ -4,7 +4,7 @@ import FocusFlow
 enum Help {
     static let command = Subcommand(
         name: "help",
-        synopsis: ["help [COMMAND]"],
+        synopsis: ["help [COMMAND] [--lang en|ko]"],
         texts: HelpTexts(
             en: HelpText(
                 summary: "this help, or a command's",

@@ -25,7 +25,7 @@ enum Run {
         synopsis: [
             "[run] [FLOW] [--output FILE] [--format json|shell|env] [--accessible] [--tty] [--mask CHAR] [--theme NAME] [--record FILE] [--lang en|ko]",
             "[run] [FLOW] [--set ID=VALUE]… [--answers FILE] [--ask-invalid] [--skip-filled] [--draft FILE [--draft-discard]]",
-            "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--check-timeout SECONDS]",
+            "[run] [FLOW] [--check NAME=COMMAND]… [--send NAME=COMMAND]… [--options NAME=COMMAND]… [--check-timeout SECONDS]",
         ],
         texts: HelpTexts(
             en: HelpText(

@@ -47,6 +47,18 @@ struct ManualTests {
         }
     }
 
+    @Test("Every option a command takes is in its usage lines, which --help, the manual and a usage error show")
+    func usageNamesEveryOption() {
+        for command in CLI.commands {
+            let usage = command.synopsis.joined(separator: " ")
+            // ask's `[--KEY VALUE]…` stands for the kinds' own keys, each listed under OPTIONS.
+            let keys = usage.contains("[--KEY VALUE]") ? Set(Ask.keys.map(\.key.option)) : []
+            for option in command.options.union(command.flags).union(command.repeatable) where option != "help" && !keys.contains(option) {
+                #expect(usage.contains("--\(option)"), "\(command.name)'s usage lacks --\(option)")
+            }
+        }
+    }
+
     /// The commands the help texts give under their examples heading: shell lines, kept as
     /// typed, the only lines a narrow page may not fit.
     static func examples(_ language: String) -> Set<String> {
