@@ -118,11 +118,34 @@ struct RepeatingGroupScreenTests {
             tmux.waitFor { !$0.joined(separator: "\n").contains("010-1234") && $0.joined(separator: "\n").contains("Number: 02-555") },
             "the second item moved up: \(tmux.text)")
         #expect(!tmux.text.contains("Phone numbers 2"), "\(tmux.text)")
+        #expect(!tmux.text.contains("d remove item"), "the fewest items: d would remove nothing: \(tmux.text)")
         tmux.press("DC")
         #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Phone numbers keeps at least 1 item.") }, "\(tmux.text)")
         tmux.press("s")
         #expect(tmux.exitStatus() == 0)
         #expect(tmux.answers == #"{"name":"Ada","phones":[{"type":"home","number":"02-555"}],"best":"evening"}"# + "\n")
+    }
+
+    @Test("Amending the question to yes from the review: the key line says Enter goes on to the new item, and review only on its last field")
+    func amendToAnotherItem() throws {
+        let tmux = try Self.reviewWithTwoPhones()
+        // Name, two items of two answers each, then the question: five rows down.
+        for _ in 0..<5 { tmux.press("Down") }
+        #expect(tmux.waitFor { $0.contains { $0.hasPrefix("› Add another to Phone numbers?") } }, "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Enter review") }, "answered no, Enter goes back: \(tmux.text)")
+        tmux.press("y")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("› [Yes] / No") && $0.joined(separator: "\n").contains("Enter next") }, "\(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.first?.contains("Phone numbers 3 · 1/") == true }, "\(tmux.text)")
+        #expect(tmux.text.contains("Enter next") && !tmux.text.contains("Enter review"), "the item's number is still to ask: \(tmux.text)")
+        tmux.type("work")
+        tmux.press("Enter")
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Number") && $0.joined(separator: "\n").contains("Enter next") }, "\(tmux.text)")
+        tmux.type("030")
+        tmux.press("Enter")
+        // A work number asks its extension: the last new field, whose Enter opens the review.
+        #expect(tmux.waitFor { $0.joined(separator: "\n").contains("Extension") && $0.joined(separator: "\n").contains("Enter review") }, "\(tmux.text)")
     }
 
     @Test(

@@ -71,6 +71,16 @@ extension FlowReducer {
         events += [.focusMoved(from: spec.layout.ids[index], to: nil), .reviewing]
     }
 
+    /// Whether Next on the focused field, once it passes, opens the review: on the last step of
+    /// a flow with a review, and while amending when the change made no field appear that the
+    /// review does not list yet (``advanceAmending(_:from:events:)`` goes on to such a field).
+    public func nextOpensReview(in state: State) -> Bool {
+        guard spec.review, state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { return false }
+        guard let listed = state.reviewed else { return progress(in: state).isLast }
+        var visibility = VisibilityMemo(self)
+        return !spec.fields.indices.contains { $0 != index && visibility.isVisible($0, in: state) && !listed.contains(spec.layout.ids[$0]) }
+    }
+
     /// Next on the field at `index` while amending: back to the review, or on to the first field
     /// the change made appear or fail.
     func advanceAmending(_ state: inout State, from index: Int, events: inout [FlowEvent]) {

@@ -32,7 +32,7 @@ package final class ReviewScreen {
     package static let removeKeys = ["d", "D", "\u{1B}[3~"]
 
     /// The review's keys, as the key line says them; `d` only while the marked answer is in an
-    /// item of a repeating group (`inItem`).
+    /// item of a repeating group that the review may remove (`inItem`).
     package static func keys(_ words: TerminalWords, inItem: Bool = false) -> [String] {
         [words.moveKeys, words.enterChange, words.sSubmit] + (inItem ? [words.dRemoveItem] : []) + [words.shiftTabLastAnswer, words.ctrlCCancel]
     }
@@ -96,7 +96,8 @@ package final class ReviewScreen {
         let theme = session.theme
         var footer: [String] = []
         if let note { footer.append(note) }
-        let inItem = markedItem(session) != nil
+        // `d` is offered only where it removes: never below the group's fewest items.
+        let inItem = markedItem(session)?.removable == true
         footer.append(theme.styled(.keys, Self.keys(theme.words, inItem: inItem).joined(separator: " · ")))
         return (nil, footer)
     }
