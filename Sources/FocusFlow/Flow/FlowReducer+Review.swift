@@ -73,7 +73,7 @@ extension FlowReducer {
 
     /// Whether Next on the focused field, once it passes, opens the review: on the last step of
     /// a flow with a review, and while amending when the change made no field appear that the
-    /// review does not list yet (``advanceAmending(_:from:events:)`` goes on to such a field).
+    /// review does not list yet (Next then goes on to such a field).
     public func nextOpensReview(in state: State) -> Bool {
         guard spec.review, state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { return false }
         guard let listed = state.reviewed else { return progress(in: state).isLast }
