@@ -31,6 +31,9 @@ public enum FlowRequest: Sendable, Equatable {
     /// first field that needs an answer, and `askInvalid` asks a field whose answer breaks its
     /// rules instead of refusing the request.
     case start(String, skipFilled: Bool = false, askInvalid: Bool = false)
+    /// Holds answers (the raw JSON object, as the output writes it) to what a walk of the flow
+    /// enforces, without touching the walk: ``/FocusFlow/FlowReducer/verify(_:optionLists:)``.
+    case verify(String)
     /// Asks for the walk's ``/FocusFlow/FlowSnapshot``, without secure text.
     case snapshot
     /// Puts back the walk a ``/FocusFlow/FlowSnapshot`` (its raw JSON) was taken of.
@@ -200,6 +203,12 @@ public enum FlowRequest: Sendable, Equatable {
             options: ["skipFilled", "askInvalid"],
             make: { .start(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
         Row(
+            name: "verify", argument: .object(key: "answers"), taking: nil,
+            summary:
+                "answers `{\"verified\":false,\"problems\":[…]}`, each problem with its `field`, `reason` and `message`: every way the answers break what a walk enforces (types, rules, options, visibility, a group's item count), leaving the walk as it is; a check or a send is not run",
+            needs: "a JSON object of field ids and answers",
+            make: { .verify(string($0)) }, action: { _ in nil }, samples: { _, _ in [] }),
+        Row(
             name: "snapshot", argument: .none, taking: nil,
             summary: "answers `{\"snapshot\":{…}}`: the focus and every non-secure answer, to keep in the host's own store", needs: "",
             make: { _ in .snapshot }, action: { _ in nil }, samples: { _, _ in [] }),
@@ -277,6 +286,7 @@ public enum FlowRequest: Sendable, Equatable {
             case .submit: ("submit", nil)
             case .describe: ("describe", nil)
             case .start(let answers, _, _): ("start", .string(answers))
+            case .verify(let answers): ("verify", .string(answers))
             case .snapshot: ("snapshot", nil)
             case .restore(let snapshot): ("restore", .string(snapshot))
             case .checked(let ticket, let answer): ("checked", .answer(ticket: ticket, answer))

@@ -26,4 +26,32 @@ extension ProtocolSession {
         }
         return response(to: reducer.startEvents(of: state))
     }
+
+    /// `{"verified":false,"problems":[{"field","reason","message"}]}`: `json`'s answers held to
+    /// the flow (``FlowReducer/verify(_:optionLists:)``); the walk stays as it is.
+    func verify(_ json: String) -> String {
+        let answers: [FieldID: FieldAnswer]
+        do throws(PrefillError) {
+            answers = try FlowPrefill.answers(json: Array(json.utf8))
+        } catch {
+            return Self.error(error.message)
+        }
+        let problems = reducer.verify(answers)
+        var out = JSONWriter()
+        out.raw(#"{"verified":"#)
+        out.raw(problems.isEmpty ? "true" : "false")
+        out.raw(#","problems":["#)
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw(#"{"field":"#)
+            out.string(problem.field.rawValue)
+            out.raw(#","reason":"#)
+            out.string(problem.reason.rawValue)
+            out.raw(#","message":"#)
+            out.string(problem.message)
+            out.raw("}")
+        }
+        out.raw("]}")
+        return out.text
+    }
 }

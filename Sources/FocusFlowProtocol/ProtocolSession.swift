@@ -73,6 +73,7 @@ public struct ProtocolSession: Sendable {
     public mutating func respond(to request: FlowRequest) -> String {
         switch request {
         case .describe: return describe()
+        case .verify(let json): return verify(json)
         case .snapshot, .start, .restore: return respond(toSession: request)
         default: break
         }

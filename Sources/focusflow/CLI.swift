@@ -10,7 +10,9 @@ enum CLI {
     static let version = "0.1.0"
 
     /// Every command, in the order the general help lists them.
-    static let commands: [Subcommand] = [Run.command, Ask.command, Validate.command, Serve.command, Serve.replayCommand, Check.command, Completions.command, Manual.command, Help.command]
+    static let commands: [Subcommand] = [
+        Run.command, Ask.command, Validate.command, Verify.command, Serve.command, Serve.replayCommand, Check.command, Completions.command, Manual.command, Help.command,
+    ]
 
     /// The command run when the first word names none.
     static var defaultCommand: Subcommand { Run.command }
@@ -22,6 +24,7 @@ enum CLI {
         case "run": Run.command
         case "ask": Ask.command
         case "validate": Validate.command
+        case "verify": Verify.command
         case "serve": Serve.command
         case "replay": Serve.replayCommand
         case "check": Check.command
@@ -49,8 +52,10 @@ enum CLI {
                 return try command(words.dropFirst(), language: language)
             }
             // `version` is no command: the option is, as `git version`'s users find with `--version`.
+            // The nearest of the commands and `version` (named first: `version` is nearer `version`
+            // than `verify`, and one edit from either goes to it).
             if let name = first, !name.hasPrefix("-"), !FlowFile.exists(name),
-                let near = Suggestion.nearest(to: name, in: commands.map(\.name)) ?? Suggestion.nearest(to: name, in: ["version"]).map({ "--" + $0 })
+                let near = Suggestion.nearest(to: name, in: ["version"] + commands.map(\.name)).map({ $0 == "version" ? "--version" : $0 })
             {
                 throw CommandError.usage(.unknownCommand(name, nearest: near), command: "focusflow")
             }

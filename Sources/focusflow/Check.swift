@@ -85,12 +85,12 @@ enum Check {
     }
 
     /// `--options NAME=FILE`: the lists each source gives, read from the files.
-    static func optionLists(_ arguments: Arguments) throws(CommandError) -> [String: [[FieldOption]]] {
+    static func optionLists(_ arguments: Arguments, command: String = "check") throws(CommandError) -> [String: [[FieldOption]]] {
         var lists: [String: [[FieldOption]]] = [:]
         for item in arguments.lists["options"] ?? [] {
-            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { throw .usage(.optionsNeedsEquals(item), command: "check") }
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else { throw .usage(.optionsNeedsEquals(item), command: command) }
             let name = String(item[..<equals]), path = String(item[item.index(after: equals)...])
-            if lists[name] != nil { throw .usage(.optionsTwice(name), command: "check") }
+            if lists[name] != nil { throw .usage(.optionsTwice(name), command: command) }
             guard let bytes = FlowFile.regularFile(path) else {
                 throw CommandError(FlowFile.exists(path) ? .cannotBeRead(path) : .noSuchFile(path), kind: .flow)
             }

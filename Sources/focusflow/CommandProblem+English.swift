@@ -16,6 +16,7 @@ extension CommandProblem {
         case .oneFlowAtMost(let command): "\(command) takes one flow file at most"
         case .runTakesOneFlow(let count): "run takes one flow file at most, not \(count)"
         case .validateNeedsFlow: "validate needs at least one flow file"
+        case .verifyNeedsFlowAndAnswers: "verify needs a flow file and a file of answers (- for stdin)"
         case .unknownLanguage(let name, let known): "--lang takes \(known.joined(separator: " or ")), not \"\(name)\""
         case .unknownTheme(let name, let near, let known):
             "unknown theme \(name.debugDescription)" + (near.map { "; did you mean \"\($0)\"?" } ?? ".") + " The themes are \(known.joined(separator: ", "))."
@@ -106,14 +107,14 @@ extension CommandProblem {
         case .setRefused(let error): "--set: \(error.message(in: .en))"
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
-        case .answersFileMissing(let path, let exists): "--answers \(path): \(exists ? "it cannot be read" : "no such file")"
-        case .answersFileNotYours(let path, let refusal): "--answers \(DisplayText.escaped(path)): \(refusal.words(in: .en)). Nothing was asked."
+        case .answersFileMissing(let name, let exists): "\(name): \(exists ? "it cannot be read" : "no such file")"
+        case .answersFileNotYours(let name, let refusal, let beforeWalk): "\(name): \(refusal.words(in: .en))." + (beforeWalk ? " Nothing was asked." : "")
         case .answersFileRefused(let path, let error):
             // A syntax error is placed as a flow file's is: `answers.json:3:5: …`.
             if case .syntax(let line, let column, let reason) = error.detail {
-                "--answers \(path):\(line):\(column): \(reason.message(in: .en))"
+                "\(path):\(line):\(column): \(reason.message(in: .en))"
             } else {
-                "--answers \(path): \(error.message(in: .en))"
+                "\(path): \(error.message(in: .en))"
             }
         case .invalidInput(let message): message
         }

@@ -20,6 +20,7 @@ enum CommandProblem: Equatable {
     case oneFlowAtMost(command: String)
     case runTakesOneFlow(given: Int)
     case validateNeedsFlow
+    case verifyNeedsFlowAndAnswers
     case unknownLanguage(String, known: [String])
     case unknownTheme(String, nearest: String?, known: [String])
     case maskCharacter(String)
@@ -106,9 +107,12 @@ enum CommandProblem: Equatable {
     case recordingNoStandIn(WalkRecorder.Failure)
     case setRefused(PrefillError)
     case prefillRefused(PrefillError)
+    /// A file of answers (named as the command line gives it: `--answers a.json`, or `verify`'s
+    /// operand) that is missing or cannot be read.
     case answersFileMissing(String, exists: Bool)
-    /// `--answers` at a path another user planted or owns.
-    case answersFileNotYours(String, PathOwnership.Refusal)
+    /// A file of answers at a path another user planted or owns; `beforeWalk` when a walk was to
+    /// start (`run`), which then asked nothing.
+    case answersFileNotYours(String, PathOwnership.Refusal, beforeWalk: Bool)
     case answersFileRefused(String, PrefillError)
     /// Scripted input that failed, said already in the walk's language.
     case invalidInput(String)

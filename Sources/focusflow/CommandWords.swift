@@ -9,6 +9,8 @@ struct CommandWords: Sendable {
     let helpPointer: @Sendable (_ help: String) -> String
     /// `Flows/account.json: ok (8 fields)`
     let valid: @Sendable (_ path: String, _ fields: Int) -> String
+    /// `answers.json: ok`: answers that `verify` finds hold.
+    let answersHold: @Sendable (_ path: String) -> String
     /// `Flows/flow.schema.json: skipped, a JSON Schema, not a flow`
     let skippedSchema: @Sendable (_ path: String) -> String
     /// `Flows/big.json: more problems; fix these and validate again`
@@ -58,6 +60,7 @@ struct CommandWords: Sendable {
     static let english = CommandWords(
         helpPointer: { "Run '\($0)' for usage." },
         valid: { "\($0): ok (\($1) field\($1 == 1 ? "" : "s"))" },
+        answersHold: { "\($0): ok" },
         skippedSchema: { "\($0): skipped, a JSON Schema, not a flow" },
         moreProblems: { "\($0): more problems; fix these and validate again" },
         resuming: { "resuming the draft \($0) at \($1 ?? "the start"); secure fields are asked again." },
@@ -100,6 +103,7 @@ struct CommandWords: Sendable {
     static let korean = CommandWords(
         helpPointer: { "사용법은 '\($0)'로 보세요." },
         valid: { "\($0): 올바름 (필드 \($1)개)" },
+        answersHold: { "\($0): 올바름" },
         skippedSchema: { "\($0): 건너뜀. 흐름이 아니라 JSON Schema입니다" },
         moreProblems: { "\($0): 문제가 더 있습니다. 이것들을 고치고 다시 검사하세요" },
         resuming: { "초안 \($0)을 \($1.map { "\($0) 항목" } ?? "처음")부터 이어서 합니다. 보안 필드는 다시 묻습니다." },

@@ -320,6 +320,31 @@ enum KoreanHelp {
             스크립트나 GOLDEN은 2, 응답을 쓸 수 없으면 74.
             """)
 
+    static let verify = HelpText(
+        summary: "답이 흐름의 진행이 지키는 규칙을 따르는지 확인합니다",
+        details: """
+            ANSWERS('focusflow run'이 출력하는 JSON 객체, -이면 stdin)를 진행 없이 FLOW에
+            맞춰 확인합니다. 필드 종류에 맞는 답의 형식, 보이는 모든 필드의 모든 규칙
+            (matches와 필수 포함), 선택지 값, 다른 답 때문에 숨는 필드에 준 답이 없는지,
+            반복 그룹의 항목 수를 봅니다. 확인(check)과 보내기(send)는 서비스의 일이라
+            실행하지 않습니다. 모든 문제를 필드 순서대로 stdout에 한 줄씩, 필드의
+            경로(phones[1].number)와 규칙의 메시지로 --lang en|ko(없으면 로캘)의 언어로
+            알립니다. 보안 값은 되풀이하지 않습니다.
+
+            옵션
+              --format text|json
+                               보고를 줄로(기본), 또는 "ok"와 "problems"(문제마다
+                               "field", "reason", "message")를 담은 JSON 객체 하나로
+              --options NAME=FILE
+                               출처 NAME이 주는 목록(선택지의 JSON 배열). 그 필드들의
+                               답은 이 목록 안에 있어야 합니다(여러 번 줄 수 있음).
+                               주지 않은 출처는 어떤 값이든 받습니다
+              --lang en|ko     보고의 언어(기본: 로캘의 언어)
+
+            종료 상태: 답이 맞으면 0, 맞지 않으면 1, 잘못된 흐름, 읽을 수 없는 답, 사용법
+            오류는 2.
+            """)
+
     static let check = HelpText(
         summary: "흐름의 상태를 탐색하고 모든 불변식을 확인합니다",
         details: """

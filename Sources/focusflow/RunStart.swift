@@ -73,7 +73,7 @@ enum RunStart {
         }
         var answers: [FieldID: FieldAnswer] = [:]
         if let file = arguments.values["answers"] {
-            answers = try read(file)
+            answers = try Self.answers(in: file, named: "--answers " + DisplayText.escaped(file), beforeWalk: true)
         }
         var set: Set<FieldID> = []
         for item in arguments.lists["set"] ?? [] {
@@ -101,20 +101,25 @@ enum RunStart {
     }
 
     /// The answers in the JSON file `path`, read only when it is the person's
-    /// (``PathOwnership``): a file, a FIFO or `<(…)` of theirs.
-    private static func read(_ path: String) throws(CommandError) -> [FieldID: FieldAnswer] {
+    /// (``PathOwnership``): a file, a FIFO or `<(…)` of theirs; `-` reads stdin when `standardInput`.
+    /// Errors name it as `named` (`--answers a.json`); `beforeWalk` says that a walk was to start.
+    static func answers(in path: String, named name: String, beforeWalk: Bool, standardInput: Bool = false) throws(CommandError) -> [FieldID: FieldAnswer] {
         let read: [UInt8]?
-        do throws(PathOwnership.Problem) {
-            read = try PathOwnership.contents(of: path, for: .read)
-        } catch {
-            if case .refused(let refusal) = error { throw CommandError(.answersFileNotYours(path, refusal), kind: .flow) }
-            throw CommandError(.answersFileMissing(path, exists: true), kind: .flow)
+        if standardInput && path == "-" {
+            read = FlowFile.streamed("-")
+        } else {
+            do throws(PathOwnership.Problem) {
+                read = try PathOwnership.contents(of: path, for: .read)
+            } catch {
+                if case .refused(let refusal) = error { throw CommandError(.answersFileNotYours(name, refusal, beforeWalk: beforeWalk), kind: .flow) }
+                throw CommandError(.answersFileMissing(name, exists: true), kind: .flow)
+            }
         }
-        guard let bytes = read else { throw CommandError(.answersFileMissing(path, exists: false), kind: .flow) }
+        guard let bytes = read else { throw CommandError(.answersFileMissing(name, exists: false), kind: .flow) }
         do throws(PrefillError) {
             return try FlowPrefill.answers(json: bytes)
         } catch {
-            throw CommandError(.answersFileRefused(path, error), kind: .flow)
+            throw CommandError(.answersFileRefused(name, error), kind: .flow)
         }
     }
 }

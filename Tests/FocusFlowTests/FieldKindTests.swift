@@ -294,7 +294,7 @@ struct FieldKindProtocolTests {
     func roundTrip(name: String) throws {
         let samples: [FlowRequest] = [
             .text("가 b"), .next, .previous, .focus("email"), .reveal, .clear, .cancel, .set(true), .select("kr"), .toggle("sms"), .highlight(-1), .step(1), .submit, .describe,
-            .start(#"{"email":"a@b.c","terms":true}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
+            .start(#"{"email":"a@b.c","terms":true}"#), .verify(#"{"email":"a@b.c"}"#), .snapshot, .restore(#"{"version":1,"answers":{}}"#),
             .checked(ticket: 3, .refused("이미 있어요")), .sent(ticket: 4, .unavailable), .resend, .tick(30), .remove("phones[1]"),
             .options(ticket: 5, .list([.init(value: "seoul", label: "서울")])),
         ]
@@ -340,7 +340,7 @@ struct FieldKindExplorerTests {
         city.optionSource = OptionSource(name: "cities")
         let fields = spec.fields + [FieldSpec(id: "count", kind: .number, rules: .init(min: 1, max: 3)), code, city]
         let names = Set(fields.flatMap { field in FlowRequest.alphabet(for: field, values: [""]).map(\.parts.row.name) })
-        let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && !["describe", "start", "snapshot", "restore", "resend", "tick"].contains($0.name) }.map(\.name))
+        let needed = Set(FlowRequest.table.filter { $0.argument != .string(key: "field") && !["describe", "start", "verify", "snapshot", "restore", "resend", "tick"].contains($0.name) }.map(\.name))
         #expect(names == needed)
         let report = FlowExplorer(spec: spec).run()
         #expect(report.eventsSeen.isSuperset(of: ["answered", "chosen", "toggled", "highlighted", "rejected", "changed", "cleared"]))

@@ -106,8 +106,10 @@ struct LanguageTableTests {
         .outputNotOpened(AnswerTarget.Failure("zq", .notYours(.link(owner: 1000))), standardOutput: false),
         .draftNotOpened(AnswerTarget.Failure("zq", .notYours(.notAFile(.fifo)), content: .draft)),
         .draftNotResumed(DraftFile.Failure("zq", .notYours(.writableByOthers(mode: 0o666)))),
-        .answersFileNotYours("zq", .owned(.fifo, owner: 1000, reading: true)),
-        .answersFileMissing("zq", exists: true), .answersFileMissing("zq", exists: false), .answersFileRefused("zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
+        .answersFileNotYours("--answers zq", .owned(.fifo, owner: 1000, reading: true), beforeWalk: true),
+        .answersFileNotYours("zq", .owned(.fifo, owner: 1000, reading: true), beforeWalk: false), .verifyNeedsFlowAndAnswers,
+        .answersFileMissing("--answers zq", exists: true), .answersFileMissing("--answers zq", exists: false),
+        .answersFileRefused("--answers zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
         .unknownFormat("yaml", nearest: nil, known: ["json", "shell", "env"]), .unknownFormat("shel", nearest: "shell", known: ["json", "shell", "env"]),
         .answerNames(.sameName("first-name", "first_name", name: "first_name"), format: "shell"),
         .answerNames(.shellVariable("path", name: "PATH"), format: "env"),
@@ -128,7 +130,7 @@ struct LanguageTableTests {
     static func sampled(_ problem: CommandProblem) -> Bool {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
-            .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .unknownLanguage, .unknownTheme,
+            .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .verifyNeedsFlowAndAnswers, .unknownLanguage, .unknownTheme,
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused,
             .optionsNotGiven, .optionsNeedsEquals, .optionsTwice, .optionsUnused, .optionsFileMalformed, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,

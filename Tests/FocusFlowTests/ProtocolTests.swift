@@ -104,7 +104,7 @@ struct ProtocolTests {
         ("{\"action\":\"next\",\"extra\":1}", #"{"error":"unknown key \"extra\" in the request"}"#),
         (
             "[1,2]",
-            #"{"error":"unknown action \"[1,2]\"; expected one of text, set, select, toggle, highlight, step, next, previous, focus, reveal, clear, cancel, submit, describe, start, snapshot, restore, checked, sent, resend, tick, options, remove"}"#
+            #"{"error":"unknown action \"[1,2]\"; expected one of text, set, select, toggle, highlight, step, next, previous, focus, reveal, clear, cancel, submit, describe, start, verify, snapshot, restore, checked, sent, resend, tick, options, remove"}"#
         ),
         ("{\"action\":\"text\",\"value\":\"\u{FF}\"}", #"{"error":"the request is not valid UTF-8"}"#),
         ("{" + String(repeating: "x", count: 1_000_000), #"{"error":"the request is not a JSON object: column 2: expected a key in double quotes"}"#),

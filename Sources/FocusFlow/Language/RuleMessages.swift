@@ -19,6 +19,31 @@ public struct RuleMessages: Sendable {
         }
     }
 
+    /// `Company is not asked with these answers, so it takes none.`: verifying answers, one
+    /// given to a field the other answers hide.
+    public func hiddenAnswer(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) is not asked with these answers, so it takes none."
+        case .ko: "이 답으로는 \(label) 항목을 묻지 않으므로 답을 받지 않습니다."
+        }
+    }
+
+    /// `Phone numbers needs at least 1 item.`: verifying answers, a group with too few.
+    public func tooFewItems(_ label: String, _ least: Int) -> String {
+        switch language {
+        case .en: "\(label) needs at least \(least) item\(least == 1 ? "" : "s")."
+        case .ko: "\(label) 항목은 \(least)개 이상이어야 합니다."
+        }
+    }
+
+    /// `Phone numbers takes at most 3 items.`: verifying answers, a group with too many.
+    public func tooManyItems(_ label: String, _ most: Int) -> String {
+        switch language {
+        case .en: "\(label) takes at most \(most) item\(most == 1 ? "" : "s")."
+        case .ko: "\(label) 항목은 \(most)개까지입니다."
+        }
+    }
+
     /// `Confirm does not match Password.`
     public func doesNotMatch(_ label: String, _ other: String) -> String {
         switch language {

@@ -1,0 +1,170 @@
+/// Holding a set of answers to what a walk of the flow enforces, without a walk: a service
+/// verifies what a web or app front posts with the same flow the terminal walks.
+extension FlowReducer {
+    /// Every way `answers` break what a walk would have enforced, in field order; empty when a
+    /// completed walk could have given them.
+    ///
+    /// The answers are those ``FlowPrefill/answers(json:)`` reads (a repeating group's array
+    /// becomes its items' paths, `phones[1].number`, and the questions whether to add each
+    /// item). Each answer is held to its field's kind (``AnswerProblem/Reason/wrongType``), to
+    /// the flow's fields (``AnswerProblem/Reason/unknownField``), to the field's visibility under
+    /// the other answers (an answer to a field its conditions hide is refused, not ignored:
+    /// ``AnswerProblem/Reason/hidden``), and to every rule of every field shown, `matches` and a
+    /// required field left without an answer included (``AnswerProblem/Reason/breaksRule``); a
+    /// repeating group to its `minItems` and `maxItems` (``AnswerProblem/Reason/itemCount``).
+    /// Checks and sends are not run (the host's, not the flow's); a field whose options come
+    /// from the service is held to `optionLists[id]` when given, else to any option.
+    ///
+    /// Messages are in the flow's language and never repeat a value.
+    ///
+    /// - Complexity: O(*n* log *n* + *f*) for *n* answers and *f* fields, plus each rule's cost.
+    public func verify(_ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) -> [AnswerProblem] {
+        var problems: [(position: Int, problem: AnswerProblem)] = []
+        func found(_ position: Int, _ field: FieldID, _ reason: AnswerProblem.Reason, _ message: String) {
+            problems.append((position, AnswerProblem(field: field, reason: reason, message: message)))
+        }
+        let language = spec.language
+        var answers = answers
+        // `[]` given to a repeating group says it has no items, as a walk's prefill reads it.
+        for group in spec.groups where answers[group.id] == .choices([]) {
+            answers[group.id] = nil
+            answers[group.question(item: 0)] = answers[group.question(item: 0)] ?? .bool(false)
+        }
+        // Each group's items as the answers give them: held to its bounds before anything else.
+        var outOfBounds: Set<String> = []
+        for (place, group) in spec.groupPlaces.map({ ($0.range.lowerBound, $0.group) }) {
+            let count = Self.itemCount(of: group, in: answers)
+            guard count < group.minItems || count > group.maxItems else { continue }
+            outOfBounds.insert(group.id.rawValue)
+            let label = group.label
+            found(place, group.id, .itemCount, count < group.minItems ? language.messages.tooFewItems(label, group.minItems) : language.messages.tooManyItems(label, group.maxItems))
+        }
+        var state = initialState()
+        // A field not answered holds no answer, not its `default`: a walk prints every field it shows.
+        for (index, field) in spec.fields.enumerated() where field.default != nil {
+            state.fields[position: index] = FieldState(kind: field.kind, default: nil)
+        }
+        // A field whose options come from the service holds the list the host gave, else the
+        // values its answer chose: the service is not asked.
+        for (index, field) in spec.fields.enumerated() where field.optionSource != nil {
+            let id = spec.layout.ids[index]
+            let values: [String] =
+                switch answers[id] {
+                case .choice(let value?)?: [value]
+                case .choices(let values)?: values
+                case .text(let value)? where !value.isEmpty: [value]
+                default: []
+                }
+            state.optionLists[id] = GivenOptions(options: Self.shown(optionLists[id] ?? values.map { FieldOption(value: $0, label: $0) }))
+        }
+        var given: [Int] = []
+        var mistyped: Set<Int> = []
+        for (id, answer) in answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let index = spec.index(of: id) else {
+                // A path past a group's last item is the count's problem, said once above.
+                if let bracket = id.rawValue.firstIndex(of: "["), outOfBounds.contains(String(id.rawValue[..<bracket])) { continue }
+                // A question the flow does not ask (an item below `minItems`, the one after the
+                // last): the array form writes it, and the count above holds the items.
+                if spec.groupQuestionPath(id) { continue }
+                found(spec.fields.count, id, .unknownField, unknownField(id).message(in: language))
+                continue
+            }
+            let field = spec.fields[index]
+            do throws(PrefillError) {
+                var shown = withOptions(at: index, in: state)
+                // Held to the list the host gave, as an option of the flow's own would be.
+                if optionLists[id] != nil { shown.optionSource = nil }
+                let typed = try field.kind.behavior.prefilled(answer, field: shown)
+                state.fields[position: index] = field.kind.behavior.holding(typed)
+                given.append(index)
+            } catch {
+                found(index, id, .wrongType, error.message(in: language))
+                mistyped.insert(index)
+            }
+        }
+        let wasGiven = Set(given)
+        var visibility = VisibilityMemo(self)
+        for index in spec.fields.indices {
+            let id = spec.layout.ids[index]
+            guard visibility.isVisible(index, in: state) else {
+                // The question after the last item, answered no, is what the array form writes.
+                let answer = state.fields[position: index].answer
+                if wasGiven.contains(index), !answer.isEmpty, !(spec.groupQuestion(id) != nil && answer == .bool(false)) {
+                    found(index, id, .hidden, language.messages.hiddenAnswer(label(at: index, in: state)))
+                }
+                continue
+            }
+            if let group = spec.groupItem(of: id)?.group ?? spec.groupQuestion(id)?.group, outOfBounds.contains(group.id.rawValue) { continue }
+            // A value of the wrong type was said once; its field holds nothing to hold to rules.
+            guard !mistyped.contains(index), var message = failure(of: index, in: state) else { continue }
+            // Left empty with no list given: no options to name, only that it needs an answer.
+            if spec.fields[index].optionSource != nil, optionLists[id] == nil, state.fields[position: index].answer.isEmpty {
+                message = language.messages.required(label(at: index, in: state))
+            }
+            found(index, id, .breaksRule, message)
+        }
+        return problems.sorted { $0.position < $1.position }.map(\.problem)
+    }
+
+    /// How many items the answers give `group`: one past the last item a field or a question
+    /// saying yes names, none when no answer names one.
+    static func itemCount(of group: FieldGroup, in answers: [FieldID: FieldAnswer]) -> Int {
+        let prefix = group.id.rawValue + "["
+        var count = 0
+        for (id, answer) in answers where id.rawValue.hasPrefix(prefix) {
+            let rest = id.rawValue.dropFirst(prefix.count)
+            guard let close = rest.firstIndex(of: "]"), let item = Int(rest[..<close]), item >= 0 else { continue }
+            let isQuestion = rest.index(after: close) == rest.endIndex
+            if !isQuestion || answer == .bool(true) { count = max(count, item + 1) }
+        }
+        return count
+    }
+}
+
+extension FlowSpec {
+    /// Every way `answers` break what a walk of this flow would have enforced: see
+    /// ``FlowReducer/verify(_:optionLists:)``.
+    public func verify(_ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) -> [AnswerProblem] {
+        FlowReducer(spec: self).verify(answers, optionLists: optionLists)
+    }
+
+    /// Whether `id` is a question whether to add an item (`phones[3]`) of one of the flow's
+    /// groups, whether or not the flow asks it.
+    func groupQuestionPath(_ id: FieldID) -> Bool {
+        guard let bracket = id.rawValue.firstIndex(of: "["), id.rawValue.hasSuffix("]") else { return false }
+        let group = id.rawValue[..<bracket]
+        return groups.contains { $0.id.rawValue == group } && Int(id.rawValue[id.rawValue.index(after: bracket)...].dropLast()) != nil
+    }
+}
+
+/// One way a set of answers breaks what a walk enforces (``FlowReducer/verify(_:optionLists:)``).
+public struct AnswerProblem: Sendable, Equatable, CustomStringConvertible {
+    /// Named in `verify --format json` and `serve`'s `verified` by its raw value.
+    public enum Reason: String, Sendable, Equatable {
+        /// An id the flow does not have.
+        case unknownField
+        /// A value of the wrong type for its field's kind, or no option of it.
+        case wrongType
+        /// An answer to a field that the other answers hide.
+        case hidden
+        /// A shown field's answer breaks one of its rules (a required one left empty included).
+        case breaksRule
+        /// A repeating group with fewer items than its `minItems` or more than its `maxItems`.
+        case itemCount
+    }
+
+    /// The field, by its path inside a group (`phones[1].number`), or the group.
+    public var field: FieldID
+    public var reason: Reason
+    /// The sentence, in the flow's language; it never repeats a value.
+    public var message: String
+
+    public init(field: FieldID, reason: Reason, message: String) {
+        self.field = field
+        self.reason = reason
+        self.message = message
+    }
+
+    /// `phones[1].number: Number must be at least 3 characters.`
+    public var description: String { "\(field): \(message)" }
+}

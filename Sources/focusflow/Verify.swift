@@ -1,0 +1,92 @@
+import FocusFlow
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `focusflow verify FLOW ANSWERS`: holds answers to what a walk of the flow enforces
+/// (``FlowReducer/verify(_:optionLists:)``), each problem on a line, exit 1 if any.
+enum Verify {
+    static let command = Subcommand(
+        name: "verify",
+        synopsis: ["verify FLOW ANSWERS [--format text|json] [--options NAME=FILE]… [--lang en|ko]"],
+        texts: HelpTexts(
+            en: HelpText(
+                summary: "hold answers to what a walk of the flow enforces",
+                details: """
+                    Verifies ANSWERS (a JSON object as 'focusflow run' prints it; - reads stdin)
+                    against FLOW without a walk: each answer's type by its field's kind, every rule
+                    of every field shown (matches and required ones included), option values, that
+                    no answer is given to a field the other answers hide, and each repeating
+                    group's item count. Checks and sends are the service's and are not run. Every
+                    problem is said, one a line on stdout, in field order: the field's path
+                    (phones[1].number) and the rule's message, in the language of --lang en|ko,
+                    else of the locale. A secure value is never repeated.
+
+                    OPTIONS
+                      --format text|json
+                                      the report as lines (the default), or as one JSON object
+                                      with "ok" and "problems", each with its "field", "reason"
+                                      and "message"
+                      --options NAME=FILE
+                                      the list the source NAME gives, a JSON array of options,
+                                      which its fields' answers must be in (repeatable); a
+                                      source not given takes any value
+                      --lang en|ko    the report's language (default: the locale's)
+
+                    Exit status: 0 when the answers hold, 1 when they do not, 2 for a bad flow,
+                    answers that cannot be read, or a usage mistake.
+                    """), ko: KoreanHelp.verify),
+        options: ["format", "lang"],
+        repeatable: ["options"],
+        operands: [.flow, .file],
+        values: ["format": .choice(["text", "json"])],
+        run: main)
+
+    static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
+        guard arguments.positionals.count == 2 else { throw .usage(.verifyNeedsFlowAndAnswers, command: "verify") }
+        let language = try LanguageOption.decide(arguments, command: "verify", fallback: arguments.language)
+        let json: Bool
+        switch arguments.values["format"] {
+        case nil, "text": json = false
+        case "json": json = true
+        case let name?:
+            throw .usage(.unknownFormat(name, nearest: Suggestion.nearest(to: name, in: ["text", "json"]), known: ["text", "json"]), command: "verify")
+        }
+        let spec = try FlowFile.load(arguments.positionals[0], command: "verify").localized(to: language)
+        let path = arguments.positionals[1]
+        // Each source's list, given to every field that takes its options from it.
+        var lists: [FieldID: [FieldOption]] = [:]
+        let sources = try Check.optionLists(arguments, command: "verify")
+        for field in spec.fields {
+            if let name = field.optionSource?.name, let list = sources[name]?.first { lists[field.id] = list }
+        }
+        let name = path == "-" ? "stdin" : DisplayText.escaped(path)
+        let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true)
+        let problems = FlowReducer(spec: spec).verify(answers, optionLists: lists)
+        if json {
+            var out = JSONWriter()
+            out.raw(#"{"ok":"#)
+            out.raw(problems.isEmpty ? "true" : "false")
+            out.raw(#","problems":["#)
+            for (index, problem) in problems.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.raw(#"{"field":"#)
+                out.string(problem.field.rawValue)
+                out.raw(#","reason":"#)
+                out.string(problem.reason.rawValue)
+                out.raw(#","message":"#)
+                out.string(problem.message)
+                out.raw("}")
+            }
+            out.raw("]}\n")
+            try Output.standard(out.text)
+        } else if problems.isEmpty {
+            try Output.standard(language.commandWords.answersHold(name) + "\n")
+        } else {
+            try Output.standard(problems.map { "\(name): \(DisplayText.escaped($0.field.rawValue)): \($0.message)\n" }.joined())
+        }
+        return problems.isEmpty ? ExitStatus.success : ExitStatus.invalidInput
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import FocusFlow
+@testable import FocusFlowCheck
+import FocusFlowProtocol
+import PseudoTerminalSupport
+
+/// `FlowSpec.verify`, `focusflow verify` and `serve`'s `verify`: answers held to exactly what a
+/// walk enforces, without a walk. The answers a completed walk prints always verify; an answer
+/// the walk would have refused never does.
+@Suite("Verifying answers with the flow")
+struct VerifyTests {
+    static let team = #"{"name":"Ada","plan":"team","country":"us","company":"Acme","city":"seoul","phones":[{"type":"mobile","number":"0101234"},{"type":"work","number":"0207"}],"terms":true}"#
+
+    static func answers(_ json: String) throws -> [FieldID: FieldAnswer] { try FlowPrefill.answers(json: Array(json.utf8)) }
+
+    /// Walks `spec` at random from its start (seeded), pressing Next more often than anything
+    /// else and never cancelling, until it completes or `steps` requests were made: the state
+    /// it ended in.
+    static func randomWalk(_ explorer: FlowExplorer, seed: UInt64, steps: Int = 1_000) -> FlowReducer.State {
+        var random = FlowGenerator.Random(seed: seed)
+        let reducer = explorer.reducer
+        var state = reducer.initialState()
+        for _ in 0..<steps where state.phase == .editing || state.phase == .review {
+            var requests = explorer.requests(from: state).filter { $0 != .cancel }
+            if state.phase == .review { requests += Array(repeating: .submit, count: requests.count) }
+            // On, and the host saying yes: what a person and a service mostly do.
+            let onward = requests.filter { request in
+                switch request {
+                case .next, .options(_, .list), .checked(_, .ok), .sent(_, .ok): true
+                default: false
+                }
+            }
+            if random.chance(2, in: 5), !onward.isEmpty { requests = onward }
+            guard let request = requests.isEmpty ? FlowRequest.next : Optional(random.pick(requests)), let action = request.action else { continue }
+            _ = reducer.reduce(into: &state, action: action)
+        }
+        return state
+    }
+
+    /// The lists the walk held, as a host gave them.
+    static func lists(_ state: FlowReducer.State) -> [FieldID: [FieldOption]] { state.optionLists.compactMapValues(\.options) }
+
+    @Test("The answers a completed walk prints always verify: random walks of every shipped flow", arguments: FlowSpecTests.shipped)
+    func completedWalksVerify(name: String) throws {
+        let spec = try Fixtures.flow(name)
+        let explorer = FlowExplorer(spec: spec)
+        var completed = 0
+        for seed in UInt64(1)...40 {
+            let state = Self.randomWalk(explorer, seed: seed)
+            guard state.phase == .completed else { continue }
+            completed += 1
+            let printed = explorer.reducer.result(of: state).json
+            let problems = spec.verify(try Self.answers(printed), optionLists: Self.lists(state))
+            #expect(problems.isEmpty, "seed \(seed): \(printed) -> \(problems)")
+        }
+        #expect(completed >= 5, "\(name): only \(completed) of 40 walks completed")
+    }
+
+    @Test("An answer set changed in one field so that the walk refuses it never verifies", arguments: FlowSpecTests.shipped)
+    func refusedChangesNeverVerify(name: String) throws {
+        let spec = try Fixtures.flow(name)
+        let explorer = FlowExplorer(spec: spec)
+        let reducer = explorer.reducer
+        var tried = 0
+        for seed in UInt64(1)...12 {
+            let state = Self.randomWalk(explorer, seed: seed)
+            guard state.phase == .completed else { continue }
+            let lists = Self.lists(state)
+            let answers = try Self.answers(reducer.result(of: state).json)
+            for field in spec.fields {
+                // The values the explorer types or chooses, one the options lack, and none.
+                var changes: [FieldAnswer?] = [nil]
+                changes += (explorer.values[field.id] ?? []).compactMap { try? reducer.answer(parsing: $0, for: field.id) }
+                changes += (explorer.options[field.id] ?? []).map { FieldAnswer.choice($0) } + [.choice("not-an-option"), .choices(["not-an-option"])]
+                for change in changes {
+                    var changed = answers
+                    changed[field.id] = change
+                    guard changed != answers else { continue }
+                    // The walk's own judge: a walk prefilled with them refuses them (a value of the
+                    // wrong type, one that breaks the rules of a field shown, an unknown id).
+                    var prefill = FlowPrefill(answers: changed)
+                    prefill.optionLists = lists
+                    let walk = Result { try reducer.initialState(prefill: prefill) }
+                    let problems = spec.verify(changed, optionLists: lists)
+                    if case .failure(let refusal) = walk {
+                        tried += 1
+                        #expect(!problems.isEmpty, "\(field.id) = \(String(describing: change)): the walk refuses (\(refusal)), verify finds nothing")
+                    }
+                    // A required field shown and left without an answer: the walk would ask it.
+                    if change == nil, field.rules.required, reducer.isVisible(field.id, in: state), spec.groupQuestion(field.id) == nil {
+                        #expect(problems.contains { $0.field == field.id }, "\(field.id) removed: \(problems)")
+                    }
+                }
+            }
+        }
+        #expect(tried > 0 || ["login"].contains(name), "\(name): no change the walk refuses was tried")
+    }
+
+    @Test("Every problem is said in one run, each with its path, in field order, and in Korean too", arguments: [Language.en, .ko])
+    func everyProblem(language: Language) throws {
+        let spec = try Fixtures.flow("team").localized(to: language)
+        let bad = #"{"name":"","plan":"gold","country":"kr","company":"Acme","phones":[{"type":"fax","number":"01"},{"type":"work","number":"0207"}],"terms":false,"nickname":"x"}"#
+        let problems = spec.verify(try Self.answers(bad))
+        #expect(problems.map(\.field.rawValue) == ["name", "plan", "company", "city", "phones[0].type", "phones[0].number", "terms", "nickname"], "\(problems)")
+        #expect(problems.map(\.reason) == [.breaksRule, .wrongType, .hidden, .breaksRule, .wrongType, .breaksRule, .breaksRule, .unknownField])
+        let expected =
+            language == .en
+            ? ["Your name is required.", "Company is not asked with these answers, so it takes none.", "Office city is required."]
+            : ["이름 항목은 필수입니다.", "이 답으로는 회사 항목을 묻지 않으므로 답을 받지 않습니다.", "사무실 도시 항목은 필수입니다."]
+        #expect([problems[0], problems[2], problems[3]].map(\.message) == expected)
+        #expect(spec.verify(try Self.answers(Self.team)).isEmpty)
+    }
+
+    @Test("A repeating group is held to its bounds, said once at the group")
+    func itemCount() throws {
+        let spec = try Fixtures.flow("team")
+        let none = spec.verify(try Self.answers(Self.team.replacingOccurrences(of: #""phones":[{"type":"mobile","number":"0101234"},{"type":"work","number":"0207"}]"#, with: #""phones":[]"#)))
+        #expect(none == [AnswerProblem(field: "phones", reason: .itemCount, message: "Phone numbers needs at least 1 item.")])
+        let item = #"{"type":"mobile","number":"0101234"}"#
+        let four = Self.team.replacingOccurrences(of: #""phones":[{"type":"mobile","number":"0101234"},{"type":"work","number":"0207"}]"#, with: "\"phones\":[\(item),\(item),\(item),\(item)]")
+        #expect(spec.verify(try Self.answers(four)) == [AnswerProblem(field: "phones", reason: .itemCount, message: "Phone numbers takes at most 3 items.")])
+    }
+
+    @Test("Options from the service: any value without a list, the list's own with one")
+    func serviceOptions() throws {
+        let spec = try Fixtures.flow("team")
+        let answers = try Self.answers(Self.team)
+        #expect(spec.verify(answers).isEmpty)
+        #expect(spec.verify(answers, optionLists: ["city": [.init(value: "seoul", label: "Seoul")]]).isEmpty)
+        let busan = spec.verify(answers, optionLists: ["city": [.init(value: "busan", label: "Busan")]])
+        #expect(busan.map(\.field) == ["city"] && busan.first?.reason == .wrongType, "\(busan)")
+    }
+
+    @Test("A secure value never appears in a problem's message", arguments: ["hunter2-secreX", "x", "🔑🔑🔑🔑🔑🔑🔑🔑"])
+    func noSecret(confirm: String) throws {
+        let spec = try FlowSpec.signup()
+        let answers: [FieldID: FieldAnswer] = [
+            "email": .text("ada@example.com"), "password": .text("hunter2-secret"), "confirm": .text(confirm), "nickname": .text("ada"),
+            "phone": .text("+82 10 1234 5678"), "code": .text("123456"),
+        ]
+        let problems = spec.verify(answers)
+        #expect(!problems.isEmpty)
+        for problem in problems {
+            #expect(!problem.message.contains("hunter2") && !problem.message.contains(confirm), "\(problem)")
+        }
+    }
+
+    @Test("focusflow verify: ok and 0, each problem on stdout and 1, a bad flow or unreadable answers 2; - reads stdin; --format json")
+    func command() throws {
+        let good = try Command.run(["verify", "Flows/team.json", "-"], input: Self.team)
+        #expect(good.status == 0 && good.stdout == "stdin: ok\n", "\(good.stderr)")
+        let file = try ScratchFolder.write(#"{"name":"Ada","plan":"team","country":"us","phones":[],"terms":true}"#, named: "verify-answers", ".json")
+        let bad = try Command.run(["verify", "Flows/team.json", file, "--lang", "ko"])
+        #expect(bad.status == 1)
+        let lines = bad.stdout.split(separator: "\n").map { String($0.dropFirst(file.count + 2)) }
+        let expected = ["company: 회사 항목은 필수입니다.", "city: 사무실 도시 항목은 필수입니다.", "phones: 전화번호 항목은 1개 이상이어야 합니다."]
+        #expect(lines == expected, "\(bad.stdout)")
+        let json = try Command.run(
+            ["verify", "Flows/team.json", "-", "--format", "json"], input: #"{"name":"Ada","plan":"team","country":"us","company":"A","city":"x","phones":[{"type":"work","number":"1"}],"terms":true}"#
+        )
+        #expect(json.status == 1)
+        #expect(json.stdout == #"{"ok":false,"problems":[{"field":"phones[0].number","reason":"breaksRule","message":"Number must be at least 3 characters."}]}"# + "\n")
+        let cities = try ScratchFolder.write(#"["busan"]"#, named: "verify-cities", ".json")
+        let listed = try Command.run(["verify", "Flows/team.json", "-", "--options", "cities=\(cities)"], input: Self.team)
+        #expect(listed.status == 1 && listed.stdout.contains("stdin: city: "), "\(listed.stdout)")
+        let unreadable = try Command.run(["verify", "Flows/team.json", "-"], input: "{not json")
+        #expect(unreadable.status == 2 && unreadable.stderr.hasPrefix("focusflow: stdin:1:2: "), "\(unreadable.stderr)")
+        let missing = try Command.run(["verify", "Flows/team.json", "nowhere.json"])
+        #expect(missing.status == 2 && missing.stderr == "focusflow: nowhere.json: no such file\n", "\(missing.stderr)")
+        let usage = try Command.run(["verify", "Flows/team.json"])
+        #expect(usage.status == 2 && usage.stderr.contains("verify needs a flow file and a file of answers"), "\(usage.stderr)")
+    }
+
+    @Test("serve: verify answers every problem and leaves the walk as it was")
+    func serve() throws {
+        var session = try ProtocolSession(spec: Fixtures.flow("team"))
+        _ = session.respond(to: .text("Ada"))
+        let before = session.state
+        let response = session.respond(toLine: Array(#"{"action":"verify","answers":{"name":"Ada","plan":"team","country":"kr","phones":[{"type":"work","number":"0207"}],"terms":true}}"#.utf8))
+        #expect(response == #"{"verified":false,"problems":[{"field":"city","reason":"breaksRule","message":"Office city is required."}]}"#)
+        #expect(session.state == before)
+        #expect(session.respond(to: .verify(Self.team)) == #"{"verified":true,"problems":[]}"#)
+        #expect(ProtocolSession.errorMessage(of: session.respond(to: .verify("[1]"))) != nil)
+    }
+}
