@@ -36,22 +36,6 @@ extension ProtocolSession {
         } catch {
             return Self.error(error.message)
         }
-        let problems = reducer.verify(answers)
-        var out = JSONWriter()
-        out.raw(#"{"verified":"#)
-        out.raw(problems.isEmpty ? "true" : "false")
-        out.raw(#","problems":["#)
-        for (index, problem) in problems.enumerated() {
-            if index > 0 { out.raw(",") }
-            out.raw(#"{"field":"#)
-            out.string(problem.field.rawValue)
-            out.raw(#","reason":"#)
-            out.string(problem.reason.rawValue)
-            out.raw(#","message":"#)
-            out.string(problem.message)
-            out.raw("}")
-        }
-        out.raw("]}")
-        return out.text
+        return AnswerProblem.json(reducer.verify(answers), flag: "verified")
     }
 }

@@ -66,22 +66,7 @@ enum Verify {
         let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true)
         let problems = FlowReducer(spec: spec).verify(answers, optionLists: lists)
         if json {
-            var out = JSONWriter()
-            out.raw(#"{"ok":"#)
-            out.raw(problems.isEmpty ? "true" : "false")
-            out.raw(#","problems":["#)
-            for (index, problem) in problems.enumerated() {
-                if index > 0 { out.raw(",") }
-                out.raw(#"{"field":"#)
-                out.string(problem.field.rawValue)
-                out.raw(#","reason":"#)
-                out.string(problem.reason.rawValue)
-                out.raw(#","message":"#)
-                out.string(problem.message)
-                out.raw("}")
-            }
-            out.raw("]}\n")
-            try Output.standard(out.text)
+            try Output.standard(AnswerProblem.json(problems, flag: "ok") + "\n")
         } else if problems.isEmpty {
             try Output.standard(language.commandWords.answersHold(name) + "\n")
         } else {

@@ -249,15 +249,21 @@ struct AnswersInTextTests {
         #expect(answered.stdout == "abc\n")
     }
 
-    @Test("check: a text naming an answer that can be hidden while the text shows is a violation of invariant 17")
-    func checkFindsHiddenName() throws {
-        let planted = try FlowSpec(
+    /// A text naming an answer that can be hidden while the text shows: `nick`'s label names
+    /// `company`, which only a plan of `team` shows.
+    static func plantedHiddenName() throws -> FlowSpec {
+        try FlowSpec(
             id: "p", title: "P",
             fields: [
                 .select("plan", options: ["solo", "team"], required: true),
                 .text("company", when: FieldCondition(field: "plan", test: .equals("team"))),
                 .text("nick", label: "Nickname at {company}"),
             ])
+    }
+
+    @Test("check: a text naming an answer that can be hidden while the text shows is a violation of invariant 17")
+    func checkFindsHiddenName() throws {
+        let planted = try Self.plantedHiddenName()
         let report = FlowExplorer(spec: planted).run(.init(decompose: true))
         let found = try #require(report.counterexample, "the planted text is found")
         #expect(found.violation.invariant == 17)

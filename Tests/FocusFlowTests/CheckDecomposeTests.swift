@@ -47,13 +47,7 @@ struct CheckDecomposeTests {
         let team = try Fixtures.flow("team")
         let groups = FlowExplorer.independentGroups(in: team).map { $0.map { team.fields[$0].id.rawValue } }
         #expect(groups.contains(["name"]) && groups.contains(["plan"]) && groups.contains(["terms"]), "\(groups)")
-        let planted = try FlowSpec(
-            id: "p", title: "P",
-            fields: [
-                .select("plan", options: ["solo", "team"], required: true),
-                .text("company", when: FieldCondition(field: "plan", test: .equals("team"))),
-                .text("nick", label: "Nickname at {company}"),
-            ])
+        let planted = try AnswersInTextTests.plantedHiddenName()
         #expect(FlowExplorer.independentGroups(in: planted) == [[0], [1], [2]])
         // Each group's backgrounds tell plan's ways apart: the hidden company is named in each.
         for group in [1, 2] {

@@ -167,4 +167,26 @@ public struct AnswerProblem: Sendable, Equatable, CustomStringConvertible {
 
     /// `phones[1].number: Number must be at least 3 characters.`
     public var description: String { "\(field): \(message)" }
+
+    /// `{"ok":false,"problems":[{"field","reason","message"}]}`, with `flag` for `ok`: what
+    /// `verify --format json` (`ok`) and `serve`'s `verify` (`verified`) answer.
+    package static func json(_ problems: [AnswerProblem], flag: String) -> String {
+        var out = JSONWriter()
+        out.raw("{")
+        out.string(flag)
+        out.raw(problems.isEmpty ? ":true" : ":false")
+        out.raw(#","problems":["#)
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw(#"{"field":"#)
+            out.string(problem.field.rawValue)
+            out.raw(#","reason":"#)
+            out.string(problem.reason.rawValue)
+            out.raw(#","message":"#)
+            out.string(problem.message)
+            out.raw("}")
+        }
+        out.raw("]}")
+        return out.text
+    }
 }
