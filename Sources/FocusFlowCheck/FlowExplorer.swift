@@ -1,5 +1,6 @@
 import FocusFlow
 import FocusFlowProtocol
+import Synchronization
 
 /// Explores the states a flow can reach, breadth first, under a finite set of requests
 /// derived from the flow, and checks every ``FlowInvariants`` on every edge.
@@ -148,7 +149,18 @@ public struct FlowExplorer: Sendable {
         self.optionLists = lists
         // The fingerprint encodes the whole flow: once here, not at every state.
         let fingerprint = spec.fingerprint
-        self.roundTrip = roundTrip ?? { try? reducer.restore(reducer.snapshot(of: $0, fingerprint: fingerprint), fingerprint: fingerprint) }
+        // A restore reads nothing but its snapshot, and states that differ only in what a
+        // snapshot leaves out (a filter, a highlight, an error shown) share one: each snapshot is
+        // restored once, whichever group's thread meets it first.
+        let restored = Mutex<[FlowSnapshot: FlowReducer.State?]>([:])
+        self.roundTrip =
+            roundTrip ?? { state in
+                let snapshot = reducer.snapshot(of: state, fingerprint: fingerprint)
+                if let known = restored.withLock({ $0[snapshot] }) { return known }
+                let state = try? reducer.restore(snapshot, fingerprint: fingerprint)
+                restored.withLock { $0[snapshot] = state }
+                return state
+            }
         self.invariants = FlowInvariants(reducer: reducer)
         self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
         var values: [FieldID: [String]] = [:]
