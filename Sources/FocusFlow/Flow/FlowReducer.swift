@@ -29,21 +29,13 @@ public struct FlowReducer: Sendable {
     private let filtersTyping: [Bool]
     /// For each field, the later fields whose `matches` rule names it.
     private let dependents: [[Int]]
-    /// What decides which fields are shown, behind one reference.
+    /// What decides which fields are shown (each field's `when`, the fields it reads, the
+    /// questions that gate a repeating group's items), behind one reference.
     let visibility: VisibilityRules
-    /// For each field, the index of the field its `when` condition reads (of a combination, the
-    /// latest it reads).
-    var conditionSource: [Int?] { visibility.conditionSource }
-    /// For each field whose `when` is a combination (`all`, `any`, `not`), every field it reads:
-    /// empty in a flow without one, which keeps the one-source walk.
-    var combinedSources: [Int: [Int]] { visibility.combinedSources }
     /// The fields that have a `when` condition, in order.
     let conditional: [Int]
     /// Whether a `when` condition reads each field, so that a change of it may hide another.
     let isReadByCondition: [Bool]
-    /// For each field asked only once a question whether to add an item says yes (an item's
-    /// field, the next item's question), the index of that question: see ``itemGates(of:)``.
-    var itemGate: [Int: Int] { visibility.itemGate }
 
     public init(spec: FlowSpec) {
         self.spec = spec
