@@ -59,6 +59,8 @@ enum Verify {
         // Each source's list, given to every field that takes its options from it.
         var lists: [FieldID: [FieldOption]] = [:]
         let sources = try Check.optionLists(arguments, command: "verify")
+        let known = spec.fields.compactMap { $0.optionSource?.name }
+        if let unused = sources.keys.sorted().first(where: { !known.contains($0) }) { throw .usage(.optionsUnused(unused, known: known), command: "verify") }
         for field in spec.fields {
             if let name = field.optionSource?.name, let list = sources[name]?.first { lists[field.id] = list }
         }

@@ -164,6 +164,8 @@ struct VerifyTests {
         let cities = try ScratchFolder.write(#"["busan"]"#, named: "verify-cities", ".json")
         let listed = try Command.run(["verify", "Flows/team.json", "-", "--options", "cities=\(cities)"], input: Self.team)
         #expect(listed.status == 1 && listed.stdout.contains("stdin: city: "), "\(listed.stdout)")
+        let misnamed = try Command.run(["verify", "Flows/team.json", "-", "--options", "citys=\(cities)"], input: Self.team)
+        #expect(misnamed.status == 2 && misnamed.stderr.contains("citys"), "\(misnamed.stderr)")
         let unreadable = try Command.run(["verify", "Flows/team.json", "-"], input: "{not json")
         #expect(unreadable.status == 2 && unreadable.stderr.hasPrefix("focusflow: stdin:1:2: "), "\(unreadable.stderr)")
         let missing = try Command.run(["verify", "Flows/team.json", "nowhere.json"])

@@ -19,9 +19,9 @@ extension FlowReducer {
     ///
     /// - Complexity: O(*n* log *n* + *f*) for *n* answers and *f* fields, plus each rule's cost.
     public func verify(_ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) -> [AnswerProblem] {
-        var problems: [(position: Int, problem: AnswerProblem)] = []
+        var problems: [(position: Int, order: Int, problem: AnswerProblem)] = []
         func found(_ position: Int, _ field: FieldID, _ reason: AnswerProblem.Reason, _ message: String) {
-            problems.append((position, AnswerProblem(field: field, reason: reason, message: message)))
+            problems.append((position, problems.count, AnswerProblem(field: field, reason: reason, message: message)))
         }
         let language = spec.language
         var answers = answers
@@ -103,7 +103,8 @@ extension FlowReducer {
             }
             found(index, id, .breaksRule, message)
         }
-        return problems.sorted { $0.position < $1.position }.map(\.problem)
+        // In field order; a field's own problems in the order found (its type before its rules).
+        return problems.sorted { ($0.position, $0.order) < ($1.position, $1.order) }.map(\.problem)
     }
 
     /// How many items the answers give `group`: one past the last item a field or a question
