@@ -122,6 +122,21 @@ struct VerifyTests {
         #expect(spec.verify(try Self.answers(four)) == [AnswerProblem(field: "phones", reason: .itemCount, message: "Phone numbers takes at most 3 items.")])
     }
 
+    @Test("Answers naming an item's fields by path, as --set does, say the item is there, as a walk reads them")
+    func itemsByPath() throws {
+        var answers = try Self.answers(Self.team)
+        answers = answers.filter { !$0.key.rawValue.hasPrefix("phones[") }
+        answers["phones[0].type"] = .text("mobile")
+        answers["phones[0].number"] = .text("0101234")
+        answers["phones[1].type"] = .text("work")
+        answers["phones[1].number"] = .text("0207")
+        let spec = try Fixtures.flow("team")
+        #expect(spec.verify(answers).isEmpty, "\(spec.verify(answers))")
+        // A no given with them stays a no: the second item's answers are then to a hidden field.
+        answers["phones[1]"] = .bool(false)
+        #expect(spec.verify(answers).map(\.reason) == [.hidden, .hidden], "\(spec.verify(answers))")
+    }
+
     @Test("Options from the service: any value without a list, the list's own with one")
     func serviceOptions() throws {
         let spec = try Fixtures.flow("team")

@@ -18,29 +18,12 @@ extension FlowReducer {
         var state = initialState()
         for (id, list) in prefill.optionLists where spec[id]?.optionSource != nil { state.optionLists[id] = GivenOptions(options: Self.shown(list)) }
         var given: [Int] = []
-        var answers = prefill.answers
-        // `[]` reads as an empty multi-select; given to a repeating group it says no items.
-        for group in spec.groups where answers[group.id] == .choices([]) {
-            answers[group.id] = nil
-            answers[FieldID("\(group.id.rawValue)[0]")] = .bool(false)
-        }
-        // An answer to an item's field says the item is there: its question whether to add it,
-        // and each before it, say yes unless the answers say otherwise.
-        for id in answers.keys where id.rawValue.contains("[") {
-            guard let (group, item, _) = spec.groupItem(of: id) else { continue }
-            for earlier in 0...item where spec.index(of: group.question(item: earlier)) != nil && answers[group.question(item: earlier)] == nil {
-                answers[group.question(item: earlier)] = .bool(true)
-            }
-        }
+        let answers = groupsRead(prefill.answers)
         for id in answers.keys.sorted() {
             guard let index = spec.index(of: id) else {
                 // An item asked without a question (below `minItems`), or one past `maxItems`, has
                 // no question to say whether it is there.
-                if let bracket = id.rawValue.firstIndex(of: "["), id.rawValue.hasSuffix("]"),
-                    spec.groups.contains(where: { $0.id.rawValue == id.rawValue[..<bracket] })
-                {
-                    continue
-                }
+                if spec.groupQuestionPath(id) { continue }
                 throw unknownField(id)
             }
             let field = spec.fields[index]
@@ -112,6 +95,26 @@ extension FlowReducer {
     }
 
     /// `no field "emial" in this flow; did you mean "email"?`
+    /// `answers` with what they say of repeating groups written out, as a walk and `verify`
+    /// both read them: `[]` given to a group (an empty multi-select to the loader) says it has no
+    /// items, and an answer to an item's field says the item is there, so its question whether
+    /// to add it, and each before it, say yes unless the answers say otherwise.
+    func groupsRead(_ answers: [FieldID: FieldAnswer]) -> [FieldID: FieldAnswer] {
+        guard !spec.groupPlaces.isEmpty else { return answers }
+        var answers = answers
+        for group in spec.groups where answers[group.id] == .choices([]) {
+            answers[group.id] = nil
+            answers[group.question(item: 0)] = answers[group.question(item: 0)] ?? .bool(false)
+        }
+        for id in answers.keys where id.rawValue.contains("[") {
+            guard let (group, item, _) = spec.groupItem(of: id) else { continue }
+            for earlier in 0...item where spec.index(of: group.question(item: earlier)) != nil && answers[group.question(item: earlier)] == nil {
+                answers[group.question(item: earlier)] = .bool(true)
+            }
+        }
+        return answers
+    }
+
     package func unknownField(_ id: FieldID) -> PrefillError {
         let ids = spec.fields.map(\.id.rawValue)
         return PrefillError(.unknownField, field: id, detail: .unknownField(id.rawValue, flow: spec.id, FlowSpecError.Reason.hint(for: id.rawValue, in: ids)))

@@ -73,10 +73,11 @@ extension FlowReducer {
 
     /// Whether Next on the focused field, once it passes, opens the review: on the last step of
     /// a flow with a review, and while amending when the change made no field appear that the
-    /// review does not list yet (Next then goes on to such a field).
-    public func nextOpensReview(in state: State) -> Bool {
+    /// review does not list yet (Next then goes on to such a field). `progress` is
+    /// ``progress(in:)`` of `state`, when the caller has it already.
+    public func nextOpensReview(in state: State, progress: FlowProgress? = nil) -> Bool {
         guard spec.review, state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { return false }
-        guard let listed = state.reviewed else { return progress(in: state).isLast }
+        guard let listed = state.reviewed else { return (progress ?? self.progress(in: state)).isLast }
         var visibility = VisibilityMemo(self)
         return !spec.fields.indices.contains { $0 != index && visibility.isVisible($0, in: state) && !listed.contains(spec.layout.ids[$0]) }
     }

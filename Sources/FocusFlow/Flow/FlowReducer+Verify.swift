@@ -24,16 +24,11 @@ extension FlowReducer {
             problems.append((position, problems.count, AnswerProblem(field: field, reason: reason, message: message)))
         }
         let language = spec.language
-        var answers = answers
-        // `[]` given to a repeating group says it has no items, as a walk's prefill reads it.
-        for group in spec.groups where answers[group.id] == .choices([]) {
-            answers[group.id] = nil
-            answers[group.question(item: 0)] = answers[group.question(item: 0)] ?? .bool(false)
-        }
+        let answers = groupsRead(answers)
         // Each group's items as the answers give them: held to its bounds before anything else.
         var outOfBounds: Set<String> = []
         for (place, group) in spec.groupPlaces.map({ ($0.range.lowerBound, $0.group) }) {
-            let count = Self.itemCount(of: group, in: answers)
+            let count = Self.itemsGiven(to: group, in: answers)
             guard count < group.minItems || count > group.maxItems else { continue }
             outOfBounds.insert(group.id.rawValue)
             let label = group.label
@@ -109,7 +104,7 @@ extension FlowReducer {
 
     /// How many items the answers give `group`: one past the last item a field or a question
     /// saying yes names, none when no answer names one.
-    static func itemCount(of group: FieldGroup, in answers: [FieldID: FieldAnswer]) -> Int {
+    static func itemsGiven(to group: FieldGroup, in answers: [FieldID: FieldAnswer]) -> Int {
         let prefix = group.id.rawValue + "["
         var count = 0
         for (id, answer) in answers where id.rawValue.hasPrefix(prefix) {
@@ -127,14 +122,6 @@ extension FlowSpec {
     /// ``FlowReducer/verify(_:optionLists:)``.
     public func verify(_ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) -> [AnswerProblem] {
         FlowReducer(spec: self).verify(answers, optionLists: optionLists)
-    }
-
-    /// Whether `id` is a question whether to add an item (`phones[3]`) of one of the flow's
-    /// groups, whether or not the flow asks it.
-    func groupQuestionPath(_ id: FieldID) -> Bool {
-        guard let bracket = id.rawValue.firstIndex(of: "["), id.rawValue.hasSuffix("]") else { return false }
-        let group = id.rawValue[..<bracket]
-        return groups.contains { $0.id.rawValue == group } && Int(id.rawValue[id.rawValue.index(after: bracket)...].dropLast()) != nil
     }
 }
 

@@ -35,6 +35,14 @@ extension FlowSpec {
         return (place.group, item, FieldID(String(rest[rest.index(close, offsetBy: 2)...])))
     }
 
+    /// Whether `id` is a question whether to add an item (`phones[3]`) of one of the flow's
+    /// groups, whether or not the flow asks it.
+    func groupQuestionPath(_ id: FieldID) -> Bool {
+        guard let bracket = id.rawValue.firstIndex(of: "["), id.rawValue.hasSuffix("]") else { return false }
+        let group = id.rawValue[..<bracket]
+        return groups.contains { $0.id.rawValue == group } && Int(id.rawValue[id.rawValue.index(after: bracket)...].dropLast()) != nil
+    }
+
     /// The group and item a question whether to add an item asks about (`phones[1]`).
     package func groupQuestion(_ id: FieldID) -> (group: FieldGroup, item: Int)? {
         guard !groupPlaces.isEmpty, let position = index(of: id), let place = groupPlaces.first(where: { $0.range.contains(position) })

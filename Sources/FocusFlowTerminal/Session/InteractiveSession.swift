@@ -639,7 +639,7 @@ final class InteractiveSession: ScreenContext {
         let progress = store.reducer.progress(in: state)
         // The header says the steps (the flow's and the section's): a change draws it again.
         if let drawn = drawnProgress, drawn.steps != progress.steps || drawn.section != progress.section { return drawForm(.inPlace) }
-        let toReview = store.reducer.nextOpensReview(in: state)
+        let toReview = store.reducer.nextOpensReview(in: state, progress: progress)
         var keys = screen.status(state).map { [$0] + screen.keys(state) } ?? screen.keys(state)
         if let resend = (screen as? TextScreen)?.resendStatus(state, reducer: store.reducer) { keys.insert(resend, at: 0) }
         // A note that says what the field's message says already (a key refused past the
