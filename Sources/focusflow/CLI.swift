@@ -11,7 +11,7 @@ enum CLI {
 
     /// Every command, in the order the general help lists them.
     static let commands: [Subcommand] = [
-        Run.command, Ask.command, Validate.command, Verify.command, Serve.command, Serve.replayCommand, Check.command, Completions.command, Manual.command, Help.command,
+        Run.command, Ask.command, Validate.command, Verify.command, Schema.command, Serve.command, Serve.replayCommand, Check.command, Completions.command, Manual.command, Help.command,
     ]
 
     /// The command run when the first word names none.
@@ -25,6 +25,7 @@ enum CLI {
         case "ask": Ask.command
         case "validate": Validate.command
         case "verify": Verify.command
+        case "schema": Schema.command
         case "serve": Serve.command
         case "replay": Serve.replayCommand
         case "check": Check.command

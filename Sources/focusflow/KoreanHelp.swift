@@ -345,6 +345,27 @@ enum KoreanHelp {
             오류는 2.
             """)
 
+    static let schema = HelpText(
+        summary: "흐름의 답을 설명하는 JSON 스키마를 출력합니다",
+        details: """
+            FLOW(없으면 기본 가입 흐름)에 대해 'focusflow run'이 출력하는 답 객체의 JSON
+            스키마(2020-12)를 출력합니다. 서비스는 자기 언어의 JSON 스키마 라이브러리로
+            받은 답을 검사할 수 있습니다. 필드 종류에 맞는 형식, enum으로 적은 선택지, 길이,
+            패턴, 범위, 자판으로 칠 수 있는 글자, 필수 필드, minItems와 maxItems를 가진
+            배열로 적은 반복 그룹, if/then/else로 적은 표시 조건(조건 때문에 숨는 필드에는
+            답이 없음)을 담습니다.
+
+            JSON 스키마로 말할 수 없는 것(matches 규칙, 날짜의 범위, 사람이 보는 글자로 센
+            길이, 검사기마다 달리 읽는 패턴)은 필드의 설명(description)에 적습니다.
+            'focusflow verify'는 그것까지 모두 확인합니다. 패턴은 ECMA-262와 파이썬의 re가
+            똑같이 읽도록 적습니다.
+
+            옵션
+              --lang en|ko     흐름의 글과 설명의 언어(기본: 로캘의 언어)
+
+            종료 상태: 0, 잘못된 흐름이나 사용법 오류는 2.
+            """)
+
     static let check = HelpText(
         summary: "흐름의 상태를 탐색하고 모든 불변식을 확인합니다",
         details: """

@@ -122,6 +122,35 @@ struct VerifyTests {
         #expect(spec.verify(try Self.answers(four)) == [AnswerProblem(field: "phones", reason: .itemCount, message: "Phone numbers takes at most 3 items.")])
     }
 
+    @Test("A group its condition hides is not counted: what a walk prints with it hidden verifies")
+    func hiddenGroup() throws {
+        let spec = try FlowSpec(
+            json: Data(
+                #"{"id":"g","title":"G","fields":[{"id":"more","kind":"confirm","label":"More?"},{"id":"kids","kind":"group","label":"Kids","when":{"field":"more","equals":true},"rules":{"minItems":1},"fields":[{"id":"name","label":"Name"}]}]}"#
+                    .utf8))
+        #expect(spec.verify(try Self.answers(#"{"more":false}"#)).isEmpty)
+        #expect(spec.verify(try Self.answers(#"{"more":true}"#)).map(\.reason) == [.itemCount])
+        let hidden = spec.verify(try Self.answers(#"{"more":false,"kids":[{"name":"A"}]}"#))
+        #expect(hidden.map(\.reason) == [.hidden] && hidden.map(\.field) == ["kids"], "\(hidden)")
+        #expect(spec.verify(try Self.answers(#"{"more":false,"kids":[{}]}"#)).map(\.field) == ["kids"])
+    }
+
+    @Test("An answer in exponent form is read as the number it is: 1e-7 has seven decimals, hidden or shown")
+    func exponent() throws {
+        let spec = try Fixtures.flow("plan")
+        let shown = spec.verify(try Self.answers(#"{"plan":"team","country":"kr","seats":1e-7}"#))
+        #expect(shown.map(\.field) == ["seats"] && shown[0].message.contains("whole number"), "\(shown)")
+        #expect(spec.verify(try Self.answers(#"{"plan":"team","country":"kr","seats":1.2e1}"#)).isEmpty)
+        #expect(spec.verify(try Self.answers(#"{"plan":"personal","country":"kr","seats":1e-7}"#)).map(\.reason) == [.hidden])
+    }
+
+    @Test("A multi-select answer naming an option twice is not one a walk writes")
+    func optionTwice() throws {
+        let spec = try FlowSpec(json: Data(#"{"id":"m","title":"M","fields":[{"id":"tags","kind":"multiSelect","label":"Tags","options":[{"value":"a","label":"A"}]}]}"#.utf8))
+        #expect(spec.verify(try Self.answers(#"{"tags":["a","a"]}"#)).map(\.reason) == [.wrongType])
+        #expect(spec.verify(try Self.answers(#"{"tags":["a"]}"#)).isEmpty)
+    }
+
     @Test("Answers naming an item's fields by path, as --set does, say the item is there, as a walk reads them")
     func itemsByPath() throws {
         var answers = try Self.answers(Self.team)

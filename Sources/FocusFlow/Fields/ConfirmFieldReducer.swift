@@ -234,3 +234,18 @@ extension FieldSpec {
         return field
     }
 }
+
+extension ConfirmFieldReducer {
+    /// `true`, `false` or `null`; shown, a required one (or one with `equals`) is answered, and
+    /// `equals` is the one answer.
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
+        var part = AnswerSchemaPart(type: .object(("type", .strings(["boolean", "null"]))), empty: .const(.null))
+        part.required = field.rules.required || field.rules.equals != nil
+        if let expected = field.rules.equals {
+            part.rules = .const(.bool(expected))
+        } else if part.required {
+            part.rules = .object(("type", .string("boolean")))
+        }
+        return part
+    }
+}

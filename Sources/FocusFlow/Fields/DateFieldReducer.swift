@@ -498,3 +498,37 @@ extension FieldSpec {
         return field
     }
 }
+
+extension DateFieldReducer {
+    /// A day of the calendar in the `YYYY-MM-DD` shape, `"today"` or `null`; shown, a required
+    /// one is answered. A range is not said: JSON Schema compares no texts by order.
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
+        let shape = SchemaNode.object(
+            ("type", .string("string")), ("minLength", .number(10)), ("maxLength", .number(10)), ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}")))
+        var part = AnswerSchemaPart(type: .any([.object(("type", .string("null"))), .const(.string("today")), shape]), empty: .const(.null))
+        part.required = field.rules.required
+        let real = SchemaNode.object(("pattern", .string(realDay)))
+        part.rules = .all([
+            part.required ? .object(("type", .string("string"))) : .bool(true), .any([.const(.string("today")), real]),
+        ])
+        let format = field.dateFormat
+        if format.min != nil || format.max != nil { part.unsaid.append(messages.schemaDateRange(format.min?.description, format.max?.description)) }
+        return part
+    }
+
+    /// The days the calendar has, `YYYY-MM-DD`: months of 31 and 30 days, and 29 February of a
+    /// leap year (divisible by 4, and by 400 when by 100).
+    static let realDay =
+        "^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"
+        + "|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)"
+}
+
+extension RuleMessages {
+    /// Said of a date field's range.
+    func schemaDateRange(_ min: String?, _ max: String?) -> String {
+        switch language {
+        case .en: "A day " + [min.map { "from \($0)" }, max.map { "to \($0)" }].compactMap { $0 }.joined(separator: " ") + "."
+        case .ko: [min.map { "\($0)부터" }, max.map { "\($0)까지" }].compactMap { $0 }.joined(separator: " ") + "의 날짜여야 합니다."
+        }
+    }
+}

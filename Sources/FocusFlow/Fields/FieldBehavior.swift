@@ -164,6 +164,10 @@ protocol FieldBehavior: Sendable {
     static func answer(setting text: String, field: FieldSpec) throws(PrefillError) -> FieldAnswer
     /// The state holding `answer`, which ``prefilled(_:field:)`` has typed.
     static func state(holding answer: FieldAnswer) -> State
+    /// What JSON Schema says of `field`'s answer (``AnswersSchema``): every value
+    /// ``prefilled(_:field:)`` takes, the empty one, what the rules ask of it shown, and in the
+    /// words of `messages` what JSON Schema cannot say.
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart
 
     // MARK: Check
 

@@ -238,7 +238,12 @@ extension MultiSelectFieldReducer: FieldBehavior {
         switch answer {
         case .choices(let values):
             var chosen: [String] = []
-            for value in values { chosen.append(try field.prefilledOption(value)) }
+            for value in values {
+                let option = try field.prefilledOption(value)
+                // Each option is chosen once: a walk never writes one twice.
+                if chosen.contains(where: { $0.isIdentical(to: option) }) { throw wrongType(field) }
+                chosen.append(option)
+            }
             // Options from the service: held to the list, and put in its order, once it arrives.
             if field.optionSource != nil { return .choices(chosen) }
             return .choices(field.options.map(\.value).filter(chosen.contains))
@@ -379,5 +384,25 @@ extension FieldSpec {
         field.optionSource = source
         field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
+    }
+}
+
+extension MultiSelectFieldReducer {
+    /// An array of the options' values, each once, or `null`; shown, it holds `minSelected` to
+    /// `maxSelected` of them, at least one when required.
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
+        let items: SchemaNode = field.optionSource == nil ? .object(("enum", .strings(field.options.map(\.value)))) : .object(("type", .string("string")))
+        var part = AnswerSchemaPart(
+            type: .object(("type", .strings(["array", "null"])), ("items", items), ("uniqueItems", .bool(true))),
+            empty: .object(("type", .strings(["array", "null"])), ("maxItems", .number(0))))
+        if let source = field.optionSource { part.notes.append(messages.schemaOptionsFrom(source.name)) }
+        let rules = field.rules
+        let least = rules.minSelected ?? (rules.required ? 1 : 0)
+        part.required = least > 0
+        var members: [SchemaNode.Member] = part.required ? [.init("type", .string("array"))] : []
+        if least > 0 { members.append(.init("minItems", .number(Double(least)))) }
+        if let most = rules.maxSelected { members.append(.init("maxItems", .number(Double(most)))) }
+        part.rules = .all([.object(members)])
+        return part
     }
 }

@@ -381,7 +381,7 @@ extension NumberFieldReducer: FieldBehavior {
     }
 
     static func state(holding answer: FieldAnswer) -> State {
-        if case .number(let value?) = answer { State(text: shortText(of: value)) } else { State() }
+        if case .number(let value?) = answer { State(text: positionalText(of: value)) } else { State() }
     }
 
     /// Each bound, 0 brought into the range, and one step past each bound.
@@ -555,5 +555,61 @@ extension FieldSpec {
         field.decimals = decimals
         field.finishMaking(check: check, send: send, prefill: prefill, section: section, localizedText: localizedText)
         return field
+    }
+}
+
+extension NumberFieldReducer {
+    /// `value` in positional digits, as a person types it: `0.0000001` for `1e-07`, so that an
+    /// answer a host gave in exponent form is read, counted for decimals and shown like any other.
+    static func positionalText(of value: Double) -> String {
+        let text = shortText(of: value)
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let shift = Int(text[text.index(after: e)...]) else { return text }
+        let negative = text.hasPrefix("-")
+        let mantissa = text[text.index(text.startIndex, offsetBy: negative ? 1 : 0)..<e]
+        let point = mantissa.firstIndex(of: ".")
+        let digits = mantissa.filter { $0 != "." }
+        // Where the point goes among the digits, after the shift.
+        let place = (point.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + shift
+        var whole: String, fraction: String
+        if place <= 0 {
+            whole = "0"
+            fraction = String(repeating: "0", count: -place) + digits
+        } else if place >= digits.count {
+            whole = digits + String(repeating: "0", count: place - digits.count)
+            fraction = ""
+        } else {
+            whole = String(digits.prefix(place))
+            fraction = String(digits.dropFirst(place))
+        }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (negative ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}
+
+extension NumberFieldReducer {
+    /// A number or `null`; shown, a required one is answered, and a number is within the
+    /// range, whole when the field takes no decimals. Decimal places JSON Schema cannot count
+    /// (`multipleOf` divides in binary floating point).
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
+        var part = AnswerSchemaPart(type: .object(("type", .strings(["number", "null"]))), empty: .const(.null))
+        let format = field.numberFormat
+        part.required = field.rules.required
+        let type = format.decimals == 0 ? "integer" : "number"
+        var members: [SchemaNode.Member] = [.init("type", part.required ? .string(type) : .strings([type, "null"]))]
+        if let min = format.min { members.append(.init("minimum", .number(min))) }
+        if let max = format.max { members.append(.init("maximum", .number(max))) }
+        if format.decimals > 0 { part.unsaid.append(messages.schemaDecimals(format.decimals)) }
+        part.rules = .object(members)
+        return part
+    }
+}
+
+extension RuleMessages {
+    /// Said of a number field's decimals.
+    func schemaDecimals(_ decimals: Int) -> String {
+        switch language {
+        case .en: "Has at most \(decimals) decimal place\(decimals == 1 ? "" : "s")."
+        case .ko: "소수점 아래는 \(decimals)자리까지입니다."
+        }
     }
 }

@@ -367,3 +367,31 @@ extension FieldSpec {
         return field
     }
 }
+
+extension SelectFieldReducer {
+    /// One of the options' values, or `null`; shown, a required one is answered. Options the
+    /// service gives are any string here, as `verify` takes them without a list.
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
+        var part = AnswerSchemaPart(
+            type: field.optionSource == nil
+                ? .object(("enum", .array(field.options.map { .string($0.value) } + [.null])))
+                : .object(("type", .strings(["string", "null"]))),
+            empty: .const(.null))
+        if let source = field.optionSource { part.notes.append(messages.schemaOptionsFrom(source.name)) }
+        if field.rules.required {
+            part.required = true
+            part.rules = .object(("type", .string("string")))
+        }
+        return part
+    }
+}
+
+extension RuleMessages {
+    /// Said of options the service gives.
+    func schemaOptionsFrom(_ source: String) -> String {
+        switch language {
+        case .en: "One of the options the source \"\(source)\" gives, which the schema cannot know."
+        case .ko: "\"\(source)\"에서 받는 선택지 중 하나이며, 스키마는 그 목록을 알 수 없습니다."
+        }
+    }
+}

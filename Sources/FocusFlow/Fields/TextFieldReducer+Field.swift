@@ -301,3 +301,81 @@ extension FieldSpec {
         return field
     }
 }
+
+extension TextFieldReducer {
+    /// A string of characters the keyboard types; shown, a required one holds more than white
+    /// space, and a value holds its lengths, pattern, `oneOf` and requirements. Lengths count
+    /// characters as a person sees them, which JSON Schema's (code points) match only for a
+    /// keyboard that types ASCII alone; `matches` compares two answers, which it cannot.
+    static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
+        let rules = field.rules, keyboard = field.keyboard, ascii = keyboard.typesASCIIOnly
+        let refused = keyboard.refusedClass
+        var part = AnswerSchemaPart(
+            type: .object(("type", .string("string")), ("not", .object(("pattern", .string(refused.pattern))))),
+            empty: .const(.string("")))
+        if !refused.exact { part.unsaid.append(messages.schemaKeyboard(keyboard.rawValue)) }
+        // What an answer that is not empty must be.
+        var asked: [SchemaNode] = []
+        let least = ([rules.minLength] + field.requirements.map(\.leastLength)).compactMap { $0 }.max() ?? 0
+        // At least as many code points as characters: a floor JSON Schema can hold to.
+        if least > 0 { asked.append(.object(("minLength", .number(Double(least))))) }
+        if let max = rules.maxLength, ascii { asked.append(.object(("maxLength", .number(Double(max))))) }
+        if !ascii, least > 0 || rules.maxLength != nil { part.unsaid.append(messages.schemaCharacters(least > 0 ? least : nil, rules.maxLength)) }
+        var patterns: [(pattern: String, whole: Bool)] = rules.pattern.map { [($0, true)] } ?? []
+        for requirement in field.requirements { if case .pattern(let pattern) = requirement.test { patterns.append((pattern, false)) } }
+        for (pattern, whole) in patterns {
+            if let portable = PortablePattern.translated(pattern, whole: whole, asciiOnly: ascii) {
+                asked.append(.object(("pattern", .string(portable))))
+            } else {
+                part.unsaid.append(messages.schemaPattern(pattern, whole: whole))
+            }
+        }
+        if let oneOf = rules.oneOf { asked.append(.object(("enum", .strings(oneOf)))) }
+        if let other = rules.matches { part.unsaid.append(messages.schemaMatches(other.rawValue)) }
+        if rules.required {
+            part.required = true
+            part.rules = .all([.object(("pattern", .string("[^\(PortablePattern.spaces)]")))] + asked)
+        } else if !asked.isEmpty {
+            part.rules = .any([.const(.string("")), .all(asked)])
+        }
+        return part
+    }
+}
+
+extension RuleMessages {
+    /// Said of a length JSON Schema counts otherwise.
+    func schemaCharacters(_ least: Int?, _ most: Int?) -> String {
+        switch language {
+        case .en:
+            "Counts characters as a person sees them (one emoji, one Hangul syllable): "
+                + [least.map { "at least \($0)" }, most.map { "at most \($0)" }].compactMap { $0 }.joined(separator: ", ") + "."
+        case .ko:
+            "글자 수는 사람이 보는 글자(이모지 하나, 한글 음절 하나)로 셉니다: "
+                + [least.map { "\($0)자 이상" }, most.map { "\($0)자 이하" }].compactMap { $0 }.joined(separator: ", ") + "."
+        }
+    }
+
+    /// Said of a pattern JSON Schema validators would read otherwise.
+    func schemaPattern(_ pattern: String, whole: Bool) -> String {
+        switch language {
+        case .en: whole ? "The whole value matches the pattern \(pattern)." : "The value holds a match of the pattern \(pattern)."
+        case .ko: whole ? "값 전체가 패턴 \(pattern)에 맞아야 합니다." : "값 안에 패턴 \(pattern)에 맞는 부분이 있어야 합니다."
+        }
+    }
+
+    /// Said of a `matches` rule.
+    func schemaMatches(_ other: String) -> String {
+        switch language {
+        case .en: "Equals the answer to \"\(other)\"."
+        case .ko: "\"\(other)\" 항목의 답과 같아야 합니다."
+        }
+    }
+
+    /// Said of a keyboard whose characters no pattern class both validators read spells.
+    func schemaKeyboard(_ keyboard: String) -> String {
+        switch language {
+        case .en: "Holds only characters the \(keyboard) keyboard types."
+        case .ko: "\(keyboard) 자판으로 칠 수 있는 글자만 담습니다."
+        }
+    }
+}

@@ -25,14 +25,13 @@ extension FlowReducer {
         }
         let language = spec.language
         let answers = groupsRead(answers)
-        // Each group's items as the answers give them: held to its bounds before anything else.
+        // Each group's items as the answers give them, held to its bounds once it is known shown.
+        var counted: [(place: Int, group: FieldGroup, count: Int)] = []
         var outOfBounds: Set<String> = []
         for (place, group) in spec.groupPlaces.map({ ($0.range.lowerBound, $0.group) }) {
             let count = Self.itemsGiven(to: group, in: answers)
-            guard count < group.minItems || count > group.maxItems else { continue }
-            outOfBounds.insert(group.id.rawValue)
-            let label = group.label
-            found(place, group.id, .itemCount, count < group.minItems ? language.messages.tooFewItems(label, group.minItems) : language.messages.tooManyItems(label, group.maxItems))
+            counted.append((place, group, count))
+            if count < group.minItems || count > group.maxItems { outOfBounds.insert(group.id.rawValue) }
         }
         var state = initialState()
         // A field not answered holds no answer, not its `default`: a walk prints every field it shows.
@@ -79,8 +78,22 @@ extension FlowReducer {
         }
         let wasGiven = Set(given)
         var visibility = VisibilityMemo(self)
+        // A group its condition hides takes no items, said once at the group; a group shown, its count.
+        var hiddenGroups: Set<String> = []
+        for (place, group, count) in counted {
+            let label = group.label
+            if !isShown(group, in: state, visibility: &visibility) {
+                outOfBounds.remove(group.id.rawValue)
+                guard count > 0 else { continue }
+                hiddenGroups.insert(group.id.rawValue)
+                found(place, group.id, .hidden, language.messages.hiddenAnswer(label))
+            } else if outOfBounds.contains(group.id.rawValue) {
+                found(place, group.id, .itemCount, count < group.minItems ? language.messages.tooFewItems(label, group.minItems) : language.messages.tooManyItems(label, group.maxItems))
+            }
+        }
         for index in spec.fields.indices {
             let id = spec.layout.ids[index]
+            if let group = spec.groupItem(of: id)?.group ?? spec.groupQuestion(id)?.group, hiddenGroups.contains(group.id.rawValue) { continue }
             guard visibility.isVisible(index, in: state) else {
                 // The question after the last item, answered no, is what the array form writes.
                 let answer = state.fields[position: index].answer

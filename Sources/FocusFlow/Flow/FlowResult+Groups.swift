@@ -82,6 +82,13 @@ extension FlowResult {
 }
 
 extension FlowReducer {
+    /// Whether `group` is shown in `state`: its condition holds on shown fields, or it has none.
+    func isShown(_ group: FieldGroup, in state: State, visibility: inout VisibilityMemo) -> Bool {
+        guard let when = group.when else { return true }
+        return when.fields.allSatisfy { spec.index(of: $0).map { visibility.isVisible($0, in: state) } ?? false }
+            && when.isSatisfied { state.fields[position: spec.index(of: $0)!].answer }
+    }
+
     /// `answers` (the visible fields' at `positions`) without the questions whether to add an
     /// item, and the groups they hold: each shown group's items, counted as its questions say.
     func groupedResult(_ answers: [FlowResult.Answer], positions: [Int], in state: State, visibility: inout VisibilityMemo) -> FlowResult {
@@ -94,11 +101,7 @@ extension FlowReducer {
                 kept.append(answers[next])
                 next += 1
             }
-            let shown =
-                group.when.map { when in
-                    when.fields.allSatisfy { spec.index(of: $0).map { visibility.isVisible($0, in: state) } ?? false }
-                        && when.isSatisfied { state.fields[position: spec.index(of: $0)!].answer }
-                } ?? true
+            let shown = isShown(group, in: state, visibility: &visibility)
             var items: [[Int]] = shown ? Array(repeating: [], count: group.minItems) : []
             let position = kept.count
             while next < positions.count, positions[next] < place.range.upperBound {

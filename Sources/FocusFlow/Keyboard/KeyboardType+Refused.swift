@@ -49,3 +49,31 @@ extension KeyboardType {
         }.joined(separator: " ")
     }
 }
+
+extension KeyboardType {
+    /// The characters this keyboard refuses, as a pattern class ECMA-262 and Python's `re` read
+    /// alike (for a JSON Schema's `not`), and whether it names them all: a name-phone pad's
+    /// letters are Unicode's Alphabetic, which neither can spell, so only the control
+    /// characters every keyboard refuses are named for it.
+    package var refusedClass: (pattern: String, exact: Bool) {
+        switch self {
+        case .default, .twitter, .webSearch: (#"[\u0000-\u001F\u007F-\u009F]"#, true)
+        case .asciiCapable: (#"[^ -~]"#, true)
+        case .emailAddress, .url: (#"[^!-~]"#, true)
+        case .numberPad, .asciiCapableNumberPad: ("[^0-9]", true)
+        case .decimalPad: ("[^0-9.,]", true)
+        case .phonePad: (#"[^0-9 +*#()\-]"#, true)
+        case .namePhonePad: (#"[\u0000-\u001F\u007F-\u009F]"#, false)
+        case .numbersAndPunctuation: (#"[^0-9 !-\/:-@\[-`{-~]"#, true)
+        }
+    }
+
+    /// Whether every character this keyboard types is ASCII, so that a character is one
+    /// Unicode scalar and a pattern's `\d` and `\w` mean ASCII's.
+    package var typesASCIIOnly: Bool {
+        switch self {
+        case .default, .twitter, .webSearch, .namePhonePad: false
+        default: true
+        }
+    }
+}
