@@ -1,7 +1,7 @@
 /// A JSON Schema (2020-12) of a flow's answers, as `focusflow run` prints them: what a service
 /// in any language can hold posted answers to with its own JSON Schema library.
 ///
-/// Each field's answer is typed by its kind (``FieldBehavior/answerSchema(of:messages:)``):
+/// Each field's answer is typed by its kind (each kind's reducer says how):
 /// options as `enum`, lengths, patterns, bounds, the characters its keyboard types; a required
 /// field shown is in `required`; a repeating group is an array of objects with `minItems` and
 /// `maxItems`. Visibility is said with `if`/`then`/`else`: under the conditions that show a
