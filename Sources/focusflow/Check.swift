@@ -25,8 +25,13 @@ enum Check {
                     fields within two of the focus and every field a rule or condition ties to
                     another). Every invariant is checked on every edge. On a violation it prints the
                     shortest script that reaches it (replay it with 'focusflow replay FLOW SCRIPT')
-                    and exits 1. Typed values are at most 64 characters, whatever the rules. When
-                    stderr is a terminal, the states seen so far are shown there while it runs.
+                    and exits 1. It also reports the author's mistakes, each at its place in the
+                    file, and exits 1: a field no answers can show, a condition testing for a
+                    value the field it reads can never have, a oneOf value its own rules refuse,
+                    a matches rule whose partner some answers hide ('validate --strict' says the
+                    same without exploring). Typed values are at most 64 characters, whatever
+                    the rules. When stderr is a terminal, the states seen so far are shown there
+                    while it runs.
 
                     Fields that no 'matches' rule ties together, even through others, form
                     independent groups, and each group is explored apart: from a state where every
@@ -80,8 +85,11 @@ enum Check {
         let report = FlowExplorer(spec: spec, optionLists: try optionLists(arguments)).run(explored)
         if explored.progress != nil { try? Descriptor.writeAll(2, Array("\r\u{1B}[K".utf8)) }
         ProgressLineSignals.restore(previous)
+        // The author's mistakes (a field never shown, a test that never holds), each at its place.
+        let mistakes = spec.mistakes
         try Output.standard(summary(report, name: name, spec: spec, options: options, words: words) + "\n")
-        return report.counterexample == nil ? 0 : 1
+        if !mistakes.isEmpty { try Output.standard(mistakes.map { "\(name): \($0.place): \($0.message)\n" }.joined()) }
+        return report.counterexample == nil && mistakes.isEmpty ? 0 : 1
     }
 
     /// `--options NAME=FILE`: the lists each source gives, read from the files.

@@ -9,7 +9,7 @@ import Foundation
 enum Validate {
     static let command = Subcommand(
         name: "validate",
-        synopsis: ["validate FLOW... [--lang en|ko]"],
+        synopsis: ["validate FLOW... [--strict] [--lang en|ko]"],
         texts: HelpTexts(
             en: HelpText(
                 summary: "check flow files",
@@ -23,12 +23,20 @@ enum Validate {
                     the language of --lang en|ko, else of the locale (LC_ALL, LC_MESSAGES, LANG);
                     places (files, lines, columns, field paths) are named as they are.
 
+                    With --strict, a flow that loads is held to what its author meant too, as
+                    'focusflow check' does: a field no answers can show, a condition testing for
+                    a value the field it reads can never have, a oneOf value its own rules refuse,
+                    a matches rule whose partner some answers hide. Each is a line naming the
+                    file and the place in it.
+
                     OPTIONS
+                      --strict        report the author's mistakes in flows that load
                       --lang en|ko    the report's language (default: the locale's)
 
                     Exit status: 0 when all are valid, 2 otherwise.
                     """), ko: KoreanHelp.validate),
         options: ["lang"],
+        flags: ["strict"],
         operands: [.flow], operandsRepeat: true,
         run: main)
 
@@ -69,6 +77,14 @@ enum Validate {
                 if problems.count > Self.problemLimit { Output.error(words.moreProblems(name)) }
                 failed = true
                 continue
+            }
+            if arguments.flags.contains("strict") {
+                let mistakes = spec.localized(to: language).mistakes
+                if !mistakes.isEmpty {
+                    for mistake in mistakes { Output.error("\(name): \(mistake.place): \(mistake.message)") }
+                    failed = true
+                    continue
+                }
             }
             try Output.standard(words.valid(name, spec.writtenFieldCount) + "\n")
         }

@@ -55,7 +55,7 @@ struct ValidateCommandTests {
             (["valdate"], "focusflow: unknown command 'valdate'; did you mean 'validate'?\nRun 'focusflow --help' for usage.\n"),
             (["--frobnicate"], "focusflow: unknown option --frobnicate\nRun 'focusflow --help' for usage.\n"),
             (["validate"], "focusflow: validate needs at least one flow file\nRun 'focusflow validate --help' for usage.\n"),
-            (["validate", "--strict", "x.json"], "focusflow: unknown option --strict\nRun 'focusflow validate --help' for usage.\n"),
+            (["validate", "--pedantic", "x.json"], "focusflow: unknown option --pedantic\nRun 'focusflow validate --help' for usage.\n"),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try Command.run(arguments)

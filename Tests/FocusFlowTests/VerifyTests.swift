@@ -16,8 +16,10 @@ struct VerifyTests {
 
     /// Walks `spec` at random from its start (seeded), pressing Next more often than anything
     /// else and never cancelling, until it completes or `steps` requests were made: the state
-    /// it ended in.
-    static func randomWalk(_ explorer: FlowExplorer, seed: UInt64, steps: Int = 1_000) -> FlowReducer.State {
+    /// it ended in; `visit` sees each state on the way.
+    static func randomWalk(
+        _ explorer: FlowExplorer, seed: UInt64, steps: Int = 1_000, visiting visit: (FlowReducer.State) -> Void = { _ in }
+    ) -> FlowReducer.State {
         var random = FlowGenerator.Random(seed: seed)
         let reducer = explorer.reducer
         var state = reducer.initialState()
@@ -34,6 +36,7 @@ struct VerifyTests {
             if random.chance(2, in: 5), !onward.isEmpty { requests = onward }
             guard let request = requests.isEmpty ? FlowRequest.next : Optional(random.pick(requests)), let action = request.action else { continue }
             _ = reducer.reduce(into: &state, action: action)
+            visit(state)
         }
         return state
     }

@@ -249,3 +249,10 @@ extension ConfirmFieldReducer {
         return part
     }
 }
+
+extension ConfirmFieldReducer {
+    /// Yes, no and no answer, as the rules let them pass.
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]? {
+        [FieldAnswer.bool(nil), .bool(true), .bool(false)].filter(passes)
+    }
+}

@@ -532,3 +532,19 @@ extension RuleMessages {
         }
     }
 }
+
+extension DateFieldReducer {
+    /// No answer, each day compared and a day either side of it, the range's bounds and today
+    /// within them, as the rules let them pass.
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]? {
+        let format = field.dateFormat
+        var days: [Day] = [format.clamped(format.today)] + [format.min, format.max].compactMap { $0 }
+        for case .string(let text) in tests.flatMap(\.values) {
+            guard let day = Day(text) else { continue }
+            days += [day, day.adding(days: -1), day.adding(days: 1)]
+        }
+        var list: [FieldAnswer] = [.date(nil)]
+        for day in days where !list.contains(.date(day.description)) { list.append(.date(day.description)) }
+        return list.filter(passes)
+    }
+}

@@ -168,6 +168,10 @@ protocol FieldBehavior: Sendable {
     /// ``prefilled(_:field:)`` takes, the empty one, what the rules ask of it shown, and in the
     /// words of `messages` what JSON Schema cannot say.
     static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart
+    /// Answers of `field` that tell apart what `tests` (the conditions on it) ask, each passing
+    /// the field's rules (`passes`), with one other answer where one may pass and none is
+    /// compared; `nil` when they cannot be listed. ``FlowSpec/mistakes`` reasons over them.
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]?
 
     // MARK: Check
 

@@ -406,3 +406,26 @@ extension MultiSelectFieldReducer {
         return part
     }
 }
+
+extension MultiSelectFieldReducer {
+    /// Every choice of the options compared (up to eight), each with as many options none
+    /// compares as `minSelected` needs, and one more; as the count rules let them pass.
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]? {
+        var compared: [String] = []
+        for case .string(let text) in tests.flatMap(\.values) where !compared.contains(text) { compared.append(text) }
+        if field.optionSource != nil { return nil }
+        compared = compared.filter { value in field.options.contains { $0.value == value } }
+        guard compared.count <= 8 else { return nil }
+        let others = field.options.map(\.value).filter { !compared.contains($0) }
+        var list: [FieldAnswer] = []
+        for mask in 0..<(1 << compared.count) {
+            let chosen = compared.indices.filter { mask & (1 << $0) != 0 }.map { compared[$0] }
+            let least = max(0, (field.rules.minSelected ?? 0) - chosen.count)
+            for extra in Set([0, least, least + 1]).sorted() where extra <= others.count {
+                let all = chosen + others.prefix(extra)
+                list.append(.choices(field.options.map(\.value).filter(all.contains)))
+            }
+        }
+        return list.filter(passes)
+    }
+}

@@ -613,3 +613,18 @@ extension RuleMessages {
         }
     }
 }
+
+extension NumberFieldReducer {
+    /// No answer, each number compared and a step either side of it, the range's bounds and 0
+    /// within them, as the rules let them pass.
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]? {
+        let format = field.numberFormat
+        var step = 1.0
+        for _ in 0..<format.decimals { step /= 10 }
+        var numbers: [Double] = [format.clamped(0)] + [format.min, format.max].compactMap { $0 }
+        for case .number(let value) in tests.flatMap(\.values) { numbers += [value, value - step, value + step] }
+        var list: [FieldAnswer] = [.number(nil)]
+        for number in numbers where !list.contains(.number(number)) { list.append(.number(number)) }
+        return list.filter(passes)
+    }
+}

@@ -395,3 +395,20 @@ extension RuleMessages {
         }
     }
 }
+
+extension SelectFieldReducer {
+    /// No answer, each option compared and one option none compares (a list the service gives
+    /// may hold any value).
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]? {
+        var values: [String] = []
+        for case .string(let text) in tests.flatMap(\.values) where !values.contains(text) { values.append(text) }
+        var list: [FieldAnswer] = [.choice(nil)]
+        if field.optionSource != nil {
+            list += values.map(FieldAnswer.choice) + [.choice("\u{E000}")]
+            return list.filter { $0 == .choice(nil) ? passes($0) : true }
+        }
+        list += values.filter { value in field.options.contains { $0.value == value } }.map(FieldAnswer.choice)
+        if let other = field.options.first(where: { !values.contains($0.value) }) { list.append(.choice(other.value)) }
+        return list.filter(passes)
+    }
+}

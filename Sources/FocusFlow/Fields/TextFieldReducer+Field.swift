@@ -379,3 +379,18 @@ extension RuleMessages {
         }
     }
 }
+
+extension TextFieldReducer {
+    /// Empty, each text compared, and (without `oneOf`) one other text taken to pass; a text
+    /// compared by order is not listed.
+    static func conditionCandidates(of field: FieldSpec, testedBy tests: [FieldCondition.Test], passes: (FieldAnswer) -> Bool) -> [FieldAnswer]? {
+        if tests.contains(where: \.isRange) { return nil }
+        var texts: [String] = [""]
+        for case .string(let text) in tests.flatMap(\.values) where !texts.contains(text) { texts.append(text) }
+        var list = texts.map(FieldAnswer.text).filter(passes)
+        // A text none of the tests names, in the private use area: whether one passes the rules
+        // cannot be told, so it is taken to.
+        if field.rules.oneOf == nil { list.append(.text("\u{E000}")) }
+        return list
+    }
+}
