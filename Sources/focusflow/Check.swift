@@ -28,10 +28,10 @@ enum Check {
                     and exits 1. It also reports the author's mistakes, each at its place in the
                     file, and exits 1: a field no answers can show, a condition testing for a
                     value the field it reads can never have, a oneOf value its own rules refuse,
-                    a matches rule whose partner some answers hide ('validate --strict' says the
-                    same without exploring). Typed values are at most 64 characters, whatever
-                    the rules. When stderr is a terminal, the states seen so far are shown there
-                    while it runs.
+                    a matches rule whose partner some answers hide, a field shown that no answer
+                    passes ('validate --strict' says the same without exploring). Typed values
+                    are at most 64 characters, whatever the rules. When stderr is a terminal,
+                    the states seen so far are shown there while it runs.
 
                     Fields that no 'matches' rule ties together, even through others, form
                     independent groups, and each group is explored apart: from a state where every

@@ -24,10 +24,12 @@ struct FlowMistakesTests {
           {"id":"terms","kind":"confirm","label":"Terms","rules":{"equals":true}},
           {"id":"refused","label":"Refused","when":{"field":"terms","equals":false}},
           {"id":"kids","kind":"group","label":"Kids","when":{"field":"n","equals":9},"fields":[{"id":"name","label":"Name"}]},
-          {"id":"pets","kind":"group","label":"Pets","fields":[
+          {"id":"share","label":"Share","keyboard":"numberPad","rules":{"required":true,"oneOf":["all"]}},
+          {"id":"pets","kind":"group","label":"Pets","rules":{"minItems":1},"fields":[
             {"id":"kind","kind":"select","label":"Kind","options":[{"value":"cat","label":"Cat"},{"value":"dog","label":"Dog"}],"rules":{"required":true}},
             {"id":"age","kind":"number","label":"Age","rules":{"max":30},"when":{"field":"kind","equals":"dog"}},
-            {"id":"old","label":"Old","when":{"field":"age","min":40}}]}
+            {"id":"old","label":"Old","when":{"field":"age","min":40}},
+            {"id":"color","label":"Color","rules":{"required":true,"oneOf":["red"],"maxLength":2}}]}
         ]}
         """#
 
@@ -43,8 +45,12 @@ struct FlowMistakesTests {
         (.neverShown, #"fields[10] ("refused")"#),
         (.impossibleTest, #"fields[11] ("kids").when.equals"#),
         (.neverShown, #"fields[11] ("kids")"#),
-        (.impossibleTest, #"fields[12] ("pets").fields[2] ("old").when.min"#),
-        (.neverShown, #"fields[12] ("pets").fields[2] ("old")"#),
+        (.cannotComplete, #"fields[12] ("share")"#),
+        (.unchoosableValue, #"fields[12] ("share").rules.oneOf[0]"#),
+        (.impossibleTest, #"fields[13] ("pets").fields[2] ("old").when.min"#),
+        (.neverShown, #"fields[13] ("pets").fields[2] ("old")"#),
+        (.cannotComplete, #"fields[13] ("pets").fields[3] ("color")"#),
+        (.unchoosableValue, #"fields[13] ("pets").fields[3] ("color").rules.oneOf[0]"#),
     ]
 
     @Test("Each planted mistake is found, at its place, and nothing else")
@@ -105,7 +111,7 @@ struct FlowMistakesTests {
     func commands() throws {
         let file = try ScratchFolder.write(Self.planted, named: "planted", ".json")
         let plain = try Command.run(["validate", file])
-        #expect(plain.status == 0 && plain.stdout.hasSuffix(": ok (13 fields)\n"), "\(plain.stdout)")
+        #expect(plain.status == 0 && plain.stdout.hasSuffix(": ok (14 fields)\n"), "\(plain.stdout)")
         let strict = try Command.run(["validate", "--strict", file])
         #expect(strict.status == 2 && strict.stdout.isEmpty)
         let lines = strict.stderr.split(separator: "\n")

@@ -12,6 +12,8 @@ public struct FlowMistake: Sendable, Equatable, CustomStringConvertible {
         case unchoosableValue
         /// A `matches` rule whose partner some answers hide while the field is shown.
         case matchesHidden
+        /// A field some answers show that no answer passes: a walk that shows it cannot be completed.
+        case cannotComplete
     }
 
     public var kind: Kind
@@ -109,6 +111,12 @@ private struct MistakeFinder {
                     found.append(FlowMistake(kind: .neverShown, place: place, message: messages.neverShown(field.label)))
                 }
             }
+        }
+        // A field no answer passes stops every walk that shows it (a whole number between 1.2 and
+        // 1.8, every `oneOf` value refused).
+        let own = field.kind.behavior.conditionCandidates(of: field, testedBy: []) { passes($0, field) }
+        if own?.isEmpty == true, shownEver(of: index, answers: answers) != false, group == nil || shownEver(ofGroupOf: index, answers: answers) != false {
+            found.append(FlowMistake(kind: .cannotComplete, place: place, message: messages.cannotComplete(field.label)))
         }
         for (number, value) in (written.rules.oneOf ?? []).enumerated() where !passes(.text(value), written, ignoringRequired: true) {
             found.append(
@@ -257,6 +265,14 @@ extension RuleMessages {
         switch language {
         case .en: "\(JSONText.quote(value)) breaks the rules of \"\(label)\" itself, so no one can give it."
         case .ko: "\(JSONText.quote(value))은(는) \"\(label)\" 항목의 규칙에 어긋나 아무도 고를 수 없습니다."
+        }
+    }
+
+    /// `no answer passes the rules of "Seats", so a walk that shows it can never be completed.`
+    func cannotComplete(_ label: String) -> String {
+        switch language {
+        case .en: "no answer passes the rules of \"\(label)\", so a walk that shows it can never be completed."
+        case .ko: "\"\(label)\" 항목의 규칙을 통과하는 답이 없어, 이 항목이 보이는 진행은 끝날 수 없습니다."
         }
     }
 
