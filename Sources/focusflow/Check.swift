@@ -13,7 +13,7 @@ import Glibc
 enum Check {
     static let command = Subcommand(
         name: "check",
-        synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--options NAME=FILE]... [--lang en|ko]"],
+        synopsis: ["check [FLOW] [--depth N] [--max-states N] [--no-decompose] [--paths] [--options NAME=FILE]... [--lang en|ko]"],
         texts: HelpTexts(
             en: HelpText(
                 summary: "explore the flow's states, check every invariant",
@@ -50,6 +50,10 @@ enum Check {
                       --max-states N   distinct states to visit at most (default 200000; each
                                        group's)
                       --no-decompose   explore every combination of the fields' values as one
+                      --paths          print each distinct path through the flow's visibility
+                                       (the fields a completed walk shows) with a script that
+                                       walks it, for 'focusflow replay'; their count is printed
+                                       without it too
                       --options NAME=FILE
                                        the lists the source of options NAME gives (repeatable):
                                        FILE holds a JSON array of options, or an array of such
@@ -60,7 +64,7 @@ enum Check {
                                        Event names and scripts stay as they are
                     """), ko: KoreanHelp.check),
         options: ["depth", "max-states", "lang"],
-        flags: ["no-decompose"],
+        flags: ["no-decompose", "paths"],
         repeatable: ["options"],
         operands: [.flow],
         run: main)
@@ -88,6 +92,16 @@ enum Check {
         // The author's mistakes (a field never shown, a test that never holds), each at its place.
         let mistakes = spec.mistakes
         try Output.standard(summary(report, name: name, spec: spec, options: options, words: words) + "\n")
+        // The distinct paths through the visibility: counted always, each with its script on --paths.
+        let paths = FlowExplorer(spec: spec, optionLists: try optionLists(arguments)).visibilityPaths()
+        var listed = words.paths(paths.paths.count, paths.exhaustive) + "\n"
+        if arguments.flags.contains("paths") {
+            for (number, path) in paths.paths.enumerated() {
+                listed += words.path(number + 1, path.fields.map { DisplayText.escaped($0.rawValue) }) + "\n"
+                listed += path.script.map { "  \($0.json)\n" }.joined()
+            }
+        }
+        try Output.standard(listed)
         if !mistakes.isEmpty { try Output.standard(mistakes.map { "\(name): \($0.place): \($0.message)\n" }.joined()) }
         return report.counterexample == nil && mistakes.isEmpty ? 0 : 1
     }

@@ -37,6 +37,10 @@ struct CommandWords: Sendable {
     let eventsNotSeen: @Sendable (_ names: String) -> String
     /// `no passing value found for: code (the explorer cannot get past them)`
     let noPassingValue: @Sendable (_ ids: String) -> String
+    /// `paths through the flow's visibility: 4`, or `at least 10000` when the search stopped.
+    let paths: @Sendable (_ count: Int, _ every: Bool) -> String
+    /// `path 2 (5 fields): name plan country city terms`, before its script.
+    let path: @Sendable (_ number: Int, _ fields: [String]) -> String
     /// `VIOLATION of invariant 4: …`, the invariant's own sentence in the same language.
     let violation: @Sendable (_ violation: FlowInvariants.Violation) -> String
     /// `shortest script (3 requests; replay with 'focusflow replay FLOW SCRIPT'):`
@@ -77,6 +81,8 @@ struct CommandWords: Sendable {
         eventsSeen: { "events seen: \($0)" },
         eventsNotSeen: { "events not seen: \($0)" },
         noPassingValue: { "no passing value found for: \($0) (the explorer cannot get past them)" },
+        paths: { "paths through the flow's visibility: \($1 ? "" : "at least ")\($0)\($1 ? "" : " (stopped at a limit)")" },
+        path: { "path \($0) (\($1.count) field\($1.count == 1 ? "" : "s")): \($1.joined(separator: " "))" },
         violation: { "VIOLATION of \($0)" },
         shortestScript: { "shortest script (\($0) requests; replay with 'focusflow replay FLOW SCRIPT'):" },
         allHold: { "all \($0) invariants hold on every edge explored" },
@@ -120,6 +126,8 @@ struct CommandWords: Sendable {
         eventsSeen: { "본 이벤트: \($0)" },
         eventsNotSeen: { "보지 못한 이벤트: \($0)" },
         noPassingValue: { "통과하는 값을 찾지 못한 필드: \($0) (탐색기가 그 뒤로 갈 수 없습니다)" },
+        paths: { "보이는 필드로 나뉘는 경로: \($0)개\($1 ? "" : " 이상 (한도에서 멈춤)")" },
+        path: { "경로 \($0) (필드 \($1.count)개): \($1.joined(separator: " "))" },
         violation: { "위반: 불변식 \($0.invariant): \($0.message(in: .ko))" },
         shortestScript: { "가장 짧은 스크립트 (요청 \($0)개. 'focusflow replay FLOW SCRIPT'로 재생하세요):" },
         allHold: { "탐색한 모든 간선에서 불변 조건 \($0)개가 모두 성립합니다" },
