@@ -150,7 +150,8 @@ struct VerifyTests {
     @Test("A multi-select answer naming an option twice is not one a walk writes")
     func optionTwice() throws {
         let spec = try FlowSpec(json: Data(#"{"id":"m","title":"M","fields":[{"id":"tags","kind":"multiSelect","label":"Tags","options":[{"value":"a","label":"A"}]}]}"#.utf8))
-        #expect(spec.verify(try Self.answers(#"{"tags":["a","a"]}"#)).map(\.reason) == [.wrongType])
+        let twice = spec.verify(try Self.answers(#"{"tags":["a","a"]}"#))
+        #expect(twice.map(\.reason) == [.wrongType] && twice.first?.message == #""a" is chosen twice for "tags"; name each option once"#, "\(twice)")
         #expect(spec.verify(try Self.answers(#"{"tags":["a"]}"#)).isEmpty)
     }
 

@@ -241,7 +241,9 @@ extension MultiSelectFieldReducer: FieldBehavior {
             for value in values {
                 let option = try field.prefilledOption(value)
                 // Each option is chosen once: a walk never writes one twice.
-                if chosen.contains(where: { $0.isIdentical(to: option) }) { throw wrongType(field) }
+                if chosen.contains(where: { $0.isIdentical(to: option) }) {
+                    throw PrefillError(.wrongType, field: field.id, detail: .optionTwice(option, field.id.rawValue))
+                }
                 chosen.append(option)
             }
             // Options from the service: held to the list, and put in its order, once it arrives.

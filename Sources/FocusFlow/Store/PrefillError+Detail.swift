@@ -10,6 +10,8 @@ extension PrefillError {
         case unknownField(String, flow: String, FlowSpecError.Reason.Hint)
         /// `value` is `nil` for a secure field, whose value is never repeated.
         case notAnOption(String?, String, FlowSpecError.Reason.Hint)
+        /// An option a multi-select's answer names twice (the value, the field's id).
+        case optionTwice(String, String)
         case wrongKind(String, kind: FieldKind)
         /// `character` is `nil` for a secure field.
         case refusedCharacter(String, label: String, character: String?, keyboard: KeyboardType)
@@ -42,6 +44,7 @@ extension PrefillError {
             case .notAnOption(let value, let id, let hint):
                 "\(value?.debugDescription ?? "the value") is not an option of \"\(id)\"" + Self.english(hint, known: "the options are ")
             case .wrongKind(let id, let kind): "\"\(id)\" is a \(kind) field: give \(kind.behavior.answerType.english)"
+            case .optionTwice(let value, let id): "\(value.debugDescription) is chosen twice for \"\(id)\"; name each option once"
             case .refusedCharacter(let id, let label, let character, let keyboard):
                 "the answer given for \"\(id)\" (\(label)) has \(character?.debugDescription ?? "a character"), which this field does not take; it takes \(keyboard.summary)"
             case .malformedAnswers: "the answers must be one JSON object of field ids and values (a string, true or false, a number, an array of strings, or null)"
@@ -65,6 +68,7 @@ extension PrefillError {
                 "\(value?.debugDescription ?? "그 값")는 \"\(id)\"의 선택지가 아닙니다" + Self.korean(hint, known: "선택지: ")
             case .wrongKind(let id, let kind):
                 "\"\(id)\"는 \(kind) 필드입니다. \(kind.behavior.answerType.korean)을 주세요"
+            case .optionTwice(let value, let id): "\"\(id)\"에 \(value.debugDescription)를 두 번 골랐습니다. 선택지는 한 번씩만 적어 주세요"
             case .refusedCharacter(let id, let label, let character, let keyboard):
                 "\"\(id)\" (\(label))에 준 답에 이 필드가 받지 않는 \(character.map { "문자 \($0.debugDescription)" } ?? "문자")가 있습니다. 받는 문자: \(RuleMessages.korean.keyboardTakes(keyboard))"
             case .malformedAnswers: "답은 필드 id와 값(문자열, true 또는 false, 숫자, 문자열 배열, null)으로 된 JSON 객체 하나여야 합니다"
