@@ -1,4 +1,6 @@
 import FocusFlow
+import FocusFlowConsole
+import Glibc
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,7 +12,7 @@ import Foundation
 enum Verify {
     static let command = Subcommand(
         name: "verify",
-        synopsis: ["verify FLOW ANSWERS [--format text|json] [--options NAME=FILE]… [--lang en|ko]"],
+        synopsis: ["verify FLOW ANSWERS [--format text|json] [--options NAME=FILE]… [--check NAME=COMMAND]… [--lang en|ko]"],
         texts: HelpTexts(
             en: HelpText(
                 summary: "hold answers to what a walk of the flow enforces",
@@ -19,7 +21,8 @@ enum Verify {
                     against FLOW without a walk: each answer's type by its field's kind, every rule
                     of every field shown (matches and required ones included), option values, that
                     no answer is given to a field the other answers hide, and each repeating
-                    group's item count. Checks and sends are the service's and are not run. Every
+                    group's item count. Checks and sends are the service's and are not run unless
+                    --check names a check's program. Every
                     problem is said, one a line on stdout, in field order: the field's path
                     (phones[1].number) and the rule's message, in the language of --lang en|ko,
                     else of the locale. A secure value is never repeated.
@@ -33,16 +36,51 @@ enum Verify {
                                       the list the source NAME gives, a JSON array of options,
                                       which its fields' answers must be in (repeatable); a
                                       source not given takes any value
+                      --check NAME=COMMAND
+                                      the program that performs the check NAME, run as 'run'
+                                      runs it (repeatable), for each field shown whose answer
+                                      passed its rules: a refusal is a problem with the
+                                      program's message (reason refusedByCheck), and a check
+                                      that could not be made one too (checkUnavailable)
                       --lang en|ko    the report's language (default: the locale's)
 
                     Exit status: 0 when the answers hold, 1 when they do not, 2 for a bad flow,
                     answers that cannot be read, or a usage mistake.
                     """), ko: KoreanHelp.verify),
         options: ["format", "lang"],
-        repeatable: ["options"],
+        repeatable: ["options", "check"],
         operands: [.flow, .file],
         values: ["format": .choice(["text", "json"])],
         run: main)
+
+    /// `--check NAME=COMMAND`: each check's program, refused when malformed, given twice or
+    /// named by no field.
+    static func programs(_ arguments: Arguments, spec: FlowSpec) throws(CommandError) -> [String: String] {
+        var programs: [String: String] = [:]
+        let known = spec.fields.compactMap(\.check)
+        for item in arguments.lists["check"] ?? [] {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw .usage(.serviceNeedsEquals(item, check: true), command: "verify")
+            }
+            let name = String(item[..<equals])
+            if programs.updateValue(String(item[item.index(after: equals)...]), forKey: name) != nil {
+                throw .usage(.serviceTwice(name, check: true), command: "verify")
+            }
+            if !known.contains(name) { throw .usage(.serviceUnused(name, check: true, known: known), command: "verify") }
+        }
+        return programs
+    }
+
+    /// Asks `command` for the check `request` as a walk does (``ServiceCall``), waiting for its answer.
+    static func ask(_ request: CheckRequest, command: String) -> ServiceAnswer {
+        let call = ServiceCall(request, check: true, command: command, timeout: ServicePrograms.defaultTimeout, errors: 2)
+        while call.answer == nil {
+            var descriptors = call.descriptors
+            _ = poll(&descriptors, nfds_t(descriptors.count), min(call.remaining, ServiceCall.pollInterval))
+            call.advance()
+        }
+        return call.answer ?? .unavailable
+    }
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count == 2 else { throw .usage(.verifyNeedsFlowAndAnswers, command: "verify") }
@@ -66,7 +104,10 @@ enum Verify {
         }
         let name = path == "-" ? "stdin" : DisplayText.escaped(path)
         let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true)
-        let problems = FlowReducer(spec: spec).verify(answers, optionLists: lists)
+        let checks = try programs(arguments, spec: spec)
+        let problems = FlowReducer(spec: spec).verify(answers, optionLists: lists, checking: Set(checks.keys)) { request in
+            ask(request, command: checks[request.name]!)
+        }
         if json {
             try Output.standard(AnswerProblem.json(problems, flag: "ok") + "\n")
         } else if problems.isEmpty {

@@ -125,6 +125,48 @@ struct VerifyTests {
         #expect(spec.verify(try Self.answers(four)) == [AnswerProblem(field: "phones", reason: .itemCount, message: "Phone numbers takes at most 3 items.")])
     }
 
+    @Test("Checks named are asked as a walk asks them, of fields shown whose answers passed, in field order; a refusal and an unavailable check are problems")
+    func checks() throws {
+        let spec = try Fixtures.flow("signup")
+        let posted = try Self.answers(
+            #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"admin","phone":"+82 10 1234 5678","code":"654321"}"#)
+        var asked: [CheckRequest] = []
+        let problems = spec.verify(posted, checking: ["nickname-free", "code-valid"]) { request in
+            asked.append(request)
+            return request.name == "nickname-free" ? .refused("taken") : .unavailable
+        }
+        #expect(asked.map(\.field) == ["nickname", "code"])
+        #expect(asked.first?.value == .text("admin"))
+        // The answers before the field, as a walk gives them: the secure ones left out.
+        #expect(asked.first?.answers.answers.map(\.field) == ["email"])
+        #expect(problems.map(\.reason) == [.refusedByCheck, .checkUnavailable])
+        #expect(problems.first?.message == "taken")
+        // A check not named is not asked; one of a field that breaks a rule is not either.
+        var none = 0
+        let broken = try Self.answers(#"{"email":"ada@example.com","password":"hunter2-secret","confirm":"x","nickname":"","phone":"+82 10 1234 5678","code":"1"}"#)
+        _ = spec.verify(broken, checking: ["nickname-free", "code-valid"]) { _ in
+            none += 1
+            return .ok
+        }
+        #expect(none == 0)
+        _ = spec.verify(posted, checking: ["code-valid"]) { request in
+            #expect(request.name == "code-valid")
+            return .ok
+        }
+    }
+
+    @Test("focusflow verify --check runs the check's program as run does; a name no field checks is a usage mistake")
+    func checkPrograms() throws {
+        let posted = #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"admin","phone":"+82 10 1234 5678","code":"123456"}"#
+        let refused = try Command.run(
+            ["verify", "Flows/signup.json", "-", "--check", "nickname-free=Flows/signup-check.sh", "--check", "code-valid=Flows/signup-check.sh"], input: posted)
+        #expect(refused.status == 1 && refused.stdout == "stdin: nickname: \"admin\" is taken; try another nickname\n", "\(refused.stdout)")
+        let broken = try Command.run(["verify", "Flows/signup.json", "-", "--check", "code-valid=exit 3", "--format", "json"], input: posted)
+        #expect(broken.stdout.contains(#""field":"code","reason":"checkUnavailable""#), "\(broken.stdout)")
+        let unknown = try Command.run(["verify", "Flows/signup.json", "-", "--check", "nick=true"], input: posted)
+        #expect(unknown.status == 2 && unknown.stderr.contains(#""nickname-free""#), "\(unknown.stderr)")
+    }
+
     @Test("A group its condition hides is not counted: what a walk prints with it hidden verifies")
     func hiddenGroup() throws {
         let spec = try FlowSpec(

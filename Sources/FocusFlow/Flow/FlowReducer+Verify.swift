@@ -19,6 +19,25 @@ extension FlowReducer {
     ///
     /// - Complexity: O(*n* log *n* + *f*) for *n* answers and *f* fields, plus each rule's cost.
     public func verify(_ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) -> [AnswerProblem] {
+        verified(answers, optionLists: optionLists, checking: []) { _ in .ok }
+    }
+
+    /// ``verify(_:optionLists:)``, and each check of a field shown whose answer breaks no rule
+    /// asked of `check` as a walk asks its host (``CheckRequest``: the answer and the non-secure
+    /// answers shown before it): a refusal is ``AnswerProblem/Reason/refusedByCheck`` with the
+    /// host's message (else the flow's), an answer that could not be checked
+    /// ``AnswerProblem/Reason/checkUnavailable``. Checks are asked in field order, only when
+    /// `check` is given one's name in `named`; the others are not run.
+    public func verify(
+        _ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:], checking named: Set<String>,
+        with check: (CheckRequest) -> ServiceAnswer
+    ) -> [AnswerProblem] {
+        verified(answers, optionLists: optionLists, checking: named, ask: check)
+    }
+
+    private func verified(
+        _ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]], checking named: Set<String>, ask: (CheckRequest) -> ServiceAnswer
+    ) -> [AnswerProblem] {
         var problems: [(position: Int, order: Int, problem: AnswerProblem)] = []
         func found(_ position: Int, _ field: FieldID, _ reason: AnswerProblem.Reason, _ message: String) {
             problems.append((position, problems.count, AnswerProblem(field: field, reason: reason, message: message)))
@@ -111,6 +130,23 @@ extension FlowReducer {
             }
             found(index, id, .breaksRule, message)
         }
+        // The checks the host names, of the fields shown whose answers passed every rule.
+        if !named.isEmpty {
+            let failed = Set(problems.map(\.position))
+            var ticket = 0
+            for index in spec.fields.indices where !failed.contains(index) {
+                guard let name = spec.fields[index].check, named.contains(name), visibility.isVisible(index, in: state) else { continue }
+                let id = spec.layout.ids[index]
+                ticket += 1
+                let request = CheckRequest(ticket: ticket, field: id, name: name, value: state.fields[position: index].answer, answers: self.answers(before: index, in: state))
+                switch ask(request) {
+                case .ok: break
+                case .refused(let message):
+                    found(index, id, .refusedByCheck, message.isEmpty ? language.messages.checkRefused(label(at: index, in: state)) : message)
+                case .unavailable: found(index, id, .checkUnavailable, language.messages.checkUnavailable(label(at: index, in: state)))
+                }
+            }
+        }
         // In field order; a field's own problems in the order found (its type before its rules).
         return problems.sorted { ($0.position, $0.order) < ($1.position, $1.order) }.map(\.problem)
     }
@@ -136,6 +172,15 @@ extension FlowSpec {
     public func verify(_ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:]) -> [AnswerProblem] {
         FlowReducer(spec: self).verify(answers, optionLists: optionLists)
     }
+
+    /// The same, with the checks `named` asked of `check`: see
+    /// ``FlowReducer/verify(_:optionLists:checking:with:)``.
+    public func verify(
+        _ answers: [FieldID: FieldAnswer], optionLists: [FieldID: [FieldOption]] = [:], checking named: Set<String>,
+        with check: (CheckRequest) -> ServiceAnswer
+    ) -> [AnswerProblem] {
+        FlowReducer(spec: self).verify(answers, optionLists: optionLists, checking: named, with: check)
+    }
 }
 
 /// One way a set of answers breaks what a walk enforces (``FlowReducer/verify(_:optionLists:)``).
@@ -152,6 +197,10 @@ public struct AnswerProblem: Sendable, Equatable, CustomStringConvertible {
         case breaksRule
         /// A repeating group with fewer items than its `minItems` or more than its `maxItems`.
         case itemCount
+        /// A check the host ran refused the answer (``FlowReducer/verify(_:optionLists:checking:with:)``).
+        case refusedByCheck
+        /// A check the host ran could not say.
+        case checkUnavailable
     }
 
     /// The field, by its path inside a group (`phones[1].number`), or the group.
