@@ -23,77 +23,138 @@ extension FlowExplorer {
     /// that passes (an explorer's value, option or choice) and left with Next; a field a
     /// condition reads is given, in turn, one answer for each way the conditions on it tell its
     /// answers apart, and the walk goes on from each. A check, a send or a request for options is
-    /// answered yes with the first list. So a path's script replays to completion and shows its
-    /// fields, and two paths differ in which fields are shown.
+    /// answered yes with the first list; a field that must match another is given the other's
+    /// text, and a field another must match a few answers in turn. A place from which no walk
+    /// completed is not walked again with the same answers of the fields the rest reads. So a
+    /// path's script replays to completion and shows its fields, and two paths differ in which
+    /// fields are shown. A flow with very many paths stops at `limit` or `steps`, saying so.
     ///
     /// - Parameters:
     ///   - limit: the most paths to find.
     ///   - steps: the most requests to make in all, so that a flow with very many paths stops.
-    public func visibilityPaths(limit: Int = 10_000, steps: Int = 2_000_000) -> VisibilityPaths {
-        let spec = reducer.spec
-        // The tests read of each field, by position: a field no test reads takes one answer.
-        var leaves: [Int: [FieldCondition.Test]] = [:]
-        for field in spec.fields { for leaf in field.when?.leaves ?? [] { if let at = spec.index(of: leaf.field) { leaves[at, default: []].append(leaf.test) } } }
+    public func visibilityPaths(limit: Int = 10_000, steps: Int = 200_000) -> VisibilityPaths {
+        var search = PathSearch(explorer: self, limit: limit, budget: steps)
+        _ = search.walk(reducer.initialState(), [])
+        return VisibilityPaths(paths: search.found, exhaustive: !search.stopped)
+    }
+
+    /// The depth-first search of ``visibilityPaths(limit:steps:)``.
+    private struct PathSearch {
+        let explorer: FlowExplorer
+        let limit: Int
+        var budget: Int
         var found: [VisibilityPath] = []
         var seen: Set<[FieldID]> = []
-        var budget = steps
-        var stack: [(state: FlowReducer.State, script: [FlowRequest])] = [(reducer.initialState(), [])]
-        func apply(_ requests: [FlowRequest], to state: FlowReducer.State) -> FlowReducer.State? {
+        var stopped = false
+        /// The tests the conditions make of each field, by position.
+        var leaves: [Int: [FieldCondition.Test]] = [:]
+        /// The fields a later field's `matches` names: their answers are tried in turn too.
+        var partners: Set<Int> = []
+        /// For each position, the earlier fields some field from there on reads (by a
+        /// condition or `matches`): all that the rest of a walk depends on.
+        var read: [[Int]] = []
+        /// Places from which no walk completed, by what the rest depends on: not walked again.
+        var dead: Set<DeadEnd> = []
+
+        struct DeadEnd: Hashable {
+            var index: Int
+            var sources: [FieldAnswer?]
+        }
+
+        init(explorer: FlowExplorer, limit: Int, budget: Int) {
+            self.explorer = explorer
+            self.limit = limit
+            self.budget = budget
+            let spec = explorer.reducer.spec
+            var lastReader: [Int: Int] = [:]
+            for (index, field) in spec.fields.enumerated() {
+                for leaf in field.when?.leaves ?? [] {
+                    guard let at = spec.index(of: leaf.field) else { continue }
+                    leaves[at, default: []].append(leaf.test)
+                    lastReader[at] = index
+                }
+                if let partner = field.rules.matches, let at = spec.index(of: partner) {
+                    partners.insert(at)
+                    lastReader[at] = index
+                }
+            }
+            read = spec.fields.indices.map { index in lastReader.filter { $0.key < index && $0.value >= index }.map(\.key).sorted() }
+        }
+
+        mutating func apply(_ requests: [FlowRequest], to state: FlowReducer.State) -> FlowReducer.State? {
             var state = state
             for request in requests {
                 guard let action = request.action else { return nil }
                 budget -= 1
-                _ = reducer.reduce(into: &state, action: action)
+                _ = explorer.reducer.reduce(into: &state, action: action)
             }
             return state
         }
-        while let (state, script) = stack.popLast() {
-            guard budget > 0, found.count < limit else { return VisibilityPaths(paths: found, exhaustive: false) }
+
+        /// Walks on from `state`; whether a walk from there completed (or the search stopped).
+        mutating func walk(_ state: FlowReducer.State, _ script: [FlowRequest]) -> Bool {
+            guard budget > 0, found.count < limit else {
+                stopped = true
+                return true
+            }
+            let reducer = explorer.reducer, spec = reducer.spec
             switch state.phase {
             case .completed:
                 let fields = reducer.result(of: state).answers.map(\.field)
                 if seen.insert(fields).inserted { found.append(VisibilityPath(fields: fields, script: script)) }
-                continue
-            case .cancelled:
-                continue
+                return true
+            case .cancelled: return false
             case .review:
-                if let next = apply([.submit], to: state) { stack.append((next, script + [.submit])) }
-                continue
+                guard let next = apply([.submit], to: state) else { return false }
+                return walk(next, script + [.submit])
             default: break
             }
             // The host answers yes, with the first list.
-            if let onward = serviceRequests(from: state).first(where: Self.isOnward) {
-                if let next = apply([onward], to: state) { stack.append((next, script + [onward])) }
-                continue
+            if let onward = explorer.serviceRequests(from: state).first(where: FlowExplorer.isOnward) {
+                guard let next = apply([onward], to: state) else { return false }
+                return walk(next, script + [onward])
             }
-            guard let focus = state.focus, let index = spec.index(of: focus) else { continue }
-            let field = spec.fields[index]
-            var branches: [(state: FlowReducer.State, script: [FlowRequest])] = []
-            var told: Set<[Bool]> = []
+            guard let focus = state.focus, let index = spec.index(of: focus) else { return false }
+            // What the rest of the walk depends on: the answers of the earlier fields it reads, shown.
+            let key = DeadEnd(
+                index: index, sources: read[index].map { reducer.isVisible(spec.fields[$0].id, in: state) ? state.fields[position: $0].answer : nil })
+            if dead.contains(key) { return false }
             func movedOn(_ state: FlowReducer.State) -> Bool { state.phase != .editing || (state.focus.flatMap(spec.index(of:)) ?? -1) > index }
-            for answering in Self.answerings(field, values: values[focus] ?? [""], options: options[focus]) {
-                var answer = answering + [.next]
-                guard var next = apply(answer, to: state) else { continue }
+            let field = spec.fields[index]
+            var ways = FlowExplorer.answerings(field, values: explorer.values[focus] ?? [""], options: explorer.options[focus])
+            // A field that must match another is given the other's text first.
+            if let partner = field.rules.matches { ways.insert([.text(state.text(of: partner))], at: 0) }
+            var told: Set<[Bool]> = [], answered: [FieldAnswer] = []
+            var completed = false
+            for way in ways {
+                var requests = way + [.next]
+                guard var next = apply(requests, to: state) else { continue }
                 // A check the field waits on, answered yes, lets the walk on.
-                while !movedOn(next), let onward = serviceRequests(from: next).first(where: Self.isOnward), let after = apply([onward], to: next) {
-                    answer.append(onward)
+                while !movedOn(next), let onward = explorer.serviceRequests(from: next).first(where: FlowExplorer.isOnward), let after = apply([onward], to: next) {
+                    requests.append(onward)
                     next = after
                 }
                 guard movedOn(next) else { continue }
-                // One answer for each way the tests on the field tell answers apart.
-                let answered = next.fields[position: index].answer
-                guard told.insert((leaves[index] ?? []).map { $0.isSatisfied(by: answered) }).inserted else { continue }
-                branches.append((next, script + answer))
-                if leaves[index] == nil { break }
+                let answer = next.fields[position: index].answer
+                // One answer for each way the tests on the field tell answers apart; a few
+                // answers of a field another must match.
+                if partners.contains(index) {
+                    guard !answered.contains(answer), answered.count < 4 else { continue }
+                    answered.append(answer)
+                } else {
+                    guard told.insert((leaves[index] ?? []).map { $0.isSatisfied(by: answer) }).inserted else { continue }
+                }
+                if walk(next, script + requests) { completed = true }
+                if stopped { return true }
+                if leaves[index] == nil, !partners.contains(index), completed { break }
             }
-            // Depth first, the first answer's walk first.
-            stack += branches.reversed()
+            if !completed { dead.insert(key) }
+            return completed
         }
-        return VisibilityPaths(paths: found, exhaustive: true)
     }
 
     /// Whether `request` is the host saying yes (a check passed, a send made, a list given).
-    private static func isOnward(_ request: FlowRequest) -> Bool {
+    fileprivate static func isOnward(_ request: FlowRequest) -> Bool {
         switch request.action {
         case .checked(_, .ok)?, .sent(_, .ok)?, .options(_, .list)?: true
         default: false
@@ -103,7 +164,7 @@ extension FlowExplorer {
     /// The ways the explorer answers `field`: leaving it as it is, each value typed (and stepped
     /// either way), each option chosen, and for a multi-select the options toggled one, two, … at
     /// a time in order.
-    private static func answerings(_ field: FieldSpec, values: [String], options: [String]?) -> [[FlowRequest]] {
+    fileprivate static func answerings(_ field: FieldSpec, values: [String], options: [String]?) -> [[FlowRequest]] {
         var ways: [[FlowRequest]] = [[]]
         let alphabet = FlowRequest.alphabet(for: field, values: values, options: options)
         var toggles: [FlowRequest] = []
