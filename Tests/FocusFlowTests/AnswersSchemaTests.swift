@@ -80,7 +80,7 @@ struct AnswersSchemaTests {
     static let probes: [String] = [
         #""""#, "null", "true", "false", "0", "5", "-1", "2.5", "1e-7", "100000", "[]", #"["o0"]"#, #"["o0","o0"]"#, #""x""#, #""Ada""#,
         #""0101234""#, #""not-an-option""#, #"" ""#, #""\u3000""#, #""a\nb""#, #""2024-02-29""#, #""2023-02-29""#, #""2000-01-01""#,
-        #""today""#, #""e\u0301""#, #""👨‍👩‍👧""#, #""한글""#, #""a@b.co""#, #""Secret1!""#, JSONText.quote(String(repeating: "a", count: 70)), "{}",
+        #""today""#, #""e\u0301""#, #""a\u2028c""#, "1e300", "-1000000000000000", #""👨‍👩‍👧""#, #""한글""#, #""a@b.co""#, #""Secret1!""#, JSONText.quote(String(repeating: "a", count: 70)), "{}",
     ]
 
     /// The values the explorer types into or chooses for `field`, as JSON.
@@ -177,6 +177,13 @@ struct AnswersSchemaTests {
     /// Flows with what the shipped ones lack: a group its condition hides, conditions on an
     /// item's own fields and on numbers by range, `in` and `notEmpty`, keyboards of every kind.
     static let written: [String: String] = [
+        "written-empty-text": #"""
+            {"id":"empty","title":"Empty","fields":[
+              {"id":"code","label":"Code"},
+              {"id":"why","label":"Why not?","when":{"field":"code","equals":""}},
+              {"id":"pin","label":"PIN","keyboard":"numberPad","when":{"field":"code","in":["0000",""]},"rules":{"pattern":"a.c|[0-9]+"}}
+            ]}
+            """#,
         "written-group": #"""
         {"id":"kids","title":"Kids","fields":[
           {"id":"more","kind":"confirm","label":"More?","rules":{"required":true}},
@@ -254,7 +261,7 @@ struct AnswersSchemaTests {
             (#"[0-9]{6}"#, true, #"^(?:[0-9]{6})(?![\s\S])"#),
             (#"^[^@ ]+@[^@ ]+\.[^@ ]+$"#, false, #"^(?:^[^@ ]+@[^@ ]+\.[^@ ]+(?![\s\S]))(?![\s\S])"#),
             (#"\d+"#, true, #"^(?:[0-9]+)(?![\s\S])"#),
-            (#"a.b\-c{x}"#, true, #"^(?:a[^\n]b-c\{x\})(?![\s\S])"#),
+            (#"a.b\-c{x}"#, true, #"^(?:a[^\n\u000B\f\r\u0085\u2028\u2029]b-c\{x\})(?![\s\S])"#),
             (#"(?<year>[0-9]{4})"#, true, #"^(?:(?:[0-9]{4}))(?![\s\S])"#),
         ] as [(String, Bool, String)])
     func portable(pattern: String, ascii: Bool, expected: String) {

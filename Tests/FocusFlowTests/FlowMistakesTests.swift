@@ -75,6 +75,13 @@ struct FlowMistakesTests {
         }
     }
 
+    @Test("A test for a number no one can type (more than 15 digits) never holds")
+    func untypable() throws {
+        let spec = try FlowSpec(
+            json: Data(#"{"id":"h","title":"H","fields":[{"id":"n","kind":"number","label":"N"},{"id":"h","label":"H","when":{"field":"n","max":-1e15}}]}"#.utf8))
+        #expect(spec.mistakes.map(\.place) == [#"fields[1] ("h").when.max"#, #"fields[1] ("h")"#])
+    }
+
     @Test("No shipped flow has one", arguments: FlowSpecTests.shipped)
     func shipped(name: String) throws {
         #expect(try Fixtures.flow(name).mistakes.isEmpty)

@@ -70,7 +70,7 @@ struct LanguageErrorTests {
             korean: "focusflow: --set을 받을 수 없습니다: 흐름 \"signup\"에 \"emial\" 필드가 없습니다. 혹시 \"email\"인가요?\n"),
         Mistake(
             words: ["run", "Flows/account.json", "--set", "terms=maybe"], english: "focusflow: --set: \"terms\" is a confirm field: give true or false\n",
-            korean: "focusflow: --set을 받을 수 없습니다: \"terms\"는 confirm 필드입니다. true 또는 false을 주세요\n"),
+            korean: "focusflow: --set을 받을 수 없습니다: \"terms\"은(는) confirm 필드입니다. true 또는 false을(를) 주세요\n"),
         Mistake(
             words: ["help", "rn"], english: "focusflow: there is no command 'rn'; did you mean 'run'?\n",
             korean: "focusflow: 'rn' 명령은 없습니다. 혹시 'run'인가요?\n"),

@@ -155,14 +155,14 @@ struct LanguageTableTests {
         .refusedCharacter("zq", label: "Zq", character: "k", keyboard: .numberPad),
         .refusedCharacter("zq", label: "Zq", character: nil, keyboard: .phonePad), .malformedAnswers, .notText,
         .syntax(line: 2, column: 1, .commaBeforeBrace), .notSnapshot(version: 1), .otherFlow("signup", changed: true), .otherFlow("login", changed: false),
-        .personOnly("zq", label: "Zq"), .optionTwice("sms", "zq"),
+        .personOnly("zq", label: "Zq"), .optionTwice("sms", "zq"), .givenTwice("zq", path: "zq[0].number"),
     ]
 
     /// Fails to compile when ``PrefillError/Detail`` gains a case. (`other` is the caller's own sentence.)
     static func sampled(_ detail: PrefillError.Detail) -> Bool {
         switch detail {
         case .breaksRules, .unknownField, .notAnOption, .wrongKind, .refusedCharacter, .malformedAnswers, .notText, .syntax, .notSnapshot,
-            .otherFlow, .personOnly, .optionTwice:
+            .otherFlow, .personOnly, .optionTwice, .givenTwice:
             true
         case .other: false
         }

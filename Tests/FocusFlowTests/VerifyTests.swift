@@ -189,6 +189,24 @@ struct VerifyTests {
         #expect(spec.verify(try Self.answers(#"{"plan":"personal","country":"kr","seats":1e-7}"#)).map(\.reason) == [.hidden])
     }
 
+    @Test("A group given whole and by its items' paths too is refused as answers that cannot be read")
+    func givenTwice() throws {
+        #expect(throws: PrefillError.self) { try Self.answers(#"{"name":"Ada","phones":[],"phones[0].number":"0100"}"#) }
+        let twice = try Command.run(["verify", "Flows/contact.json", "-"], input: #"{"name":"Ada","phones":[{"type":"mobile","number":"010"}],"phones[1]":false}"#)
+        #expect(twice.status == 2 && twice.stderr.contains(#""phones" is given whole and by the path "phones[1]" too"#), "\(twice.stderr)")
+        // Paths alone, as --set writes them, are read as ever.
+        #expect(try Self.answers(#"{"phones[0].number":"0100","phones[1]":false}"#).count == 2)
+    }
+
+    @Test("A number with more digits than anyone can type is refused, as typing refuses it")
+    func digits() throws {
+        let spec = try FlowSpec(json: Data(#"{"id":"n","title":"N","fields":[{"id":"n","kind":"number","label":"N"}]}"#.utf8))
+        for huge in ["1e300", "-1000000000000000", "12345678901234567890123"] {
+            #expect(spec.verify(try Self.answers(#"{"n":\#(huge)}"#)).map(\.message) == ["N takes at most 15 digits."], "\(huge)")
+        }
+        #expect(spec.verify(try Self.answers(#"{"n":999999999999999}"#)).isEmpty)
+    }
+
     @Test("A multi-select answer naming an option twice is not one a walk writes")
     func optionTwice() throws {
         let spec = try FlowSpec(json: Data(#"{"id":"m","title":"M","fields":[{"id":"tags","kind":"multiSelect","label":"Tags","options":[{"value":"a","label":"A"}]}]}"#.utf8))

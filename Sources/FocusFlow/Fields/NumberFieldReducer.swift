@@ -350,6 +350,10 @@ extension NumberFieldReducer: FieldBehavior {
     static func failure(of state: State, in check: FieldCheck) -> String? {
         let field = check.field, text = state.text
         if text.isEmpty { return field.rules.required ? check.fail(check.messages.required(field.label)) : nil }
+        // A number given from outside (1e300) with more digits than anyone can type.
+        if text.utf8.count(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) > largestDigits {
+            return check.fail(check.messages.atMostDigits(field.label, largestDigits))
+        }
         let format = field.numberFormat
         if value(of: text) != nil, decimals(in: text) > format.decimals {
             return check.fail(check.messages.atMostDecimals(field.label, format.decimals))
@@ -596,9 +600,13 @@ extension NumberFieldReducer {
         part.required = field.rules.required
         let type = format.decimals == 0 ? "integer" : "number"
         var members: [SchemaNode.Member] = [.init("type", part.required ? .string(type) : .strings([type, "null"]))]
-        if let min = format.min { members.append(.init("minimum", .number(min))) }
-        if let max = format.max { members.append(.init("maximum", .number(max))) }
-        if format.decimals > 0 { part.unsaid.append(messages.schemaDecimals(format.decimals)) }
+        // No one types more than `largestDigits` digits: a whole number of 15 at most, and so
+        // for one with decimals, whose digits after the point then count too (said with them).
+        var largest = 1.0
+        for _ in 0..<largestDigits { largest *= 10 }
+        members.append(.init("minimum", .number(Swift.max(format.min ?? -largest, -(largest - 1)))))
+        members.append(.init("maximum", .number(Swift.min(format.max ?? largest, largest - 1))))
+        if format.decimals > 0 { part.unsaid.append(messages.schemaDecimals(format.decimals, digits: largestDigits)) }
         part.rules = .object(members)
         return part
     }
@@ -606,10 +614,10 @@ extension NumberFieldReducer {
 
 extension RuleMessages {
     /// Said of a number field's decimals.
-    func schemaDecimals(_ decimals: Int) -> String {
+    func schemaDecimals(_ decimals: Int, digits: Int) -> String {
         switch language {
-        case .en: "Has at most \(decimals) decimal place\(decimals == 1 ? "" : "s")."
-        case .ko: "소수점 아래는 \(decimals)자리까지입니다."
+        case .en: "Has at most \(decimals) decimal place\(decimals == 1 ? "" : "s"), and \(digits) digits in all."
+        case .ko: "소수점 아래는 \(decimals)자리까지, 숫자는 모두 \(digits)개까지입니다."
         }
     }
 }

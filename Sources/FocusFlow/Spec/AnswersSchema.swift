@@ -228,11 +228,17 @@ private struct AnswersSchemaBuilder {
             guard let source = scope.fields.first(where: { $0.id == id }) else { return nil }
             let key = id.rawValue
             let empty = source.kind.behavior.answerSchema(of: source, messages: messages).empty
+            // No answer: the key absent, or the kind's empty value.
+            let isEmpty = SchemaNode.any([
+                .object(("not", .object(("required", .strings([key]))))), .object(("properties", .object([.init(key, empty)]))),
+            ])
             func answer(_ value: SchemaNode) -> SchemaNode? {
                 .object(("required", .strings([key])), ("properties", .object([.init(key, value)])))
             }
             func equals(_ value: FieldCondition.Value) -> SchemaNode? {
                 switch (source.kind, value) {
+                // An empty text is the answer of a text field left out too.
+                case (.text, .string("")): isEmpty
                 case (.text, .string(let text)), (.select, .string(let text)): answer(.const(.string(text)))
                 case (.multiSelect, .string(let text)): answer(.object(("type", .string("array")), ("contains", .const(.string(text)))))
                 case (.confirm, .bool(let flag)): answer(.const(.bool(flag)))
@@ -248,7 +254,6 @@ private struct AnswersSchemaBuilder {
                 let parts = values.map(equals)
                 return parts.contains { $0 == nil } ? nil : .object(("anyOf", .array(parts.map { $0! })))
             case .notEmpty(let notEmpty):
-                let isEmpty = SchemaNode.any([.object(("not", .object(("required", .strings([key]))))), .object(("properties", .object([.init(key, empty)])))])
                 return notEmpty ? .object(("not", isEmpty)) : isEmpty
             case .range(let min, let max):
                 guard source.kind == .number else { return nil }

@@ -13,6 +13,9 @@ enum PortablePattern {
     /// Any character at all, for an end that no line break fools (Python's `$` also matches
     /// before a last line feed).
     static let end = #"(?![\s\S])"#
+    /// `.` in a flow: any character but a line terminator (ICU's: line feed, vertical tab, form
+    /// feed, carriage return, U+0085, U+2028, U+2029).
+    static let dot = #"[^\n\u000B\f\r\u0085\u2028\u2029]"#
     /// The characters ECMA-262 lets a pattern escape outside a class (with `u`, no others).
     private static let syntax: Set<Character> = ["^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/"]
 
@@ -85,7 +88,7 @@ enum PortablePattern {
                     out += "\\]"
                     index += 1
                 }
-            case ".": out += #"[^\n]"#
+            case ".": out += dot
             case "$": out += end
             case "(":
                 guard index < characters.count, characters[index] == "?" else {

@@ -101,27 +101,37 @@ extension FlowPrefill {
             let (line, column) = JSONCursor.lineAndColumn(of: problem.offset, in: bytes)
             throw PrefillError(.malformed, field: nil, detail: .syntax(line: line, column: column, problem.reason))
         }
+        let loose: [String: LooseEntry]
         do {
-            let loose = try JSONDecoder().decode([String: LooseEntry].self, from: Data(bytes))
-            var answers: [FieldID: FieldAnswer] = [:]
-            for (key, entry) in loose {
-                switch entry {
-                case .answer(let answer): answers[FieldID(key)] = answer
-                case .items(let items):
-                    // A repeating group's array: each item's answers under their paths, and
-                    // each item said to be there (`phones[1]`: the question whether to add it).
-                    for (number, item) in items.enumerated() {
-                        answers[FieldID("\(key)[\(number)]")] = .bool(true)
-                        for (field, answer) in item { answers[FieldID("\(key)[\(number)].\(field)")] = answer.answer }
-                    }
-                    // and no more: the question after the last item answered no.
-                    answers[FieldID("\(key)[\(items.count)]")] = .bool(false)
-                }
-            }
-            return answers
+            loose = try JSONDecoder().decode([String: LooseEntry].self, from: Data(bytes))
         } catch {
             throw PrefillError(.malformed, field: nil, detail: .malformedAnswers)
         }
+        // A group given whole and by its items' paths too would say two things at once.
+        let keys = loose.keys.sorted()
+        var firstPath: [Substring: String] = [:]
+        for key in keys {
+            if let bracket = key.firstIndex(of: "["), firstPath[key[..<bracket]] == nil { firstPath[key[..<bracket]] = key }
+        }
+        if let key = keys.first(where: { firstPath[$0[...]] != nil }), let path = firstPath[key[...]] {
+            throw PrefillError(.malformed, field: FieldID(key), detail: .givenTwice(key, path: path))
+        }
+        var answers: [FieldID: FieldAnswer] = [:]
+        for (key, entry) in loose {
+            switch entry {
+            case .answer(let answer): answers[FieldID(key)] = answer
+            case .items(let items):
+                // A repeating group's array: each item's answers under their paths, and
+                // each item said to be there (`phones[1]`: the question whether to add it).
+                for (number, item) in items.enumerated() {
+                    answers[FieldID("\(key)[\(number)]")] = .bool(true)
+                    for (field, answer) in item { answers[FieldID("\(key)[\(number)].\(field)")] = answer.answer }
+                }
+                // and no more: the question after the last item answered no.
+                answers[FieldID("\(key)[\(items.count)]")] = .bool(false)
+            }
+        }
+        return answers
     }
 }
 

@@ -12,6 +12,8 @@ extension PrefillError {
         case notAnOption(String?, String, FlowSpecError.Reason.Hint)
         /// An option a multi-select's answer names twice (the value, the field's id).
         case optionTwice(String, String)
+        /// A key given whole (a group's array) and by a path into it too.
+        case givenTwice(String, path: String)
         case wrongKind(String, kind: FieldKind)
         /// `character` is `nil` for a secure field.
         case refusedCharacter(String, label: String, character: String?, keyboard: KeyboardType)
@@ -45,9 +47,11 @@ extension PrefillError {
                 "\(value?.debugDescription ?? "the value") is not an option of \"\(id)\"" + Self.english(hint, known: "the options are ")
             case .wrongKind(let id, let kind): "\"\(id)\" is a \(kind) field: give \(kind.behavior.answerType.english)"
             case .optionTwice(let value, let id): "\(value.debugDescription) is chosen twice for \"\(id)\"; name each option once"
+            case .givenTwice(let id, let path): "\"\(id)\" is given whole and by the path \"\(path)\" too; give it one way"
             case .refusedCharacter(let id, let label, let character, let keyboard):
                 "the answer given for \"\(id)\" (\(label)) has \(character?.debugDescription ?? "a character"), which this field does not take; it takes \(keyboard.summary)"
-            case .malformedAnswers: "the answers must be one JSON object of field ids and values (a string, true or false, a number, an array of strings, or null)"
+            case .malformedAnswers:
+                "the answers must be one JSON object of field ids and values (a string, true or false, a number, an array of strings, null, or a repeating group's array of objects)"
             case .notText: "not a text file (it is not valid UTF-8); the answers are a JSON object"
             case .syntax(let line, let column, let reason): "line \(line), column \(column): \(reason.message(in: .en))"
             case .notSnapshot(let version): "this is not a focusflow snapshot (a JSON object with version \(version), flow, fingerprint, focus and answers)"
@@ -67,11 +71,12 @@ extension PrefillError {
             case .notAnOption(let value, let id, let hint):
                 "\(value?.debugDescription ?? "그 값")는 \"\(id)\"의 선택지가 아닙니다" + Self.korean(hint, known: "선택지: ")
             case .wrongKind(let id, let kind):
-                "\"\(id)\"는 \(kind) 필드입니다. \(kind.behavior.answerType.korean)을 주세요"
-            case .optionTwice(let value, let id): "\"\(id)\"에 \(value.debugDescription)를 두 번 골랐습니다. 선택지는 한 번씩만 적어 주세요"
+                "\"\(id)\"은(는) \(kind) 필드입니다. \(kind.behavior.answerType.korean)을(를) 주세요"
+            case .optionTwice(let value, let id): "\"\(id)\"에 \(value.debugDescription)을(를) 두 번 골랐습니다. 선택지는 한 번씩만 적어 주세요"
+            case .givenTwice(let id, let path): "\"\(id)\"을(를) 통째로도, 경로 \"\(path)\"로도 주었습니다. 한 가지로만 주세요"
             case .refusedCharacter(let id, let label, let character, let keyboard):
                 "\"\(id)\" (\(label))에 준 답에 이 필드가 받지 않는 \(character.map { "문자 \($0.debugDescription)" } ?? "문자")가 있습니다. 받는 문자: \(RuleMessages.korean.keyboardTakes(keyboard))"
-            case .malformedAnswers: "답은 필드 id와 값(문자열, true 또는 false, 숫자, 문자열 배열, null)으로 된 JSON 객체 하나여야 합니다"
+            case .malformedAnswers: "답은 필드 id와 값(문자열, true 또는 false, 숫자, 문자열 배열, null, 반복 그룹의 객체 배열)으로 된 JSON 객체 하나여야 합니다"
             case .notText: "텍스트 파일이 아닙니다 (올바른 UTF-8이 아닙니다). 답은 JSON 객체입니다"
             case .syntax(let line, let column, let reason): "\(line)행 \(column)열: \(reason.message(in: .ko))"
             case .notSnapshot(let version): "focusflow 스냅숏이 아닙니다 (version \(version), flow, fingerprint, focus, answers가 있는 JSON 객체여야 합니다)"
