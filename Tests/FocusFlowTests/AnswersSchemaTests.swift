@@ -178,12 +178,12 @@ struct AnswersSchemaTests {
     /// item's own fields and on numbers by range, `in` and `notEmpty`, keyboards of every kind.
     static let written: [String: String] = [
         "written-empty-text": #"""
-            {"id":"empty","title":"Empty","fields":[
-              {"id":"code","label":"Code"},
-              {"id":"why","label":"Why not?","when":{"field":"code","equals":""}},
-              {"id":"pin","label":"PIN","keyboard":"numberPad","when":{"field":"code","in":["0000",""]},"rules":{"pattern":"a.c|[0-9]+"}}
-            ]}
-            """#,
+        {"id":"empty","title":"Empty","fields":[
+          {"id":"code","label":"Code"},
+          {"id":"why","label":"Why not?","when":{"field":"code","equals":""}},
+          {"id":"pin","label":"PIN","keyboard":"numberPad","when":{"field":"code","in":["0000",""]},"rules":{"pattern":"a.c|[0-9]+"}}
+        ]}
+        """#,
         "written-group": #"""
         {"id":"kids","title":"Kids","fields":[
           {"id":"more","kind":"confirm","label":"More?","rules":{"required":true}},
