@@ -175,12 +175,14 @@ extension FlowExplorer {
                 // A number or a date stepped a step either side of each value typed, as a person does.
                 ways.append([request])
                 for step in steps { ways.append([request, step]) }
-            case .set, .select: ways.append([request])
             case .toggle:
                 toggles.append(request)
                 ways.append([request])
                 if toggles.count > 1 { ways.append(toggles) }
-            default: continue
+            // Moves, and what changes no answer by itself.
+            case .next, .previous, .focus, .reveal, .clear, .cancel, .submit, .describe, .highlight, .step: continue
+            // A yes or no, an option chosen.
+            default: ways.append([request])
             }
         }
         return ways

@@ -27,11 +27,11 @@ enum Check {
                     shortest script that reaches it (replay it with 'focusflow replay FLOW SCRIPT')
                     and exits 1. It also reports the author's mistakes, each at its place in the
                     file, and exits 1: a field no answers can show, a condition testing for a
-                    value the field it reads can never have, a oneOf value its own rules refuse,
-                    a matches rule whose partner some answers hide, a field shown that no answer
-                    passes ('validate --strict' says the same without exploring). Typed values
-                    are at most 64 characters, whatever the rules. When stderr is a terminal,
-                    the states seen so far are shown there while it runs.
+                    value the field it reads can never have, a value a field lists that its own
+                    rules refuse, a matches rule whose partner some answers hide, a field shown
+                    that no answer passes ('validate --strict' says the same without exploring).
+                    Typed values are at most 64 characters, whatever the rules. When stderr is a
+                    terminal, the states seen so far are shown there while it runs.
 
                     Fields that no 'matches' rule ties together, even through others, form
                     independent groups, and each group is explored apart: from a state where every
@@ -91,18 +91,21 @@ enum Check {
         ProgressLineSignals.restore(previous)
         // The author's mistakes (a field never shown, a test that never holds), each at its place.
         let mistakes = spec.mistakes
-        try Output.standard(summary(report, name: name, spec: spec, options: options, words: words) + "\n")
-        // The distinct paths through the visibility: counted always, each with its script on --paths.
-        let paths = FlowExplorer(spec: spec, optionLists: try optionLists(arguments)).visibilityPaths()
-        var listed = words.paths(paths.paths.count, paths.exhaustive) + "\n"
+        // The distinct paths through the visibility: counted beside the coverage, each with its
+        // script after the report on --paths.
+        let explorer = FlowExplorer(spec: spec, optionLists: try optionLists(arguments))
+        let paths = explorer.visibilityPaths()
+        let count = words.paths(paths.paths.count, paths.exhaustive)
+        try Output.standard(summary(report, name: name, spec: spec, options: options, words: words, paths: count) + "\n")
+        if !mistakes.isEmpty { try Output.standard(mistakes.map { "\(name): \($0.place): \($0.message)\n" }.joined()) }
         if arguments.flags.contains("paths") {
+            var listed = ""
             for (number, path) in paths.paths.enumerated() {
                 listed += words.path(number + 1, path.fields.map { DisplayText.escaped($0.rawValue) }) + "\n"
                 listed += path.script.map { "  \($0.json)\n" }.joined()
             }
+            try Output.standard(listed)
         }
-        try Output.standard(listed)
-        if !mistakes.isEmpty { try Output.standard(mistakes.map { "\(name): \($0.place): \($0.message)\n" }.joined()) }
         return report.counterexample == nil && mistakes.isEmpty ? 0 : 1
     }
 
@@ -128,7 +131,9 @@ enum Check {
         return lists
     }
 
-    static func summary(_ report: FlowExplorer.Report, name: String, spec: FlowSpec, options: FlowExplorer.Options, words: CommandWords = .english) -> String {
+    static func summary(
+        _ report: FlowExplorer.Report, name: String, spec: FlowSpec, options: FlowExplorer.Options, words: CommandWords = .english, paths: String? = nil
+    ) -> String {
         var lines: [String] = []
         if report.groups.isEmpty {
             let extent = report.exhaustive ? words.everyState : words.toDepth(report.depth, options.depth, options.maxStates)
@@ -139,6 +144,7 @@ enum Check {
         }
         let focused = spec.fields.filter { report.fieldsFocused.contains($0.id) }.count
         lines.append(words.covered(focused, spec.fields.count, report.completed, report.cancelled))
+        if let paths { lines.append(paths) }
         let names = FlowExplorer(spec: spec).eventNames
         lines.append(words.eventsSeen(names.filter(report.eventsSeen.contains).joined(separator: ", ")))
         let unseen = names.filter { !report.eventsSeen.contains($0) && $0 != "submitted" }

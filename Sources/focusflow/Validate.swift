@@ -25,9 +25,9 @@ enum Validate {
 
                     With --strict, a flow that loads is held to what its author meant too, as
                     'focusflow check' does: a field no answers can show, a condition testing for
-                    a value the field it reads can never have, a oneOf value its own rules refuse,
-                    a matches rule whose partner some answers hide, a field shown that no answer
-                    passes. Each is a line naming the file and the place in it.
+                    a value the field it reads can never have, a value a field lists that its own
+                    rules refuse, a matches rule whose partner some answers hide, a field shown
+                    that no answer passes. Each is a line naming the file and the place in it.
 
                     OPTIONS
                       --strict        report the author's mistakes in flows that load

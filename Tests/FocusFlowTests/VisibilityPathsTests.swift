@@ -54,7 +54,10 @@ struct VisibilityPathsTests {
         let spec = try Fixtures.flow("plan")
         let count = FlowExplorer(spec: spec).visibilityPaths().paths.count
         #expect(count > 1)
-        #expect(counted.stdout.hasSuffix("paths through the flow's visibility: \(count)\n"), "\(counted.stdout)")
+        // Beside the coverage, the verdict still last.
+        let said = counted.stdout.split(separator: "\n").map(String.init)
+        #expect(said.dropFirst().first?.hasPrefix("covered: ") == true && said.dropFirst(2).first == "paths through the flow's visibility: \(count)", "\(counted.stdout)")
+        #expect(said.last == "all 17 invariants hold on every edge explored")
         let listed = try Command.run(["check", "Flows/plan.json", "--paths", "--lang", "ko"])
         let lines = listed.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let first = try #require(lines.firstIndex { $0.hasPrefix("경로 1 (필드 ") })

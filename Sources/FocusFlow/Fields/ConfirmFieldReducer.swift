@@ -256,3 +256,10 @@ extension ConfirmFieldReducer {
         [FieldAnswer.bool(nil), .bool(true), .bool(false)].filter(passes)
     }
 }
+
+extension ConfirmFieldReducer {
+    /// The yes or no.
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode? {
+        if case .bool(let flag) = value { .const(.bool(flag)) } else { .bool(false) }
+    }
+}

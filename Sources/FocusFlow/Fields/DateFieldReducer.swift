@@ -503,8 +503,7 @@ extension DateFieldReducer {
     /// A day of the calendar in the `YYYY-MM-DD` shape, `"today"` or `null`; shown, a required
     /// one is answered. A range is not said: JSON Schema compares no texts by order.
     static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart {
-        let shape = SchemaNode.object(
-            ("type", .string("string")), ("minLength", .number(10)), ("maxLength", .number(10)), ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}")))
+        let shape = SchemaNode.object(("type", .string("string")), ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}" + PortablePattern.end)))
         var part = AnswerSchemaPart(type: .any([.object(("type", .string("null"))), .const(.string("today")), shape]), empty: .const(.null))
         part.required = field.rules.required
         let real = SchemaNode.object(("pattern", .string(realDay)))

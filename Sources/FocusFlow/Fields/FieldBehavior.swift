@@ -168,6 +168,16 @@ protocol FieldBehavior: Sendable {
     /// ``prefilled(_:field:)`` takes, the empty one, what the rules ask of it shown, and in the
     /// words of `messages` what JSON Schema cannot say.
     static func answerSchema(of field: FieldSpec, messages: RuleMessages) -> AnswerSchemaPart
+    /// The JSON Schema of an answer of `field` that a `when` test `equals: value` holds for (the
+    /// answer itself, not its key); `false` when none does, `nil` when JSON Schema cannot say it.
+    /// The default says `nil`.
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode?
+    /// The same for a test with bounds (`min`, `max`); the default says `nil`.
+    static func schema(within min: FieldCondition.Value?, _ max: FieldCondition.Value?, field: FieldSpec) -> SchemaNode?
+    /// The values the field's own rules list that the same rules refuse (a text's `oneOf` its
+    /// pattern refuses), each with its key under the field (`rules.oneOf[1]`), judged by
+    /// `passes`; the default has none.
+    static func unreachableValues(of field: FieldSpec, passes: (FieldAnswer) -> Bool) -> [(key: String, value: String)]
     /// Answers of `field` that tell apart what `tests` (the conditions on it) ask, each passing
     /// the field's rules (`passes`), with one other answer where one may pass and none is
     /// compared; `nil` when they cannot be listed. ``FlowSpec/mistakes`` reasons over them.
@@ -212,6 +222,9 @@ package struct GeneratedField: Sendable {
 }
 
 extension FieldBehavior {
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode? { nil }
+    static func schema(within min: FieldCondition.Value?, _ max: FieldCondition.Value?, field: FieldSpec) -> SchemaNode? { nil }
+    static func unreachableValues(of field: FieldSpec, passes: (FieldAnswer) -> Bool) -> [(key: String, value: String)] { [] }
     static var typesFreeText: Bool { typesAnswer }
     static var fieldKeys: [KindKey] { [] }
     static var ownRules: [KindKey] { [] }

@@ -431,3 +431,10 @@ extension MultiSelectFieldReducer {
         return list.filter(passes)
     }
 }
+
+extension MultiSelectFieldReducer {
+    /// Choices holding the option.
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode? {
+        if case .string(let text) = value { .object(("type", .string("array")), ("contains", .const(.string(text)))) } else { .bool(false) }
+    }
+}

@@ -636,3 +636,23 @@ extension NumberFieldReducer {
         return list.filter(passes)
     }
 }
+
+extension NumberFieldReducer {
+    /// The number.
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode? {
+        if case .number(let number) = value { .object(("type", .string("number")), ("const", .number(number))) } else { .bool(false) }
+    }
+
+    /// A number within the bounds.
+    static func schema(within min: FieldCondition.Value?, _ max: FieldCondition.Value?, field: FieldSpec) -> SchemaNode? {
+        var members: [SchemaNode.Member] = [.init("type", .string("number"))]
+        for (key, bound) in [("minimum", min), ("maximum", max)] {
+            switch bound {
+            case .number(let value)?: members.append(.init(key, .number(value)))
+            case nil: continue
+            default: return .bool(false)
+            }
+        }
+        return .object(members)
+    }
+}

@@ -412,3 +412,10 @@ extension SelectFieldReducer {
         return list.filter(passes)
     }
 }
+
+extension SelectFieldReducer {
+    /// The option chosen.
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode? {
+        if case .string(let text) = value { .const(.string(text)) } else { .bool(false) }
+    }
+}

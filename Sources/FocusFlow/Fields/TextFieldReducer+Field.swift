@@ -394,3 +394,17 @@ extension TextFieldReducer {
         return list
     }
 }
+
+extension TextFieldReducer {
+    /// The text itself.
+    static func schema(equalTo value: FieldCondition.Value, field: FieldSpec) -> SchemaNode? {
+        if case .string(let text) = value { .const(.string(text)) } else { .bool(false) }
+    }
+
+    /// The `oneOf` values the field's own rules refuse.
+    static func unreachableValues(of field: FieldSpec, passes: (FieldAnswer) -> Bool) -> [(key: String, value: String)] {
+        var field = field
+        field.rules.required = false
+        return (field.rules.oneOf ?? []).enumerated().filter { !passes(.text($0.element)) }.map { ("rules.oneOf[\($0.offset)]", $0.element) }
+    }
+}

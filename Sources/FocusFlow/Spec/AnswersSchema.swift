@@ -168,7 +168,7 @@ private struct AnswersSchemaBuilder {
         guard let when = group.when else { return (.object(members), nil) }
         // A group its condition hides has no items: absent or empty. Shown, it has its count.
         let bounds = SchemaNode.object([.init("minItems", .number(Double(group.minItems)))])
-        let carrier = FieldSpec(id: group.id, kind: .confirm, label: group.label, when: when)
+        let carrier = FieldSpec(id: group.id, label: group.label, when: when)
         scope.fields.append(carrier)
         guard let shown = visibility(of: carrier, in: &scope) else {
             unsaid.append(.init(field: group.id, sentence: messages.schemaShownWhen(when.json)))
@@ -232,21 +232,14 @@ private struct AnswersSchemaBuilder {
             let isEmpty = SchemaNode.any([
                 .object(("not", .object(("required", .strings([key]))))), .object(("properties", .object([.init(key, empty)]))),
             ])
-            func answer(_ value: SchemaNode) -> SchemaNode? {
+            func answer(_ value: SchemaNode) -> SchemaNode {
                 .object(("required", .strings([key])), ("properties", .object([.init(key, value)])))
             }
+            let behavior = source.kind.behavior
             func equals(_ value: FieldCondition.Value) -> SchemaNode? {
-                switch (source.kind, value) {
-                // An empty text is the answer of a text field left out too.
-                case (.text, .string("")): isEmpty
-                case (.text, .string(let text)), (.select, .string(let text)): answer(.const(.string(text)))
-                case (.multiSelect, .string(let text)): answer(.object(("type", .string("array")), ("contains", .const(.string(text)))))
-                case (.confirm, .bool(let flag)): answer(.const(.bool(flag)))
-                case (.number, .number(let number)): answer(.object(("type", .string("number")), ("const", .number(number))))
-                // A date answered "today" is the day the flow reads: the schema cannot know it.
-                case (.date, _): nil
-                default: .bool(false)
-                }
+                // The empty answer (a text's "") is also a field's left out.
+                if FieldState(kind: source.kind, default: nil).answer.matches(value) { return isEmpty }
+                return behavior.schema(equalTo: value, field: source).map { $0 == .bool(false) ? $0 : answer($0) }
             }
             switch test {
             case .equals(let value): return equals(value)
@@ -256,19 +249,7 @@ private struct AnswersSchemaBuilder {
             case .notEmpty(let notEmpty):
                 return notEmpty ? .object(("not", isEmpty)) : isEmpty
             case .range(let min, let max):
-                guard source.kind == .number else { return nil }
-                var members: [SchemaNode.Member] = [.init("type", .string("number"))]
-                switch min {
-                case .number(let value)?: members.append(.init("minimum", .number(value)))
-                case nil: break
-                default: return .bool(false)
-                }
-                switch max {
-                case .number(let value)?: members.append(.init("maximum", .number(value)))
-                case nil: break
-                default: return .bool(false)
-                }
-                return answer(.object(members))
+                return behavior.schema(within: min, max, field: source).map { $0 == .bool(false) ? $0 : answer($0) }
             }
         }
     }

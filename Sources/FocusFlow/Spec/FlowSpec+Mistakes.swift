@@ -8,7 +8,7 @@ public struct FlowMistake: Sendable, Equatable, CustomStringConvertible {
         /// A `when` test comparing with a value the field it reads can never have when shown (an
         /// option its rules refuse, a number outside its range, `notEmpty: false` on a required field).
         case impossibleTest
-        /// A value of a text's `oneOf` its own rules refuse: no one can give it.
+        /// A value a field's rules list (a text's `oneOf`) that its own rules refuse: no one can give it.
         case unchoosableValue
         /// A `matches` rule whose partner some answers hide while the field is shown.
         case matchesHidden
@@ -118,9 +118,8 @@ private struct MistakeFinder {
         if own?.isEmpty == true, shownEver(of: index, answers: answers) != false, group == nil || shownEver(ofGroupOf: index, answers: answers) != false {
             found.append(FlowMistake(kind: .cannotComplete, place: place, message: messages.cannotComplete(field.label)))
         }
-        for (number, value) in (written.rules.oneOf ?? []).enumerated() where !passes(.text(value), written, ignoringRequired: true) {
-            found.append(
-                FlowMistake(kind: .unchoosableValue, place: "\(place).rules.oneOf[\(number)]", message: messages.unchoosableValue(value, field.label)))
+        for (key, value) in written.kind.behavior.unreachableValues(of: written, passes: { passes($0, written) }) {
+            found.append(FlowMistake(kind: .unchoosableValue, place: "\(place).\(key)", message: messages.unchoosableValue(value, field.label)))
         }
         if let partner = field.rules.matches, let other = spec.index(of: partner) {
             let hidden = exists(targets: [index, other], answers: answers) { visible in visible[index] && !visible[other] }
@@ -153,9 +152,7 @@ private struct MistakeFinder {
 
     /// Whether `answer` passes `field`'s own rules (its `matches` aside), as a walk holds it
     /// before moving on.
-    func passes(_ answer: FieldAnswer, _ field: FieldSpec, ignoringRequired: Bool = false) -> Bool {
-        var field = field
-        if ignoringRequired { field.rules.required = false }
+    func passes(_ answer: FieldAnswer, _ field: FieldSpec) -> Bool {
         guard (try? field.kind.behavior.prefilled(answer, field: field)) != nil else { return false }
         let state = FieldState(kind: field.kind, default: answer)
         if state.failure(in: FieldCheck(field: field, matched: nil)) != nil { return false }
