@@ -134,6 +134,7 @@ extension FlowExplorer {
         report.groups = groups.map { $0.map { ids[$0] } }
         // Each group's report, once explored; the first group known to break an invariant, so
         // that no group after it is begun; the states each group has shown the progress so far.
+        let shared = sharedWalk()
         let explored = Mutex<[Report?]>(Array(repeating: nil, count: groups.count))
         let firstBroken = Atomic<Int>(groups.count)
         let shown = Mutex<(total: Int, each: [Int])>((0, Array(repeating: 0, count: groups.count)))
@@ -150,7 +151,7 @@ extension FlowExplorer {
                 }
             }
             var groupReport = Report()
-            if exploreGroup(groups[position], own, into: &groupReport) {
+            if exploreGroup(groups[position], own, shared: shared, into: &groupReport) {
                 firstBroken.min(position, ordering: .relaxed)
             }
             explored.withLock { $0[position] = groupReport }
@@ -166,18 +167,29 @@ extension FlowExplorer {
 
     /// Explores one group from each of its backgrounds into `report`: whether an invariant
     /// broke (``Report/counterexample`` then says which).
-    private func exploreGroup(_ group: [Int], _ options: Options, into report: inout Report) -> Bool {
+    private func exploreGroup(_ group: [Int], _ options: Options, shared: SharedWalk?, into report: inout Report) -> Bool {
         let members = Set(group)
         var roots: [(state: FlowReducer.State, script: [FlowRequest])] = []
         for sources in sourceSettings(of: members) {
-            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, into: &report) else { return true }
+            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, shared: shared, into: &report) else { return true }
             roots.append((passed.state, passed.script))
             if passed.choseInGroup {
-                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, into: &report) else { return true }
+                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, shared: shared, into: &report) else { return true }
                 roots.append((stopped.state, stopped.script))
             }
         }
-        return explore(from: roots, group: members, options, into: &report)
+        let scope = scope(of: members, roots: roots.map(\.state), everywhere: options.followsEveryField)
+        return explore(from: roots, group: scope, options, into: &report)
+    }
+
+    /// The walk of no group to its background, recorded for each group's walk to take up to
+    /// where it acts otherwise (``SharedWalk``); `nil` when an invariant breaks on it, and each
+    /// group walks on its own and finds where.
+    func sharedWalk() -> SharedWalk? {
+        var scratch = Report()
+        let recorder = SharedWalk.Recorder(spec: reducer.spec)
+        guard walkToBackground(of: [], stoppingAtChoice: false, into: &scratch, recording: recorder) != nil else { return nil }
+        return SharedWalk(recorder, transition: transition)
     }
 
     /// Every combination of the ways the sources of `group`'s conditions answer: for each, the
@@ -232,12 +244,15 @@ extension FlowExplorer {
     /// group that the walk would have to choose on. `nil` when an invariant broke
     /// (``Report/counterexample``); else the background, the script to it, and whether the walk
     /// chose on a field of the group.
+    /// With `shared`, the requests it makes as the walk of no group does are taken from there.
     func walkToBackground(
-        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, into report: inout Report
+        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, shared: SharedWalk? = nil, into report: inout Report,
+        recording record: SharedWalk.Recorder? = nil
     ) -> (state: FlowReducer.State, script: [FlowRequest], choseInGroup: Bool)? {
         let spec = reducer.spec
         var state = reducer.initialState()
         var script: [FlowRequest] = []
+        let describer = StateDescriber()
         func send(_ request: FlowRequest) -> Bool {
             let before = state
             let events = transition(&state, request.action!)
@@ -245,7 +260,8 @@ extension FlowExplorer {
             report.edges += 1
             for event in events { report.eventsSeen.insert(event.name) }
             if let focus = state.focus { report.fieldsFocused.insert(focus) }
-            guard let violation = invariants.check(before: before, action: request.action!, after: state, events: events) else { return true }
+            record?.step(request, events: events, focus: state.focus)
+            guard let violation = invariants.check(before: before, action: request.action!, after: state, events: events, describing: true, describer: describer) else { return true }
             let ids = group.sorted().map { spec.fields[$0].id }
             report.counterexample = Counterexample(violation: violation, script: script, groupStart: script.count, group: ids)
             return false
@@ -260,8 +276,32 @@ extension FlowExplorer {
             return true
         }
         var choseInGroup = false
+        // The walk of no group, while this one has done the same (see ``SharedWalk``): the
+        // iteration of the forward loop the two are at.
+        var together = shared.map { _ in 0 }
+        let own = group.union(sources.keys)
         // Forward: each field gets its passing value where needed, then Next, up to the last visible field.
-        forward: for _ in 0...spec.fields.count {
+        var iteration = 0
+        forward: while iteration <= spec.fields.count {
+            defer { iteration += 1 }
+            if let shared, let at = together {
+                // Up to the next iteration that acts on a field of the group or a source, this
+                // walk is the shared one: its requests, already checked, are taken as they are.
+                guard let next = shared.iterations[at...].firstIndex(where: { own.contains($0.index) }) else {
+                    shared.adopt(from: at, to: nil, state: &state, script: &script, into: &report)
+                    break forward
+                }
+                shared.adopt(from: at, to: next, state: &state, script: &script, into: &report)
+                iteration += next - at
+                together = next
+            }
+            record?.iteration(state: state)
+            let start = script.count
+            defer {
+                if let shared, let at = together {
+                    together = shared.iterations.indices.contains(at + 1) && shared.requests(of: at) == script[start...] ? at + 1 : nil
+                }
+            }
             guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { break }
             if let setting = sources[index] {
                 guard answerOptions(of: focus) else { return nil }
@@ -294,6 +334,7 @@ extension FlowExplorer {
             }
             if state.focus == focus { break }
         }
+        record?.end(state: state)
         // Back: clear the group's typed fields, last first, so every jump is backward.
         for index in group.sorted().reversed() where spec.fields[index].kind.typesAnswer {
             let id = spec.fields[index].id
