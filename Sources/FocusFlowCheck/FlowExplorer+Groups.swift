@@ -132,63 +132,78 @@ extension FlowExplorer {
         var report = start
         let ids = reducer.spec.fields.map(\.id)
         report.groups = groups.map { $0.map { ids[$0] } }
-        // Each group's report, once explored; the first group known to break an invariant, so
-        // that no group after it is begun; the states each group has shown the progress so far.
-        let shared = sharedWalk()
-        let explored = Mutex<[Report?]>(Array(repeating: nil, count: groups.count))
+        let shared = sharedWalk(options, into: &report)
+        // Each group's report and how far it went, once explored; the first group known to
+        // break an invariant, so that no group after it is begun; the states each group has
+        // shown the progress so far.
+        let explored = Mutex<[(report: Report, coverage: Coverage?)?]>(Array(repeating: nil, count: groups.count))
         let firstBroken = Atomic<Int>(groups.count)
         let shown = Mutex<(total: Int, each: [Int])>((0, Array(repeating: 0, count: groups.count)))
         DispatchQueue.concurrentPerform(iterations: groups.count) { position in
             guard position < firstBroken.load(ordering: .relaxed) else { return }
             var own = options
             if let progress = options.progress {
-                own.progress = { states, depth in
+                let group = Progress.Group(index: position, count: groups.count, fields: groups[position].map { ids[$0] })
+                own.progress = { told in
                     shown.withLock { counts in
-                        counts.total += states - counts.each[position]
-                        counts.each[position] = states
-                        progress(counts.total, depth)
+                        counts.total += told.states - counts.each[position]
+                        counts.each[position] = told.states
+                        progress(Progress(states: counts.total, depth: told.depth, group: group, elapsed: told.elapsed))
                     }
                 }
             }
             var groupReport = Report()
-            if exploreGroup(groups[position], own, shared: shared, into: &groupReport) {
-                firstBroken.min(position, ordering: .relaxed)
-            }
-            explored.withLock { $0[position] = groupReport }
+            let coverage = exploreGroup(groups[position], own, shared: shared, into: &groupReport)
+            if coverage == nil { firstBroken.min(position, ordering: .relaxed) }
+            explored.withLock { $0[position] = (groupReport, coverage) }
         }
         let reports = explored.withLock { $0 }
         for position in groups.indices {
-            guard let groupReport = reports[position] else { break }
+            guard let (groupReport, coverage) = reports[position] else { break }
             report.add(groupReport)
+            report.coverage.append(coverage ?? .partial)
             if groupReport.counterexample != nil { break }
         }
         return report
     }
 
-    /// Explores one group from each of its backgrounds into `report`: whether an invariant
-    /// broke (``Report/counterexample`` then says which).
-    private func exploreGroup(_ group: [Int], _ options: Options, shared: SharedWalk?, into report: inout Report) -> Bool {
+    /// Explores one group from each of its backgrounds into `report`: how far it went, or `nil`
+    /// when an invariant broke (``Report/counterexample`` then says which).
+    private func exploreGroup(_ group: [Int], _ options: Options, shared: SharedWalk?, into report: inout Report) -> Coverage? {
+        guard !options.timing.isSpent else {
+            report.reached(.budget)
+            return Coverage.none
+        }
         let members = Set(group)
         var roots: [(state: FlowReducer.State, script: [FlowRequest])] = []
         for sources in sourceSettings(of: members) {
-            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, shared: shared, into: &report) else { return true }
+            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, shared: shared, options: options, into: &report) else {
+                return report.counterexample == nil ? Coverage.none : nil
+            }
             roots.append((passed.state, passed.script))
             if passed.choseInGroup {
-                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, shared: shared, into: &report) else { return true }
+                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, shared: shared, options: options, into: &report) else {
+                    return report.counterexample == nil ? Coverage.none : nil
+                }
                 roots.append((stopped.state, stopped.script))
             }
         }
         let scope = scope(of: members, roots: roots.map(\.state), everywhere: options.followsEveryField)
-        return explore(from: roots, group: scope, options, into: &report)
+        if explore(from: roots, group: scope, options, into: &report) { return nil }
+        return report.limits.isEmpty ? .complete : .partial
     }
 
     /// The walk of no group to its background, recorded for each group's walk to take up to
     /// where it acts otherwise (``SharedWalk``); `nil` when an invariant breaks on it, and each
     /// group walks on its own and finds where.
-    func sharedWalk() -> SharedWalk? {
+    /// A budget spent on the way leaves it unrecorded too (and says so in `report`).
+    func sharedWalk(_ options: Options = Options(), into report: inout Report) -> SharedWalk? {
         var scratch = Report()
         let recorder = SharedWalk.Recorder(spec: reducer.spec)
-        guard walkToBackground(of: [], stoppingAtChoice: false, into: &scratch, recording: recorder) != nil else { return nil }
+        guard walkToBackground(of: [], stoppingAtChoice: false, options: options, into: &scratch, recording: recorder) != nil else {
+            if scratch.limits.contains(.budget) { report.reached(.budget) }
+            return nil
+        }
         return SharedWalk(recorder, transition: transition)
     }
 
@@ -242,18 +257,25 @@ extension FlowExplorer {
     /// requests instead; then back, clearing what was typed into the group's fields; then a
     /// jump to the first field. `stoppingAtChoice` stops going forward at the first field of the
     /// group that the walk would have to choose on. `nil` when an invariant broke
-    /// (``Report/counterexample``); else the background, the script to it, and whether the walk
-    /// chose on a field of the group.
+    /// (``Report/counterexample``) or the budget of `options` was spent (``Report/limits``); else
+    /// the background, the script to it, and whether the walk chose on a field of the group.
     /// With `shared`, the requests it makes as the walk of no group does are taken from there.
     func walkToBackground(
-        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, shared: SharedWalk? = nil, into report: inout Report,
-        recording record: SharedWalk.Recorder? = nil
+        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, shared: SharedWalk? = nil, options: Options = Options(),
+        into report: inout Report, recording record: SharedWalk.Recorder? = nil
     ) -> (state: FlowReducer.State, script: [FlowRequest], choseInGroup: Bool)? {
         let spec = reducer.spec
         var state = reducer.initialState()
         var script: [FlowRequest] = []
         let describer = StateDescriber()
         func send(_ request: FlowRequest) -> Bool {
+            if script.count % Self.requestsBetweenLooks == 0 {
+                if options.timing.isSpent {
+                    report.reached(.budget)
+                    return false
+                }
+                options.tell(states: report.states, depth: 0)
+            }
             let before = state
             let events = transition(&state, request.action!)
             script.append(request)

@@ -24,31 +24,43 @@ public struct FlowExplorer: Sendable {
         public var depth: Int
         /// How many distinct states to visit at most.
         public var maxStates: Int
+        /// How long to explore at most: once spent, the exploration stops where it is, and the
+        /// report says what it covered (``Report/limits`` holds ``Limit/budget``). No limit when `nil`.
+        public var budget: Duration?
 
-        /// Called now and then while exploring (about every 10,000 states and at each new
-        /// level) with the states seen so far and the level being explored: `check` shows it on
-        /// a terminal. Groups explored apart are explored side by side, and then this is called
-        /// from each group's thread, one call at a time, with the states of every group so far.
-        public var progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)?
+        /// Called now and then while exploring — at each new level, and every few dozen requests
+        /// while walking or exploring — with how far it has got: `check` shows it on a terminal.
+        /// Groups explored apart are explored side by side, and then this is called from each
+        /// group's thread, one call at a time, with the states of every group so far and the
+        /// group of the thread calling.
+        public var progress: (@Sendable (Progress) -> Void)?
         /// Explore fields that no rule ties together apart, group by group, rather
         /// than every combination of their values (see ``independentGroups(in:tyingConditions:)``): `depth` and
         /// `maxStates` then bound each group's exploration, and states are counted over all.
         /// The groups are explored as many at once as the machine has cores, and reported as if
         /// one after another.
         public var decompose: Bool
+        /// When the exploration began and when its budget is spent: set by ``FlowExplorer/run(_:)``.
+        var timing = Timing(budget: nil)
         /// Whether a group's exploration tries every request on every field whatever the flow's
         /// size, rather than only those that can read the group (``GroupScope``): the tests
         /// compare the two.
         package var followsEveryField = false
 
         public init(
-            depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false,
-            progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil
+            depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false, budget: Duration? = nil,
+            progress: (@Sendable (Progress) -> Void)? = nil
         ) {
             self.depth = depth
             self.maxStates = maxStates
             self.decompose = decompose
+            self.budget = budget
             self.progress = progress
+        }
+
+        /// Tells ``progress`` how far the exploration has got.
+        func tell(states: Int, depth: Int) {
+            progress?(Progress(states: states, depth: depth, elapsed: timing.elapsed))
         }
     }
 
@@ -77,6 +89,9 @@ public struct FlowExplorer: Sendable {
         /// The deepest level explored, and whether every reachable state was (no limit hit).
         public var depth = 0
         public var exhaustive = true
+        /// The limits reached: where one is, the states beyond it were not explored, and the
+        /// proof is partial (``exhaustive`` is `false`).
+        public var limits: Set<Limit> = []
         public var fieldsFocused: Set<FieldID> = []
         public var eventsSeen: Set<String> = []
         public var completed = false
@@ -87,8 +102,16 @@ public struct FlowExplorer: Sendable {
         /// The independent groups explored one by one (see ``Options/decompose``), in field
         /// order; empty when the flow was explored as one.
         public var groups: [[FieldID]] = []
+        /// How far each group of ``groups`` was explored, in the same order.
+        public var coverage: [Coverage] = []
         /// Why a flow was explored as one although ``Options/decompose`` asked for groups.
         public var notDecomposed: WholeReason?
+
+        /// Notes that `limit` was reached.
+        mutating func reached(_ limit: Limit) {
+            limits.insert(limit)
+            exhaustive = false
+        }
 
         /// Adds what a group's exploration saw, explored after everything this report holds.
         mutating func add(_ group: Report) {
@@ -96,6 +119,7 @@ public struct FlowExplorer: Sendable {
             edges += group.edges
             depth = max(depth, group.depth)
             exhaustive = exhaustive && group.exhaustive
+            limits.formUnion(group.limits)
             fieldsFocused.formUnion(group.fieldsFocused)
             eventsSeen.formUnion(group.eventsSeen)
             completed = completed || group.completed
@@ -370,6 +394,8 @@ public struct FlowExplorer: Sendable {
     /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state; *r* is
     ///   bounded in a flow of untied fields, and a transition is linear in the fields.
     public func run(_ options: Options = Options()) -> Report {
+        var options = options
+        options.timing = Timing(budget: options.budget)
         var report = Report()
         report.noPassingValue = noPassingValue
         if options.decompose {
@@ -429,22 +455,25 @@ public struct FlowExplorer: Sendable {
             return true
         }
 
-        while !frontier.isEmpty {
+        levels: while !frontier.isEmpty {
             guard level < options.depth else {
-                report.exhaustive = false
+                report.reached(.depth)
                 break
             }
             level += 1
-            options.progress?(seenBefore + states.count, level)
+            options.tell(states: seenBefore + states.count, depth: level)
             var next: [Int] = []
-            var reported = states.count
             for source in frontier {
-                if states.count - reported >= 10_000 {
-                    reported = states.count
-                    options.progress?(seenBefore + states.count, level)
-                }
                 let before = states[source]
                 for request in requests(from: before, group: group) {
+                    if report.edges % Self.requestsBetweenLooks == 0 {
+                        if options.timing.isSpent {
+                            report.reached(.budget)
+                            report.depth = max(report.depth, level)
+                            break levels
+                        }
+                        options.tell(states: seenBefore + states.count, depth: level)
+                    }
                     var after = before
                     let events = transition(&after, request.action!)
                     report.edges += 1
@@ -463,7 +492,7 @@ public struct FlowExplorer: Sendable {
                     if let focus = after.focus { report.fieldsFocused.insert(focus) }
                     guard followed, !seen, after.phase == .editing || after.phase == .review else { continue }
                     guard states.count < options.maxStates else {
-                        report.exhaustive = false
+                        report.reached(.states)
                         continue
                     }
                     index[known] = states.count

@@ -61,7 +61,8 @@ struct CheckScopeTests {
     func sharedWalkAgrees(seed: UInt64) throws {
         let spec = try Self.spec(seed: seed, fields: 30)
         let explorer = FlowExplorer(spec: spec)
-        let shared = try #require(explorer.sharedWalk())
+        var scratch = FlowExplorer.Report()
+        let shared = try #require(explorer.sharedWalk(into: &scratch))
         guard case .groups(let groups) = explorer.decomposition() else { Issue.record("seed \(seed) is explored as one"); return }
         for group in groups.map(Set.init) {
             for sources in explorer.sourceSettings(of: group) {
