@@ -132,52 +132,79 @@ extension FlowExplorer {
         var report = start
         let ids = reducer.spec.fields.map(\.id)
         report.groups = groups.map { $0.map { ids[$0] } }
-        // Each group's report, once explored; the first group known to break an invariant, so
-        // that no group after it is begun; the states each group has shown the progress so far.
-        let explored = Mutex<[Report?]>(Array(repeating: nil, count: groups.count))
+        let shared = sharedWalk(options, into: &report)
+        // Each group's report and how far it went, once explored; the first group known to
+        // break an invariant, so that no group after it is begun; the states each group has
+        // shown the progress so far.
+        let explored = Mutex<[(report: Report, coverage: Coverage?)?]>(Array(repeating: nil, count: groups.count))
         let firstBroken = Atomic<Int>(groups.count)
         let shown = Mutex<(total: Int, each: [Int])>((0, Array(repeating: 0, count: groups.count)))
         DispatchQueue.concurrentPerform(iterations: groups.count) { position in
             guard position < firstBroken.load(ordering: .relaxed) else { return }
             var own = options
             if let progress = options.progress {
-                own.progress = { states, depth in
+                let group = Progress.Group(index: position, count: groups.count, fields: groups[position].map { ids[$0] })
+                own.progress = { told in
                     shown.withLock { counts in
-                        counts.total += states - counts.each[position]
-                        counts.each[position] = states
-                        progress(counts.total, depth)
+                        counts.total += told.states - counts.each[position]
+                        counts.each[position] = told.states
+                        progress(Progress(states: counts.total, depth: told.depth, group: group, elapsed: told.elapsed))
                     }
                 }
             }
             var groupReport = Report()
-            if exploreGroup(groups[position], own, into: &groupReport) {
-                firstBroken.min(position, ordering: .relaxed)
-            }
-            explored.withLock { $0[position] = groupReport }
+            let coverage = exploreGroup(groups[position], own, shared: shared, into: &groupReport)
+            if coverage == nil { firstBroken.min(position, ordering: .relaxed) }
+            explored.withLock { $0[position] = (groupReport, coverage) }
         }
         let reports = explored.withLock { $0 }
         for position in groups.indices {
-            guard let groupReport = reports[position] else { break }
+            guard let (groupReport, coverage) = reports[position] else { break }
             report.add(groupReport)
+            report.coverage.append(coverage ?? .partial)
             if groupReport.counterexample != nil { break }
         }
         return report
     }
 
-    /// Explores one group from each of its backgrounds into `report`: whether an invariant
-    /// broke (``Report/counterexample`` then says which).
-    private func exploreGroup(_ group: [Int], _ options: Options, into report: inout Report) -> Bool {
+    /// Explores one group from each of its backgrounds into `report`: how far it went, or `nil`
+    /// when an invariant broke (``Report/counterexample`` then says which).
+    private func exploreGroup(_ group: [Int], _ options: Options, shared: SharedWalk?, into report: inout Report) -> Coverage? {
+        guard !options.timing.isSpent else {
+            report.reached(.budget)
+            return Coverage.none
+        }
         let members = Set(group)
         var roots: [(state: FlowReducer.State, script: [FlowRequest])] = []
         for sources in sourceSettings(of: members) {
-            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, into: &report) else { return true }
+            guard let passed = walkToBackground(of: members, sources: sources, stoppingAtChoice: false, shared: shared, options: options, into: &report) else {
+                return report.counterexample == nil ? Coverage.none : nil
+            }
             roots.append((passed.state, passed.script))
             if passed.choseInGroup {
-                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, into: &report) else { return true }
+                guard let stopped = walkToBackground(of: members, sources: sources, stoppingAtChoice: true, shared: shared, options: options, into: &report) else {
+                    return report.counterexample == nil ? Coverage.none : nil
+                }
                 roots.append((stopped.state, stopped.script))
             }
         }
-        return explore(from: roots, group: members, options, into: &report)
+        let scope = scope(of: members, roots: roots.map(\.state), everywhere: options.followsEveryField)
+        if explore(from: roots, group: scope, options, into: &report) { return nil }
+        return report.limits.isEmpty ? .complete : .partial
+    }
+
+    /// The walk of no group to its background, recorded for each group's walk to take up to
+    /// where it acts otherwise (``SharedWalk``); `nil` when an invariant breaks on it, and each
+    /// group walks on its own and finds where.
+    /// A budget spent on the way leaves it unrecorded too (and says so in `report`).
+    func sharedWalk(_ options: Options = Options(), into report: inout Report) -> SharedWalk? {
+        var scratch = Report()
+        let recorder = SharedWalk.Recorder(spec: reducer.spec)
+        guard walkToBackground(of: [], stoppingAtChoice: false, options: options, into: &scratch, recording: recorder) != nil else {
+            if scratch.limits.contains(.budget) { report.reached(.budget) }
+            return nil
+        }
+        return SharedWalk(recorder, transition: transition)
     }
 
     /// Every combination of the ways the sources of `group`'s conditions answer: for each, the
@@ -230,22 +257,33 @@ extension FlowExplorer {
     /// requests instead; then back, clearing what was typed into the group's fields; then a
     /// jump to the first field. `stoppingAtChoice` stops going forward at the first field of the
     /// group that the walk would have to choose on. `nil` when an invariant broke
-    /// (``Report/counterexample``); else the background, the script to it, and whether the walk
-    /// chose on a field of the group.
+    /// (``Report/counterexample``) or the budget of `options` was spent (``Report/limits``); else
+    /// the background, the script to it, and whether the walk chose on a field of the group.
+    /// With `shared`, the requests it makes as the walk of no group does are taken from there.
     func walkToBackground(
-        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, into report: inout Report
+        of group: Set<Int>, sources: [Int: [FlowRequest]] = [:], stoppingAtChoice: Bool, shared: SharedWalk? = nil, options: Options = Options(),
+        into report: inout Report, recording record: SharedWalk.Recorder? = nil
     ) -> (state: FlowReducer.State, script: [FlowRequest], choseInGroup: Bool)? {
         let spec = reducer.spec
         var state = reducer.initialState()
         var script: [FlowRequest] = []
+        let describer = StateDescriber()
         func send(_ request: FlowRequest) -> Bool {
+            if script.count % Self.requestsBetweenLooks == 0 {
+                if options.timing.isSpent {
+                    report.reached(.budget)
+                    return false
+                }
+                options.tell(states: report.states, depth: 0)
+            }
             let before = state
             let events = transition(&state, request.action!)
             script.append(request)
             report.edges += 1
             for event in events { report.eventsSeen.insert(event.name) }
             if let focus = state.focus { report.fieldsFocused.insert(focus) }
-            guard let violation = invariants.check(before: before, action: request.action!, after: state, events: events) else { return true }
+            record?.step(request, events: events, focus: state.focus)
+            guard let violation = invariants.check(before: before, action: request.action!, after: state, events: events, describing: true, describer: describer) else { return true }
             let ids = group.sorted().map { spec.fields[$0].id }
             report.counterexample = Counterexample(violation: violation, script: script, groupStart: script.count, group: ids)
             return false
@@ -260,8 +298,32 @@ extension FlowExplorer {
             return true
         }
         var choseInGroup = false
+        // The walk of no group, while this one has done the same (see ``SharedWalk``): the
+        // iteration of the forward loop the two are at.
+        var together = shared.map { _ in 0 }
+        let own = group.union(sources.keys)
         // Forward: each field gets its passing value where needed, then Next, up to the last visible field.
-        forward: for _ in 0...spec.fields.count {
+        var iteration = 0
+        forward: while iteration <= spec.fields.count {
+            defer { iteration += 1 }
+            if let shared, let at = together {
+                // Up to the next iteration that acts on a field of the group or a source, this
+                // walk is the shared one: its requests, already checked, are taken as they are.
+                guard let next = shared.iterations[at...].firstIndex(where: { own.contains($0.index) }) else {
+                    shared.adopt(from: at, to: nil, state: &state, script: &script, into: &report)
+                    break forward
+                }
+                shared.adopt(from: at, to: next, state: &state, script: &script, into: &report)
+                iteration += next - at
+                together = next
+            }
+            record?.iteration(state: state)
+            let start = script.count
+            defer {
+                if let shared, let at = together {
+                    together = shared.iterations.indices.contains(at + 1) && shared.requests(of: at) == script[start...] ? at + 1 : nil
+                }
+            }
             guard state.phase == .editing, let focus = state.focus, let index = spec.index(of: focus) else { break }
             if let setting = sources[index] {
                 guard answerOptions(of: focus) else { return nil }
@@ -294,6 +356,7 @@ extension FlowExplorer {
             }
             if state.focus == focus { break }
         }
+        record?.end(state: state)
         // Back: clear the group's typed fields, last first, so every jump is backward.
         for index in group.sorted().reversed() where spec.fields[index].kind.typesAnswer {
             let id = spec.fields[index].id

@@ -24,27 +24,43 @@ public struct FlowExplorer: Sendable {
         public var depth: Int
         /// How many distinct states to visit at most.
         public var maxStates: Int
+        /// How long to explore at most: once spent, the exploration stops where it is, and the
+        /// report says what it covered (``Report/limits`` holds ``Limit/budget``). No limit when `nil`.
+        public var budget: Duration?
 
-        /// Called now and then while exploring (about every 10,000 states and at each new
-        /// level) with the states seen so far and the level being explored: `check` shows it on
-        /// a terminal. Groups explored apart are explored side by side, and then this is called
-        /// from each group's thread, one call at a time, with the states of every group so far.
-        public var progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)?
+        /// Called now and then while exploring — at each new level, and every few dozen requests
+        /// while walking or exploring — with how far it has got: `check` shows it on a terminal.
+        /// Groups explored apart are explored side by side, and then this is called from each
+        /// group's thread, one call at a time, with the states of every group so far and the
+        /// group of the thread calling.
+        public var progress: (@Sendable (Progress) -> Void)?
         /// Explore fields that no rule ties together apart, group by group, rather
         /// than every combination of their values (see ``independentGroups(in:tyingConditions:)``): `depth` and
         /// `maxStates` then bound each group's exploration, and states are counted over all.
         /// The groups are explored as many at once as the machine has cores, and reported as if
         /// one after another.
         public var decompose: Bool
+        /// When the exploration began and when its budget is spent: set by ``FlowExplorer/run(_:)``.
+        var timing = Timing(budget: nil)
+        /// Whether a group's exploration tries every request on every field whatever the flow's
+        /// size, rather than only those that can read the group (``GroupScope``): the tests
+        /// compare the two.
+        package var followsEveryField = false
 
         public init(
-            depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false,
-            progress: (@Sendable (_ states: Int, _ depth: Int) -> Void)? = nil
+            depth: Int = 50, maxStates: Int = 200_000, decompose: Bool = false, budget: Duration? = nil,
+            progress: (@Sendable (Progress) -> Void)? = nil
         ) {
             self.depth = depth
             self.maxStates = maxStates
             self.decompose = decompose
+            self.budget = budget
             self.progress = progress
+        }
+
+        /// Tells ``progress`` how far the exploration has got.
+        func tell(states: Int, depth: Int) {
+            progress?(Progress(states: states, depth: depth, elapsed: timing.elapsed))
         }
     }
 
@@ -73,6 +89,9 @@ public struct FlowExplorer: Sendable {
         /// The deepest level explored, and whether every reachable state was (no limit hit).
         public var depth = 0
         public var exhaustive = true
+        /// The limits reached: where one is, the states beyond it were not explored, and the
+        /// proof is partial (``exhaustive`` is `false`).
+        public var limits: Set<Limit> = []
         public var fieldsFocused: Set<FieldID> = []
         public var eventsSeen: Set<String> = []
         public var completed = false
@@ -83,8 +102,16 @@ public struct FlowExplorer: Sendable {
         /// The independent groups explored one by one (see ``Options/decompose``), in field
         /// order; empty when the flow was explored as one.
         public var groups: [[FieldID]] = []
+        /// How far each group of ``groups`` was explored, in the same order.
+        public var coverage: [Coverage] = []
         /// Why a flow was explored as one although ``Options/decompose`` asked for groups.
         public var notDecomposed: WholeReason?
+
+        /// Notes that `limit` was reached.
+        mutating func reached(_ limit: Limit) {
+            limits.insert(limit)
+            exhaustive = false
+        }
 
         /// Adds what a group's exploration saw, explored after everything this report holds.
         mutating func add(_ group: Report) {
@@ -92,6 +119,7 @@ public struct FlowExplorer: Sendable {
             edges += group.edges
             depth = max(depth, group.depth)
             exhaustive = exhaustive && group.exhaustive
+            limits.formUnion(group.limits)
             fieldsFocused.formUnion(group.fieldsFocused)
             eventsSeen.formUnion(group.eventsSeen)
             completed = completed || group.completed
@@ -101,6 +129,8 @@ public struct FlowExplorer: Sendable {
     }
 
     public let reducer: FlowReducer
+    /// The flow's initial state, made once.
+    let initial: FlowReducer.State
     let invariants: FlowInvariants
     let transition: @Sendable (inout FlowReducer.State, FlowReducer.Action) -> [FlowEvent]
     /// The values typed into each field.
@@ -127,8 +157,11 @@ public struct FlowExplorer: Sendable {
     public static let defaultOptionLists: [[FieldOption]] = [
         [.init(value: "first", label: "First"), .init(value: "second", label: "Second")], [.init(value: "second", label: "Second")],
     ]
-    /// Snapshot then restore (invariant 15): the engine's, or a broken one in tests.
-    private let roundTrip: @Sendable (FlowReducer.State) -> FlowReducer.State?
+    /// Snapshot then restore (invariant 15): a broken one in tests; the engine's when `nil`
+    /// (see ``Restores``).
+    private let roundTrip: (@Sendable (FlowReducer.State) -> FlowReducer.State?)?
+    /// ``/FocusFlow/FlowSpec/fingerprint``, which encodes the whole flow: made once here, not at every state.
+    private let fingerprint: String
 
     /// - Parameters:
     ///   - spec: the flow.
@@ -144,23 +177,13 @@ public struct FlowExplorer: Sendable {
     ) {
         let reducer = FlowReducer(spec: spec)
         self.reducer = reducer
+        let initial = reducer.initialState()
+        self.initial = initial
         var lists = optionLists
         for name in spec.fields.compactMap({ $0.optionSource?.name }) where lists[name] == nil { lists[name] = Self.defaultOptionLists }
         self.optionLists = lists
-        // The fingerprint encodes the whole flow: once here, not at every state.
-        let fingerprint = spec.fingerprint
-        // A restore reads nothing but its snapshot, and states that differ only in what a
-        // snapshot leaves out (a filter, a highlight, an error shown) share one: each snapshot is
-        // restored once, whichever group's thread meets it first.
-        let restored = Mutex<[FlowSnapshot: FlowReducer.State?]>([:])
-        self.roundTrip =
-            roundTrip ?? { state in
-                let snapshot = reducer.snapshot(of: state, fingerprint: fingerprint)
-                if let known = restored.withLock({ $0[snapshot] }) { return known }
-                let state = try? reducer.restore(snapshot, fingerprint: fingerprint)
-                restored.withLock { $0[snapshot] = state }
-                return state
-            }
+        self.fingerprint = spec.fingerprint
+        self.roundTrip = roundTrip
         self.invariants = FlowInvariants(reducer: reducer)
         self.transition = transition ?? { reducer.reduce(into: &$0, action: $1) }
         var values: [FieldID: [String]] = [:]
@@ -180,10 +203,17 @@ public struct FlowExplorer: Sendable {
             values[field.id] = field.options.isEmpty ? [""] : ["", String(field.options[0].label.prefix(2)), "zzzq"]
             if !field.options.isEmpty { options[field.id] = Self.optionClasses(of: field, reducer: reducer) }
         }
+        // The fields that must match each field, even through others: its passing value is
+        // theirs, so it must pass their rules and keyboards too.
+        var matchers: [FieldID: [FieldSpec]] = [:]
+        for field in spec.fields.reversed() {
+            guard let other = field.rules.matches else { continue }
+            matchers[other, default: []] += [field] + (matchers[field.id] ?? [])
+        }
         for field in spec.fields where field.kind.typesAnswer {
-            let pass = Self.passingValue(for: field, reducer: reducer, passing: passing)
+            let pass = Self.passingValue(for: field, matchedBy: matchers[field.id] ?? [], reducer: reducer, passing: passing, from: initial)
             if let pass { passing[field.id] = pass } else { missing.append(field.id) }
-            let fail = Self.failingValue(for: field, reducer: reducer, passing: passing)
+            let fail = Self.failingValue(for: field, reducer: reducer, passing: passing, from: initial)
             var list = [""]
             // The bounds of each `when` that reads this field: a value on the bound shows what it
             // guards, whatever side the passing and failing values fall on.
@@ -241,21 +271,24 @@ public struct FlowExplorer: Sendable {
 
     /// The names of the events this flow can say: every event of ``/FocusFlow/FlowEvent/Name`` whose kinds
     /// of field the flow has, in the protocol's order.
-    public var eventNames: [String] {
-        let kinds = Set(reducer.spec.fields.map(\.kind))
+    public var eventNames: [String] { Self.eventNames(of: reducer.spec) }
+
+    /// The names of the events `spec` can say (``eventNames``), without making an explorer of it.
+    public static func eventNames(of spec: FlowSpec) -> [String] {
+        let kinds = Set(spec.fields.map(\.kind))
         return FlowEvent.Name.allCases.filter { $0.kinds.map { !$0.isDisjoint(with: kinds) } ?? true }
-            .filter { $0 != .reviewing || reducer.spec.review }
-            .filter { $0 != .dropped || reducer.spec.fields.contains { $0.when != nil } }.map(\.rawValue)
+            .filter { $0 != .reviewing || spec.review }
+            .filter { $0 != .dropped || spec.fields.contains { $0.when != nil } }.map(\.rawValue)
     }
 
     /// The requests tried from `state`.
     public func requests(from state: FlowReducer.State) -> [FlowRequest] { requests(from: state, group: nil) }
 
-    /// The requests tried from `state` while the fields of `group` (positions) are explored
-    /// apart: on a field outside it only the moves (next, previous, reveal, cancel, submit,
-    /// jumps) — nothing typed, cleared or chosen — and jumps to every field of the group as
-    /// well as those of ``jumpTargets(from:)``. Every request, with a `nil` group.
-    func requests(from state: FlowReducer.State, group: Set<Int>?) -> [FlowRequest] {
+    /// The requests tried from `state` while the fields of `group` are explored apart: on a
+    /// field outside it only the moves (next, previous, reveal, cancel, submit, jumps) —
+    /// nothing typed, cleared or chosen — and in a flow of more than ``everyJumpUpTo`` fields
+    /// only those that can read the group (see ``GroupScope``). Every request, with a `nil` group.
+    func requests(from state: FlowReducer.State, group scope: GroupScope?) -> [FlowRequest] {
         if state.phase == .review {
             // A repeating group's items may be removed from the review, each by its path.
             let removals = reducer.spec.groups.flatMap { group in (0..<group.maxItems).map { FlowRequest.remove(group.question(item: $0)) } }
@@ -269,11 +302,22 @@ public struct FlowExplorer: Sendable {
         if alphabet.contains(where: Self.isStep), !(values[focus] ?? [""]).contains(where: { $0.isIdentical(to: state.text(of: focus)) }) {
             alphabet.removeAll(where: Self.isStep)
         }
-        guard let group else { return alphabet + serviceRequests(from: state) + jumps[index].map { .focus($0) } }
-        if group.contains(index) {
+        guard let scope else { return alphabet + serviceRequests(from: state) + jumps[index].map { .focus($0) } }
+        if scope.members.contains(index) {
             alphabet += serviceRequests(from: state)
         } else {
-            alphabet.removeAll { if case .field(let action)? = $0.action { action != .submit } else { false } }
+            if scope.reach != nil {
+                // Beyond the moves that pass or skip the group's fields, a request on a field
+                // outside it reads nothing of the group (see ``GroupScope``).
+                alphabet.removeAll { request in
+                    switch request.action {
+                    case .next?, .previous?: false
+                    default: true
+                    }
+                }
+            } else {
+                alphabet.removeAll { if case .field(let action)? = $0.action { action != .submit } else { false } }
+            }
             // A field outside the group holds a passing value, and its host says yes: its other
             // answers are explored in its own group.
             alphabet += serviceRequests(from: state).filter { request in
@@ -283,13 +327,8 @@ public struct FlowExplorer: Sendable {
                 }
             }
         }
-        var targets = jumps[index]
-        if reducer.spec.fields.count > Self.everyJumpUpTo {
-            let ids = reducer.spec.fields.map(\.id)
-            let extra = group.sorted().map { ids[$0] }.filter { !targets.contains($0) }
-            if !extra.isEmpty { targets = (targets + extra).sorted { reducer.spec.index(of: $0)! < reducer.spec.index(of: $1)! } }
-        }
-        return alphabet + targets.map { .focus($0) }
+        guard let targets = scope.jumps(from: index, fields: reducer.spec.fields.count) else { return alphabet + jumps[index].map { .focus($0) } }
+        return alphabet + targets.map { .focus(reducer.spec.fields[$0].id) }
     }
 
     private static func isStep(_ request: FlowRequest) -> Bool {
@@ -355,6 +394,8 @@ public struct FlowExplorer: Sendable {
     /// - Complexity: O(*s* × *r*) transitions for *s* states and *r* requests a state; *r* is
     ///   bounded in a flow of untied fields, and a transition is linear in the fields.
     public func run(_ options: Options = Options()) -> Report {
+        var options = options
+        options.timing = Timing(budget: options.budget)
         var report = Report()
         report.noPassingValue = noPassingValue
         if options.decompose {
@@ -365,7 +406,7 @@ public struct FlowExplorer: Sendable {
                 report.notDecomposed = reason
             }
         }
-        explore(from: [(reducer.initialState(), [])], group: nil, options, into: &report)
+        explore(from: [(initial, [])], group: nil, options, into: &report)
         return report
     }
 
@@ -375,11 +416,10 @@ public struct FlowExplorer: Sendable {
     ///
     /// - Returns: whether an invariant broke (``Report/counterexample`` then says which).
     @discardableResult
-    func explore(from roots: [(state: FlowReducer.State, script: [FlowRequest])], group: Set<Int>?, _ options: Options, into report: inout Report) -> Bool {
+    func explore(from roots: [(state: FlowReducer.State, script: [FlowRequest])], group: GroupScope?, _ options: Options, into report: inout Report) -> Bool {
         let seenBefore = report.states
-        var index: [FlowReducer.State: Int] = [:]
-        // A state's hash reads every field: room made once rather than rehashing as it grows.
-        index.reserveCapacity(min(options.maxStates, 4_096))
+        // Room made once rather than rehashing as it grows.
+        var index = VisitedStates(changing: group?.changing, fields: reducer.spec.fields.count, capacity: min(options.maxStates, 4_096))
         var states: [FlowReducer.State] = []
         var parents: [(Int, FlowRequest)?] = []
         var rootOf: [Int] = []
@@ -392,6 +432,8 @@ public struct FlowExplorer: Sendable {
         }
         var frontier = Array(states.indices)
         var level = 0
+        let describer = StateDescriber()
+        var restores = Restores(self)
 
         /// The script to `state` and how many of its first requests reach its root.
         func script(to state: Int) -> (requests: [FlowRequest], prefix: Int) {
@@ -407,44 +449,50 @@ public struct FlowExplorer: Sendable {
         func found(_ violation: FlowInvariants.Violation, _ script: (requests: [FlowRequest], prefix: Int)) -> Bool {
             let ids = reducer.spec.fields.map(\.id)
             report.counterexample = Counterexample(
-                violation: violation, script: script.requests, groupStart: script.prefix, group: group.map { $0.sorted().map { ids[$0] } } ?? [])
+                violation: violation, script: script.requests, groupStart: script.prefix, group: group.map { $0.members.sorted().map { ids[$0] } } ?? [])
             report.states = seenBefore + states.count
             report.depth = max(report.depth, level)
             return true
         }
 
-        while !frontier.isEmpty {
+        levels: while !frontier.isEmpty {
             guard level < options.depth else {
-                report.exhaustive = false
+                report.reached(.depth)
                 break
             }
             level += 1
-            options.progress?(seenBefore + states.count, level)
+            options.tell(states: seenBefore + states.count, depth: level)
             var next: [Int] = []
-            var reported = states.count
             for source in frontier {
-                if states.count - reported >= 10_000 {
-                    reported = states.count
-                    options.progress?(seenBefore + states.count, level)
-                }
                 let before = states[source]
                 for request in requests(from: before, group: group) {
+                    if report.edges % Self.requestsBetweenLooks == 0 {
+                        if options.timing.isSpent {
+                            report.reached(.budget)
+                            report.depth = max(report.depth, level)
+                            break levels
+                        }
+                        options.tell(states: seenBefore + states.count, depth: level)
+                    }
                     var after = before
                     let events = transition(&after, request.action!)
                     report.edges += 1
                     for event in events { report.eventsSeen.insert(event.name) }
-                    let known = key(after)
-                    let seen = index[known] != nil
-                    if let violation = invariants.check(before: before, action: request.action!, after: after, events: events, describing: !seen) {
+                    // A state focused beyond the group's scope: the edge to it is checked, the
+                    // state is not explored on (see ``GroupScope``).
+                    let followed = group?.follows(after.focus.flatMap { reducer.spec.index(of: $0) }) ?? true
+                    let known = followed ? key(after) : after
+                    let seen = followed && index[known] != nil
+                    if let violation = invariants.check(before: before, action: request.action!, after: after, events: events, describing: followed && !seen, describer: describer) {
                         let path = script(to: source)
                         return found(violation, (path.requests + [request], path.prefix))
                     }
                     if after.phase == .completed { report.completed = true }
                     if after.phase == .cancelled { report.cancelled = true }
                     if let focus = after.focus { report.fieldsFocused.insert(focus) }
-                    guard !seen, after.phase == .editing || after.phase == .review else { continue }
+                    guard followed, !seen, after.phase == .editing || after.phase == .review else { continue }
                     guard states.count < options.maxStates else {
-                        report.exhaustive = false
+                        report.reached(.states)
                         continue
                     }
                     index[known] = states.count
@@ -456,7 +504,7 @@ public struct FlowExplorer: Sendable {
                     // moved (an accepted field, a jump) and the review; typing between is not.
                     let moved = events.contains { if case .focusMoved = $0 { true } else { false } }
                     if moved || after.phase == .review,
-                        let violation = invariants.restoreViolation(state: after, restored: roundTrip(after), passing: passing, transition: transition)
+                        let violation = invariants.restoreViolation(state: after, restored: restores.roundTrip(after), passing: passing, transition: transition)
                     {
                         return found(violation, script(to: states.count - 1))
                     }
@@ -469,6 +517,28 @@ public struct FlowExplorer: Sendable {
         return false
     }
 
+    /// The snapshots an exploration restores (invariant 15), each once: a restore reads nothing
+    /// but its snapshot, and states that differ only in what a snapshot leaves out (a filter, a
+    /// highlight, an error shown) share one. Kept for one exploration (a group's): another
+    /// group's states hold other answers, and a state of a flow of thousands of fields is large.
+    struct Restores {
+        private let explorer: FlowExplorer
+        private var restored: [FlowSnapshot: FlowReducer.State?] = [:]
+
+        init(_ explorer: FlowExplorer) { self.explorer = explorer }
+
+        /// `state`'s snapshot restored, by the explorer's round trip.
+        mutating func roundTrip(_ state: FlowReducer.State) -> FlowReducer.State? {
+            if let roundTrip = explorer.roundTrip { return roundTrip(state) }
+            let reducer = explorer.reducer, fingerprint = explorer.fingerprint
+            let snapshot = reducer.snapshot(of: state, fingerprint: fingerprint)
+            if let known = restored[snapshot] { return known }
+            let state = try? reducer.restore(snapshot, fingerprint: fingerprint)
+            restored[snapshot] = state
+            return state
+        }
+    }
+
     // MARK: - Values
 
     private static let candidates = [
@@ -476,10 +546,14 @@ public struct FlowExplorer: Sendable {
         "1 Road", "12-345", "1234", "https://example.com", "3.14", "a", "1", "x",
     ]
 
-    private static func passes(_ value: String, _ field: FieldSpec, _ reducer: FlowReducer, _ passing: [FieldID: String]) -> Bool {
+    /// Whether `value` passes `field`'s keyboard and rules, its `matches` partner holding its
+    /// value of `passing`: a field's rules read no other field (its texts may name answers,
+    /// which changes what a message says, not whether it fails). From `initial`, the flow's
+    /// initial state, made once: a state of a flow of thousands of fields is not made per value.
+    private static func passes(_ value: String, _ field: FieldSpec, _ reducer: FlowReducer, _ passing: [FieldID: String], from initial: FlowReducer.State) -> Bool {
         guard field.keyboard.accepts(value) else { return false }
-        var state = reducer.initialState()
-        for (id, text) in passing { state.fields[id] = .init(text: text) }
+        var state = initial
+        if let partner = field.rules.matches, let text = passing[partner] { state.fields[partner] = .init(text: text) }
         state.fields[field.id] = .init(text: value)
         return reducer.failure(of: field.id, in: state) == nil
     }
@@ -500,7 +574,10 @@ public struct FlowExplorer: Sendable {
         return String(text.prefix(count))
     }
 
-    private static func passingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
+    /// A value that passes `field`'s rules and keyboard, and those of every field of
+    /// `matchers` (which must match it, and so are given the same value) where one is found,
+    /// else one that passes `field`'s own; a field that matches another gets the other's value.
+    private static func passingValue(for field: FieldSpec, matchedBy matchers: [FieldSpec], reducer: FlowReducer, passing: [FieldID: String], from initial: FlowReducer.State) -> String? {
         if let other = field.rules.matches, let value = passing[other] { return value }
         // A secure field gets a value no plain field uses, so that a leak of it can be seen.
         var tries = field.kind.sampleTexts(for: field) + (field.secure ? ["hunter2-secret", "2468"] : []) + candidates
@@ -508,15 +585,22 @@ public struct FlowExplorer: Sendable {
             tries += candidates.compactMap { value(repeating: $0, count: length) }
         }
         if !field.rules.required { tries.append("") }
-        return tries.first { passes($0, field, reducer, passing) }
+        func passesAll(_ value: String) -> Bool {
+            guard passes(value, field, reducer, passing, from: initial) else { return false }
+            var given = passing
+            given[field.id] = value
+            for matcher in matchers { given[matcher.id] = value }
+            return matchers.allSatisfy { passes(value, $0, reducer, given, from: initial) }
+        }
+        return tries.first(where: passesAll) ?? tries.first { passes($0, field, reducer, passing, from: initial) }
     }
 
-    private static func failingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String]) -> String? {
+    private static func failingValue(for field: FieldSpec, reducer: FlowReducer, passing: [FieldID: String], from initial: FlowReducer.State) -> String? {
         // Just past a length bound (one over the maximum, one short of the minimum): the boundary's failing side.
         let past = field.kind.sampleLengths(for: field).failing.compactMap { value(repeating: "1", count: $0) }
         // The kind's own texts first: a number's value past a bound fails sooner than an empty one.
         let tries = field.kind.sampleTexts(for: field) + ["", "x", "1", "!", "x y"] + past + candidates
-        return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing) }
+        return tries.first { field.keyboard.accepts($0) && !passes($0, field, reducer, passing, from: initial) }
     }
 
     /// The options of a choice field that the explorer chooses: one of each *value class*, the
@@ -553,7 +637,7 @@ public struct FlowExplorer: Sendable {
     /// field and one (a typed value) on a typed field. In order of depth: the first is what
     /// the walk does on a field with nothing to tell.
     func settings(of field: FieldSpec, telling conditions: [FieldCondition]) -> [[FlowRequest]] {
-        var start = reducer.initialState()
+        var start = initial
         if let partner = field.rules.matches, let pass = passing[partner] {
             start.focus = partner
             _ = reducer.reduce(into: &start, action: .field(.textChanged(pass)))
@@ -578,14 +662,17 @@ public struct FlowExplorer: Sendable {
         }
         note(start, [])
         var frontier: [(FlowReducer.State, [FlowRequest])] = [(start, [])]
-        var seen: Set<FlowReducer.State> = [start]
+        // Only the field changes: the states are told apart by its state (``VisitedStates``).
+        var seen = VisitedStates(changing: reducer.spec.index(of: field.id).map { [$0] } ?? [], fields: reducer.spec.fields.count, capacity: 64)
+        seen[start] = 0
         for _ in 0..<(field.kind.typesAnswer ? 1 : 4) where found.count < 1 << conditions.count {
             var next: [(FlowReducer.State, [FlowRequest])] = []
             for (state, path) in frontier {
                 for request in own {
                     var after = state
                     _ = reducer.reduce(into: &after, action: request.action!)
-                    guard after.focus == field.id, seen.insert(after).inserted else { continue }
+                    guard after.focus == field.id, seen[after] == nil else { continue }
+                    seen[after] = 0
                     note(after, path + [request])
                     next.append((after, path + [request]))
                 }

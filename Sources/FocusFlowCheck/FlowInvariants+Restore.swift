@@ -18,18 +18,16 @@ extension FlowInvariants {
         let spec = reducer.spec
         func fail(_ breach: Breach) -> Violation { Violation(breach) }
         guard let restored else { return fail(.snapshotNotRestored) }
-        let secure = spec.fields.filter(\.secure).map(\.id)
-        if let kept = secure.first(where: { restored.answer(of: $0)?.isEmpty == false }) {
-            return fail(.restoredHoldsSecret(kept))
+        if let kept = securePositions.first(where: { !restored.fields[position: $0].answer.isEmpty }) {
+            return fail(.restoredHoldsSecret(spec.fields[kept].id))
         }
         // A field only the person answers (`"prefill": false`) is asked again, as a secure one is.
-        for field in spec.fields
-        where !field.secure && field.prefill && state.answer(of: field.id)?.isEmpty == false
-            && restored.answer(of: field.id) != state.answer(of: field.id)
-        {
-            return fail(.restoredLostAnswer(field.id))
+        // A field that holds the same state holds the same answer: only the others are asked.
+        for position in prefilledPositions where !restored.fields.holdsSame(at: position, as: state.fields) {
+            let answer = state.fields[position: position].answer
+            if !answer.isEmpty && restored.fields[position: position].answer != answer { return fail(.restoredLostAnswer(spec.fields[position].id)) }
         }
-        guard state.phase == .review, secure.allSatisfy({ passing[$0] != nil }) else { return nil }
+        guard state.phase == .review, securePositions.allSatisfy({ passing[spec.fields[$0].id] != nil }) else { return nil }
         var walk = restored
         // Each step answers the focused field or moves on; a walk longer than two steps a field is stuck.
         for _ in 0..<(spec.fields.count * 2 + 2) where walk.phase == .editing || walk.phase == .review {

@@ -47,9 +47,13 @@ public struct FlowInvariants: Sendable {
     private let spoken: [String]
     /// The fields' ids, and the positions of the secure fields, the others and the choice
     /// fields: found once, as every edge asks.
-    private let ids: [FieldID], securePositions: [Int], plainPositions: [Int], choicePositions: [Int]
+    let ids: [FieldID], securePositions: [Int], plainPositions: [Int], choicePositions: [Int]
+    /// The positions of the non-secure fields a snapshot gives back (``FieldSpec/prefill``).
+    let prefilledPositions: [Int]
     /// The option values of each choice field, in ``choicePositions``' order.
     private let choiceValues: [[String]]
+    /// For each choice field's position, where it is in ``choicePositions``.
+    private let choiceIndex: [Int: Int]
     /// Whether any field has a check, a send or requirements (invariant 16 has nothing to hold otherwise).
     let hasServices: Bool
     /// Whether any field has a check (what invariant 16 says of passed checks has nothing to hold otherwise).
@@ -71,7 +75,9 @@ public struct FlowInvariants: Sendable {
         securePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].secure }
         plainPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure }
         choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
+        prefilledPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure && reducer.spec.fields[$0].prefill }
         choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
+        choiceIndex = Dictionary(uniqueKeysWithValues: choicePositions.enumerated().map { ($1, $0) })
         hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty || $0.optionSource != nil }
         hasChecks = reducer.spec.fields.contains { $0.check != nil }
         hasGroups = !reducer.spec.groups.isEmpty
@@ -98,6 +104,15 @@ public struct FlowInvariants: Sendable {
     ///     reached the state passes `false` for the edges that reach it again.
     public func check(
         before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent], describing: Bool = true
+    ) -> Violation? {
+        check(before: before, action: action, after: after, events: events, describing: describing, describer: nil)
+    }
+
+    /// ``check(before:action:after:events:describing:)``, with `after`'s description searched
+    /// by `describer` (which finds what the description says from the parts of the last state
+    /// it was asked about where the fields hold the same) when one is given.
+    func check(
+        before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent], describing: Bool, describer: StateDescriber?
     ) -> Violation? {
         let spec = reducer.spec
         func fail(_ breach: Breach) -> Violation { Violation(breach) }
@@ -144,8 +159,11 @@ public struct FlowInvariants: Sendable {
         // 5 (removing a group's item from the review discards that item's text by design)
         let edits: Bool = { if case .field(let a) = action { a != .submit } else { false } }()
         let removes: Bool = { if case .removeItem = action { true } else { false } }()
-        let kept = before.fields.sharesStorage(with: after.fields)
-        for (position, id) in ids.enumerated() where !kept && !(edits && id == before.focus) && !removes {
+        // The fields that hold something else after the transition, in order (none when the
+        // fields' storage is shared): every other field holds what `before` was found to hold.
+        let changed = before.fields.positions(differingFrom: after.fields)
+        for position in changed where !(edits && ids[position] == before.focus) && !removes {
+            let id = ids[position]
             if !before.text(at: position).isIdentical(to: after.text(at: position)) {
                 return fail(.textLost(id, before: before.text(of: id).count, after: after.text(of: id).count, request: String(FlowRequest(action)?.text.prefix(while: { $0 != " " }) ?? "submit")))
             }
@@ -174,10 +192,13 @@ public struct FlowInvariants: Sendable {
         }
         // 9, 10, 11, 12
         let textEdit: Bool = { if case .field(let a) = action { a == .clear || { if case .textChanged = a { true } else { false } }() } else { false } }()
-        for (position, flowValues) in zip(choicePositions, choiceValues) where !(kept && before.optionLists == after.optionLists) {
+        // A field as it was, held to the same list, holds what `before` was found to hold.
+        let listsKept = before.optionLists == after.optionLists
+        var choices = listsKept ? changed.filter { choiceIndex[$0] != nil } : choicePositions
+        if !listsKept { choices.removeAll { !changed.contains($0) && before.optionLists[ids[$0]] == after.optionLists[ids[$0]] } }
+        for position in choices {
             let id = ids[position]
-            // A field as it was, held to the same list, holds what `before` was found to hold.
-            if before.fields.holdsSame(at: position, as: after.fields), before.optionLists[id] == after.optionLists[id] { continue }
+            let flowValues = choiceValues[choiceIndex[position]!]
             // Options from the service: the list the walk holds now is the only one an answer may come from.
             let values = reducer.spec.fields[position].optionSource == nil ? flowValues : after.optionLists[id]?.options?.map(\.value) ?? []
             let held = after.fields[position: position].optionValues
@@ -226,7 +247,10 @@ public struct FlowInvariants: Sendable {
             if case .completed = event { continue }
             if shows([event.description, ProtocolSession.json(event, secure: after.fields)]) { return fail(.eventShowsSecret(event: event.name)) }
         }
-        if described, shows([after.description]) { return fail(.descriptionShowsSecret) }
+        if described {
+            let says = describer.map { describer in { describer.description(of: after, says: $0) } } ?? { [description = after.description] in description.containsVerbatim($0) }
+            if typed.contains(where: { says($0) && isSecret($0) }) { return fail(.descriptionShowsSecret) }
+        }
         return nil
     }
 }

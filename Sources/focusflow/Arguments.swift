@@ -71,4 +71,14 @@ struct Arguments: Equatable {
         }
         return value
     }
+
+    /// The value of `--name` as a number of seconds, whole or decimal (`60`, `0.5`), more than 0
+    /// and at most `most`.
+    func seconds(_ name: String, default fallback: Double, most: Double, command: String) throws(CommandError) -> Double {
+        guard let text = values[name] else { return fallback }
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text), value > 0, value <= most else {
+            throw .usage(.seconds(option: name, most: most, given: text), command: command)
+        }
+        return value
+    }
 }

@@ -10,6 +10,8 @@ extension CommandProblem {
         case .unknownOption(let word, let near): "unknown option \(word)" + (near.map { "; did you mean --\($0)?" } ?? "")
         case .wholeNumber(let option, let range, let given):
             "--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(given)\""
+        case .seconds(let option, let most, let given):
+            "--\(option) takes a number of seconds more than 0 and at most \(Seconds.text(most)), such as 60 or 0.5, not \"\(given)\""
         case .unknownCommand(let name, let near): "unknown command '\(name)'; did you mean '\(near)'?"
         case .noSuchCommand(let name, let near): "there is no command '\(name)'" + (near.map { "; did you mean '\($0)'?" } ?? "")
         case .helpTakesOneCommand: "help takes one command name at most"

@@ -12,6 +12,8 @@ extension CommandProblem {
         case .unknownOption(let word, let near): "알 수 없는 옵션입니다: \(word)" + (near.map { ". 혹시 --\($0)인가요?" } ?? "")
         case .wholeNumber(let option, let range, let given):
             "--\(option)에는 \(range.lowerBound)부터 \(range.upperBound)까지의 정수를 주세요 (받은 값: \"\(given)\")"
+        case .seconds(let option, let most, let given):
+            "--\(option)에는 0보다 크고 \(Seconds.text(most)) 이하인 초 수를 주세요. 예: 60, 0.5 (받은 값: \"\(given)\")"
         case .unknownCommand(let name, let near): "알 수 없는 명령입니다: '\(name)'. 혹시 '\(near)'인가요?"
         case .noSuchCommand(let name, let near): "'\(name)' 명령은 없습니다" + (near.map { ". 혹시 '\($0)'인가요?" } ?? "")
         case .helpTakesOneCommand: "help에는 명령 이름을 하나만 줄 수 있습니다"

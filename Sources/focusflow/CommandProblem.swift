@@ -14,6 +14,7 @@ enum CommandProblem: Equatable {
     case needsValue(option: String)
     case unknownOption(String, nearest: String?)
     case wholeNumber(option: String, range: ClosedRange<Int>, given: String)
+    case seconds(option: String, most: Double, given: String)
     case unknownCommand(String, nearest: String)
     case noSuchCommand(String, nearest: String?)
     case helpTakesOneCommand

@@ -23,13 +23,15 @@ struct CommandWords: Sendable {
     let recordingApproximated: @Sendable (_ field: String) -> String
     /// The name `check` gives the built-in flow.
     let builtInFlow: String
-    /// `checking: 120 states, depth 4` while `check` runs on a terminal.
-    let checking: @Sendable (_ states: Int, _ depth: Int) -> String
+    /// `checking: 120 states, group 3/14: f12 f13, depth 4, 42 s left` while `check` runs on a
+    /// terminal; `group` is `3/14: f12 f13` when explored in groups, `left` the whole seconds
+    /// left in the budget.
+    let checking: @Sendable (_ states: Int, _ group: String?, _ depth: Int, _ left: Int?) -> String
     /// `login.json: 10 states, 20 edges, every reachable state`; `extent` is ``everyState`` or ``toDepth``.
     let explored: @Sendable (_ name: String, _ states: Int, _ edges: Int, _ extent: String) -> String
     let everyState: String
-    /// `to depth 3 (limits: --depth 3, --max-states 100)`
-    let toDepth: @Sendable (_ depth: Int, _ limit: Int, _ maxStates: Int) -> String
+    /// `partial, to depth 3`: stopped at a limit (``partialProof`` says which).
+    let partly: @Sendable (_ depth: Int) -> String
     /// `covered: 2/3 fields focused; completed: yes; cancelled: no`
     let covered: @Sendable (_ focused: Int, _ fields: Int, _ completed: Bool, _ cancelled: Bool) -> String
     /// `events seen: focusMoved, changed` (event names are the protocol's, never translated).
@@ -50,8 +52,16 @@ struct CommandWords: Sendable {
     /// `plain30.json: 1800 states, 3540 edges, in 30 independent groups explored apart, …`
     let exploredInGroups: @Sendable (_ name: String, _ states: Int, _ edges: Int, _ groups: Int, _ extent: String) -> String
     let everyStateOfEachGroup: String
-    /// `to depth 3 (limits: --depth 3, --max-states 100) within each group`
-    let toDepthInEachGroup: @Sendable (_ depth: Int, _ limit: Int, _ maxStates: Int) -> String
+    /// `partial, to depth 3 at most within a group`
+    let partlyInGroups: @Sendable (_ depth: Int) -> String
+    /// `groups explored: 120 fully, 1 partly, 73 not at all`
+    let groupsExplored: @Sendable (_ fully: Int, _ partly: Int, _ none: Int) -> String
+    /// A limit as its option says it: `--depth 50`, `--max-states 200000`, `--budget 60 s`.
+    let limit: @Sendable (_ limit: FlowExplorer.Limit, _ value: String) -> String
+    /// `partial proof: stopped by --budget 60 s (limits: --depth 50, --max-states 200000,
+    /// --budget 60 s); nothing is claimed beyond the edges explored`, and what
+    /// `--require-complete` does then when it was given.
+    let partialProof: @Sendable (_ stoppedBy: String, _ limits: String, _ required: Bool) -> String
     /// `explored as one: a rule or a condition ties every field to the others`
     let exploredAsOne: @Sendable (_ reason: FlowExplorer.WholeReason) -> String
     /// `groups: email | password confirm | nickname`, with the count when not all are shown.
@@ -73,10 +83,12 @@ struct CommandWords: Sendable {
             "the recording's stand-in for \"\($0)\" is judged by its rules otherwise than the typed value, as none made from the rules alone was judged alike; its replay differs there (a comment in the recording says where)"
         },
         builtInFlow: "signup.json (built in)",
-        checking: { "checking: \($0) states, depth \($1)" },
+        checking: { states, group, depth, left in
+            "checking: \(states) states" + (group.map { ", group \($0)" } ?? "") + ", depth \(depth)" + (left.map { ", \($0) s left" } ?? "")
+        },
         explored: { "\($0): \($1) states, \($2) edges, \($3)" },
         everyState: "every reachable state",
-        toDepth: { "to depth \($0) (limits: --depth \($1), --max-states \($2))" },
+        partly: { "partial, to depth \($0)" },
         covered: { "covered: \($0)/\($1) fields focused; completed: \($2 ? "yes" : "no"); cancelled: \($3 ? "yes" : "no")" },
         eventsSeen: { "events seen: \($0)" },
         eventsNotSeen: { "events not seen: \($0)" },
@@ -88,7 +100,19 @@ struct CommandWords: Sendable {
         allHold: { "all \($0) invariants hold on every edge explored" },
         exploredInGroups: { "\($0): \($1) states, \($2) edges, in \($3) independent groups explored apart, \($4)" },
         everyStateOfEachGroup: "each to every reachable state",
-        toDepthInEachGroup: { "to depth \($0) (limits: --depth \($1), --max-states \($2)) within each group" },
+        partlyInGroups: { "partial, to depth \($0) at most within a group" },
+        groupsExplored: { "groups explored: \($0) fully, \($1) partly, \($2) not at all" },
+        limit: { limit, value in
+            switch limit {
+            case .depth: "--depth \(value)"
+            case .states: "--max-states \(value)"
+            case .budget: "--budget \(value) s"
+            }
+        },
+        partialProof: { stoppedBy, limits, required in
+            "partial proof: stopped by \(stoppedBy) (limits: \(limits)); nothing is claimed beyond the edges explored"
+                + (required ? "; --require-complete asks for every reachable state: exit 3" : "")
+        },
         exploredAsOne: { "explored as one: \($0)" },
         groups: { "groups: \($0)\($1.map { " | … (\($0) in all)" } ?? "")" },
         decomposedProof: [
@@ -118,10 +142,12 @@ struct CommandWords: Sendable {
             "녹화에서 \"\($0)\"의 대역 값은 규칙이 입력한 값과 다르게 판단합니다. 규칙만으로 만든 값 중 같게 판단되는 것이 없었습니다. 재생은 그 자리에서 달라집니다(녹화의 주석이 위치를 알려 줍니다)"
         },
         builtInFlow: "signup.json (내장)",
-        checking: { "검사 중: 상태 \($0)개, 깊이 \($1)" },
+        checking: { states, group, depth, left in
+            "검사 중: 상태 \(states)개" + (group.map { ", 그룹 \($0)" } ?? "") + ", 깊이 \(depth)" + (left.map { ", 남은 시간 \($0)초" } ?? "")
+        },
         explored: { "\($0): 상태 \($1)개, 간선 \($2)개, \($3)" },
         everyState: "도달할 수 있는 모든 상태",
-        toDepth: { "깊이 \($0)까지 (한도: --depth \($1), --max-states \($2))" },
+        partly: { "일부만, 깊이 \($0)까지" },
         covered: { "범위: 필드 \($0)/\($1)개에 포커스; 완료: \($2 ? "예" : "아니요"); 취소: \($3 ? "예" : "아니요")" },
         eventsSeen: { "본 이벤트: \($0)" },
         eventsNotSeen: { "보지 못한 이벤트: \($0)" },
@@ -133,7 +159,19 @@ struct CommandWords: Sendable {
         allHold: { "탐색한 모든 간선에서 불변 조건 \($0)개가 모두 성립합니다" },
         exploredInGroups: { "\($0): 상태 \($1)개, 간선 \($2)개, 독립된 그룹 \($3)개를 따로 탐색, \($4)" },
         everyStateOfEachGroup: "그룹마다 도달할 수 있는 모든 상태",
-        toDepthInEachGroup: { "그룹마다 깊이 \($0)까지 (한도: --depth \($1), --max-states \($2))" },
+        partlyInGroups: { "일부만, 그룹 안에서 깊이 \($0)까지" },
+        groupsExplored: { "탐색한 그룹: 끝까지 \($0)개, 일부만 \($1)개, 하지 못함 \($2)개" },
+        limit: { limit, value in
+            switch limit {
+            case .depth: "--depth \(value)"
+            case .states: "--max-states \(value)"
+            case .budget: "--budget \(value)초"
+            }
+        },
+        partialProof: { stoppedBy, limits, required in
+            "부분 증명: \(stoppedBy)에서 멈췄습니다 (한도: \(limits)). 탐색한 간선 너머로는 아무것도 주장하지 않습니다"
+                + (required ? ". --require-complete는 도달할 수 있는 모든 상태를 요구하므로 종료 상태 3으로 끝납니다" : "")
+        },
         exploredAsOne: { reason in
             let why =
                 switch reason {

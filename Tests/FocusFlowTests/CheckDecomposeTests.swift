@@ -86,7 +86,7 @@ struct CheckDecomposeTests {
         #expect(lines.last == "all 17 invariants hold on every edge explored")
         let whole = try Command.run(["check", url.path, "--max-states", "2000", "--no-decompose"])
         #expect(whole.status == 0)
-        #expect(whole.stdout.contains("edges, to depth") && whole.stdout.contains("--max-states 2000)"))
+        #expect(whole.stdout.contains("edges, partial, to depth") && whole.stdout.contains("partial proof: stopped by --max-states 2000 (limits: "))
         #expect(!whole.stdout.contains("groups"))
     }
 
@@ -187,15 +187,20 @@ struct CheckDecomposeTests {
         }
     }
 
-    @Test("The progress of groups explored side by side counts every group's states, and never past the end")
+    @Test("The progress of groups explored side by side counts every group's states, and never past the end, and names the group of each")
     func progressAcrossGroups() throws {
         let spec = try Self.untied(12, mixed: true)
-        let seen = Mutex<[Int]>([])
-        let report = FlowExplorer(spec: spec).run(.init(decompose: true, progress: { states, _ in seen.withLock { $0.append(states) } }))
-        let counts = seen.withLock { $0 }
+        let seen = Mutex<[FlowExplorer.Progress]>([])
+        let report = FlowExplorer(spec: spec).run(.init(decompose: true, progress: { progress in seen.withLock { $0.append(progress) } }))
+        let told = seen.withLock { $0 }
+        let counts = told.map(\.states)
         #expect(!counts.isEmpty)
         #expect(counts.allSatisfy { $0 <= report.states }, "\(counts.max() ?? 0) shown, \(report.states) explored")
         #expect(counts.max() == report.states, "the last group's last count makes the whole")
+        // Each group's exploration names its group; only the walk no group changes (depth 0) names none.
+        let explored = told.filter { $0.depth > 0 }
+        #expect(!explored.isEmpty && explored.allSatisfy { $0.group.map { $0.count == 12 && $0.fields == [report.groups[$0.index]].flatMap { $0 } } ?? false })
+        #expect(Set(explored.compactMap(\.group?.index)) == Set(0..<12), "every group is named while explored")
     }
 
     @Test("A violation found apart is the shortest from its group's start, and replays from the flow's start")

@@ -124,7 +124,8 @@ struct ExplorerTests {
     func checkLimits() throws {
         let result = try Command.run(["check", "Flows/signup.json", "--depth", "3"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("to depth 3 (limits: --depth 3, --max-states 200000)"))
+        #expect(result.stdout.contains(", partial, to depth 3 at most within a group\n"))
+        #expect(result.stdout.hasSuffix("\npartial proof: stopped by --depth 3 (limits: --depth 3, --max-states 200000, --budget 60 s); nothing is claimed beyond the edges explored\n"))
         let bad = try Command.run(["check", "--depth", "zero"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--depth takes a whole number from 1 to 1000, not \"zero\""))

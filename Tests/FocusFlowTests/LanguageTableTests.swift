@@ -74,7 +74,8 @@ struct LanguageTableTests {
     static let problems: [CommandProblem] = [
         .takesNoValue(option: "accessible"), .givenTwice(option: "output"), .needsValue(option: "output"),
         .unknownOption("--bogus", nearest: nil), .unknownOption("--outptu", nearest: "output"),
-        .wholeNumber(option: "depth", range: 1...100, given: "0"), .unknownCommand("rnu", nearest: "run"),
+        .wholeNumber(option: "depth", range: 1...100, given: "0"), .seconds(option: "budget", most: 1_000_000, given: "zq"),
+        .unknownCommand("rnu", nearest: "run"),
         .noSuchCommand("zq", nearest: nil), .noSuchCommand("rn", nearest: "run"), .helpTakesOneCommand,
         .oneFlowAtMost(command: "check"), .runTakesOneFlow(given: 2), .validateNeedsFlow,
         .unknownLanguage("fr", known: ["en", "ko"]), .unknownTheme("nope", nearest: nil, known: ["plain", "ocean"]),
@@ -129,7 +130,7 @@ struct LanguageTableTests {
     /// (`invalidInput` is the walk's own sentence, already in its language: it has no words here.)
     static func sampled(_ problem: CommandProblem) -> Bool {
         switch problem {
-        case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .unknownCommand, .noSuchCommand,
+        case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .seconds, .unknownCommand, .noSuchCommand,
             .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .verifyNeedsFlowAndAnswers, .unknownLanguage, .unknownTheme,
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused,
             .optionsNotGiven, .optionsNeedsEquals, .optionsTwice, .optionsUnused, .optionsFileMalformed, .setTwice, .prefillWithResumedDraft,

@@ -12,13 +12,21 @@ extension String {
         return copy.withUTF8(body)
     }
 
-    /// Whether `self` and `other` are the same bytes, not merely canonically equivalent.
-    ///
-    /// - Complexity: O(*n*), one `memcmp`-speed pass; O(1) when the byte counts differ.
     /// Whether `self` begins with `prefix`'s bytes (`hasPrefix` compares canonically).
     package func hasPrefixIdentical(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
 
+    /// Whether `self` and `other` are the same bytes, not merely canonically equivalent.
+    ///
+    /// - Complexity: O(*n*), one `memcmp`-speed pass; O(1) when the byte counts differ or the
+    ///   two are one string's copies.
     package func isIdentical(to other: String) -> Bool {
+        // The same representation (the same storage, or the same small string) is the same
+        // bytes: a copied state's texts are compared without reading them.
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+            unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self)
+        {
+            return true
+        }
         guard utf8.count == other.utf8.count else { return false }
         return editedRegion(from: other) == nil
     }

@@ -68,6 +68,18 @@ public struct FieldStates: Sendable, Hashable {
         texts[position] == other.texts[position] && rest[position] == other.rest[position]
     }
 
+    /// The positions, in order, of the fields whose states differ from `other`'s (as
+    /// ``holdsSame(at:as:)`` compares them).
+    ///
+    /// - Complexity: O(1) when the two share their storage, else O(*n*) comparisons, of the
+    ///   texts alone or of the rest alone where the other part is shared storage.
+    package func positions(differingFrom other: FieldStates) -> [Int] {
+        let sameTexts = texts.withUnsafeBufferPointer { $0.baseAddress } == other.texts.withUnsafeBufferPointer { $0.baseAddress }
+        let sameRest = rest.withUnsafeBufferPointer { $0.baseAddress } == other.rest.withUnsafeBufferPointer { $0.baseAddress }
+        if sameTexts && sameRest { return [] }
+        return texts.indices.filter { (!sameTexts && texts[$0] != other.texts[$0]) || (!sameRest && rest[$0] != other.rest[$0]) }
+    }
+
     /// Whether every field's state is the very storage `other` holds: nothing was written to
     /// either since one was copied from the other (a `false` says nothing).
     package func sharesStorage(with other: FieldStates) -> Bool {
@@ -90,6 +102,14 @@ public struct FieldStates: Sendable, Hashable {
     /// Whether the field `id` is secure, so that descriptions mask it.
     public func isSecure(_ id: FieldID) -> Bool {
         layout.indexByID[id.rawValue].map { layout.secure[$0] } ?? false
+    }
+
+    /// The part of a state's description that tells the field at `position`: its id, and its
+    /// text quoted, its state as Swift source (``FieldState/description``), or `<secure>`.
+    func description(at position: Int) -> String {
+        if layout.secure[position] { return "\(layout.ids[position]): <secure>" }
+        if case .text(let state) = self[position: position] { return "\(layout.ids[position]): \(state.text.debugDescription)" }
+        return "\(layout.ids[position]): \(self[position: position])"
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -137,16 +137,20 @@ extension FlowReducer {
 extension FlowReducer.State: CustomStringConvertible {
     /// A readable form with every secure value masked, safe for logs and test failures.
     public var description: String {
-        let texts = fields.ids.map { id -> String in
-            if fields.isSecure(id) { return "\(id): <secure>" }
-            if case .text(let state)? = fields[field: id] { return "\(id): \(state.text.debugDescription)" }
-            return "\(id): \(fields[field: id].map(String.init(describing:)) ?? "nil")"
-        }
+        descriptionHead + fields.ids.indices.map { fields.description(at: $0) }.joined(separator: ", ") + descriptionTail
+    }
+
+    /// What ``description`` says before the fields' parts (``FieldStates/description(at:)``, each
+    /// position's, joined with `", "`): it ends with `[`.
+    var descriptionHead: String {
+        "State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), keyboard: .\(keyboard), revealed: \(revealed), fields: ["
+    }
+
+    /// What ``description`` says after the fields' parts: it begins with `]`.
+    var descriptionTail: String {
         let errorList = errors.keys.sorted().map { "\($0): \(errors[$0]!.debugDescription)" }
         return """
-            State(phase: .\(phase), focus: \(focus.map { "\"\($0)\"" } ?? "nil"), surface: .\(surface), \
-            keyboard: .\(keyboard), revealed: \(revealed), fields: [\(texts.joined(separator: ", "))], \
-            errors: [\(errorList.joined(separator: ", "))]\(checking.map { ", checking: \($0.ticket) \"\($0.field)\"" } ?? "")\(skipping.isEmpty ? "" : ", skipping: [" + skipping.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
+            ], errors: [\(errorList.joined(separator: ", "))]\(checking.map { ", checking: \($0.ticket) \"\($0.field)\"" } ?? "")\(skipping.isEmpty ? "" : ", skipping: [" + skipping.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]")\(reviewed.map { ", reviewed: [" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? ""))
             """
     }
 }

@@ -314,7 +314,8 @@ public struct FlowReducer: Sendable {
         }
         let said = events.count
         let shown = answersShown(after: index, in: state)
-        let submitted = state.fields[position: index].apply(action, field: field(at: index, in: state)) { events.append($0) }
+        let field = field(at: index, in: state)
+        let submitted = update(&state, field: index) { $0.apply(action, field: field) { events.append($0) } }
         sayDropped(shown, because: index, in: state, events: &events)
         if submitted { return advance(&state, from: index, events: &events) }
         // A refused action changes nothing, not even an error.
@@ -336,6 +337,17 @@ public struct FlowReducer: Sendable {
         move(&state, from: index, to: target, events: &events)
     }
 
+    /// Runs `body` on the state of the field at `index`, written back only when it changed: a
+    /// write copies every field's storage, which the state it was copied from shares, so that
+    /// Next on a field that submitting leaves as it was (most) costs no copy of the others.
+    private func update<R>(_ state: inout State, field index: Int, _ body: (inout FieldState) -> R) -> R {
+        let old = state.fields[position: index]
+        var new = old
+        let result = body(&new)
+        if new != old { state.fields[position: index] = new }
+        return result
+    }
+
     /// Validates the focused field, then moves to the next visible field or completes.
     func advance(_ state: inout State, from index: Int, events: inout [FlowEvent]) {
         let id = spec.layout.ids[index]
@@ -345,7 +357,8 @@ public struct FlowReducer: Sendable {
         }
         // Submitting may answer the field (a select takes its highlighted option).
         let shown = answersShown(after: index, in: state)
-        if let refusal = state.fields[position: index].submitting(field: field(at: index, in: state), messages: spec.language.messages, say: { events.append($0) }) {
+        let field = field(at: index, in: state)
+        if let refusal = update(&state, field: index, { $0.submitting(field: field, messages: spec.language.messages, say: { events.append($0) }) }) {
             state.errors[id] = refusal
             return events.append(.invalid(field: id, message: refusal))
         }
