@@ -12,7 +12,7 @@ extension FlowExplorer {
     /// The distinct paths through the flow's visibility, and whether they are all of them.
     public struct VisibilityPaths: Sendable {
         public var paths: [VisibilityPath]
-        /// Whether every path was found; `false` when ``FlowExplorer/visibilityPaths(limit:steps:)``
+        /// Whether every path was found; `false` when ``FlowExplorer/visibilityPaths(limit:steps:until:)``
         /// stopped at its limits.
         public var exhaustive: Bool
     }
@@ -32,13 +32,15 @@ extension FlowExplorer {
     /// - Parameters:
     ///   - limit: the most paths to find.
     ///   - steps: the most requests to make in all, so that a flow with very many paths stops.
-    public func visibilityPaths(limit: Int = 10_000, steps: Int = 200_000) -> VisibilityPaths {
+    ///   - deadline: when to stop, whatever was found (`check`'s budget).
+    public func visibilityPaths(limit: Int = 10_000, steps: Int = 200_000, until deadline: ContinuousClock.Instant? = nil) -> VisibilityPaths {
         var search = PathSearch(explorer: self, limit: limit, budget: steps)
+        search.deadline = deadline
         _ = search.walk(reducer.initialState(), [])
         return VisibilityPaths(paths: search.found, exhaustive: !search.stopped)
     }
 
-    /// The depth-first search of ``visibilityPaths(limit:steps:)``.
+    /// The depth-first search of ``visibilityPaths(limit:steps:until:)``.
     private struct PathSearch {
         let explorer: FlowExplorer
         let limit: Int
@@ -55,6 +57,9 @@ extension FlowExplorer {
         var read: [[Int]] = []
         /// Places from which no walk completed, by what the rest depends on: not walked again.
         var dead: Set<DeadEnd> = []
+        /// When to stop; the clock is read every few hundred requests.
+        var deadline: ContinuousClock.Instant?
+        var sinceClock = 0
 
         struct DeadEnd: Hashable {
             var index: Int
@@ -93,6 +98,11 @@ extension FlowExplorer {
 
         /// Walks on from `state`; whether a walk from there completed (or the search stopped).
         mutating func walk(_ state: FlowReducer.State, _ script: [FlowRequest]) -> Bool {
+            sinceClock += 1
+            if sinceClock >= 256, let deadline {
+                sinceClock = 0
+                if ContinuousClock.now >= deadline { budget = 0 }
+            }
             guard budget > 0, found.count < limit else {
                 stopped = true
                 return true

@@ -118,7 +118,8 @@ enum Check {
         let mistakes = spec.mistakes
         // The distinct paths through the visibility: counted beside the coverage, each with its
         // script after the report on --paths.
-        let paths = explorer.visibilityPaths()
+        // Within what is left of the budget, which the exploration may have spent.
+        let paths = explorer.visibilityPaths(until: started + .milliseconds(Int64((budget * 1000).rounded(.up))))
         let count = words.paths(paths.paths.count, paths.exhaustive)
         let required = arguments.flags.contains("require-complete")
         let said = mistakes.map { "\(name): \($0.place): \($0.message)" }
