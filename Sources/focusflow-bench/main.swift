@@ -1,10 +1,12 @@
 // focusflow-bench: the figures quoted in closing notes (see USAGE below and README's Performance).
 import FocusFlow
+import FocusFlowCheck
 import FocusFlowTerminal
 import Foundation
 
 let usage = """
     USAGE: focusflow-bench [--engine-only | --terminal-only | --sessions-only | --check-only | --patterns-only]
+           focusflow-bench --flow SEED N
 
     Measures the figures quoted in closing notes and prints them: the engine (keystrokes,
     transitions, the protocol) and the terminal front over a pseudo-terminal (cold start,
@@ -20,7 +22,10 @@ let usage = """
       --engine-only     only the engine and protocol figures
       --terminal-only   only the terminal figures
       --sessions-only   only the figures of serve --sessions
-      --check-only      only check's figures on the shipped and generated flows
+      --check-only      only check's figures on the shipped and generated flows, and at scale
+                        (generated flows of 200 and 2,000 fields)
+      --flow SEED N     print the generated flow of N fields of seed SEED that the check
+                        figures time (FlowGenerator), to run focusflow check on by hand
       --patterns-only   only the sign-up's patterns in ICU beside RE2 (needs c++, libicu-dev)
       -h, --help        this help
     """
@@ -28,6 +33,14 @@ let usage = """
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
+    exit(0)
+}
+if arguments.first == "--flow" {
+    guard arguments.count == 3, let seed = UInt64(arguments.dropFirst().first!), let count = Int(arguments.last!), count > 0 else {
+        print("focusflow-bench: --flow takes a seed and a number of fields: --flow 2 200")
+        exit(2)
+    }
+    print(FlowGenerator.flow(seed: seed, fields: count))
     exit(0)
 }
 if arguments.first == "--run" {

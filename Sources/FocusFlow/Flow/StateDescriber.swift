@@ -35,32 +35,32 @@ package final class StateDescriber {
         return !positions.isEmpty
     }
 
-    /// The head of the last state's description, and the state it was made of.
-    private var lastHead: (state: FlowReducer.State, text: String)?
-    /// The tail of the last state's description, and the state it was made of.
-    private var lastTail: (state: FlowReducer.State, text: String)?
-
-    /// ``FlowReducer/State/descriptionHead``, kept while what it says stays.
-    private func head(of state: FlowReducer.State) -> String {
-        if let lastHead, lastHead.state.phase == state.phase, lastHead.state.focus == state.focus, lastHead.state.surface == state.surface,
-            lastHead.state.keyboard == state.keyboard, lastHead.state.revealed == state.revealed
-        {
-            return lastHead.text
-        }
-        lastHead = (state, state.descriptionHead)
-        return lastHead!.text
+    /// What a head says: the walk's phase, focus, surface, keyboard and whether it is revealed.
+    private struct Head: Hashable {
+        let phase: FlowReducer.Phase, focus: FieldID?, surface: Surface, keyboard: KeyboardType, revealed: Bool
     }
 
-    /// ``FlowReducer/State/descriptionTail``, kept while what it says stays.
+    /// The heads made so far: a flow has few of them (a focus, a keyboard and a surface a field).
+    private var heads: [Head: String] = [:]
+
+    /// ``FlowReducer/State/descriptionHead``, made once for each head.
+    private func head(of state: FlowReducer.State) -> String {
+        let head = Head(phase: state.phase, focus: state.focus, surface: state.surface, keyboard: state.keyboard, revealed: state.revealed)
+        if let text = heads[head] { return text }
+        let text = state.descriptionHead
+        heads[head] = text
+        return text
+    }
+
+    /// The tail of a state with no error, check, skipping or review, which most states are.
+    private var plainTail: String?
+
+    /// ``FlowReducer/State/descriptionTail``, made once for the states that have nothing to say in it.
     private func tail(of state: FlowReducer.State) -> String {
-        if let lastTail, lastTail.state.errors.count == state.errors.count,
-            lastTail.state.errors.allSatisfy({ state.errors[$0.key]?.isIdentical(to: $0.value) == true }), lastTail.state.checking == state.checking, lastTail.state.skipping == state.skipping,
-            lastTail.state.reviewed == state.reviewed
-        {
-            return lastTail.text
-        }
-        lastTail = (state, state.descriptionTail)
-        return lastTail!.text
+        guard state.errors.isEmpty, state.checking == nil, state.skipping.isEmpty, state.reviewed == nil else { return state.descriptionTail }
+        if let plainTail { return plainTail }
+        plainTail = state.descriptionTail
+        return plainTail!
     }
 
     /// Makes the parts those of `fields`.
