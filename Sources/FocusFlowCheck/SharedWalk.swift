@@ -1,7 +1,7 @@
 import FocusFlow
 import FocusFlowProtocol
 
-/// The walk to a background that no group changes (``FlowExplorer/walkToBackground(of:sources:stoppingAtChoice:shared:into:recording:)``
+/// The walk to a background that no group changes (``FlowExplorer/walkToBackground(of:sources:stoppingAtChoice:shared:options:into:recording:)``
 /// for no group and no source), recorded once, so that each group's walk takes its requests,
 /// already checked, up to the first field where it acts otherwise.
 ///

@@ -63,7 +63,7 @@ enum Check {
                       --max-states N   distinct states to visit at most (default 200000; each
                                        group's)
                       --budget SECONDS the time to explore at most, for the whole flow (default
-                                       60; a fraction of a second too, as 0.5)
+                                       60; a fraction of a second allowed, as 0.5)
                       --require-complete
                                        exit 3 when a limit stopped the exploration
                       --no-decompose   explore every combination of the fields' values as one
