@@ -1,82 +1,191 @@
 /// One field of a flow.
+///
+/// A field is a value whose copies share its parts until one of them changes: the engine copies
+/// a field wherever it reads one (a field as the person sees it, a rule's check), and a copy
+/// costs one reference, not one for each of its texts, lists and rules.
 public struct FieldSpec: Sendable, Equatable {
-    public var id: FieldID
+    public var id: FieldID {
+        get { storage.parts.id }
+        _modify { yield &unique().parts.id }
+    }
     /// What the field asks for; text by default.
-    public var kind: FieldKind
+    public var kind: FieldKind {
+        get { storage.parts.kind }
+        _modify { yield &unique().parts.kind }
+    }
     /// What the field asks ("Email").
-    public var label: String
+    public var label: String {
+        get { storage.parts.label }
+        _modify { yield &unique().parts.label }
+    }
     /// Shown dim while the field (a choice field's filter) is empty.
-    public var placeholder: String?
+    public var placeholder: String? {
+        get { storage.parts.placeholder }
+        _modify { yield &unique().parts.placeholder }
+    }
     /// A presentation hint: one line of help under the field.
-    public var hint: String?
+    public var hint: String? {
+        get { storage.parts.hint }
+        _modify { yield &unique().parts.hint }
+    }
     /// Whether the value is masked while typed. Text fields only.
-    public var secure: Bool
+    public var secure: Bool {
+        get { storage.parts.secure }
+        _modify { yield &unique().parts.secure }
+    }
     /// The section the field belongs to ("Account"): consecutive fields with the same section
     /// form it, and a screen shows it with the step within it (``FlowProgress/section``). Shown,
     /// never asked: it changes no answer. The same name again after another section starts a
     /// second section of that name.
-    public var section: String? = nil
+    public var section: String? {
+        get { storage.parts.section }
+        _modify { yield &unique().parts.section }
+    }
     /// The keys the field accepts; a choice field's filter uses ``KeyboardType/default``.
-    public var keyboard: KeyboardType
+    public var keyboard: KeyboardType {
+        get { storage.parts.keyboard }
+        _modify { yield &unique().parts.keyboard }
+    }
     /// A select or multi-select field's options, in the order shown; empty for other kinds.
     public var options: [FieldOption] {
-        didSet { optionList = OptionList.of(options) }
+        get { storage.parts.options }
+        _modify {
+            let storage = unique()
+            defer { storage.parts.optionList = OptionList.of(storage.parts.options) }
+            yield &storage.parts.options
+        }
     }
     /// Where a choice field's options come from when the service gives them (``OptionSource``):
     /// ``options`` is then empty, and the walk holds the list it was given.
-    public var optionSource: OptionSource? = nil
+    public var optionSource: OptionSource? {
+        get { storage.parts.optionSource }
+        _modify { yield &unique().parts.optionSource }
+    }
     /// The answer the field starts with, of its kind: `.text`, `.bool`, `.choice` or `.choices`.
-    public var `default`: FieldAnswer?
-    public var rules: FieldRules
+    public var `default`: FieldAnswer? {
+        get { storage.parts.`default` }
+        _modify { yield &unique().parts.`default` }
+    }
+    public var rules: FieldRules {
+        get { storage.parts.rules }
+        _modify { yield &unique().parts.rules }
+    }
     /// The day a kind that reads the clock (`FieldBehavior.readsClock`, a date's `"max": "today"`)
     /// takes for the current one, `YYYY-MM-DD`: the loader sets it from the host's clock when it is
     /// `nil` (``FlowSpec/dated(_:)`` sets another). Not part of the flow file, nor of the field's equality.
-    public var clockDay: String?
+    public var clockDay: String? {
+        get { storage.parts.clockDay }
+        _modify { yield &unique().parts.clockDay }
+    }
     /// Shows the field only when an earlier answer satisfies this; `nil` shows it always.
-    public var when: FieldCondition?
+    public var when: FieldCondition? {
+        get { storage.parts.when }
+        _modify { yield &unique().parts.when }
+    }
     /// The check the host makes of the answer before the walk moves on (`"nickname-free"`); see
     /// ``FlowReducer`` (Checks).
-    public var check: String?
+    public var check: String? {
+        get { storage.parts.check }
+        _modify { yield &unique().parts.check }
+    }
     /// What the host sends when the walk first reaches the field (a code by SMS).
-    public var send: FieldSend?
+    public var send: FieldSend? {
+        get { storage.parts.send }
+        _modify { yield &unique().parts.send }
+    }
     /// Live requirements, shown met or not as the person types; all must be met to pass.
-    public var requirements: [FieldRequirement] = []
+    public var requirements: [FieldRequirement] {
+        get { storage.parts.requirements }
+        _modify { yield &unique().parts.requirements }
+    }
     /// Whether anything but the person may answer the field: `false` (the terms' acceptance)
     /// refuses a `default`, `--set`, `--answers`, a `start` answer and a draft's, and
     /// `--skip-filled` never passes it.
-    public var prefill: Bool = true
+    public var prefill: Bool {
+        get { storage.parts.prefill }
+        _modify { yield &unique().parts.prefill }
+    }
     /// The texts the flow gives in several languages; ``label`` and the others hold the one
     /// ``FlowSpec/localized(to:)`` chose (the first given until then).
-    public var localizedText: [Text: LocalizedText] = [:]
-
+    public var localizedText: [Text: LocalizedText] {
+        get { storage.parts.localizedText }
+        _modify { yield &unique().parts.localizedText }
+    }
     /// The kind's own keys of the field object (``FieldBehavior/fieldKeys``: a number's `step`),
     /// which its own file reads through typed properties.
-    var kindSettings: KindValues = KindValues()
-
+    var kindSettings: KindValues {
+        get { storage.parts.kindSettings }
+        _modify { yield &unique().parts.kindSettings }
+    }
     /// The options with their labels folded once, for the filter.
-    private(set) var optionList: OptionList
-
+    private(set) var optionList: OptionList {
+        get { storage.parts.optionList }
+        set { unique().parts.optionList = newValue }
+    }
     /// The texts that name answers (`"Welcome, {name}"`), read once as the flow is loaded
     /// (``FlowSpec/localized(to:)`` reads them again); empty for a field whose texts have no
     /// brace. Not part of the field's equality: the texts are.
-    var templates = FieldTemplates()
+    var templates: FieldTemplates {
+        get { storage.parts.templates }
+        _modify { yield &unique().parts.templates }
+    }
 
-    /// A field as the loader's fast path reads it, every part moved in.
-    ///
-    /// Built with the memberwise initialiser (private, as ``optionList``'s setter is): an
-    /// initialiser written out, such as the public one (in an extension, so that the memberwise
-    /// one exists), fills a value and then copies it once more, which the loader would do for
-    /// every field.
+    /// The parts, shared between copies until one of them changes.
+    private var storage: Storage
+
+    /// What a field holds, stored once in its box.
+    private struct Parts {
+        var id: FieldID
+        var kind: FieldKind
+        var label: String
+        var placeholder: String?
+        var hint: String?
+        var secure: Bool
+        var section: String? = nil
+        var keyboard: KeyboardType
+        var options: [FieldOption]
+        var optionSource: OptionSource? = nil
+        var `default`: FieldAnswer?
+        var rules: FieldRules
+        var clockDay: String? = nil
+        var when: FieldCondition?
+        var check: String? = nil
+        var send: FieldSend? = nil
+        var requirements: [FieldRequirement] = []
+        var prefill: Bool = true
+        var localizedText: [Text: LocalizedText] = [:]
+        var kindSettings = KindValues()
+        var optionList: OptionList
+        var templates = FieldTemplates()
+    }
+
+    /// The box of a field's parts. Written only through a field that holds the only reference to
+    /// it (``unique()``), so a box two fields or two threads share is only ever read.
+    private final class Storage: @unchecked Sendable {
+        var parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    /// The box, made this field's own first when another field shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.parts) }
+        return storage
+    }
+
+    private init(_ parts: Parts) { storage = Storage(parts) }
+
+    /// A field as the loader's fast path reads it, every part moved into its box at once.
     static func decoded(
         id: FieldID, kind: FieldKind, label: String, placeholder: String?, hint: String?, secure: Bool,
         keyboard: KeyboardType, options: [FieldOption], default: FieldAnswer?, rules: FieldRules,
         kindSettings: KindValues = KindValues(), when: FieldCondition?, section: String?, localizedText: [Text: LocalizedText]
     ) -> FieldSpec {
         FieldSpec(
-            id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, section: section, keyboard: keyboard,
-            options: options, optionSource: nil, default: `default`, rules: rules, when: when, check: nil, send: nil, requirements: [],
-            prefill: true, localizedText: localizedText,
-            kindSettings: kindSettings, optionList: OptionList.of(options))
+            Parts(
+                id: id, kind: kind, label: label, placeholder: placeholder, hint: hint, secure: secure, section: section, keyboard: keyboard,
+                options: options, optionSource: nil, default: `default`, rules: rules, when: when, check: nil, send: nil, requirements: [],
+                prefill: true, localizedText: localizedText,
+                kindSettings: kindSettings, optionList: OptionList.of(options)))
     }
 
     /// The positions of the options whose label, folded for case, diacritics and width,
@@ -138,19 +247,10 @@ extension FieldSpec {
         secure: Bool = false, keyboard: KeyboardType = .default, options: [FieldOption] = [],
         default: FieldAnswer? = nil, rules: FieldRules = .init(), when: FieldCondition? = nil, section: String? = nil
     ) {
-        self.id = id
-        self.kind = kind
-        self.label = label ?? id.rawValue
-        self.placeholder = placeholder
-        self.hint = hint
-        self.secure = secure
-        self.keyboard = keyboard
-        self.options = options
-        self.default = `default`
-        self.rules = rules
-        self.when = when
-        self.section = section
-        self.optionList = OptionList.of(options)
+        self.init(
+            Parts(
+                id: id, kind: kind, label: label ?? id.rawValue, placeholder: placeholder, hint: hint, secure: secure, section: section,
+                keyboard: keyboard, options: options, default: `default`, rules: rules, when: when, optionList: OptionList.of(options)))
     }
 }
 
