@@ -433,7 +433,7 @@ public struct FlowExplorer: Sendable {
         var frontier = Array(states.indices)
         var level = 0
         let describer = StateDescriber()
-        var restores = Restores(self)
+        var restores = Restores(self, changing: group?.changing)
 
         /// The script to `state` and how many of its first requests reach its root.
         func script(to state: Int) -> (requests: [FlowRequest], prefix: Int) {
@@ -504,7 +504,9 @@ public struct FlowExplorer: Sendable {
                     // moved (an accepted field, a jump) and the review; typing between is not.
                     let moved = events.contains { if case .focusMoved = $0 { true } else { false } }
                     if moved || after.phase == .review,
-                        let violation = invariants.restoreViolation(state: after, restored: restores.roundTrip(after), passing: passing, transition: transition)
+                        let violation = invariants.restoreViolation(
+                            state: after, restored: restores.roundTrip(after, root: rootOf[source], background: roots[rootOf[source]].state), passing: passing,
+                            transition: transition)
                     {
                         return found(violation, script(to: states.count - 1))
                     }
@@ -521,11 +523,53 @@ public struct FlowExplorer: Sendable {
     /// but its snapshot, and states that differ only in what a snapshot leaves out (a filter, a
     /// highlight, an error shown) share one. Kept for one exploration (a group's): another
     /// group's states hold other answers, and a state of a flow of thousands of fields is large.
+    ///
+    /// In a group's exploration a state whose fields outside the group's `changing` ones hold
+    /// what its root's hold is told apart by what a snapshot reads of the rest (the answers at the
+    /// changing positions, where it stands, the lists it was given): its snapshot is made only
+    /// the first time, not once for every state, each a dictionary of every answer of the flow.
     struct Restores {
         private let explorer: FlowExplorer
+        /// The changing positions whose answers a snapshot holds, and all of the changing ones;
+        /// `nil` outside a group's exploration.
+        private let held: [Int]?, changing: Set<Int>
         private var restored: [FlowSnapshot: FlowReducer.State?] = [:]
+        private var restoredInGroup: [GroupKey: FlowReducer.State?] = [:]
 
-        init(_ explorer: FlowExplorer) { self.explorer = explorer }
+        /// What tells apart the snapshots of the states of one root whose other fields hold the root's.
+        struct GroupKey: Hashable {
+            let root: Int
+            let focus: FieldID?
+            let skipping: Set<FieldID>
+            let optionLists: [FieldID: GivenOptions]
+            let answers: [FieldAnswer]
+        }
+
+        init(_ explorer: FlowExplorer, changing: [Int]? = nil) {
+            self.explorer = explorer
+            self.changing = Set(changing ?? [])
+            held = changing.map { $0.filter(explorer.invariants.prefilledPositions.contains) }
+        }
+
+        /// The key of `state`'s snapshot among the states of the root number `root`, whose state
+        /// is `background`; `nil` outside a group's exploration, or when a field outside the
+        /// group's changing ones holds anything but what it holds in `background`.
+        func key(of state: FlowReducer.State, root: Int, background: FlowReducer.State) -> GroupKey? {
+            guard let held, state.fields.positions(differingFrom: background.fields).allSatisfy(changing.contains) else { return nil }
+            return GroupKey(
+                root: root, focus: state.focus, skipping: state.skipping, optionLists: state.optionLists,
+                answers: held.map { state.fields[position: $0].answer })
+        }
+
+        /// `state`'s snapshot restored, by the explorer's round trip; `background` is the state
+        /// of the exploration's root number `root` that `state` was reached from.
+        mutating func roundTrip(_ state: FlowReducer.State, root: Int, background: FlowReducer.State) -> FlowReducer.State? {
+            guard explorer.roundTrip == nil, let key = key(of: state, root: root, background: background) else { return roundTrip(state) }
+            if let known = restoredInGroup[key] { return known }
+            let state = roundTrip(state)
+            restoredInGroup[key] = state
+            return state
+        }
 
         /// `state`'s snapshot restored, by the explorer's round trip.
         mutating func roundTrip(_ state: FlowReducer.State) -> FlowReducer.State? {

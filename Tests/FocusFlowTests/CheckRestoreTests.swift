@@ -95,4 +95,61 @@ struct CheckRestoreTests {
             #expect(requests.contains(request), "\(request.text)")
         }
     }
+
+    /// The shipped flows and generated ones, for the restore key's tests.
+    static let keyedFlows: [String] = FlowSpecTests.shipped + ["generated-1", "generated-2", "generated-3"]
+
+    static func keyedFlow(_ name: String) throws -> FlowSpec {
+        guard name.hasPrefix("generated-"), let seed = UInt64(name.dropFirst("generated-".count)) else { return try Fixtures.flow(name) }
+        return try FlowSpec(json: Data(FlowGenerator.flow(seed: seed, fields: 30).utf8))
+    }
+
+    @Test("States an exploration keys alike have the same snapshot, so one restore stands for them all", arguments: keyedFlows)
+    func restoreKeyTellsSnapshotsApart(name: String) throws {
+        let spec = try Self.keyedFlow(name)
+        let explorer = FlowExplorer(spec: spec)
+        let reducer = explorer.reducer
+        let background = reducer.initialState()
+        // Every field may change: every state of a walk is keyed.
+        let restores = FlowExplorer.Restores(explorer, changing: Array(spec.fields.indices))
+        var snapshots: [FlowExplorer.Restores.GroupKey: FlowSnapshot] = [:]
+        var states = 0, shared = 0
+        for seed in UInt64(1)...20 {
+            _ = VerifyTests.randomWalk(explorer, seed: seed, steps: 300) { state in
+                guard state.phase == .editing || state.phase == .review else { return }
+                states += 1
+                guard let key = restores.key(of: state, root: 0, background: background) else {
+                    Issue.record("a state whose fields all may change was not keyed")
+                    return
+                }
+                let snapshot = reducer.snapshot(of: state)
+                if let known = snapshots[key] {
+                    shared += 1
+                    #expect(known == snapshot, "seed \(seed): two states keyed alike have different snapshots")
+                } else {
+                    snapshots[key] = snapshot
+                }
+            }
+        }
+        #expect(states > 100 && shared > 10, "\(name): \(states) states, \(shared) keyed like an earlier one")
+    }
+
+    @Test("A state whose field outside the group's holds something else than its root's is not keyed, but restored itself")
+    func restoreKeyNeedsTheBackground() throws {
+        let spec = try Fixtures.flow("signup")
+        let explorer = FlowExplorer(spec: spec)
+        let reducer = explorer.reducer
+        let background = reducer.initialState()
+        let first = try #require(spec.fields.indices.first { !spec.fields[$0].secure && spec.fields[$0].kind.typesFreeText })
+        let other = try #require(spec.fields.indices.last { !spec.fields[$0].secure && spec.fields[$0].kind.typesFreeText && $0 != first })
+        let restores = FlowExplorer.Restores(explorer, changing: [first])
+        var inGroup = background
+        inGroup.fields[spec.fields[first].id] = .init(text: "ada")
+        #expect(restores.key(of: inGroup, root: 0, background: background) != nil)
+        var outside = inGroup
+        outside.fields[spec.fields[other].id] = .init(text: "someone else")
+        #expect(restores.key(of: outside, root: 0, background: background) == nil)
+        // Outside a group's exploration nothing is keyed.
+        #expect(FlowExplorer.Restores(explorer).key(of: inGroup, root: 0, background: background) == nil)
+    }
 }
