@@ -36,7 +36,7 @@ extension FlowExplorer {
     public func visibilityPaths(limit: Int = 10_000, steps: Int = 200_000, until deadline: ContinuousClock.Instant? = nil) -> VisibilityPaths {
         var search = PathSearch(explorer: self, limit: limit, budget: steps)
         search.deadline = deadline
-        _ = search.walk(reducer.initialState(), [])
+        _ = search.walk(reducer.initialState())
         return VisibilityPaths(paths: search.found, exhaustive: !search.stopped)
     }
 
@@ -57,6 +57,11 @@ extension FlowExplorer {
         var read: [[Int]] = []
         /// Places from which no walk completed, by what the rest depends on: not walked again.
         var dead: Set<DeadEnd> = []
+        /// The requests of the walk so far, from the start: a path found keeps a copy.
+        var script: [FlowRequest] = []
+        /// The ways each field is answered (``FlowExplorer/answerings(_:values:options:)``), by
+        /// position, made the first time the field is reached.
+        var waysByField: [Int: [[FlowRequest]]] = [:]
         /// When to stop; the clock is read every few hundred requests.
         var deadline: ContinuousClock.Instant?
         var sinceClock = 0
@@ -96,8 +101,17 @@ extension FlowExplorer {
             return state
         }
 
-        /// Walks on from `state`; whether a walk from there completed (or the search stopped).
-        mutating func walk(_ state: FlowReducer.State, _ script: [FlowRequest]) -> Bool {
+        /// Walks on from `state`, reached by ``script``, after `requests` more; whether a walk
+        /// from there completed (or the search stopped). The script is as it was when it returns.
+        mutating func walk(_ state: FlowReducer.State, after requests: [FlowRequest]) -> Bool {
+            script.append(contentsOf: requests)
+            defer { script.removeLast(requests.count) }
+            return walk(state)
+        }
+
+        /// Walks on from `state`, reached by ``script``; whether a walk from there completed (or
+        /// the search stopped).
+        mutating func walk(_ state: FlowReducer.State) -> Bool {
             sinceClock += 1
             if sinceClock >= 256, let deadline {
                 sinceClock = 0
@@ -116,13 +130,13 @@ extension FlowExplorer {
             case .cancelled: return false
             case .review:
                 guard let next = apply([.submit], to: state) else { return false }
-                return walk(next, script + [.submit])
+                return walk(next, after: [.submit])
             default: break
             }
             // The host answers yes, with the first list.
             if let onward = explorer.serviceRequests(from: state).first(where: FlowExplorer.isOnward) {
                 guard let next = apply([onward], to: state) else { return false }
-                return walk(next, script + [onward])
+                return walk(next, after: [onward])
             }
             guard let focus = state.focus, let index = spec.index(of: focus) else { return false }
             // What the rest of the walk depends on: the answers of the earlier fields it reads, shown.
@@ -131,7 +145,9 @@ extension FlowExplorer {
             if dead.contains(key) { return false }
             func movedOn(_ state: FlowReducer.State) -> Bool { state.phase != .editing || (state.focus.flatMap(spec.index(of:)) ?? -1) > index }
             let field = spec.fields[index]
-            var ways = FlowExplorer.answerings(field, values: explorer.values[focus] ?? [""], options: explorer.options[focus])
+            let made = waysByField[index] ?? FlowExplorer.answerings(field, values: explorer.values[focus] ?? [""], options: explorer.options[focus])
+            waysByField[index] = made
+            var ways = made
             // A field that must match another is given the other's text first.
             if let partner = field.rules.matches { ways.insert([.text(state.text(of: partner))], at: 0) }
             var told: Set<[Bool]> = [], answered: [FieldAnswer] = []
@@ -154,7 +170,7 @@ extension FlowExplorer {
                 } else {
                     guard told.insert((leaves[index] ?? []).map { $0.isSatisfied(by: answer) }).inserted else { continue }
                 }
-                if walk(next, script + requests) { completed = true }
+                if walk(next, after: requests) { completed = true }
                 if stopped { return true }
                 if leaves[index] == nil, !partners.contains(index), completed { break }
             }

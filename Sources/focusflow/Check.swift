@@ -3,11 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import FocusFlow
 import FocusFlowCheck
 import FocusFlowProtocol
 import FocusFlowTerminal
 import Glibc
+import Synchronization
 
 /// `focusflow check FLOW`: explores the flow's reachable states and checks every invariant.
 enum Check {
@@ -111,15 +113,23 @@ enum Check {
         let line = isatty(2) == 1 ? CheckProgressLine(words: words, budget: explored.budget) : nil
         if let line { explored.progress = { line.show($0) } }
         let previous = line != nil ? ProgressLineSignals.install() : [:]
+        // The distinct paths through the visibility, counted beside the coverage and each with
+        // its script after the report on --paths, are searched while the exploration runs,
+        // within the same budget: the one does not wait for the other.
+        let searched = Mutex<FlowExplorer.VisibilityPaths?>(nil)
+        let searching = DispatchGroup()
+        let deadline = started + .milliseconds(Int64((budget * 1000).rounded(.up)))
+        DispatchQueue.global().async(group: searching) {
+            let found = explorer.visibilityPaths(until: deadline)
+            searched.withLock { $0 = found }
+        }
         let report = explorer.run(explored)
         line?.erase()
         ProgressLineSignals.restore(previous)
         // The author's mistakes (a field never shown, a test that never holds), each at its place.
         let mistakes = spec.mistakes
-        // The distinct paths through the visibility: counted beside the coverage, each with its
-        // script after the report on --paths.
-        // Within what is left of the budget, which the exploration may have spent.
-        let paths = explorer.visibilityPaths(until: started + .milliseconds(Int64((budget * 1000).rounded(.up))))
+        searching.wait()
+        let paths = searched.withLock { $0! }
         let count = words.paths(paths.paths.count, paths.exhaustive)
         let required = arguments.flags.contains("require-complete")
         let said = mistakes.map { "\(name): \($0.place): \($0.message)" }
