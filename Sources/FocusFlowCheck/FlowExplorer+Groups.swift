@@ -267,7 +267,7 @@ extension FlowExplorer {
         let spec = reducer.spec
         var state = reducer.initialState()
         var script: [FlowRequest] = []
-        let describer = StateDescriber()
+        let describer = StateDescriber(), eventTexts = EventTexts()
         func send(_ request: FlowRequest) -> Bool {
             if script.count % Self.requestsBetweenLooks == 0 {
                 if options.timing.isSpent {
@@ -283,7 +283,8 @@ extension FlowExplorer {
             for event in events { report.eventsSeen.insert(event.name) }
             if let focus = state.focus { report.fieldsFocused.insert(focus) }
             record?.step(request, events: events, focus: state.focus)
-            guard let violation = invariants.check(before: before, action: request.action!, after: state, events: events, describing: true, describer: describer) else { return true }
+            guard let violation = invariants.check(before: before, action: request.action!, after: state, events: events, describing: true, describer: describer, eventTexts: eventTexts)
+            else { return true }
             let ids = group.sorted().map { spec.fields[$0].id }
             report.counterexample = Counterexample(violation: violation, script: script, groupStart: script.count, group: ids)
             return false

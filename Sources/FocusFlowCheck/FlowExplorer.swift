@@ -432,7 +432,7 @@ public struct FlowExplorer: Sendable {
         }
         var frontier = Array(states.indices)
         var level = 0
-        let describer = StateDescriber()
+        let describer = StateDescriber(), eventTexts = EventTexts()
         var restores = Restores(self, changing: group?.changing)
 
         /// The script to `state` and how many of its first requests reach its root.
@@ -483,7 +483,9 @@ public struct FlowExplorer: Sendable {
                     let followed = group?.follows(after.focus.flatMap { reducer.spec.index(of: $0) }) ?? true
                     let known = followed ? key(after) : after
                     let seen = followed && index[known] != nil
-                    if let violation = invariants.check(before: before, action: request.action!, after: after, events: events, describing: followed && !seen, describer: describer) {
+                    if let violation = invariants.check(
+                        before: before, action: request.action!, after: after, events: events, describing: followed && !seen, describer: describer, eventTexts: eventTexts
+                    ) {
                         let path = script(to: source)
                         return found(violation, (path.requests + [request], path.prefix))
                     }

@@ -3,7 +3,7 @@
 /// A secure field's text appears in no event but ``completed(_:)``: its ``changed(field:old:new:)``
 /// carries `nil` for both texts. Every event is spelled once, in `parts`: its protocol name
 /// and members, from which ``name``, ``description`` and the protocol's JSON are all made.
-public enum FlowEvent: Sendable, Equatable {
+public enum FlowEvent: Sendable, Hashable {
     /// Focus moved; `to` is `nil` when the flow completed or was cancelled.
     case focusMoved(from: FieldID?, to: FieldID?)
     /// The surface of the focused text field changed (a step to or from a secure field, or a reveal).

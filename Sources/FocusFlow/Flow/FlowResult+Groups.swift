@@ -1,7 +1,7 @@
 /// A repeating group in a result: where it stands among the answers, and which answers each
 /// item holds. The answers themselves stay in ``FlowResult/answers`` under their paths
 /// (`phones[0].number`), so that `result["phones[0].number"]` reads one.
-public struct ResultGroup: Sendable, Equatable, Codable {
+public struct ResultGroup: Sendable, Hashable, Codable {
     public var id: FieldID
     /// The index in ``FlowResult/answers`` of the group's first answer, or where it would be.
     public var position: Int

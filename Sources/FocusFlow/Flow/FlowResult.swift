@@ -1,6 +1,6 @@
 /// The answers of a completed flow: the visible fields' values, in field order.
-public struct FlowResult: Sendable, Equatable, Codable {
-    public struct Answer: Sendable, Equatable, Codable {
+public struct FlowResult: Sendable, Hashable, Codable {
+    public struct Answer: Sendable, Hashable, Codable {
         public var field: FieldID
         /// The typed answer: text, a yes/no, a choice or choices.
         public var answer: FieldAnswer
@@ -61,6 +61,11 @@ public struct FlowResult: Sendable, Equatable, Codable {
     /// Whether the two hold the same answers in the same order, and the same groups; the fields
     /// they came from do not count.
     public static func == (lhs: FlowResult, rhs: FlowResult) -> Bool { lhs.answers == rhs.answers && lhs.groups == rhs.groups }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(answers)
+        hasher.combine(groups)
+    }
 
     /// The answer for `field` as text (see ``Answer/value``), or `nil` when the field was
     /// hidden or is not in the flow.
