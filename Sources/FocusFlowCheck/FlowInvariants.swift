@@ -41,52 +41,76 @@ public struct FlowInvariants: Sendable {
     /// How many invariants ``check(before:action:after:events:describing:)`` holds the engine to.
     public static let count = 17
 
-    public let reducer: FlowReducer
+    public var reducer: FlowReducer { tables.reducer }
     /// What the flow itself says (labels, messages, options): a secure value that happens to
     /// appear there is not a leak.
-    private let spoken: [String]
+    private var spoken: [String] { tables.spoken }
     /// The fields' ids, and the positions of the secure fields, the others and the choice
     /// fields: found once, as every edge asks.
-    let ids: [FieldID], securePositions: [Int], plainPositions: [Int], choicePositions: [Int]
+    var ids: [FieldID] { tables.ids }
+    var securePositions: [Int] { tables.securePositions }
+    var plainPositions: [Int] { tables.plainPositions }
+    var choicePositions: [Int] { tables.choicePositions }
     /// The positions of the non-secure fields a snapshot gives back (``FieldSpec/prefill``).
-    let prefilledPositions: [Int]
+    var prefilledPositions: [Int] { tables.prefilledPositions }
     /// The option values of each choice field, in ``choicePositions``' order.
-    private let choiceValues: [[String]]
+    private var choiceValues: [[String]] { tables.choiceValues }
     /// For each choice field's position, where it is in ``choicePositions``.
-    private let choiceIndex: [Int: Int]
+    private var choiceIndex: [Int: Int] { tables.choiceIndex }
     /// Whether any field has a check, a send or requirements (invariant 16 has nothing to hold otherwise).
-    let hasServices: Bool
+    var hasServices: Bool { tables.hasServices }
     /// Whether any field has a check (what invariant 16 says of passed checks has nothing to hold otherwise).
-    let hasChecks: Bool
+    var hasChecks: Bool { tables.hasChecks }
     /// Whether the flow has a repeating group (invariant 14 says nothing of items otherwise).
-    let hasGroups: Bool
+    var hasGroups: Bool { tables.hasGroups }
     /// For each field, the fields whose `matches` rule names it.
-    private let matchedBy: [FieldID: [FieldID]]
+    private var matchedBy: [FieldID: [FieldID]] { tables.matchedBy }
     /// The positions of the fields with requirements.
-    let requiring: Set<Int>
+    var requiring: Set<Int> { tables.requiring }
     /// The fields whose texts name answers, each with the answers named and whether each is
     /// secure (invariant 17 has nothing to hold otherwise).
-    let naming: [(field: FieldID, named: [(id: FieldID, secure: Bool)])]
+    var naming: [(field: FieldID, named: [(id: FieldID, secure: Bool)])] { tables.naming }
+
+    /// What every edge reads of the flow, found once and shared by every copy of the
+    /// invariants: a copy, as a check of an edge makes, is one reference.
+    private let tables: Tables
+
+    private final class Tables: Sendable {
+        let reducer: FlowReducer
+        let spoken: [String]
+        let ids: [FieldID], securePositions: [Int], plainPositions: [Int], choicePositions: [Int], prefilledPositions: [Int]
+        let choiceValues: [[String]]
+        let choiceIndex: [Int: Int]
+        let hasServices: Bool, hasChecks: Bool, hasGroups: Bool
+        let matchedBy: [FieldID: [FieldID]]
+        let requiring: Set<Int>
+        let naming: [(field: FieldID, named: [(id: FieldID, secure: Bool)])]
+
+        init(reducer: FlowReducer) {
+            self.reducer = reducer
+            spoken = reducer.spec.fields.flatMap { [$0.label, $0.rules.message ?? "", $0.placeholder ?? "", $0.hint ?? ""] + $0.kind.shownTexts(of: $0) }
+            ids = reducer.spec.fields.map(\.id)
+            securePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].secure }
+            plainPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure }
+            let choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
+            self.choicePositions = choicePositions
+            prefilledPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure && reducer.spec.fields[$0].prefill }
+            choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
+            choiceIndex = Dictionary(uniqueKeysWithValues: choicePositions.enumerated().map { ($1, $0) })
+            hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty || $0.optionSource != nil }
+            hasChecks = reducer.spec.fields.contains { $0.check != nil }
+            hasGroups = !reducer.spec.groups.isEmpty
+            matchedBy = Dictionary(grouping: reducer.spec.fields.filter { $0.rules.matches != nil }, by: { $0.rules.matches! }).mapValues { $0.map(\.id) }
+            requiring = Set(reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].requirements.isEmpty })
+            naming = reducer.spec.fields.indices.compactMap { position in
+                let named = reducer.spec.fields[position].namedAnswers
+                return named.isEmpty ? nil : (reducer.spec.fields[position].id, named.map { ($0, reducer.spec[$0]?.secure == true) })
+            }
+        }
+    }
 
     public init(reducer: FlowReducer) {
-        self.reducer = reducer
-        spoken = reducer.spec.fields.flatMap { [$0.label, $0.rules.message ?? "", $0.placeholder ?? "", $0.hint ?? ""] + $0.kind.shownTexts(of: $0) }
-        ids = reducer.spec.fields.map(\.id)
-        securePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].secure }
-        plainPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure }
-        choicePositions = reducer.spec.fields.indices.filter { reducer.spec.fields[$0].kind.hasOptions }
-        prefilledPositions = reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].secure && reducer.spec.fields[$0].prefill }
-        choiceValues = choicePositions.map { reducer.spec.fields[$0].options.map(\.value) }
-        choiceIndex = Dictionary(uniqueKeysWithValues: choicePositions.enumerated().map { ($1, $0) })
-        hasServices = reducer.spec.fields.contains { $0.check != nil || $0.send != nil || !$0.requirements.isEmpty || $0.optionSource != nil }
-        hasChecks = reducer.spec.fields.contains { $0.check != nil }
-        hasGroups = !reducer.spec.groups.isEmpty
-        matchedBy = Dictionary(grouping: reducer.spec.fields.filter { $0.rules.matches != nil }, by: { $0.rules.matches! }).mapValues { $0.map(\.id) }
-        requiring = Set(reducer.spec.fields.indices.filter { !reducer.spec.fields[$0].requirements.isEmpty })
-        naming = reducer.spec.fields.indices.compactMap { position in
-            let named = reducer.spec.fields[position].namedAnswers
-            return named.isEmpty ? nil : (reducer.spec.fields[position].id, named.map { ($0, reducer.spec[$0]?.secure == true) })
-        }
+        tables = Tables(reducer: reducer)
     }
 
     /// The first invariant the transition `before --action--> after` (saying `events`) breaks.
@@ -105,14 +129,16 @@ public struct FlowInvariants: Sendable {
     public func check(
         before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent], describing: Bool = true
     ) -> Violation? {
-        check(before: before, action: action, after: after, events: events, describing: describing, describer: nil)
+        check(before: before, action: action, after: after, events: events, describing: describing, describer: nil, eventTexts: nil)
     }
 
     /// ``check(before:action:after:events:describing:)``, with `after`'s description searched
     /// by `describer` (which finds what the description says from the parts of the last state
-    /// it was asked about where the fields hold the same) when one is given.
+    /// it was asked about where the fields hold the same) and the events' texts made by
+    /// `eventTexts` (once for each event) when they are given.
     func check(
-        before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent], describing: Bool, describer: StateDescriber?
+        before: FlowReducer.State, action: FlowReducer.Action, after: FlowReducer.State, events: [FlowEvent], describing: Bool, describer: StateDescriber?,
+        eventTexts: EventTexts?
     ) -> Violation? {
         let spec = reducer.spec
         func fail(_ breach: Breach) -> Violation { Violation(breach) }
@@ -235,9 +261,15 @@ public struct FlowInvariants: Sendable {
         if securePositions.isEmpty { return nil }
         let described = describing && after != before
         guard described || events.contains(where: { if case .completed = $0 { false } else { true } }) else { return nil }
-        let typed = securePositions.flatMap { [before.text(at: $0), after.text(at: $0)] }.filter { $0.utf8.count >= 3 }
+        var typed: [String] = []
+        for position in securePositions {
+            let was = before.text(at: position), now = after.text(at: position)
+            if was.utf8.count >= 3 { typed.append(was) }
+            if now.utf8.count >= 3, !now.isIdentical(to: was) { typed.append(now) }
+        }
         guard !typed.isEmpty else { return nil }
         // A typed value the flow or a plain field also says is not a leak where it shows.
+        let spoken = spoken, plainPositions = plainPositions
         func isSecret(_ text: String) -> Bool {
             !spoken.contains { $0.containsVerbatim(text) }
                 && !plainPositions.contains { before.text(at: $0).containsVerbatim(text) || after.text(at: $0).containsVerbatim(text) }
@@ -245,7 +277,8 @@ public struct FlowInvariants: Sendable {
         func shows(_ texts: [String]) -> Bool { typed.contains { secret in texts.contains { $0.containsVerbatim(secret) } && isSecret(secret) } }
         for event in events {
             if case .completed = event { continue }
-            if shows([event.description, ProtocolSession.json(event, secure: after.fields)]) { return fail(.eventShowsSecret(event: event.name)) }
+            let texts = eventTexts?.texts(of: event, secure: after.fields) ?? [event.description, ProtocolSession.json(event, secure: after.fields)]
+            if shows(texts) { return fail(.eventShowsSecret(event: event.name)) }
         }
         if described {
             let says = describer.map { describer in { describer.description(of: after, says: $0) } } ?? { [description = after.description] in description.containsVerbatim($0) }

@@ -52,12 +52,28 @@ package final class StateDescriber {
         return text
     }
 
+    /// What a tail says: the errors shown, the check waited for, the fields passed over and
+    /// those the review lists.
+    private struct Tail: Equatable {
+        let errors: [FieldID: String], checking: FlowReducer.PendingCheck?, skipping: Set<FieldID>, reviewed: [FieldID]?
+    }
+
     /// The tail of a state with no error, check, skipping or review, which most states are.
     private var plainTail: String?
+    /// The last other tail made, and what it says: the states an exploration asks about one
+    /// after another mostly share it (the same review's list of every field, the same error).
+    private var lastTail: (said: Tail, text: String)?
 
-    /// ``FlowReducer/State/descriptionTail``, made once for the states that have nothing to say in it.
+    /// ``FlowReducer/State/descriptionTail``, made once for the states that have nothing to say
+    /// in it, and once for a run of states that say the same in it.
     private func tail(of state: FlowReducer.State) -> String {
-        guard state.errors.isEmpty, state.checking == nil, state.skipping.isEmpty, state.reviewed == nil else { return state.descriptionTail }
+        guard state.errors.isEmpty, state.checking == nil, state.skipping.isEmpty, state.reviewed == nil else {
+            let said = Tail(errors: state.errors, checking: state.checking, skipping: state.skipping, reviewed: state.reviewed)
+            if let lastTail, lastTail.said == said { return lastTail.text }
+            let text = state.descriptionTail
+            lastTail = (said, text)
+            return text
+        }
         if let plainTail { return plainTail }
         plainTail = state.descriptionTail
         return plainTail!
