@@ -71,12 +71,20 @@ enum Verify {
         return programs
     }
 
-    /// Asks `command` for the check `request` as a walk does (``ServiceCall``), waiting for its answer.
-    static func ask(_ request: CheckRequest, command: String) -> ServiceAnswer {
+    /// Asks `command` for the check `request` as a walk does (``ServiceCall``), waiting for its
+    /// answer. A signal that ends a walk (Ctrl-C, SIGTERM, SIGHUP, Ctrl-\\) ends the program and
+    /// its whole group too, then the command by that signal, as a walk's checks end with it: the
+    /// program runs in a group of its own, which the terminal's Ctrl-C does not reach.
+    static func ask(_ request: CheckRequest, command: String, signals: SignalPipe) -> ServiceAnswer {
         let call = ServiceCall(request, check: true, command: command, timeout: ServicePrograms.defaultTimeout, errors: 2)
         while call.answer == nil {
-            var descriptors = call.descriptors
+            var descriptors = call.descriptors + [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&descriptors, nfds_t(descriptors.count), min(call.remaining, ServiceCall.pollInterval))
+            if descriptors.last!.revents != 0, let signal = signals.drain().first(where: { SignalPipe.role(of: $0) == .end }) {
+                call.cancel()
+                signals.restore()
+                SignalPipe.end(by: signal)
+            }
             call.advance()
         }
         return call.answer ?? .unavailable
@@ -105,9 +113,11 @@ enum Verify {
         let name = path == "-" ? "stdin" : DisplayText.escaped(path)
         let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true)
         let checks = try programs(arguments, spec: spec)
+        let signals = checks.isEmpty ? nil : SignalPipe(roles: [.end])
         let problems = FlowReducer(spec: spec).verify(answers, optionLists: lists, checking: Set(checks.keys)) { request in
-            ask(request, command: checks[request.name]!)
+            ask(request, command: checks[request.name]!, signals: signals!)
         }
+        signals?.restore()
         if json {
             try Output.standard(AnswerProblem.json(problems, flag: "ok") + "\n")
         } else if problems.isEmpty {

@@ -167,6 +167,29 @@ struct VerifyTests {
         #expect(unknown.status == 2 && unknown.stderr.contains(#""nickname-free""#), "\(unknown.stderr)")
     }
 
+    @Test("A signal that ends verify while a check's program runs ends the program too, then verify by that signal", arguments: ["TERM", "HUP"])
+    func signalEndsCheckProgram(signal: String) throws {
+        let posted = #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"ada","phone":"+82 10 1234 5678","code":"123456"}"#
+        // The program says its process id, then waits far longer than the test: only an end
+        // that reaches it stops it. (SIGINT a shell ignores for a command it runs in the
+        // background, so the test sends the others; Ctrl-C takes the same way.)
+        let result = try Command.shell(
+            """
+            dir=$(mktemp -d)
+            printf '%s' "$POSTED" > "$dir/posted.json"
+            "$FOCUSFLOW" verify Flows/signup.json "$dir/posted.json" --check "code-valid=echo \\$\\$ > $dir/pid; exec sleep 60" --check "nickname-free=echo ok" &
+            verifying=$!
+            for _ in $(seq 300); do [ -s "$dir/pid" ] && break; sleep 0.05; done
+            kill -\(signal) "$verifying"
+            wait "$verifying"
+            echo "status $?"
+            if kill -0 "$(cat "$dir/pid")" 2>/dev/null; then echo "left running"; kill -KILL "$(cat "$dir/pid")"; else echo "ended"; fi
+            rm -rf "$dir"
+            """, environment: ["POSTED": posted])
+        let number = signal == "TERM" ? SIGTERM : SIGHUP
+        #expect(result.stdout == "status \(128 + number)\nended\n", "\(result.stdout) \(result.stderr)")
+    }
+
     @Test("A group its condition hides is not counted: what a walk prints with it hidden verifies")
     func hiddenGroup() throws {
         let spec = try FlowSpec(
