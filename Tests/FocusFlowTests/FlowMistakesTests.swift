@@ -29,7 +29,10 @@ struct FlowMistakesTests {
             {"id":"kind","kind":"select","label":"Kind","options":[{"value":"cat","label":"Cat"},{"value":"dog","label":"Dog"}],"rules":{"required":true}},
             {"id":"age","kind":"number","label":"Age","rules":{"max":30},"when":{"field":"kind","equals":"dog"}},
             {"id":"old","label":"Old","when":{"field":"age","min":40}},
-            {"id":"color","label":"Color","rules":{"required":true,"oneOf":["red"],"maxLength":2}}]}
+            {"id":"color","label":"Color","rules":{"required":true,"oneOf":["red"],"maxLength":2}}]},
+          {"id":"sent","label":"Sent code","when":{"field":"n","min":10}},
+          {"id":"repeat","label":"Repeat","rules":{"required":true,"matches":"sent"}},
+          {"id":"optional","label":"Optional","rules":{"matches":"sent"}}
         ]}
         """#
 
@@ -51,6 +54,10 @@ struct FlowMistakesTests {
         (.neverShown, #"fields[13] ("pets").fields[2] ("old")"#),
         (.cannotComplete, #"fields[13] ("pets").fields[3] ("color")"#),
         (.unchoosableValue, #"fields[13] ("pets").fields[3] ("color").rules.oneOf[0]"#),
+        (.impossibleTest, #"fields[14] ("sent").when.min"#),
+        (.neverShown, #"fields[14] ("sent")"#),
+        (.cannotComplete, #"fields[15] ("repeat").rules.matches"#),
+        (.matchesHidden, #"fields[16] ("optional").rules.matches"#),
     ]
 
     @Test("Each planted mistake is found, at its place, and nothing else")
@@ -69,6 +76,8 @@ struct FlowMistakesTests {
         #expect(said.contains("\"Again\"") && said.contains("\"Password\""))
         #expect(messages[#"fields[2] ("big").when.min"#]?.contains("\"Count\"") == true)
         #expect(messages[#"fields[5] ("code").rules.oneOf[1]"#]?.contains(#""ab""#) == true)
+        let stopped = try #require(messages[#"fields[15] ("repeat").rules.matches"#])
+        #expect(stopped.contains("\"Repeat\"") && stopped.contains("\"Sent code\""))
         if language == .ko {
             #expect(messages.values.allSatisfy { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
             #expect(!messages.values.contains { $0.contains(" never ") || $0.contains(" must ") })
@@ -118,7 +127,7 @@ struct FlowMistakesTests {
     func commands() throws {
         let file = try ScratchFolder.write(Self.planted, named: "planted", ".json")
         let plain = try Command.run(["validate", file])
-        #expect(plain.status == 0 && plain.stdout.hasSuffix(": ok (14 fields)\n"), "\(plain.stdout)")
+        #expect(plain.status == 0 && plain.stdout.hasSuffix(": ok (17 fields)\n"), "\(plain.stdout)")
         let strict = try Command.run(["validate", "--strict", file])
         #expect(strict.status == 2 && strict.stdout.isEmpty)
         let lines = strict.stderr.split(separator: "\n")

@@ -123,7 +123,13 @@ private struct MistakeFinder {
         }
         if let partner = field.rules.matches, let other = spec.index(of: partner) {
             let hidden = exists(targets: [index, other], answers: answers) { visible in visible[index] && !visible[other] }
-            if hidden == true {
+            // A partner never shown holds no text: only an empty answer matches it, which a
+            // required field refuses, so every walk that shows the field stops there.
+            if hidden == true, shownEver(of: other, answers: answers) == false, !passes(FieldState(kind: field.kind, default: nil).answer, field) {
+                found.append(
+                    FlowMistake(
+                        kind: .cannotComplete, place: "\(place).rules.matches", message: messages.matchesNeverShown(field.label, spec.fields[other].label)))
+            } else if hidden == true {
                 found.append(
                     FlowMistake(kind: .matchesHidden, place: "\(place).rules.matches", message: messages.matchesHidden(field.label, spec.fields[other].label)))
             }
@@ -270,6 +276,14 @@ extension RuleMessages {
         switch language {
         case .en: "no answer passes the rules of \"\(label)\", so a walk that shows it can never be completed."
         case .ko: "\"\(label)\" 항목의 규칙을 통과하는 답이 없어, 이 항목이 보이는 진행은 끝날 수 없습니다."
+        }
+    }
+
+    /// `"Again" must match "Code", which is never shown, so no answer passes and a walk that shows "Again" can never be completed.`
+    func matchesNeverShown(_ label: String, _ other: String) -> String {
+        switch language {
+        case .en: "\"\(label)\" must match \"\(other)\", which is never shown, so no answer passes and a walk that shows \"\(label)\" can never be completed."
+        case .ko: "\"\(label)\" 항목은 \"\(other)\" 항목과 같아야 하는데, \"\(other)\"이(가) 보이지 않으므로 어떤 답도 통과하지 못해 \"\(label)\"이(가) 보이는 진행은 끝날 수 없습니다."
         }
     }
 
