@@ -123,7 +123,9 @@ enum Verify {
         } else if problems.isEmpty {
             try Output.standard(language.commandWords.answersHold(name) + "\n")
         } else {
-            try Output.standard(problems.map { "\(name): \(DisplayText.escaped($0.field.rawValue)): \($0.message)\n" }.joined())
+            // A message may quote what the answers or a check's program said (an unknown key, an
+            // answer a label names, the program's first line): escaped, as the field's path is.
+            try Output.standard(problems.map { "\(name): \(DisplayText.escaped($0.field.rawValue)): \(DisplayText.escaped($0.message))\n" }.joined())
         }
         return problems.isEmpty ? ExitStatus.success : ExitStatus.invalidInput
     }

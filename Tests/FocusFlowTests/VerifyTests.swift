@@ -190,6 +190,17 @@ struct VerifyTests {
         #expect(result.stdout == "status \(128 + number)\nended\n", "\(result.stdout) \(result.stderr)")
     }
 
+    @Test("verify's messages escape what the answers and a check's program say: no control character reaches the terminal")
+    func messagesEscaped() throws {
+        let key = try Command.run(["verify", "Flows/login.json", "-"], input: #"{"\u001b]2;TITLE\u0007x":1}"#)
+        #expect(key.status == 1 && !key.stdout.contains("\u{1B}") && key.stdout.contains(#"\u{1B}]2;TITLE\u{7}x"#), "\(key.stdout.debugDescription)")
+        let posted = #"{"email":"ada@example.com","password":"hunter2-secret","confirm":"hunter2-secret","nickname":"ada","phone":"+82 10 1234 5678","code":"123456"}"#
+        let said = try Command.run(
+            ["verify", "Flows/signup.json", "-", "--check", #"code-valid=printf '\033]2;X\007bad \342\200\256code\n'; exit 1"#, "--check", "nickname-free=echo ok"], input: posted)
+        #expect(said.status == 1 && said.stdout.contains(#"\u{1B}]2;X\u{7}bad \u{202E}code"#), "\(said.stdout.debugDescription)")
+        #expect(!said.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7 || $0.value == 0x202E })
+    }
+
     @Test("A group its condition hides is not counted: what a walk prints with it hidden verifies")
     func hiddenGroup() throws {
         let spec = try FlowSpec(
