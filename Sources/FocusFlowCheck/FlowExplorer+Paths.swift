@@ -13,8 +13,20 @@ extension FlowExplorer {
     public struct VisibilityPaths: Sendable {
         public var paths: [VisibilityPath]
         /// Whether every path was found; `false` when ``FlowExplorer/visibilityPaths(limit:steps:until:)``
-        /// stopped at its limits.
-        public var exhaustive: Bool
+        /// stopped at its limits (``stoppedBy`` says which).
+        public var exhaustive: Bool { stoppedBy == nil }
+        /// The limit that stopped the search, or `nil` when it found every path.
+        public var stoppedBy: Limit?
+
+        /// What stops a search for paths.
+        public enum Limit: Sendable, Equatable {
+            /// It found this many paths, its `limit`.
+            case paths(Int)
+            /// It made this many requests in all, its `steps`.
+            case requests(Int)
+            /// Its deadline came (`check`'s budget).
+            case deadline
+        }
     }
 
     /// Every distinct sequence of fields a completed walk can show, each with a walk that shows it.
@@ -37,7 +49,7 @@ extension FlowExplorer {
         var search = PathSearch(explorer: self, limit: limit, budget: steps)
         search.deadline = deadline
         _ = search.walk(reducer.initialState())
-        return VisibilityPaths(paths: search.found, exhaustive: !search.stopped)
+        return VisibilityPaths(paths: search.found, stoppedBy: search.stopped ? search.stoppedBy(steps: steps) : nil)
     }
 
     /// The depth-first search of ``visibilityPaths(limit:steps:until:)``.
@@ -65,6 +77,14 @@ extension FlowExplorer {
         /// When to stop; the clock is read every few hundred requests.
         var deadline: ContinuousClock.Instant?
         var sinceClock = 0
+        /// Whether the deadline stopped the search.
+        var late = false
+
+        /// The limit that stopped the search, which made at most `steps` requests.
+        func stoppedBy(steps: Int) -> VisibilityPaths.Limit {
+            if late { return .deadline }
+            return found.count >= limit ? .paths(limit) : .requests(steps)
+        }
 
         struct DeadEnd: Hashable {
             var index: Int
@@ -115,7 +135,10 @@ extension FlowExplorer {
             sinceClock += 1
             if sinceClock >= 256, let deadline {
                 sinceClock = 0
-                if ContinuousClock.now >= deadline { budget = 0 }
+                if ContinuousClock.now >= deadline {
+                    budget = 0
+                    late = true
+                }
             }
             guard budget > 0, found.count < limit else {
                 stopped = true

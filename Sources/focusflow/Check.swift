@@ -130,7 +130,7 @@ enum Check {
         let mistakes = spec.mistakes
         searching.wait()
         let paths = searched.withLock { $0! }
-        let count = words.paths(paths.paths.count, paths.exhaustive)
+        let count = words.paths(paths.paths.count, paths.stoppedBy)
         let required = arguments.flags.contains("require-complete")
         let said = mistakes.map { "\(name): \($0.place): \($0.message)" }
         try Output.standard(summary(report, name: name, spec: spec, options: options, required: required, words: words, paths: count, mistakes: said) + "\n")
@@ -232,6 +232,6 @@ enum Check {
         if let reason = report.notDecomposed { return [words.exploredAsOne(reason)] }
         guard !report.groups.isEmpty else { return [] }
         let shown = report.groups.prefix(12).map { $0.map(\.rawValue).joined(separator: " ") }.joined(separator: " | ")
-        return [words.groups(shown, report.groups.count > 12 ? report.groups.count : nil)] + words.decomposedProof
+        return [words.groups(shown, report.groups.count > 12 ? report.groups.count : nil)] + words.decomposedProof(report.exhaustive)
     }
 }

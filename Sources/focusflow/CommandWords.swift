@@ -39,8 +39,9 @@ struct CommandWords: Sendable {
     let eventsNotSeen: @Sendable (_ names: String) -> String
     /// `no passing value found for: code (the explorer cannot get past them)`
     let noPassingValue: @Sendable (_ ids: String) -> String
-    /// `paths through the flow's visibility: 4`, or `at least 10000` when the search stopped.
-    let paths: @Sendable (_ count: Int, _ every: Bool) -> String
+    /// `paths through the flow's visibility: 4`, or `at least 752 (the search stopped after
+    /// 200000 requests)` when a limit stopped the search.
+    let paths: @Sendable (_ count: Int, _ stoppedBy: FlowExplorer.VisibilityPaths.Limit?) -> String
     /// `path 2 (5 fields): name plan country city terms`, before its script.
     let path: @Sendable (_ number: Int, _ fields: [String]) -> String
     /// `VIOLATION of invariant 4: …`, the invariant's own sentence in the same language.
@@ -66,8 +67,9 @@ struct CommandWords: Sendable {
     let exploredAsOne: @Sendable (_ reason: FlowExplorer.WholeReason) -> String
     /// `groups: email | password confirm | nickname`, with the count when not all are shown.
     let groups: @Sendable (_ shown: String, _ total: Int?) -> String
-    /// What a decomposed run proves, a few lines.
-    let decomposedProof: [String]
+    /// What a decomposed run proves, a few lines; `complete` when every group was explored to
+    /// every reachable state (else only what was explored is, as the partial proof's line says).
+    let decomposedProof: @Sendable (_ complete: Bool) -> [String]
     /// The script of a violation found in a group: `requests` in all, `setup` of them to the group's start.
     let groupScript: @Sendable (_ requests: Int, _ setup: Int, _ group: String) -> String
 
@@ -93,7 +95,16 @@ struct CommandWords: Sendable {
         eventsSeen: { "events seen: \($0)" },
         eventsNotSeen: { "events not seen: \($0)" },
         noPassingValue: { "no passing value found for: \($0) (the explorer cannot get past them)" },
-        paths: { "paths through the flow's visibility: \($1 ? "" : "at least ")\($0)\($1 ? "" : " (stopped at a limit)")" },
+        paths: { count, stoppedBy in
+            let why: String? =
+                switch stoppedBy {
+                case nil: nil
+                case .paths(let most)?: "the search stopped at \(most) paths"
+                case .requests(let most)?: "the search stopped after \(most) requests"
+                case .deadline?: "the search stopped at the budget"
+                }
+            return "paths through the flow's visibility: " + (why.map { "at least \(count) (\($0))" } ?? "\(count)")
+        },
         path: { "path \($0) (\($1.count) field\($1.count == 1 ? "" : "s")): \($1.joined(separator: " "))" },
         violation: { "VIOLATION of \($0)" },
         shortestScript: { "shortest script (\($0) requests; replay with 'focusflow replay FLOW SCRIPT'):" },
@@ -115,13 +126,21 @@ struct CommandWords: Sendable {
         },
         exploredAsOne: { "explored as one: \($0)" },
         groups: { "groups: \($0)\($1.map { " | … (\($0) in all)" } ?? "")" },
-        decomposedProof: [
-            "decomposed: no matches rule ties two groups; each group was explored with every field outside it holding a passing",
-            "  value, once for each way the fields its when conditions read tell them apart,",
-            "  so the invariants hold for every combination of the groups' values: a field outside a group is read only as",
-            "  shown or hidden, and as passing or failing a move's check, and a move stops at the first field that fails, as",
-            "  explored in that field's own group (--no-decompose explores every combination, within the limits)",
-        ],
+        decomposedProof: { complete in
+            [
+                "decomposed: no matches rule ties two groups; each group was explored with every field outside it holding a passing",
+                "  value, once for each way the fields its when conditions read tell them apart,",
+                complete
+                    ? "  so the invariants hold for every combination of the groups' values: a field outside a group is read only as"
+                    : "  until a limit stopped it, so the invariants hold only for the combinations of the groups' values explored (a",
+                complete
+                    ? "  shown or hidden, and as passing or failing a move's check, and a move stops at the first field that fails, as"
+                    : "  partial proof, below): a field outside a group is read only as shown or hidden, and as passing or failing a",
+                complete
+                    ? "  explored in that field's own group (--no-decompose explores every combination, within the limits)"
+                    : "  move's check (--no-decompose explores every combination, within the limits)",
+            ]
+        },
         groupScript: { requests, setup, group in
             let how =
                 setup == requests
@@ -152,7 +171,16 @@ struct CommandWords: Sendable {
         eventsSeen: { "본 이벤트: \($0)" },
         eventsNotSeen: { "보지 못한 이벤트: \($0)" },
         noPassingValue: { "통과하는 값을 찾지 못한 필드: \($0) (탐색기가 그 뒤로 갈 수 없습니다)" },
-        paths: { "보이는 필드로 나뉘는 경로: \($0)개\($1 ? "" : " 이상 (한도에서 멈춤)")" },
+        paths: { count, stoppedBy in
+            let why: String? =
+                switch stoppedBy {
+                case nil: nil
+                case .paths(let most)?: "경로 \(most)개에서 탐색을 멈춤"
+                case .requests(let most)?: "요청 \(most)개 뒤에 탐색을 멈춤"
+                case .deadline?: "시간 예산에서 탐색을 멈춤"
+                }
+            return "보이는 필드로 나뉘는 경로: \(count)개" + (why.map { " 이상 (\($0))" } ?? "")
+        },
         path: { "경로 \($0) (필드 \($1.count)개): \($1.joined(separator: " "))" },
         violation: { "위반: 불변식 \($0.invariant): \($0.message(in: .ko))" },
         shortestScript: { "가장 짧은 스크립트 (요청 \($0)개. 'focusflow replay FLOW SCRIPT'로 재생하세요):" },
@@ -182,13 +210,22 @@ struct CommandWords: Sendable {
             return "하나로 탐색함: \(why)"
         },
         groups: { "그룹: \($0)\($1.map { " | … (모두 \($0)개)" } ?? "")" },
-        decomposedProof: [
-            "분해함: 두 그룹을 묶는 matches 규칙이 없습니다. 각 그룹은 그 밖의 모든 필드가 통과하는 값을 가진 채로,",
-            "  그룹의 when 조건이 읽는 필드가 조건을 가르는 방식마다 한 번씩 탐색했으므로, 불변 조건은 그룹 값의 모든 조합에서",
-            "  성립합니다. 그룹 밖의 필드는 보이는지 숨었는지와 이동할 때의 검사에서 통과했는지만 읽히고, 이동은 처음으로",
-            "  통과하지 못한 필드에서 멈추며, 그 이동은 그 필드의 그룹에서 탐색했습니다",
-            "  (--no-decompose는 한도 안에서 모든 조합을 탐색합니다)",
-        ],
+        decomposedProof: { complete in
+            complete
+                ? [
+                    "분해함: 두 그룹을 묶는 matches 규칙이 없습니다. 각 그룹은 그 밖의 모든 필드가 통과하는 값을 가진 채로,",
+                    "  그룹의 when 조건이 읽는 필드가 조건을 가르는 방식마다 한 번씩 탐색했으므로, 불변 조건은 그룹 값의 모든 조합에서",
+                    "  성립합니다. 그룹 밖의 필드는 보이는지 숨었는지와 이동할 때의 검사에서 통과했는지만 읽히고, 이동은 처음으로",
+                    "  통과하지 못한 필드에서 멈추며, 그 이동은 그 필드의 그룹에서 탐색했습니다",
+                    "  (--no-decompose는 한도 안에서 모든 조합을 탐색합니다)",
+                ]
+                : [
+                    "분해함: 두 그룹을 묶는 matches 규칙이 없습니다. 각 그룹은 그 밖의 모든 필드가 통과하는 값을 가진 채로,",
+                    "  그룹의 when 조건이 읽는 필드가 조건을 가르는 방식마다 한 번씩 탐색하다 한도에서 멈췄으므로, 불변 조건은",
+                    "  탐색한 그룹 값의 조합에서만 성립합니다(아래의 부분 증명). 그룹 밖의 필드는 보이는지 숨었는지와 이동할 때의",
+                    "  검사에서 통과했는지만 읽힙니다 (--no-decompose는 한도 안에서 모든 조합을 탐색합니다)",
+                ]
+        },
         groupScript: { requests, setup, group in
             let how =
                 setup == requests

@@ -59,6 +59,12 @@ struct CheckBudgetTests {
             let groups = try #require((lines.first?.firstMatch(of: /in (\d+) independent groups/)).flatMap { Int($0.1) })
             #expect(counts.count == 3 && counts.reduce(0, +) == groups, "\(explored) for \(groups) groups")
             #expect(lines.contains("all 17 invariants hold on every edge explored"))
+            // What decomposing proves is claimed for what was explored, not for every combination.
+            #expect(!result.stdout.contains("hold for every combination"), "\(result.stdout)")
+            #expect(result.stdout.contains("the invariants hold only for the combinations of the groups' values explored"))
+            #expect(
+                lines.contains { $0.hasPrefix("paths through the flow's visibility: at least ") && $0.hasSuffix(" (the search stopped at the budget)") },
+                "\(result.stdout)")
             let partial = "partial proof: stopped by --budget 0.01 s (limits: --depth 50, --max-states 200000, --budget 0.01 s); nothing is claimed beyond the edges explored"
             #expect(lines.last == partial + (required ? "; --require-complete asks for every reachable state: exit 3" : ""), "\(lines.last ?? "")")
         }
@@ -103,6 +109,8 @@ struct CheckBudgetTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("독립된 그룹") == true && lines.first?.contains("일부만, 그룹 안에서 깊이") == true, "\(lines.first ?? "")")
         #expect(lines.contains { $0.hasPrefix("탐색한 그룹: 끝까지 ") })
+        #expect(result.stdout.contains("탐색한 그룹 값의 조합에서만 성립합니다") && !result.stdout.contains("모든 조합에서\n  성립합니다"), "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("보이는 필드로 나뉘는 경로: ") && $0.hasSuffix("개 이상 (시간 예산에서 탐색을 멈춤)") }, "\(result.stdout)")
         #expect(lines.last?.hasPrefix("부분 증명: --budget 0.01초에서 멈췄습니다 (한도: --depth 50, --max-states 200000, --budget 0.01초).") == true, "\(lines.last ?? "")")
         #expect(lines.last?.hasSuffix("종료 상태 3으로 끝납니다") == true)
     }

@@ -18,6 +18,18 @@ struct VisibilityPathsTests {
 
     static let flows = FlowSpecTests.shipped + (1...12).map { "generated-\($0)" }
 
+    @Test("A search stopped says which limit stopped it: the paths found, the requests made or the deadline")
+    func limitNamed() throws {
+        let explorer = FlowExplorer(spec: try Fixtures.flow("team"))
+        let all = explorer.visibilityPaths()
+        #expect(all.stoppedBy == nil && all.exhaustive && all.paths.count > 1, "\(all.paths.count) paths")
+        #expect(explorer.visibilityPaths(limit: 1).stoppedBy == .paths(1))
+        #expect(explorer.visibilityPaths(steps: 10).stoppedBy == .requests(10))
+        // The clock is read every few hundred requests: a deadline already past stops the search there.
+        let late = explorer.visibilityPaths(until: .now - .seconds(1))
+        #expect(late.stoppedBy == .deadline || late.exhaustive, "\(String(describing: late.stoppedBy))")
+    }
+
     @Test("Each path's script completes the walk showing exactly its fields, and no two paths show the same", arguments: flows)
     func scriptsWalkTheirPaths(name: String) throws {
         let explorer = FlowExplorer(spec: try Self.spec(name))
