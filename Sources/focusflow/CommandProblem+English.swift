@@ -19,6 +19,7 @@ extension CommandProblem {
         case .runTakesOneFlow(let count): "run takes one flow file at most, not \(count)"
         case .validateNeedsFlow: "validate needs at least one flow file"
         case .verifyNeedsFlowAndAnswers: "verify needs a flow file and a file of answers (- for stdin)"
+        case .verifyBothFromStandardInput: "verify reads the flow or the answers from stdin (-), not both: give the flow as a file"
         case .unknownLanguage(let name, let known): "--lang takes \(known.joined(separator: " or ")), not \"\(name)\""
         case .unknownTheme(let name, let near, let known):
             "unknown theme \(name.debugDescription)" + (near.map { "; did you mean \"\($0)\"?" } ?? ".") + " The themes are \(known.joined(separator: ", "))."
@@ -110,6 +111,8 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let name, let exists): "\(name): \(exists ? "it cannot be read" : "no such file")"
+        case .answersFromTerminal(let command):
+            "stdin: the answers are read from stdin, which is a terminal here; pipe them in: focusflow \(command) flow.json - < answers.json"
         case .answersFileNotYours(let name, let refusal, let beforeWalk): "\(name): \(refusal.words(in: .en))." + (beforeWalk ? " Nothing was asked." : "")
         case .answersFileRefused(let path, let error):
             // A syntax error is placed as a flow file's is: `answers.json:3:5: …`.

@@ -21,6 +21,7 @@ extension CommandProblem {
         case .runTakesOneFlow(let count): "run에는 흐름 파일을 하나만 줄 수 있습니다 (\(count)개를 받았습니다)"
         case .validateNeedsFlow: "validate에는 흐름 파일이 하나 이상 필요합니다"
         case .verifyNeedsFlowAndAnswers: "verify에는 흐름 파일과 답 파일(표준 입력은 -)이 필요합니다"
+        case .verifyBothFromStandardInput: "verify는 흐름과 답 가운데 하나만 표준 입력(-)에서 읽습니다. 흐름은 파일로 주세요"
         case .unknownLanguage(let name, let known): "--lang에는 \(known.joined(separator: " 또는 "))를 주세요 (받은 값: \"\(name)\")"
         case .unknownTheme(let name, let near, let known):
             "알 수 없는 테마입니다: \(name.debugDescription)." + (near.map { " 혹시 \"\($0)\"인가요?" } ?? "") + " 테마: \(known.joined(separator: ", "))."
@@ -111,6 +112,8 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko).sentence)" + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
         case .answersFileMissing(let name, let exists): "\(name): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
+        case .answersFromTerminal(let command):
+            "답은 표준 입력에서 읽는데, 여기서는 표준 입력이 터미널입니다. 답을 파이프로 주세요: focusflow \(command) flow.json - < answers.json"
         case .answersFileNotYours(let name, let refusal, let beforeWalk): "\(name): \(refusal.words(in: .ko))." + (beforeWalk ? " 아무것도 묻지 않았습니다." : "")
         case .answersFileRefused(let path, let error):
             if case .syntax(let line, let column, let reason) = error.detail {

@@ -22,6 +22,8 @@ enum CommandProblem: Equatable {
     case runTakesOneFlow(given: Int)
     case validateNeedsFlow
     case verifyNeedsFlowAndAnswers
+    /// `verify - -`: the flow and the answers both named as stdin, which holds one of them.
+    case verifyBothFromStandardInput
     case unknownLanguage(String, known: [String])
     case unknownTheme(String, nearest: String?, known: [String])
     case maskCharacter(String)
@@ -111,6 +113,9 @@ enum CommandProblem: Equatable {
     /// A file of answers (named as the command line gives it: `--answers a.json`, or `verify`'s
     /// operand) that is missing or cannot be read.
     case answersFileMissing(String, exists: Bool)
+    /// Answers named as stdin (`-`) while stdin is the person's terminal: no answers come from
+    /// a person's keys to `verify`.
+    case answersFromTerminal(command: String)
     /// A file of answers at a path another user planted or owns; `beforeWalk` when a walk was to
     /// start (`run`), which then asked nothing.
     case answersFileNotYours(String, PathOwnership.Refusal, beforeWalk: Bool)

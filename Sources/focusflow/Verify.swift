@@ -92,6 +92,7 @@ enum Verify {
 
     static func main(_ arguments: Arguments) throws(CommandError) -> Int32 {
         guard arguments.positionals.count == 2 else { throw .usage(.verifyNeedsFlowAndAnswers, command: "verify") }
+        if arguments.positionals.allSatisfy(FlowFile.isStandardInput) { throw .usage(.verifyBothFromStandardInput, command: "verify") }
         let language = try LanguageOption.decide(arguments, command: "verify", fallback: arguments.language)
         let json: Bool
         switch arguments.values["format"] {
@@ -111,6 +112,8 @@ enum Verify {
             if let name = field.optionSource?.name, let list = sources[name]?.first { lists[field.id] = list }
         }
         let name = path == "-" ? "stdin" : DisplayText.escaped(path)
+        // No answers come from a person's keys: said, rather than waiting for them or calling stdin missing.
+        if FlowFile.isStandardInput(path), isatty(0) == 1 { throw CommandError(.answersFromTerminal(command: "verify"), kind: .flow) }
         let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true)
         let checks = try programs(arguments, spec: spec)
         let signals = checks.isEmpty ? nil : SignalPipe(roles: [.end])

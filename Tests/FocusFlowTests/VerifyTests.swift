@@ -190,6 +190,13 @@ struct VerifyTests {
         #expect(result.stdout == "status \(128 + number)\nended\n", "\(result.stdout) \(result.stderr)")
     }
 
+    @Test("verify takes the flow or the answers from stdin, not both: a usage error", arguments: [["-", "-"], ["/dev/stdin", "-"]])
+    func bothFromStandardInput(operands: [String]) throws {
+        let result = try Command.run(["verify"] + operands, input: Self.team)
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.contains("verify reads the flow or the answers from stdin (-), not both: give the flow as a file"), "\(result.stderr)")
+    }
+
     @Test("verify's messages escape what the answers and a check's program say: no control character reaches the terminal")
     func messagesEscaped() throws {
         let key = try Command.run(["verify", "Flows/login.json", "-"], input: #"{"\u001b]2;TITLE\u0007x":1}"#)
