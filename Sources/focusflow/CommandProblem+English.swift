@@ -111,6 +111,7 @@ extension CommandProblem {
         case .prefillRefused(let error):
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let name, let exists): "\(name): \(exists ? "it cannot be read" : "no such file")"
+        case .folderNotAnswers(let name): "\(name): a folder, not a file of answers"
         case .answersFromTerminal(let command):
             "stdin: the answers are read from stdin, which is a terminal here; pipe them in: focusflow \(command) flow.json - < answers.json"
         case .answersFileNotYours(let name, let refusal, let beforeWalk): "\(name): \(refusal.words(in: .en))." + (beforeWalk ? " Nothing was asked." : "")

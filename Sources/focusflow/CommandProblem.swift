@@ -113,6 +113,8 @@ enum CommandProblem: Equatable {
     /// A file of answers (named as the command line gives it: `--answers a.json`, or `verify`'s
     /// operand) that is missing or cannot be read.
     case answersFileMissing(String, exists: Bool)
+    /// A file of answers named that is a folder.
+    case folderNotAnswers(String)
     /// Answers named as stdin (`-`) while stdin is the person's terminal: no answers come from
     /// a person's keys to `verify`.
     case answersFromTerminal(command: String)

@@ -112,6 +112,7 @@ enum RunStart {
                 read = try PathOwnership.contents(of: path, for: .read)
             } catch {
                 if case .refused(let refusal) = error { throw CommandError(.answersFileNotYours(name, refusal, beforeWalk: beforeWalk), kind: .flow) }
+                if FlowFile.isFolder(path) { throw CommandError(.folderNotAnswers(name), kind: .flow) }
                 throw CommandError(.answersFileMissing(name, exists: true), kind: .flow)
             }
         }

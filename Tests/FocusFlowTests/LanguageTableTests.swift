@@ -109,7 +109,7 @@ struct LanguageTableTests {
         .draftNotResumed(DraftFile.Failure("zq", .notYours(.writableByOthers(mode: 0o666)))),
         .answersFileNotYours("--answers zq", .owned(.fifo, owner: 1000, reading: true), beforeWalk: true),
         .answersFileNotYours("zq", .owned(.fifo, owner: 1000, reading: true), beforeWalk: false), .verifyNeedsFlowAndAnswers,
-        .verifyBothFromStandardInput, .answersFromTerminal(command: "verify"),
+        .verifyBothFromStandardInput, .answersFromTerminal(command: "verify"), .folderNotAnswers("answers"),
         .answersFileMissing("--answers zq", exists: true), .answersFileMissing("--answers zq", exists: false),
         .answersFileRefused("--answers zq", PrefillError(.malformed, field: nil, detail: .malformedAnswers)),
         .unknownFormat("yaml", nearest: nil, known: ["json", "shell", "env"]), .unknownFormat("shel", nearest: "shell", known: ["json", "shell", "env"]),
@@ -132,7 +132,8 @@ struct LanguageTableTests {
     static func sampled(_ problem: CommandProblem) -> Bool {
         switch problem {
         case .takesNoValue, .givenTwice, .needsValue, .unknownOption, .wholeNumber, .seconds, .unknownCommand, .noSuchCommand,
-            .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .verifyNeedsFlowAndAnswers, .verifyBothFromStandardInput, .answersFromTerminal, .unknownLanguage, .unknownTheme,
+            .helpTakesOneCommand, .oneFlowAtMost, .runTakesOneFlow, .validateNeedsFlow, .verifyNeedsFlowAndAnswers, .verifyBothFromStandardInput,
+            .answersFromTerminal, .folderNotAnswers, .unknownLanguage, .unknownTheme,
             .maskCharacter, .discardNeedsDraft, .setNeedsEquals, .setSecure, .serviceNotPerformed, .serviceNeedsEquals, .serviceTwice, .serviceUnused,
             .optionsNotGiven, .optionsNeedsEquals, .optionsTwice, .optionsUnused, .optionsFileMalformed, .setTwice, .prefillWithResumedDraft,
             .replayNeedsScript, .replayFileCount,

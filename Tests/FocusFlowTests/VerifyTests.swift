@@ -190,6 +190,14 @@ struct VerifyTests {
         #expect(result.stdout == "status \(128 + number)\nended\n", "\(result.stdout) \(result.stderr)")
     }
 
+    @Test("A folder named as the answers is said to be one, by verify and by run --answers")
+    func folderAsAnswers() throws {
+        let verify = try Command.run(["verify", "Flows/login.json", "Flows"])
+        #expect(verify.status == 2 && verify.stderr.contains("Flows: a folder, not a file of answers"), "\(verify.stderr)")
+        let run = try Command.run(["run", "Flows/login.json", "--answers", "Flows"])
+        #expect(run.status == 2 && run.stderr.contains("Flows: a folder, not a file of answers"), "\(run.stderr)")
+    }
+
     @Test("verify takes the flow or the answers from stdin, not both: a usage error", arguments: [["-", "-"], ["/dev/stdin", "-"]])
     func bothFromStandardInput(operands: [String]) throws {
         let result = try Command.run(["verify"] + operands, input: Self.team)
