@@ -141,6 +141,8 @@ struct VerifyTests {
         #expect(asked.first?.answers.answers.map(\.field) == ["email"])
         #expect(problems.map(\.reason) == [.refusedByCheck, .checkUnavailable])
         #expect(problems.first?.message == "taken")
+        // No walk to try again in or go back from: the words say only that it was not made.
+        #expect(problems.last?.message == "Verification code could not be checked.", "\(problems)")
         // A check not named is not asked; one of a field that breaks a rule is not either.
         var none = 0
         let broken = try Self.answers(#"{"email":"ada@example.com","password":"hunter2-secret","confirm":"x","nickname":"","phone":"+82 10 1234 5678","code":"1"}"#)

@@ -143,7 +143,7 @@ extension FlowReducer {
                 case .ok: break
                 case .refused(let message):
                     found(index, id, .refusedByCheck, message.isEmpty ? language.messages.checkRefused(label(at: index, in: state)) : message)
-                case .unavailable: found(index, id, .checkUnavailable, language.messages.checkUnavailable(label(at: index, in: state)))
+                case .unavailable: found(index, id, .checkUnavailable, language.messages.checkNotMade(label(at: index, in: state)))
                 }
             }
         }

@@ -68,6 +68,16 @@ public struct RuleMessages: Sendable {
         }
     }
 
+    /// `Nickname could not be checked.`: a check that gave no answer, said of answers held to the
+    /// flow without a walk (``FlowReducer/verify(_:optionLists:checking:with:)``), where there is
+    /// nothing to try again or go back to.
+    public func checkNotMade(_ label: String) -> String {
+        switch language {
+        case .en: "\(label) could not be checked."
+        case .ko: "\(label) 항목을 확인하지 못했습니다."
+        }
+    }
+
     /// `Nickname was not accepted.`: a refusal that said nothing the person could be shown.
     public func checkRefused(_ label: String) -> String {
         switch language {
