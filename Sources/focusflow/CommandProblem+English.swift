@@ -112,8 +112,10 @@ extension CommandProblem {
             "prefilled answers: \(error.message(in: .en).sentence)" + (error.reason == .invalid ? " Fix it, or pass --ask-invalid to be asked for it." : "")
         case .answersFileMissing(let name, let exists): "\(name): \(exists ? "it cannot be read" : "no such file")"
         case .folderNotAnswers(let name): "\(name): a folder, not a file of answers"
-        case .answersFromTerminal(let command):
-            "stdin: the answers are read from stdin, which is a terminal here; pipe them in: focusflow \(command) flow.json - < answers.json"
+        case .answersFromTerminal(let name, let command, let standardInput):
+            standardInput
+                ? "\(name): the answers are read from stdin, which is a terminal here; pipe them in: focusflow \(command) flow.json - < answers.json"
+                : "\(name): a terminal, not a file of answers; give the answers as a file"
         case .answersFileNotYours(let name, let refusal, let beforeWalk): "\(name): \(refusal.words(in: .en))." + (beforeWalk ? " Nothing was asked." : "")
         case .answersFileRefused(let path, let error):
             // A syntax error is placed as a flow file's is: `answers.json:3:5: …`.

@@ -113,8 +113,10 @@ extension CommandProblem {
             "미리 채운 답을 받을 수 없습니다: \(error.message(in: .ko).sentence)" + (error.reason == .invalid ? " 값을 고치거나, --ask-invalid를 주어 그 필드를 물어보게 하세요." : "")
         case .answersFileMissing(let name, let exists): "\(name): \(exists ? "파일을 읽을 수 없습니다" : "파일이 없습니다")"
         case .folderNotAnswers(let name): "\(name): 답 파일이 아니라 폴더입니다"
-        case .answersFromTerminal(let command):
-            "답은 표준 입력에서 읽는데, 여기서는 표준 입력이 터미널입니다. 답을 파이프로 주세요: focusflow \(command) flow.json - < answers.json"
+        case .answersFromTerminal(let name, let command, let standardInput):
+            standardInput
+                ? "답은 표준 입력에서 읽는데, 여기서는 표준 입력이 터미널입니다. 답을 파이프로 주세요: focusflow \(command) flow.json - < answers.json"
+                : "\(name): 답 파일이 아니라 터미널입니다. 답은 파일로 주세요"
         case .answersFileNotYours(let name, let refusal, let beforeWalk): "\(name): \(refusal.words(in: .ko))." + (beforeWalk ? " 아무것도 묻지 않았습니다." : "")
         case .answersFileRefused(let path, let error):
             if case .syntax(let line, let column, let reason) = error.detail {

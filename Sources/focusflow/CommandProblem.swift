@@ -115,9 +115,10 @@ enum CommandProblem: Equatable {
     case answersFileMissing(String, exists: Bool)
     /// A file of answers named that is a folder.
     case folderNotAnswers(String)
-    /// Answers named as stdin (`-`) while stdin is the person's terminal: no answers come from
-    /// a person's keys to `verify`.
-    case answersFromTerminal(command: String)
+    /// A file of answers (named `name`) that is a terminal: stdin named (`-`, `/dev/stdin`)
+    /// while stdin is the person's terminal (`standardInput`, for `verify`, which reads `-`), or
+    /// a terminal device (`/dev/tty`). No file of answers comes from a person's keys.
+    case answersFromTerminal(name: String, command: String, standardInput: Bool)
     /// A file of answers at a path another user planted or owns; `beforeWalk` when a walk was to
     /// start (`run`), which then asked nothing.
     case answersFileNotYours(String, PathOwnership.Refusal, beforeWalk: Bool)

@@ -122,18 +122,18 @@ enum FlowFile {
     /// `nil` for anything else. A terminal is no stream of a flow (``streamed(_:)``), and
     /// Foundation would say no more than that it "cannot be read", or take `-` for a file.
     static func terminalRefusal(_ path: String, command: String) -> CommandProblem? {
-        let standardInput = isStandardInput(path)
-        let terminal: Bool
-        if path == "-" {
-            terminal = isatty(0) == 1
-        } else {
-            let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            terminal = isatty(fd) == 1
-            close(fd)
-        }
-        guard terminal else { return nil }
-        return .flowFromTerminal(path: path, command: command, standardInput: standardInput, takesDash: readingDash.contains(command))
+        guard namesTerminal(path) else { return nil }
+        return .flowFromTerminal(path: path, command: command, standardInput: isStandardInput(path), takesDash: readingDash.contains(command))
+    }
+
+    /// Whether `path` names a terminal: `-` while stdin is one, or a terminal device
+    /// (`/dev/tty`, `/dev/stdin` on a terminal). A person's keys are no file to read to its end.
+    static func namesTerminal(_ path: String) -> Bool {
+        if path == "-" { return isatty(0) == 1 }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return isatty(fd) == 1
     }
 
     /// The bytes of a flow that comes as a stream (`-` or `/dev/stdin` for stdin, a pipe such as

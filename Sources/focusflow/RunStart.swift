@@ -73,7 +73,7 @@ enum RunStart {
         }
         var answers: [FieldID: FieldAnswer] = [:]
         if let file = arguments.values["answers"] {
-            answers = try Self.answers(in: file, named: "--answers " + DisplayText.escaped(file), beforeWalk: true)
+            answers = try Self.answers(in: file, named: "--answers " + DisplayText.escaped(file), beforeWalk: true, command: "run")
         }
         var set: Set<FieldID> = []
         for item in arguments.lists["set"] ?? [] {
@@ -103,7 +103,15 @@ enum RunStart {
     /// The answers in the JSON file `path`, read only when it is the person's
     /// (``PathOwnership``): a file, a FIFO or `<(…)` of theirs; `-` reads stdin when `standardInput`.
     /// Errors name it as `named` (`--answers a.json`); `beforeWalk` says that a walk was to start.
-    static func answers(in path: String, named name: String, beforeWalk: Bool, standardInput: Bool = false) throws(CommandError) -> [FieldID: FieldAnswer] {
+    /// A terminal is refused before anything is read: the answers would wait for the person's keys.
+    static func answers(
+        in path: String, named name: String, beforeWalk: Bool, standardInput: Bool = false, command: String
+    ) throws(CommandError) -> [FieldID: FieldAnswer] {
+        // `-` is stdin only where `standardInput` says so; elsewhere a file of that name.
+        if (standardInput || path != "-") && FlowFile.namesTerminal(path) {
+            let fromStandardInput = standardInput && FlowFile.isStandardInput(path)
+            throw CommandError(.answersFromTerminal(name: name, command: command, standardInput: fromStandardInput), kind: .flow)
+        }
         let read: [UInt8]?
         if standardInput && path == "-" {
             read = FlowFile.streamed("-")

@@ -112,9 +112,7 @@ enum Verify {
             if let name = field.optionSource?.name, let list = sources[name]?.first { lists[field.id] = list }
         }
         let name = path == "-" ? "stdin" : DisplayText.escaped(path)
-        // No answers come from a person's keys: said, rather than waiting for them or calling stdin missing.
-        if FlowFile.isStandardInput(path), isatty(0) == 1 { throw CommandError(.answersFromTerminal(command: "verify"), kind: .flow) }
-        let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true)
+        let answers = try RunStart.answers(in: path, named: name, beforeWalk: false, standardInput: true, command: "verify")
         let checks = try programs(arguments, spec: spec)
         let signals = checks.isEmpty ? nil : SignalPipe(roles: [.end])
         let problems = FlowReducer(spec: spec).verify(answers, optionLists: lists, checking: Set(checks.keys)) { request in

@@ -16,3 +16,15 @@ struct VerifyAtTerminalTests {
             "\(terminal.output)")
     }
 }
+
+extension VerifyAtTerminalTests {
+    @Test("A terminal named as the answers (verify FLOW /dev/tty, run --answers /dev/tty) is refused before it is read, exit 2")
+    func terminalDeviceAsAnswers() throws {
+        let flow = PseudoTerminal.packageRoot.appendingPathComponent("Flows/login.json").path
+        for (arguments, name) in [(["verify", flow, "/dev/tty"], "/dev/tty"), (["run", flow, "--answers", "/dev/tty"], "--answers /dev/tty")] {
+            let terminal = try PseudoTerminal(arguments)
+            #expect(terminal.finish() == 2, "\(arguments): \(terminal.output)")
+            #expect(terminal.output.contains("\(name): a terminal, not a file of answers; give the answers as a file"), "\(terminal.output)")
+        }
+    }
+}
