@@ -128,8 +128,12 @@ enum FlowFile {
 
     /// Whether `path` names a terminal: `-` while stdin is one, or a terminal device
     /// (`/dev/tty`, `/dev/stdin` on a terminal). A person's keys are no file to read to its end.
+    /// Only a character device is opened to ask: a FIFO another user planted is not touched
+    /// (opening it would end its writer's wait) before the ownership check refuses it.
     static func namesTerminal(_ path: String) -> Bool {
         if path == "-" { return isatty(0) == 1 }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
